@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { runSettingsSchema } from '../session/run-settings';
+import { toolSpecSchema } from '../tools/tool-spec';
+
+/**
+ * The body of `POST /api/chat` (shared/UI-CONTRACT.md). Messages are checked for shape here
+ * and in depth by the AI SDK's own UI-message validation on the server.
+ */
+export const chatRequestSchema = z.object({
+  messages: z.array(z.looseObject({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) })).min(1),
+  tools: z.array(toolSpecSchema).max(256),
+  settings: runSettingsSchema,
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;

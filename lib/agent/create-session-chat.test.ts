@@ -1,0 +1,91 @@
+import { isToolUIPart, type UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { handleChatRequest } from '../server/handle-chat-request';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { createSessionStore } from '../session/session-store';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { createSessionChat } from './create-session-chat';
+import { describeRunEnd } from './run-progress';
+
+/** A fetch that answers from the real route handler, in-process. */
+const routeFetch = (async (_url: RequestInfo | URL, init?: RequestInit) =>
+  handleChatRequest(new Request('http://local/api/chat', init), { simulatedChunkDelayMs: 0 })) as typeof fetch;
+
+async function runConversation(text: string, configure?: (store: ReturnType<typeof createSessionStore>) => void) {
+  const store = createSessionStore();
+  configure?.(store);
+  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+  const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: routeFetch });
+  await chat.sendMessage({ text });
+  // Automatic sends after tool results run in the background; wait for the loop to settle.
+  for (let i = 0; i < 200 && (chat.status !== 'ready' || store.getState().messages.at(-1)?.role !== 'assistant'); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { store, chat, messages: store.getState().messages };
+}
+
+const toolParts = (message: UIMessage | undefined) => (message?.parts ?? []).filter(isToolUIPart);
+
+describe('the tool loop through the real chat route', () => {
+  it('lists the files and reads README.md, then answers from the results', async () => {
+    const { messages, chat } = await runConversation('list the files and show me README.md');
+    expect(chat.status).toBe('ready');
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    const assistant = messages[1];
+    const calls = toolParts(assistant);
+    expect(calls.map((part) => [part.type === 'dynamic-tool' ? part.toolName : part.type, part.input])).toEqual([
+      ['list_files', {}],
+      ['read_file', { path: 'README.md' }],
+    ]);
+    expect(calls.every((part) => part.state === 'output-available')).toBe(true);
+    expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(2);
+    const answer = assistant.parts.filter((part) => part.type === 'text').at(-1);
+    expect(answer?.type === 'text' && answer.text).toContain('# Greeter');
+    expect(answer?.type === 'text' && answer.text).toContain('package.json');
+  });
+
+  it('calls one tool per step when parallel tool calls are off', async () => {
+    const { messages } = await runConversation('list the files and show me README.md', (store) =>
+      store.getState().updateSettings({ parallelToolCalls: false }),
+    );
+    const assistant = messages[1];
+    expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(3);
+    expect(toolParts(assistant)).toHaveLength(2);
+  });
+
+  it('stops at the step limit and says why', async () => {
+    const { store, messages } = await runConversation('list the files and show me README.md', (store) =>
+      store.getState().updateSettings({ parallelToolCalls: false, maxSteps: 1 }),
+    );
+    expect(toolParts(messages[1])).toHaveLength(1);
+    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toMatch(/step limit \(1 step\)/);
+  });
+
+  it('leaves a broken tool out and still runs with the others', async () => {
+    const { messages } = await runConversation('list the files', (store) => {
+      store.getState().updateToolSource('tool-read_file', '{ "name": "read_file", ');
+    });
+    expect(toolParts(messages[1]).map((part) => part.type === 'dynamic-tool' && part.toolName)).toEqual(['list_files']);
+  });
+});
+
+describe('POST /api/chat validation', () => {
+  const post = (body: string) =>
+    handleChatRequest(new Request('http://local/api/chat', { method: 'POST', body }), { simulatedChunkDelayMs: 0 });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const response = await post('{');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+  });
+
+  it('names the field that fails validation', async () => {
+    const response = await post(JSON.stringify({ messages: [], tools: [], settings: { provider: 'simulated', model: 'x' } }));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('invalid_body');
+    expect(body.error.message).toMatch(/^Invalid field "messages":/);
+  });
+});

@@ -1,0 +1,29 @@
+import { isToolUIPart, type UIMessage } from 'ai';
+
+/** Model steps in an assistant message: each request to the model starts one. */
+export function countSteps(message: UIMessage | undefined): number {
+  if (!message || message.role !== 'assistant') return 0;
+  return Math.max(1, message.parts.filter((part) => part.type === 'step-start').length);
+}
+
+/** Whether the last assistant message ends with tool calls that all have a result. */
+export function endsWithAnsweredToolCalls(messages: readonly UIMessage[]): boolean {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'assistant') return false;
+  const lastStep = last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1);
+  const calls = lastStep.filter(isToolUIPart);
+  return calls.length > 0 && calls.every((part) => part.state === 'output-available' || part.state === 'output-error');
+}
+
+/** Whether the loop should send the tool results back for another step. */
+export function shouldContinueRun(messages: readonly UIMessage[], maxSteps: number): boolean {
+  return endsWithAnsweredToolCalls(messages) && countSteps(messages.at(-1)) < maxSteps;
+}
+
+/** Why a finished run stopped where it did, when that is not a plain final answer. */
+export function describeRunEnd(messages: readonly UIMessage[], maxSteps: number): string | undefined {
+  if (endsWithAnsweredToolCalls(messages) && countSteps(messages.at(-1)) >= maxSteps) {
+    return `Stopped at the step limit (${maxSteps} ${maxSteps === 1 ? 'step' : 'steps'}) before a final answer. Raise Max steps to let the model go on.`;
+  }
+  return undefined;
+}

@@ -1,0 +1,86 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import type { Sandbox } from '../sandbox/sandbox';
+import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import type { ToolSpec } from '../tools/tool-spec';
+import { runToolCall } from './run-tool-call';
+
+const tools: ToolSpec[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
+  name: definition.name,
+  description: definition.description,
+  inputSchema: definition.parameters as unknown as Record<string, unknown>,
+}));
+const checker = createSchemaChecker();
+let sandbox: Sandbox;
+
+beforeEach(async () => {
+  sandbox = await createOfflineSandbox(EXAMPLE_FILES);
+});
+
+const run = (toolName: string, input: unknown) => runToolCall({ call: { toolName, input }, tools, sandbox, checker });
+
+describe('core tools in the offline sandbox', () => {
+  it('list_files lists the top level, directories marked, hidden files left out', async () => {
+    await sandbox.writeFile('/workspace/.secret', 'x');
+    const outcome = await run('list_files', {});
+    expect(outcome.kind === 'ok' && outcome.output.output).toBe('README.md\ndata/\nnotes/\npackage.json\nsrc/\n');
+  });
+
+  it('list_files recurses, filters by pattern and respects max_depth', async () => {
+    const all = await run('list_files', { recursive: true, pattern: '*.js' });
+    expect(all.kind === 'ok' && all.output.output).toBe('src/greet.js\nsrc/index.js\n');
+    const shallow = await run('list_files', { path: 'src', recursive: true, max_depth: 1 });
+    expect(shallow.kind === 'ok' && shallow.output.output).toBe('greet.js\nindex.js\n');
+  });
+
+  it('read_file reads a whole file and a line range', async () => {
+    const whole = await run('read_file', { path: 'README.md' });
+    expect(whole.kind === 'ok' && whole.output.output).toBe(EXAMPLE_FILES['README.md']);
+    const range = await run('read_file', { path: '/workspace/src/index.js', start_line: 2, end_line: 2 });
+    expect(range.kind === 'ok' && range.output.output).toBe("import { greet } from './greet.js';\n");
+  });
+
+  it('read_file says when a file is missing or a path escapes the workspace', async () => {
+    expect(await run('read_file', { path: 'nope.txt' })).toEqual({ kind: 'failed', message: "Error: 'nope.txt' not found." });
+    const escape = await run('read_file', { path: '../etc/passwd' });
+    expect(escape.kind === 'failed' && escape.message).toMatch(/outside the workspace/);
+  });
+
+  it('write_file creates directories, overwrites and appends', async () => {
+    const created = await run('write_file', { path: 'out/new.txt', content: 'one\n' });
+    expect(created.kind === 'ok' && created.output.output).toBe('Created out/new.txt (4 bytes written).');
+    await run('write_file', { path: 'out/new.txt', content: 'two\n', mode: 'append' });
+    expect(await sandbox.readFile('/workspace/out/new.txt')).toBe('one\ntwo\n');
+    const refused = await run('write_file', { path: 'x/y.txt', content: '', create_directories: false });
+    expect(refused.kind).toBe('failed');
+  });
+
+  it('bash runs commands in the sandbox with exit codes and working directories', async () => {
+    const ok = await run('bash', { command: 'cat names.txt | wc -l', working_directory: 'data' });
+    expect(ok).toMatchObject({ kind: 'ok', output: { success: true, exit_code: 0 } });
+    expect(ok.kind === 'ok' && ok.output.output.trim()).toBe('3');
+    const failed = await run('bash', { command: 'cat missing.txt' });
+    expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
+    expect(failed.kind === 'ok' && failed.output.output).toMatch(/\[stderr\]/);
+  });
+});
+
+describe('runToolCall validation', () => {
+  it('does not run a call with invalid arguments and tells the model what to fix', async () => {
+    const outcome = await run('write_file', { path: 'a.txt' });
+    expect(outcome).toEqual({
+      kind: 'invalid-input',
+      message: "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
+    });
+    expect(await sandbox.exists('/workspace/a.txt')).toBe(false);
+  });
+
+  it('answers an unknown tool with the list of available ones', async () => {
+    const outcome = await run('delete_everything', {});
+    expect(outcome.kind === 'invalid-input' && outcome.message).toBe(
+      "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, list_files. Call one of those instead.",
+    );
+  });
+});

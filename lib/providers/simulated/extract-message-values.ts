@@ -1,0 +1,32 @@
+/** Values a message states outright, for filling in tool arguments. */
+export type MessageValues = {
+  /** Text in "double", 'single' or `back` quotes, in order. */
+  quoted: string[];
+  /** Tokens that look like file paths (`README.md`, `src/index.js`, `./notes`). */
+  paths: string[];
+  /** `key=value` and `key: value` pairs, keys lower-cased. */
+  assignments: Map<string, string>;
+  /** Numbers in order of appearance. */
+  numbers: number[];
+  /** What follows "run"/"execute" when no quoted command is given. */
+  commandTail: string | undefined;
+  /** A capitalised word after "in", "for", "at" or "to" (e.g. a city). */
+  place: string | undefined;
+  text: string;
+};
+
+/** Pulls the explicit values out of a user's message. */
+export function extractMessageValues(text: string): MessageValues {
+  const quoted = [...text.matchAll(/"([^"]+)"|'([^']+)'|`([^`]+)`/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  const unquoted = text.replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ');
+  const paths = [...unquoted.matchAll(/(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8}|[\w.-]+\/[\w./-]*)(?=[\s,;:!?)]|\.?$)/g)].map(
+    (m) => m[1].replace(/\.$/, ''),
+  );
+  const assignments = new Map(
+    [...unquoted.matchAll(/\b([A-Za-z_][\w]*)\s*[=:]\s*([^\s,;]+)/g)].map((m) => [m[1].toLowerCase(), m[2]]),
+  );
+  const numbers = [...unquoted.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)].map((m) => Number(m[0]));
+  const tail = /\b(?:run|execute)\s+(?!the\b|a\b|an\b|this\b)([^.?!\n]+)/i.exec(unquoted)?.[1]?.trim();
+  const place = /\b(?:in|for|at|to)\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)/.exec(unquoted)?.[1];
+  return { quoted, paths, assignments, numbers, commandTail: tail || undefined, place, text };
+}

@@ -1,0 +1,33 @@
+/** What a shell command returned. `exitCode` 124 means it was stopped by its timeout. */
+export type ExecResult = { stdout: string; stderr: string; exitCode: number };
+
+export type ExecOptions = {
+  /** Absolute directory inside the sandbox; defaults to the workspace root. */
+  cwd?: string;
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type SandboxEntry = { path: string; kind: 'file' | 'directory'; sizeBytes: number };
+
+export type SandboxKind = 'offline' | 'webcontainer';
+
+/**
+ * The one interface every sandbox implements; tools never know which one they talk to.
+ * Paths are absolute inside the sandbox (see `resolveWorkspacePath`).
+ */
+export interface Sandbox {
+  readonly kind: SandboxKind;
+  /** The directory tools work in, e.g. `/workspace`. */
+  readonly root: string;
+  exec(command: string, options?: ExecOptions): Promise<ExecResult>;
+  readFile(path: string): Promise<string>;
+  writeFile(path: string, content: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+  /** Entries below `path`, depth-first, sorted by path; `maxDepth` 1 lists direct children. */
+  list(path: string, maxDepth: number): Promise<SandboxEntry[]>;
+}
+
+/** Starting files of a sandbox, keyed by path relative to its root. */
+export type SandboxFiles = Record<string, string>;

@@ -1,0 +1,14 @@
+/** Every error the chat route can answer with, its HTTP status and default wording. */
+export const CHAT_ERRORS = {
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_body: { status: 400, message: 'The request body does not match the chat request schema.' },
+  invalid_messages: { status: 400, message: 'The messages are not valid UI messages.' },
+  provider_unavailable: { status: 501, message: 'This provider is not available yet; choose Simulated.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ChatErrorCode = keyof typeof CHAT_ERRORS;
+
+/** A JSON error response `{ error: { code, message } }` with the code's status. */
+export function chatErrorResponse(code: ChatErrorCode, message: string = CHAT_ERRORS[code].message): Response {
+  return Response.json({ error: { code, message } }, { status: CHAT_ERRORS[code].status });
+}

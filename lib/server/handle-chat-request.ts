@@ -1,0 +1,21 @@
+import 'server-only';
+import { chatRequestSchema } from '../agent/chat-request-schema';
+import { chatErrorResponse } from './chat-errors';
+import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
+
+/** `POST /api/chat`: parses and validates the body, then streams one model step. */
+export async function handleChatRequest(request: Request, options: ChatTurnOptions): Promise<Response> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return chatErrorResponse('invalid_json');
+  }
+  const parsed = chatRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(body)';
+    return chatErrorResponse('invalid_body', `Invalid field "${field}": ${issue.message}.`);
+  }
+  return streamChatTurn(parsed.data, options);
+}

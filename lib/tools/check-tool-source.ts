@@ -1,0 +1,141 @@
+import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { SchemaChecker } from './create-schema-checker';
+import { TOOL_NAME_PATTERN, type ToolSpec } from './tool-spec';
+
+/** A problem in the editor text, with the character range it is about (for inline markers). */
+export type ToolProblem = { message: string; offset: number; length: number };
+
+/** The outcome of checking one tool's editor text. */
+export type ToolCheck =
+  | { kind: 'valid'; spec: ToolSpec }
+  | { kind: 'invalid'; name: string | undefined; problems: ToolProblem[] };
+
+/** Keys accepted for the input schema, in order of preference (seed 002 uses `parameters`). */
+const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema'] as const;
+
+function pointerSegments(pointer: string): (string | number)[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((token) => (/^\d+$/.test(token) ? Number(token) : token));
+}
+
+function describeParseError(error: ParseError): string {
+  const messages: Record<string, string> = {
+    InvalidSymbol: 'Unexpected character',
+    InvalidNumberFormat: 'Invalid number',
+    PropertyNameExpected: 'A property name in double quotes is expected',
+    ValueExpected: 'A value is expected',
+    ColonExpected: 'A colon (:) is expected after the property name',
+    CommaExpected: 'A comma (,) is expected between items',
+    CloseBraceExpected: 'A closing brace (}) is missing',
+    CloseBracketExpected: 'A closing bracket (]) is missing',
+    EndOfFileExpected: 'Unexpected text after the end of the JSON',
+    InvalidCommentToken: 'Comments are not allowed in JSON',
+    UnexpectedEndOfComment: 'Comments are not allowed in JSON',
+    UnexpectedEndOfString: 'A string is not closed',
+    UnexpectedEndOfNumber: 'A number is cut short',
+    InvalidUnicode: 'Invalid unicode escape',
+    InvalidEscapeCharacter: 'Invalid escape character',
+    InvalidCharacter: 'Invalid character in a string',
+  };
+  const code = printParseErrorCode(error.error);
+  return `Invalid JSON: ${messages[code] ?? code}.`;
+}
+
+/**
+ * Checks a tool definition as typed in the editor: JSON syntax, the definition's shape
+ * (`name`, `description`, `parameters`), then the input schema against its meta-schema.
+ * Never throws; every problem carries the text range it is about.
+ */
+export function checkToolSource(source: string, checker: SchemaChecker): ToolCheck {
+  const parseErrors: ParseError[] = [];
+  const tree = parseTree(source, parseErrors, { disallowComments: true, allowTrailingComma: false });
+  if (parseErrors.length > 0 || !tree) {
+    const problems = parseErrors.map((error) => ({
+      message: describeParseError(error),
+      offset: error.offset,
+      length: Math.max(1, error.length),
+    }));
+    const nameNode = tree && findNodeAtLocation(tree, ['name']);
+    const name = typeof nameNode?.value === 'string' ? nameNode.value : undefined;
+    return {
+      kind: 'invalid',
+      name,
+      problems: problems.length > 0 ? problems : [{ message: 'The definition is empty.', offset: 0, length: 1 }],
+    };
+  }
+
+  const rangeOf = (segments: (string | number)[]): { offset: number; length: number } => {
+    for (let depth = segments.length; depth >= 0; depth--) {
+      const node = findNodeAtLocation(tree, segments.slice(0, depth));
+      if (node) return { offset: node.offset, length: node.length };
+    }
+    return { offset: 0, length: 1 };
+  };
+  const problem = (message: string, segments: (string | number)[]): ToolProblem => ({
+    message,
+    ...rangeOf(segments),
+  });
+
+  const value: unknown = JSON.parse(source);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return {
+      kind: 'invalid',
+      name: undefined,
+      problems: [problem('A tool definition must be a JSON object with "name", "description" and "parameters".', [])],
+    };
+  }
+  const definition = value as Record<string, unknown>;
+  const problems: ToolProblem[] = [];
+  const name = typeof definition.name === 'string' ? definition.name : undefined;
+
+  if (name === undefined) {
+    problems.push(problem('"name" is required and must be a string.', ['name']));
+  } else if (!TOOL_NAME_PATTERN.test(name)) {
+    problems.push(
+      problem(
+        `"name" must be 1–64 letters, digits, "_" or "-" (providers reject "${name}").`,
+        ['name'],
+      ),
+    );
+  }
+  if (definition.description !== undefined && typeof definition.description !== 'string') {
+    problems.push(problem('"description" must be a string.', ['description']));
+  }
+
+  const schemaKey = SCHEMA_KEYS.find((key) => key in definition);
+  const inputSchema = schemaKey ? definition[schemaKey] : undefined;
+  if (!schemaKey) {
+    problems.push(problem('"parameters" is required: the JSON Schema of the tool\'s input.', []));
+  } else if (typeof inputSchema !== 'object' || inputSchema === null || Array.isArray(inputSchema)) {
+    problems.push(problem(`"${schemaKey}" must be a JSON Schema object.`, [schemaKey]));
+  } else {
+    const schema = inputSchema as Record<string, unknown>;
+    if (schema.type !== 'object') {
+      problems.push(
+        problem(`"${schemaKey}.type" must be "object": providers only accept object inputs.`, [schemaKey, 'type']),
+      );
+    }
+    for (const schemaProblem of checker.checkSchema(schema)) {
+      const at = schemaProblem.path ? `${schemaKey}.${schemaProblem.path}` : schemaKey;
+      problems.push(
+        problem(`Invalid schema: \`${at}\` ${schemaProblem.message}.`, [
+          schemaKey,
+          ...pointerSegments(schemaProblem.pointer),
+        ]),
+      );
+    }
+  }
+
+  if (problems.length > 0) return { kind: 'invalid', name, problems };
+  return {
+    kind: 'valid',
+    spec: {
+      name: name as string,
+      description: (definition.description as string | undefined) ?? '',
+      inputSchema: inputSchema as Record<string, unknown>,
+    },
+  };
+}

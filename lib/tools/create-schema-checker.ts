@@ -1,0 +1,63 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { formatAjvErrors, type SchemaProblem } from './format-ajv-errors';
+
+const DRAFT_07 = /json-schema\.org\/draft-07\/schema/;
+
+export type SchemaChecker = {
+  /** Problems that make `schema` unusable as a JSON Schema (meta-schema and compile errors). */
+  checkSchema(schema: Record<string, unknown>): SchemaProblem[];
+  /** Problems with `value` against `schema`; an empty list means it is valid. */
+  checkValue(schema: Record<string, unknown>, value: unknown): SchemaProblem[];
+};
+
+function createAjv(kind: 'draft-07' | '2020-12'): Ajv {
+  const options = { allErrors: true, strict: false, logger: false as const };
+  const ajv = kind === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * Creates an Ajv-backed checker. Schemas declaring draft-07 are checked as draft-07, all
+ * others as draft 2020-12. Compiled validators are cached per schema object, per checker.
+ */
+export function createSchemaChecker(): SchemaChecker {
+  const ajvs = { 'draft-07': createAjv('draft-07'), '2020-12': createAjv('2020-12') };
+  const compiled = new WeakMap<object, ValidateFunction | SchemaProblem[]>();
+
+  const ajvFor = (schema: Record<string, unknown>) =>
+    typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema)
+      ? ajvs['draft-07']
+      : ajvs['2020-12'];
+
+  const compile = (schema: Record<string, unknown>): ValidateFunction | SchemaProblem[] => {
+    const cached = compiled.get(schema);
+    if (cached) return cached;
+    const ajv = ajvFor(schema);
+    let result: ValidateFunction | SchemaProblem[];
+    try {
+      result = ajv.validateSchema(schema) ? ajv.compile(schema) : formatAjvErrors(ajv.errors);
+    } catch (error) {
+      // Ajv throws for what a meta-schema cannot express, e.g. an unresolvable $ref.
+      result = [{ path: '', pointer: '', message: error instanceof Error ? error.message : String(error) }];
+    }
+    compiled.set(schema, result);
+    return result;
+  };
+
+  return {
+    checkSchema(schema) {
+      const result = compile(schema);
+      return Array.isArray(result) ? result : [];
+    },
+    checkValue(schema, value) {
+      const result = compile(schema);
+      if (Array.isArray(result)) {
+        return [{ path: '', pointer: '', message: 'cannot be checked: the schema itself is invalid' }];
+      }
+      return result(value) ? [] : formatAjvErrors(result.errors);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import picomatch from 'picomatch';
+import { resolveWorkspacePath } from '../sandbox/resolve-workspace-path';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { CoreToolName } from './core-tool-definitions';
+
+/**
+ * What a core tool returns (seed 002 §3.3 ToolResult, minus timing which the executor adds).
+ * `failure` is set when the tool could not do its job; the executor turns it into an error
+ * the model sees.
+ */
+export type CoreToolResult =
+  | { kind: 'done'; success: boolean; output: string; exitCode?: number }
+  | { kind: 'failure'; message: string }
+  | { kind: 'timed-out'; timeoutSeconds: number; partialOutput: string };
+
+type Args = Record<string, unknown>;
+type CoreToolContext = { sandbox: Sandbox; signal?: AbortSignal };
+
+const failure = (message: string): CoreToolResult => ({ kind: 'failure', message });
+
+function relative(sandbox: Sandbox, path: string): string {
+  return path === sandbox.root ? '.' : path.slice(sandbox.root.length + 1);
+}
+
+async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promise<CoreToolResult> {
+  const cwd = resolveWorkspacePath(sandbox.root, String(args.working_directory ?? '.'));
+  if (!cwd.ok) return failure(cwd.message);
+  const timeoutSeconds = Number(args.timeout_seconds ?? 30);
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort);
+  const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000);
+  try {
+    const result = await sandbox.exec(String(args.command), {
+      cwd: cwd.path,
+      env: args.env as Record<string, string> | undefined,
+      signal: controller.signal,
+    });
+    const output = result.stderr ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}` : result.stdout;
+    if (controller.signal.aborted && !signal?.aborted) {
+      return { kind: 'timed-out', timeoutSeconds, partialOutput: output };
+    }
+    return { kind: 'done', success: result.exitCode === 0, output, exitCode: result.exitCode };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function runReadFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
+  const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
+  if (!resolved.ok) return failure(resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  let content: string;
+  try {
+    content = await sandbox.readFile(resolved.path);
+  } catch {
+    return failure(`'${args.path}' is a directory, not a file. Use list_files to see what it holds.`);
+  }
+  if (args.start_line === undefined && args.end_line === undefined) {
+    return { kind: 'done', success: true, output: content };
+  }
+  const lines = content.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  const start = Number(args.start_line ?? 1);
+  const end = Math.min(Number(args.end_line ?? lines.length), lines.length);
+  if (start > end) {
+    return failure(`start_line (${start}) is after end_line (${end}); the file has ${lines.length} lines.`);
+  }
+  return { kind: 'done', success: true, output: `${lines.slice(start - 1, end).join('\n')}\n` };
+}
+
+async function runWriteFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
+  const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
+  if (!resolved.ok) return failure(resolved.message);
+  const path = resolved.path;
+  const parent = path.slice(0, path.lastIndexOf('/')) || '/';
+  if (!(await sandbox.exists(parent))) {
+    if (args.create_directories === false) {
+      return failure(`The directory '${relative(sandbox, parent)}' does not exist and create_directories is false.`);
+    }
+    await sandbox.mkdir(parent);
+  }
+  const existed = await sandbox.exists(path);
+  const content = String(args.content);
+  const previous = existed && args.mode === 'append' ? await sandbox.readFile(path) : '';
+  await sandbox.writeFile(path, previous + content);
+  const verb = args.mode === 'append' ? 'Appended' : existed ? 'Overwrote' : 'Created';
+  return {
+    kind: 'done',
+    success: true,
+    output: `${verb} ${relative(sandbox, path)} (${new TextEncoder().encode(content).length} bytes written).`,
+  };
+}
+
+async function runListFiles(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
+  const resolved = resolveWorkspacePath(sandbox.root, String(args.path ?? '.'));
+  if (!resolved.ok) return failure(resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  const maxDepth = args.recursive === true ? Number(args.max_depth ?? 10) : 1;
+  const matches = typeof args.pattern === 'string' ? picomatch(args.pattern, { dot: true, basename: true }) : undefined;
+  const base = resolved.path;
+  const lines = (await sandbox.list(base, maxDepth))
+    .map((entry) => ({ ...entry, shown: entry.path.slice(base.length + 1) }))
+    .filter((entry) => args.include_hidden === true || !entry.shown.split('/').some((part) => part.startsWith('.')))
+    .filter((entry) => !matches || matches(entry.shown))
+    .map((entry) => (entry.kind === 'directory' ? `${entry.shown}/` : entry.shown));
+  return { kind: 'done', success: true, output: lines.length > 0 ? `${lines.join('\n')}\n` : '(empty)\n' };
+}
+
+const CORE_TOOL_HANDLERS = {
+  bash: runBash,
+  read_file: runReadFile,
+  write_file: runWriteFile,
+  list_files: runListFiles,
+} satisfies Record<CoreToolName, (args: Args, context: CoreToolContext) => Promise<CoreToolResult>>;
+
+/** Runs one core tool in the sandbox. Arguments must already be valid against its schema. */
+export function runCoreTool(name: CoreToolName, args: Args, context: CoreToolContext): Promise<CoreToolResult> {
+  return CORE_TOOL_HANDLERS[name](args, context);
+}
