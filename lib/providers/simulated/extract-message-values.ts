@@ -13,6 +13,8 @@ export type MessageValues = {
   /** A capitalised word after "in", "for", "at" or "to" (e.g. a city). */
   place: string | undefined;
   text: string;
+  /** The message without quoted values and command text: what the person asks for. */
+  intent: string;
 };
 
 /** Pulls the explicit values out of a user's message. */
@@ -28,5 +30,6 @@ export function extractMessageValues(text: string): MessageValues {
   const numbers = [...unquoted.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)].map((m) => Number(m[0]));
   const tail = /\b(?:run|execute)\s+(?!the\b|a\b|an\b|this\b)([^.?!\n]+)/i.exec(unquoted)?.[1]?.trim();
   const place = /\b(?:in|for|at|to)\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)/.exec(unquoted)?.[1];
-  return { quoted, paths, assignments, numbers, commandTail: tail || undefined, place, text };
+  const intent = tail ? unquoted.replace(tail, ' ') : unquoted;
+  return { quoted, paths, assignments, numbers, commandTail: tail || undefined, place, text, intent };
 }

@@ -48,20 +48,20 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
   }
 
   const calledNames = new Set(turn.calls.map((call) => call.toolName));
+  const values = extractMessageValues(turn.userText);
   let candidates: LanguageModelV4FunctionTool[];
   if (toolChoice?.type === 'tool') {
     const forced = tools.find((tool) => tool.name === toolChoice.toolName);
     candidates = forced && !calledNames.has(forced.name) ? [forced] : [];
   } else {
-    candidates = pickRelevantTools(turn.userText, tools).map((entry) => entry.tool).filter((tool) => !calledNames.has(tool.name));
+    candidates = pickRelevantTools(values.intent, tools).map((entry) => entry.tool).filter((tool) => !calledNames.has(tool.name));
     if (toolChoice?.type === 'required' && turn.calls.length === 0 && candidates.length === 0) {
-      candidates = [rankTools(turn.userText, tools)[0].tool];
+      candidates = [rankTools(values.intent, tools)[0].tool];
     }
   }
   if (candidates.length === 0) return { kind: 'answer', text: composeAnswer(turn, toolNames) };
 
   const chosen = parallelToolCalls ? candidates : candidates.slice(0, 1);
-  const values = extractMessageValues(turn.userText);
   const seed = hash(JSON.stringify(prompt));
   const calls = chosen.map((tool, index) => ({
     toolCallId: `call_${seed}${turn.totalCalls + index + 1}`,

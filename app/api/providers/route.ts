@@ -1,0 +1,7 @@
+import { listProviders } from '@/lib/server/list-providers';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(): Response {
+  return Response.json({ providers: listProviders() });
+}

@@ -1,0 +1,49 @@
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { RichText } from './rich-text';
+
+type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
+
+function ToolCallCard({ part }: { part: ToolPart }) {
+  const name = getToolName(part);
+  const failed = part.state === 'output-error';
+  const done = part.state === 'output-available' || failed;
+  const status = failed ? 'error' : done ? 'done' : part.state === 'input-streaming' ? 'receiving arguments…' : 'running…';
+  const output = part.state === 'output-available' ? part.output : undefined;
+  const outputText =
+    typeof output === 'object' && output !== null && 'output' in output ? String((output as { output: unknown }).output) : JSON.stringify(output, null, 2);
+  return (
+    <div className={`my-1 rounded-md border px-2 py-1 text-xs ${failed ? 'border-role-error/60' : 'border-role-call/40'}`}>
+      <div className="flex items-center gap-2">
+        <span className="font-mono font-semibold text-role-call">{name}</span>
+        <span className={failed ? 'text-role-error' : 'muted'}>{status}</span>
+      </div>
+      <pre className="code">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+      {done ? (
+        <details>
+          <summary className="cursor-pointer">{failed ? 'Error' : 'Result'}</summary>
+          <pre className="code">{failed ? part.errorText : outputText}</pre>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** One chat message: user text, or an assistant's text and tool calls in order. */
+export function MessageView({ message }: { message: UIMessage }) {
+  const isUser = message.role === 'user';
+  return (
+    <article
+      aria-label={isUser ? 'User' : 'Assistant'}
+      className={`rounded-lg px-3 py-2 text-sm ${isUser ? 'ml-6 bg-role-user/10' : 'mr-2 border border-role-assistant/25'}`}
+    >
+      <p className={`mb-1 text-[11px] font-semibold uppercase ${isUser ? 'text-role-user' : 'text-role-assistant'}`}>
+        {isUser ? 'You' : 'Assistant'}
+      </p>
+      {message.parts.map((part, index) => {
+        if (part.type === 'text') return <RichText key={index} text={part.text} />;
+        if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} />;
+        return null;
+      })}
+    </article>
+  );
+}

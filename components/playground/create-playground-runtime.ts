@@ -1,0 +1,38 @@
+import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
+import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
+import type { Sandbox } from '@/lib/sandbox/sandbox';
+import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
+import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+
+/** Everything one mounted playground runs on; created once per mount. */
+export type PlaygroundRuntime = {
+  store: SessionStore;
+  checker: SchemaChecker;
+  chat: SessionChat;
+  /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
+  startSandbox(): Promise<Sandbox>;
+};
+
+/** Wires the session store, the schema checker, the sandbox and the chat loop together. */
+export function createPlaygroundRuntime(): PlaygroundRuntime {
+  const store = createSessionStore();
+  const checker = createSchemaChecker();
+  let sandbox: Promise<Sandbox> | undefined;
+  const startSandbox = () => {
+    sandbox ??= createOfflineSandbox(EXAMPLE_FILES).then(
+      (ready) => {
+        store.getState().setSandboxStatus({ kind: 'ready', label: 'offline (bash emulation, in-memory files)' });
+        return ready;
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        store.getState().setSandboxStatus({ kind: 'failed', message });
+        throw error;
+      },
+    );
+    return sandbox;
+  };
+  const chat = createSessionChat({ store, checker, getSandbox: startSandbox });
+  return { store, checker, chat, startSandbox };
+}

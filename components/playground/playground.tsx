@@ -1,0 +1,44 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ConversationPane } from '../chat/conversation-pane';
+import { InspectorPane } from '../inspector/inspector-pane';
+import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
+import { TimelinePane } from '../timeline/timeline-pane';
+import { ToolsPane } from '../tools/tools-pane';
+import { createPlaygroundRuntime } from './create-playground-runtime';
+import { RuntimeContext } from './runtime-context';
+
+/** The four-pane playground: Tools | Conversation | Timeline | Inspector. */
+export function Playground() {
+  const [runtime] = useState(createPlaygroundRuntime);
+  const [queryClient] = useState(() => new QueryClient());
+
+  useEffect(() => {
+    // The sandbox lives in the browser; start it as soon as the page is interactive.
+    runtime.startSandbox().catch(() => undefined);
+  }, [runtime]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RuntimeContext.Provider value={runtime}>
+        <div className="flex h-screen flex-col gap-2 p-2">
+          <header className="flex items-center gap-3 px-1">
+            <h1 className="text-base font-semibold">Tool Playground</h1>
+            <span className="muted text-xs">Define tools · chat · watch the calls run · see the graph</span>
+            <div className="ml-auto">
+              <SandboxStatusLine />
+            </div>
+          </header>
+          <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(260px,1.1fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(240px,1fr)]">
+            <ToolsPane />
+            <ConversationPane />
+            <TimelinePane />
+            <InspectorPane />
+          </main>
+        </div>
+      </RuntimeContext.Provider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,15 @@
+'use client';
+
+import { useMemo } from 'react';
+import { buildTimeline } from '@/lib/timeline/build-timeline';
+import { layoutTimeline } from '@/lib/timeline/layout-timeline';
+import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
+import { useSession } from '../playground/runtime-context';
+
+/** The run's graph, derived from the session and laid out. */
+export function useTimeline(): PositionedTimeline {
+  const messages = useSession((state) => state.messages);
+  const error = useSession((state) => state.chatError);
+  const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
+  return useMemo(() => layoutTimeline(buildTimeline({ messages, error, streaming })), [messages, error, streaming]);
+}

@@ -1,0 +1,31 @@
+import { loader } from '@monaco-editor/react';
+import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
+import * as monaco from 'monaco-editor';
+import { JSON_SCHEMA_DRAFT_07_URI, TOOL_DEFINITION_JSON_SCHEMA } from '@/lib/tools/tool-definition-json-schema';
+
+/** Model paths the tool-definition schema applies to. */
+export const toolModelPath = (toolId: string) => `tools/${toolId}.json`;
+
+// Monaco is self-hosted: its workers come from this app's bundle, never from a CDN.
+self.MonacoEnvironment = {
+  getWorker(_workerId: string, label: string) {
+    if (label === 'json') {
+      return new Worker(new URL('monaco-editor/language/json/json.worker', import.meta.url), { type: 'module' });
+    }
+    return new Worker(new URL('monaco-editor/editor/editor.worker', import.meta.url), { type: 'module' });
+  },
+};
+
+loader.config({ monaco });
+
+monaco.json.jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  allowComments: false,
+  enableSchemaRequest: false,
+  schemas: [
+    { uri: 'inmemory://schemas/tool-definition.json', fileMatch: ['tools/*.json'], schema: TOOL_DEFINITION_JSON_SCHEMA },
+    { uri: JSON_SCHEMA_DRAFT_07_URI, schema: draft07 },
+  ],
+});
+
+export { monaco };

@@ -1,0 +1,82 @@
+import type { UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { buildTimeline } from './build-timeline';
+import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
+
+const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'list the files and show me README.md' }] };
+const assistant: UIMessage = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [
+    { type: 'step-start' },
+    { type: 'text', text: "I'll call `list_files` and `read_file`." },
+    { type: 'dynamic-tool', toolName: 'list_files', toolCallId: 'call_abc0001', state: 'output-available', input: {}, output: { success: true, output: 'README.md\n' } },
+    { type: 'dynamic-tool', toolName: 'read_file', toolCallId: 'call_abc0002', state: 'output-error', input: { path: 'x' }, errorText: "Error: 'x' not found." },
+    { type: 'step-start' },
+    { type: 'text', text: 'Here is what I found.' },
+  ],
+};
+
+describe('buildTimeline', () => {
+  it('derives user → step → calls → results (joined by call id) → next step', () => {
+    const { nodes, edges } = buildTimeline({ messages: [user, assistant] });
+    expect(nodes.map((node) => node.label)).toEqual([
+      'User message: list the files and show me README.md',
+      "Assistant message: I'll call `list_files` and `read_file`.",
+      'Tool call list_files',
+      'Tool result list_files: ok',
+      'Tool call read_file',
+      'Tool result read_file: error',
+      'Assistant message: Here is what I found.',
+    ]);
+    expect(edges.map((edge) => [edge.source, edge.target, edge.label, edge.failed])).toEqual([
+      ['u1', 'a1:step-1', undefined, false],
+      ['a1:step-1', 'call_abc0001:call', undefined, false],
+      ['call_abc0001:call', 'call_abc0001:result', '…bc0001', false],
+      ['a1:step-1', 'call_abc0002:call', undefined, false],
+      ['call_abc0002:call', 'call_abc0002:result', '…bc0002', true],
+      ['call_abc0001:result', 'a1:step-2', undefined, false],
+      ['call_abc0002:result', 'a1:step-2', undefined, false],
+    ]);
+    expect(nodes.find((node) => node.id === 'call_abc0002:result')).toMatchObject({
+      status: 'failed',
+      detail: { toolCallId: 'call_abc0002', errorText: "Error: 'x' not found." },
+    });
+  });
+
+  it('shows a call still running and a streaming step', () => {
+    const running: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'input-available', input: { command: 'ls' } }],
+    };
+    const { nodes } = buildTimeline({ messages: [user, running], streaming: true });
+    expect(nodes.map((node) => [node.label, node.status])).toEqual([
+      ['User message: list the files and show me README.md', 'done'],
+      ['Assistant message: Calls bash', 'streaming'],
+      ['Tool call bash', 'done'],
+      ['Tool result bash: running', 'running'],
+    ]);
+  });
+
+  it('adds an Error node after the last node when the request failed', () => {
+    const { nodes, edges } = buildTimeline({ messages: [user], error: 'Network down' });
+    expect(nodes.at(-1)).toMatchObject({ kind: 'error', label: 'Error: Network down' });
+    expect(edges.at(-1)).toMatchObject({ source: 'u1', target: 'error', failed: true });
+  });
+
+  it('is empty for an empty session', () => {
+    expect(buildTimeline({ messages: [] })).toEqual({ nodes: [], edges: [] });
+  });
+});
+
+describe('layoutTimeline', () => {
+  it('puts each rank below the one before and parallel calls side by side', () => {
+    const { nodes } = layoutTimeline(buildTimeline({ messages: [user, assistant] }));
+    const at = (id: string) => nodes.find((node) => node.id === id)!;
+    expect(at('a1:step-1').y).toBeGreaterThanOrEqual(at('u1').y + NODE_HEIGHT);
+    expect(at('call_abc0001:call').y).toBe(at('call_abc0002:call').y);
+    expect(at('call_abc0001:call').x).not.toBe(at('call_abc0002:call').x);
+    expect(at('a1:step-2').y).toBeGreaterThan(at('call_abc0001:result').y);
+  });
+});
