@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The playground as a user meets it, found by the accessible names of UI-CONTRACT.md. */
+export class PlaygroundPage {
+  readonly tools: Locator;
+  readonly conversation: Locator;
+  readonly timeline: Locator;
+  readonly inspector: Locator;
+  readonly message: Locator;
+  readonly send: Locator;
+  readonly editor: Locator;
+
+  constructor(readonly page: Page) {
+    this.tools = page.getByRole('region', { name: 'Tools' });
+    this.conversation = page.getByRole('region', { name: 'Conversation' });
+    this.timeline = page.getByRole('region', { name: 'Timeline' });
+    this.inspector = page.getByRole('region', { name: 'Inspector' });
+    this.message = page.getByRole('textbox', { name: 'Message' });
+    this.send = page.getByRole('button', { name: 'Send' });
+    this.editor = page.getByRole('group', { name: 'Tool definition' });
+  }
+
+  async goto() {
+    await this.page.goto('/');
+    await expect(this.page.getByRole('status').filter({ hasText: /^Sandbox:/ })).toContainText('Sandbox: offline');
+  }
+
+  /** Types a message, sends it and waits until the run has finished. */
+  async sendMessage(text: string) {
+    await this.message.fill(text);
+    await this.send.click();
+    await expect(this.page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
+  }
+
+  /** Accessible names of the graph's nodes, in order. */
+  async nodeNames(): Promise<string[]> {
+    return this.timeline.locator('.react-flow__node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+  }
+
+  node(namePrefix: string | RegExp): Locator {
+    const name = typeof namePrefix === 'string' ? new RegExp(`^${namePrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : namePrefix;
+    return this.timeline.getByRole('group', { name });
+  }
+
+  async selectTool(name: string) {
+    await this.tools.getByRole('button', { name, exact: true }).click();
+    await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
+  }
+
+  /** The editor's text as Monaco renders it (only the visible lines). */
+  async editorText(): Promise<string> {
+    await expect(this.editor.locator('.view-lines')).toBeVisible();
+    return (await this.editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+  }
+
+  /** Replaces the whole definition in the editor by selecting all and pasting `text`. */
+  async replaceToolDefinition(text: string) {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);
+    await this.editor.locator('.view-lines').click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.press('ControlOrMeta+v');
+  }
+
+  toolProblem(): Locator {
+    return this.tools.getByRole('note');
+  }
+}
