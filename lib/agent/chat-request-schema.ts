@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { runSettingsSchema } from '../session/run-settings';
+import { uiMessageShapeSchema } from '../session/session-schema';
 import { toolSpecSchema } from '../tools/tool-spec';
 
 /**
@@ -7,7 +8,7 @@ import { toolSpecSchema } from '../tools/tool-spec';
  * and in depth by the AI SDK's own UI-message validation on the server.
  */
 export const chatRequestSchema = z.object({
-  messages: z.array(z.looseObject({ id: z.string(), role: z.enum(['system', 'user', 'assistant']), parts: z.array(z.unknown()) })).min(1),
+  messages: z.array(uiMessageShapeSchema).min(1),
   tools: z.array(toolSpecSchema).max(256),
   settings: runSettingsSchema,
 });

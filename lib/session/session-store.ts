@@ -1,8 +1,8 @@
-import { generateId, type ChatStatus, type UIMessage } from 'ai';
+import { generateId, type ChatStatus } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
-import type { ToolDraft } from '../tools/tool-spec';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
+import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
 
 /** Which sandbox runs, as the status line tells it. */
 export type SandboxStatus =
@@ -10,12 +10,12 @@ export type SandboxStatus =
   | { kind: 'ready'; label: string }
   | { kind: 'failed'; message: string };
 
-/** One playground session: the single source of truth every pane derives its view from. */
-export type SessionState = {
-  tools: ToolDraft[];
+/**
+ * One playground session: the single source of truth every pane derives its view from.
+ * `SessionData` is what persists; the rest is view and run state.
+ */
+export type SessionState = SessionData & {
   selectedToolId: string | undefined;
-  settings: RunSettings;
-  messages: UIMessage[];
   chatStatus: ChatStatus;
   chatError: string | undefined;
   draft: string;
@@ -55,6 +55,7 @@ export function createInitialSession(): SessionState {
     enabled: true,
   }));
   return {
+    version: SESSION_FORMAT_VERSION,
     tools,
     selectedToolId: tools[0]?.id,
     settings: DEFAULT_RUN_SETTINGS,

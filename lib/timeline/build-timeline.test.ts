@@ -76,7 +76,8 @@ describe('layoutTimeline', () => {
     const at = (id: string) => nodes.find((node) => node.id === id)!;
     expect(at('a1:step-1').y).toBeGreaterThanOrEqual(at('u1').y + NODE_HEIGHT);
     expect(at('call_abc0001:call').y).toBe(at('call_abc0002:call').y);
-    expect(at('call_abc0001:call').x).not.toBe(at('call_abc0002:call').x);
+    expect(at('call_abc0001:call').x).toBeLessThan(at('call_abc0002:call').x);
+    expect(at('call_abc0001:result').x).toBeLessThan(at('call_abc0002:result').x);
     expect(at('a1:step-2').y).toBeGreaterThan(at('call_abc0001:result').y);
   });
 });

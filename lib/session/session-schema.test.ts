@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { parseSessionData } from './session-schema';
+import { createInitialSession } from './session-store';
+
+describe('parseSessionData', () => {
+  it('accepts a session as the store holds it, after a JSON round trip', () => {
+    const { version, tools, settings, messages } = createInitialSession();
+    const data = JSON.parse(JSON.stringify({ version, tools, settings, messages }));
+    expect(parseSessionData(data)).toEqual({ ok: true, session: data });
+  });
+
+  it('names the first field that is wrong', () => {
+    const { version, tools, settings } = createInitialSession();
+    const result = parseSessionData({ version, tools, settings: { ...settings, provider: 'skynet' }, messages: [] });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(/^Not a valid session: "settings\.provider" /);
+    expect(parseSessionData(null)).toMatchObject({ ok: false, message: expect.stringContaining('"(session)"') });
+  });
+});

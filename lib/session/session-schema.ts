@@ -1,0 +1,33 @@
+import type { UIMessage } from 'ai';
+import { z } from 'zod';
+import { toolDraftSchema } from '../tools/tool-spec';
+import { runSettingsSchema } from './run-settings';
+
+export const SESSION_FORMAT_VERSION = 1;
+
+/** The shape of a UI message as the session keeps it; the AI SDK validates the parts in depth. */
+export const uiMessageShapeSchema = z.looseObject({
+  id: z.string().min(1),
+  role: z.enum(['system', 'user', 'assistant']),
+  parts: z.array(z.looseObject({ type: z.string() })),
+});
+
+/** What a session is, apart from view state: tools as typed, run settings, messages. */
+export const sessionDataSchema = z.object({
+  version: z.literal(SESSION_FORMAT_VERSION),
+  tools: z.array(toolDraftSchema),
+  settings: runSettingsSchema,
+  messages: z.array(uiMessageShapeSchema),
+});
+export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages'> & { messages: UIMessage[] };
+
+export type ParsedSession = { ok: true; session: SessionData } | { ok: false; message: string };
+
+/** Validates untrusted session data (a file, storage, a link), naming the first bad field. */
+export function parseSessionData(value: unknown): ParsedSession {
+  const parsed = sessionDataSchema.safeParse(value);
+  if (parsed.success) return { ok: true, session: parsed.data as unknown as SessionData };
+  const issue = parsed.error.issues[0];
+  const field = issue.path.length > 0 ? issue.path.join('.') : '(session)';
+  return { ok: false, message: `Not a valid session: "${field}" ${issue.message}.` };
+}
