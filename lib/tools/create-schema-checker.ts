@@ -4,6 +4,8 @@ import addFormats from 'ajv-formats';
 import { formatAjvErrors, type SchemaProblem } from './format-ajv-errors';
 
 const DRAFT_07 = /json-schema\.org\/draft-07\/schema/;
+/** Compiled schemas kept per checker; the editor re-parses on every keystroke. */
+const MAX_CACHED_SCHEMAS = 256;
 
 export type SchemaChecker = {
   /** Problems that make `schema` unusable as a JSON Schema (meta-schema and compile errors). */
@@ -21,11 +23,12 @@ function createAjv(kind: 'draft-07' | '2020-12'): Ajv {
 
 /**
  * Creates an Ajv-backed checker. Schemas declaring draft-07 are checked as draft-07, all
- * others as draft 2020-12. Compiled validators are cached per schema object, per checker.
+ * others as draft 2020-12. Compiled validators are cached by the schema's JSON text, so an
+ * unchanged schema re-parsed from the editor is not compiled again.
  */
 export function createSchemaChecker(): SchemaChecker {
   const ajvs = { 'draft-07': createAjv('draft-07'), '2020-12': createAjv('2020-12') };
-  const compiled = new WeakMap<object, ValidateFunction | SchemaProblem[]>();
+  const compiled = new Map<string, ValidateFunction | SchemaProblem[]>();
 
   const ajvFor = (schema: Record<string, unknown>) =>
     typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema)
@@ -33,7 +36,8 @@ export function createSchemaChecker(): SchemaChecker {
       : ajvs['2020-12'];
 
   const compile = (schema: Record<string, unknown>): ValidateFunction | SchemaProblem[] => {
-    const cached = compiled.get(schema);
+    const key = JSON.stringify(schema);
+    const cached = compiled.get(key);
     if (cached) return cached;
     const ajv = ajvFor(schema);
     let result: ValidateFunction | SchemaProblem[];
@@ -43,7 +47,12 @@ export function createSchemaChecker(): SchemaChecker {
       // Ajv throws for what a meta-schema cannot express, e.g. an unresolvable $ref.
       result = [{ path: '', pointer: '', message: error instanceof Error ? error.message : String(error) }];
     }
-    compiled.set(schema, result);
+    if (compiled.size >= MAX_CACHED_SCHEMAS) {
+      // Ajv keeps compiled schemas too; start both afresh rather than grow without bound.
+      compiled.clear();
+      for (const ajv of Object.values(ajvs)) ajv.removeSchema();
+    }
+    compiled.set(key, result);
     return result;
   };
 
