@@ -2,6 +2,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { handleChatRequest } from '../server/handle-chat-request';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
 import { createSessionStore } from '../session/session-store';
 import { createSchemaChecker } from '../tools/create-schema-checker';
@@ -12,10 +13,13 @@ import { describeRunEnd } from './run-progress';
 const routeFetch = (async (_url: RequestInfo | URL, init?: RequestInit) =>
   handleChatRequest(new Request('http://local/api/chat', init), { simulatedChunkDelayMs: 0 })) as typeof fetch;
 
-async function runConversation(text: string, configure?: (store: ReturnType<typeof createSessionStore>) => void) {
+async function runConversation(
+  text: string,
+  configure?: (store: ReturnType<typeof createSessionStore>) => void,
+  sandbox: Promise<Sandbox> = createOfflineSandbox(EXAMPLE_FILES),
+) {
   const store = createSessionStore();
   configure?.(store);
-  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
   const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: routeFetch });
   await chat.sendMessage({ text });
   // Automatic sends after tool results run in the background; wait for the loop to settle.
@@ -68,6 +72,21 @@ describe('the tool loop through the real chat route', () => {
       store.getState().updateToolSource('tool-read_file', '{ "name": "read_file", ');
     });
     expect(toolParts(messages[1]).map((part) => part.type === 'dynamic-tool' && part.toolName)).toEqual(['list_files']);
+  });
+});
+
+describe('when the sandbox cannot start', () => {
+  it('answers each call with an error the model reads, and the run still ends with an answer', async () => {
+    const failing = Promise.reject(new Error('WebContainer boot timed out'));
+    failing.catch(() => undefined);
+    const { messages } = await runConversation('list the files', undefined, failing);
+    const [call] = toolParts(messages[1]);
+    expect(call.state).toBe('output-error');
+    expect(call.state === 'output-error' && call.errorText).toBe(
+      "Error: The sandbox could not start, so 'list_files' did not run.\nDetails: WebContainer boot timed out",
+    );
+    const answer = messages[1].parts.filter((part) => part.type === 'text').at(-1);
+    expect(answer?.type === 'text' && answer.text).toContain('1 of 1 tool calls did not succeed');
   });
 });
 

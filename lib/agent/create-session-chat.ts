@@ -6,6 +6,7 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { runToolCall } from './run-tool-call';
 import { shouldContinueRun } from './run-progress';
+import type { ToolOutcome } from './tool-outcome';
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
 function createStoreChatState(store: SessionStore): ChatState<UIMessage> {
@@ -74,13 +75,14 @@ export function createSessionChat({ store, checker, getSandbox, api = '/api/chat
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
     onToolCall: async ({ toolCall }) => {
-      const sandbox = await getSandbox();
-      const outcome = await runToolCall({
-        call: { toolName: toolCall.toolName, input: toolCall.input },
-        tools: runnableTools(),
-        sandbox,
-        checker,
-      });
+      const outcome = await getSandbox().then(
+        (sandbox) =>
+          runToolCall({ call: { toolName: toolCall.toolName, input: toolCall.input }, tools: runnableTools(), sandbox, checker }),
+        (error: unknown): ToolOutcome => ({
+          kind: 'failed',
+          message: `Error: The sandbox could not start, so '${toolCall.toolName}' did not run.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
       if (outcome.kind === 'ok') {
         void chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output: outcome.output });
       } else {
