@@ -4,7 +4,8 @@ import { problemToSentence } from '../tools/format-ajv-errors';
 import { runCoreTool } from '../tools/run-core-tool';
 import type { ToolSpec } from '../tools/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
-import { assertNever, type ToolOutcome } from './tool-outcome';
+import { assertNever } from '../assert-never';
+import type { ToolOutcome } from './tool-outcome';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 

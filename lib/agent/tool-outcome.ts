@@ -15,7 +15,3 @@ export type ToolResultOutput = {
   exit_code?: number;
   execution_time_ms: number;
 };
-
-export function assertNever(value: never): never {
-  throw new Error(`Unexpected value: ${JSON.stringify(value)}`);
-}

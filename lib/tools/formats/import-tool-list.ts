@@ -1,0 +1,112 @@
+import { normalizeSchemaDialect } from './normalize-schema-dialect';
+import type { ToolDefinition, ToolFormat } from './tool-formats';
+
+export type ImportedTool = { definition: ToolDefinition; format: ToolFormat; notes: string[] };
+
+/** What an import came to: the tools it found, and the items it could not read (with why). */
+export type ImportResult = { ok: true; tools: ImportedTool[]; skipped: string[] } | { ok: false; message: string };
+
+const EXPECTED =
+  'Expected a JSON tool list: OpenAI Chat Completions tools ({"type":"function","function":{…}}), OpenAI Responses ' +
+  'functions ({"type":"function","name":…}), Anthropic tools ("input_schema"), Gemini functionDeclarations, an MCP ' +
+  'tools/list result ("inputSchema"), a bare JSON Schema, or {"name","description","parameters"} objects.';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Keys each format uses for name, description and schema; anything else is dropped with a note. */
+const KNOWN_KEYS = new Set(['type', 'function', 'name', 'description', 'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema']);
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const lines = text.split('\n').filter((line) => line.trim() !== '');
+    if (lines.length > 1) {
+      try {
+        return { ok: true, value: lines.map((line) => JSON.parse(line)) };
+      } catch {
+        // Not JSON Lines either: report the first error.
+      }
+    }
+    return { ok: false, message: `Not valid JSON (${error instanceof Error ? error.message : String(error)}). ${EXPECTED}` };
+  }
+}
+
+/** Unwraps request bodies, JSON-RPC envelopes and Gemini groups into a flat list of items. */
+function collectItems(value: unknown): { item: unknown; geminiGroup: boolean }[] {
+  if (Array.isArray(value)) return value.flatMap(collectItems);
+  if (!isObject(value)) return [{ item: value, geminiGroup: false }];
+  if (isObject(value.result) && 'jsonrpc' in value) return collectItems(value.result);
+  const declarations = value.functionDeclarations ?? value.function_declarations;
+  if (Array.isArray(declarations)) return declarations.map((item) => ({ item, geminiGroup: true }));
+  if (Array.isArray(value.tools)) return collectItems(value.tools);
+  if (Array.isArray(value.functions)) return collectItems(value.functions);
+  return [{ item: value, geminiGroup: false }];
+}
+
+function detect(item: Json, geminiGroup: boolean): { format: ToolFormat; source: Json; schema: unknown } | undefined {
+  if (geminiGroup || 'parametersJsonSchema' in item) {
+    return { format: 'gemini', source: item, schema: item.parametersJsonSchema ?? item.parameters };
+  }
+  if (item.type === 'function' && isObject(item.function)) {
+    return { format: 'openai-chat', source: item.function, schema: item.function.parameters };
+  }
+  if (item.type === 'function' && typeof item.name === 'string') return { format: 'openai-responses', source: item, schema: item.parameters };
+  if ('input_schema' in item) return { format: 'anthropic', source: item, schema: item.input_schema };
+  if ('inputSchema' in item) return { format: 'mcp', source: item, schema: item.inputSchema };
+  if (typeof item.name === 'string') return { format: 'playground', source: item, schema: item.parameters };
+  if (item.type === 'object' || isObject(item.properties) || typeof item.$schema === 'string') {
+    const { title, description, ...schema } = item;
+    return { format: 'json-schema', source: { name: title, description }, schema };
+  }
+  return undefined;
+}
+
+function toImportedTool(item: Json, geminiGroup: boolean, index: number): ImportedTool | string {
+  const detected = detect(item, geminiGroup);
+  if (!detected) {
+    return `Item ${index + 1} is not a tool definition (keys: ${Object.keys(item).join(', ') || 'none'}).`;
+  }
+  const { format, source, schema } = detected;
+  const notes: string[] = [];
+  let name = typeof source.name === 'string' ? source.name : '';
+  if (!name) {
+    name = `imported_tool_${index + 1}`;
+    notes.push(`No name was given; named "${name}".`);
+  }
+  let parameters: Json;
+  if (schema === undefined) {
+    parameters = { type: 'object', properties: {} };
+    notes.push('No input schema was given; the tool takes no arguments.');
+  } else if (isObject(schema)) {
+    const normalized = normalizeSchemaDialect(schema);
+    parameters = normalized.schema;
+    notes.push(...normalized.notes);
+  } else {
+    return `Item ${index + 1} ("${name}") has an input schema that is not an object.`;
+  }
+  const dropped = Object.keys(source).filter((key) => !KNOWN_KEYS.has(key));
+  if (format !== 'json-schema' && dropped.length > 0) notes.push(`Dropped what no provider accepts in a tool: ${dropped.join(', ')}.`);
+  const description = typeof source.description === 'string' ? source.description : '';
+  return { definition: { name, description, parameters }, format, notes };
+}
+
+/**
+ * Reads a pasted or dropped tool list in any supported format (also JSON Lines), converting
+ * each tool to `{ name, description, parameters }` in standard JSON Schema. Never throws.
+ */
+export function importToolList(text: string): ImportResult {
+  if (text.trim() === '') return { ok: false, message: `Nothing to import. ${EXPECTED}` };
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const tools: ImportedTool[] = [];
+  const skipped: string[] = [];
+  collectItems(parsed.value).forEach(({ item, geminiGroup }, index) => {
+    const result = isObject(item) ? toImportedTool(item, geminiGroup, index) : `Item ${index + 1} is not an object.`;
+    if (typeof result === 'string') skipped.push(result);
+    else tools.push(result);
+  });
+  if (tools.length === 0) return { ok: false, message: `${skipped[0] ?? 'No tools found.'} ${EXPECTED}` };
+  return { ok: true, tools, skipped };
+}
