@@ -4,7 +4,8 @@ import { handleChatRequest } from '../server/handle-chat-request';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
-import { createSessionStore } from '../session/session-store';
+import { createSessionStore, formatToolSource } from '../session/session-store';
+import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createSessionChat } from './create-session-chat';
 import { describeRunEnd } from './run-progress';
@@ -106,5 +107,17 @@ describe('POST /api/chat validation', () => {
     const body = await response.json();
     expect(body.error.code).toBe('invalid_body');
     expect(body.error.message).toMatch(/^Invalid field "messages":/);
+  });
+});
+
+describe('terminal tools', () => {
+  it('ends the run when submit succeeds, without another model step', async () => {
+    const { store, messages } = await runConversation('submit the answer "done"', (session) => {
+      session.setState({ tools: [{ id: 'submit', source: formatToolSource(CORE_TOOL_DEFINITIONS.find((d) => d.name === 'submit')), enabled: true }] });
+    });
+    const assistant = messages[1];
+    expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(1);
+    expect(toolParts(assistant).map((part) => part.state)).toEqual(['output-available']);
+    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toBe('Finished: the model called `submit`, which ends the run.');
   });
 });

@@ -1,4 +1,5 @@
-import { isToolUIPart, type UIMessage } from 'ai';
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { TERMINAL_TOOL_NAMES } from '../tools/core-tool-definitions';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {
@@ -6,22 +7,33 @@ export function countSteps(message: UIMessage | undefined): number {
   return Math.max(1, message.parts.filter((part) => part.type === 'step-start').length);
 }
 
+function lastStepCalls(messages: readonly UIMessage[]) {
+  const last = messages.at(-1);
+  if (!last || last.role !== 'assistant') return [];
+  return last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1).filter(isToolUIPart);
+}
+
 /** Whether the last assistant message ends with tool calls that all have a result. */
 export function endsWithAnsweredToolCalls(messages: readonly UIMessage[]): boolean {
-  const last = messages.at(-1);
-  if (!last || last.role !== 'assistant') return false;
-  const lastStep = last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1);
-  const calls = lastStep.filter(isToolUIPart);
+  const calls = lastStepCalls(messages);
   return calls.length > 0 && calls.every((part) => part.state === 'output-available' || part.state === 'output-error');
+}
+
+/** Whether a terminal tool (`submit`) ran successfully in the last step: the run is over. */
+function endedByTerminalTool(messages: readonly UIMessage[]): string | undefined {
+  const call = lastStepCalls(messages).find((part) => TERMINAL_TOOL_NAMES.includes(getToolName(part)) && part.state === 'output-available');
+  return call ? getToolName(call) : undefined;
 }
 
 /** Whether the loop should send the tool results back for another step. */
 export function shouldContinueRun(messages: readonly UIMessage[], maxSteps: number): boolean {
-  return endsWithAnsweredToolCalls(messages) && countSteps(messages.at(-1)) < maxSteps;
+  return endsWithAnsweredToolCalls(messages) && !endedByTerminalTool(messages) && countSteps(messages.at(-1)) < maxSteps;
 }
 
 /** Why a finished run stopped where it did, when that is not a plain final answer. */
 export function describeRunEnd(messages: readonly UIMessage[], maxSteps: number): string | undefined {
+  const terminal = endsWithAnsweredToolCalls(messages) ? endedByTerminalTool(messages) : undefined;
+  if (terminal) return `Finished: the model called \`${terminal}\`, which ends the run.`;
   if (endsWithAnsweredToolCalls(messages) && countSteps(messages.at(-1)) >= maxSteps) {
     return `Stopped at the step limit (${maxSteps} ${maxSteps === 1 ? 'step' : 'steps'}) before a final answer. Raise Max steps to let the model go on.`;
   }

@@ -67,6 +67,43 @@ describe('core tools in the offline sandbox', () => {
   });
 });
 
+describe('edit_file, search, think and submit', () => {
+  it('edit_file replaces a unique match, refuses an ambiguous one and says when nothing matches', async () => {
+    const edited = await run('edit_file', { path: 'src/greet.js', old_content: 'Hello', new_content: 'Hi' });
+    expect(edited.kind === 'ok' && edited.output.output).toBe('Replaced 1 occurrence in src/greet.js.');
+    expect(await sandbox.readFile('/workspace/src/greet.js')).toContain('`Hi, ${name}!`');
+    await sandbox.writeFile('/workspace/twice.txt', 'a b a');
+    const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
+    expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(/appears 2 times .* occurrence 'first', 'last' or 'all'/);
+    const last = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c', occurrence: 'last' });
+    expect(last.kind).toBe('ok');
+    expect(await sandbox.readFile('/workspace/twice.txt')).toBe('a b c');
+    await run('edit_file', { path: 'twice.txt', old_content: 'c', new_content: 'a' });
+    await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'z', occurrence: 'all' });
+    expect(await sandbox.readFile('/workspace/twice.txt')).toBe('z b z');
+    const missing = await run('edit_file', { path: 'twice.txt', old_content: 'nope', new_content: 'x' });
+    expect(missing.kind === 'failed' && missing.message).toMatch(/was not found/);
+  });
+
+  it('search finds literal and regex matches with context, globs and a result limit', async () => {
+    const literal = await run('search', { pattern: 'greet', include_pattern: '*.js', context_lines: 0 });
+    expect(literal.kind === 'ok' && literal.output.output).toBe(
+      "src/greet.js:1:export function greet(name) {\n--\nsrc/index.js:2:import { greet } from './greet.js';\n--\nsrc/index.js:5:for (const name of names) console.log(greet(name));\n",
+    );
+    const regex = await run('search', { pattern: '^[AG]', type: 'regex', path: 'data', context_lines: 0 });
+    expect(regex.kind === 'ok' && regex.output.output).toBe('data/names.txt:1:Ada\ndata/names.txt:2:Grace\n');
+    const limited = await run('search', { pattern: 'a', case_sensitive: false, max_results: 1, context_lines: 0 });
+    expect(limited.kind === 'ok' && limited.output.output).toMatch(/\(stopped at max_results = 1\)/);
+    const bad = await run('search', { pattern: '(', type: 'regex' });
+    expect(bad.kind === 'failed' && bad.message).toMatch(/^Error: Invalid regex "\("/);
+  });
+
+  it('think records a thought and submit reports the answer', async () => {
+    expect(await run('think', { thought: 'plan' })).toMatchObject({ kind: 'ok', output: { output: 'Thought recorded.' } });
+    expect(await run('submit', { answer: '42' })).toMatchObject({ kind: 'ok', output: { output: 'Submitted: 42' } });
+  });
+});
+
 describe('runToolCall validation', () => {
   it('does not run a call with invalid arguments and tells the model what to fix', async () => {
     const outcome = await run('write_file', { path: 'a.txt' });
@@ -80,7 +117,7 @@ describe('runToolCall validation', () => {
   it('answers an unknown tool with the list of available ones', async () => {
     const outcome = await run('delete_everything', {});
     expect(outcome.kind === 'invalid-input' && outcome.message).toBe(
-      "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, list_files. Call one of those instead.",
+      "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, edit_file, search, list_files, think, submit. Call one of those instead.",
     );
   });
 });

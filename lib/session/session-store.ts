@@ -1,6 +1,6 @@
 import { generateId, type ChatStatus } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
 import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
 
@@ -49,7 +49,7 @@ const BLANK_TOOL = {
 
 /** A new session: the core tools, the simulated model, no messages. */
 export function createInitialSession(): SessionState {
-  const tools = CORE_TOOL_DEFINITIONS.map((definition) => ({
+  const tools = CORE_TOOL_DEFINITIONS.filter((definition) => DEFAULT_TOOL_NAMES.includes(definition.name)).map((definition) => ({
     id: `tool-${definition.name}`,
     source: formatToolSource(definition),
     enabled: true,

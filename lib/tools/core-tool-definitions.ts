@@ -1,5 +1,6 @@
 /**
- * The core tools of seed 002 §3.2, with their schemas exactly as the seed gives them.
+ * The core tools of seed 002 §3.2, with their schemas exactly as the seed gives them, in
+ * the seed's order.
  * These are data: the sandbox handlers live in `run-core-tool.ts`.
  */
 export const CORE_TOOL_DEFINITIONS = [
@@ -87,6 +88,62 @@ export const CORE_TOOL_DEFINITIONS = [
     },
   },
   {
+    name: 'edit_file',
+    description: 'Edit a file by finding and replacing specific text. The old_content must match exactly.',
+    parameters: {
+      type: 'object',
+      properties: {
+        path: { type: 'string', description: 'Path to the file to edit' },
+        old_content: { type: 'string', description: 'Exact text to find and replace (must be unique in file)' },
+        new_content: { type: 'string', description: 'Text to replace old_content with' },
+        occurrence: {
+          type: 'string',
+          description: "Which occurrence to replace: 'first', 'last', or 'all'",
+          default: 'first',
+          enum: ['first', 'last', 'all'],
+        },
+      },
+      required: ['path', 'old_content', 'new_content'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'search',
+    description: 'Search for text patterns in files. Supports regex and literal matching.',
+    parameters: {
+      type: 'object',
+      properties: {
+        pattern: { type: 'string', description: 'Search pattern (regex or literal string)' },
+        path: { type: 'string', description: 'File or directory path to search in', default: '.' },
+        type: {
+          type: 'string',
+          description: "Pattern type: 'regex' or 'literal'",
+          default: 'literal',
+          enum: ['regex', 'literal'],
+        },
+        case_sensitive: { type: 'boolean', description: 'Enable case-sensitive matching', default: true },
+        include_pattern: { type: 'string', description: "Glob pattern for files to include (e.g., '*.py')" },
+        exclude_pattern: { type: 'string', description: "Glob pattern for files to exclude (e.g., 'node_modules/**')" },
+        max_results: {
+          type: 'integer',
+          description: 'Maximum number of results to return',
+          default: 50,
+          minimum: 1,
+          maximum: 1000,
+        },
+        context_lines: {
+          type: 'integer',
+          description: 'Number of context lines before and after match',
+          default: 2,
+          minimum: 0,
+          maximum: 10,
+        },
+      },
+      required: ['pattern'],
+      additionalProperties: false,
+    },
+  },
+  {
     name: 'list_files',
     description: 'List files and directories in a path.',
     parameters: {
@@ -111,9 +168,38 @@ export const CORE_TOOL_DEFINITIONS = [
       additionalProperties: false,
     },
   },
+  {
+    name: 'think',
+    description: 'Record internal reasoning or planning. Does not execute any action, used for chain-of-thought.',
+    parameters: {
+      type: 'object',
+      properties: { thought: { type: 'string', description: 'The reasoning or planning text to record' } },
+      required: ['thought'],
+      additionalProperties: false,
+    },
+  },
+  {
+    name: 'submit',
+    description: 'Mark the task as complete and submit the final answer. This terminates the agent loop.',
+    parameters: {
+      type: 'object',
+      properties: {
+        answer: { type: 'string', description: 'Final answer or summary of work done' },
+        confidence: { type: 'number', description: 'Confidence score (0.0 to 1.0)', minimum: 0.0, maximum: 1.0 },
+      },
+      required: [],
+      additionalProperties: false,
+    },
+  },
 ] as const;
 
 export type CoreToolName = (typeof CORE_TOOL_DEFINITIONS)[number]['name'];
+
+/** The tools a new session starts with. */
+export const DEFAULT_TOOL_NAMES: readonly CoreToolName[] = ['bash', 'read_file', 'write_file', 'list_files'];
+
+/** Tools that end the run when they succeed (seed 002: `is_terminal`). */
+export const TERMINAL_TOOL_NAMES: readonly string[] = ['submit'];
 
 /** Whether a tool name is one the sandbox knows how to run. */
 export function isCoreToolName(name: string): name is CoreToolName {

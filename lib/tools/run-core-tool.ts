@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import { resolveWorkspacePath } from '../sandbox/resolve-workspace-path';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { CoreToolName } from './core-tool-definitions';
+import { searchWorkspace, type SearchArgs } from './search-workspace';
 
 /**
  * What a core tool returns (seed 002 §3.3 ToolResult, minus timing which the executor adds).
@@ -108,11 +109,61 @@ async function runListFiles(args: Args, { sandbox }: CoreToolContext): Promise<C
   return { kind: 'done', success: true, output: lines.length > 0 ? `${lines.join('\n')}\n` : '(empty)\n' };
 }
 
+function countOccurrences(text: string, part: string): number {
+  let count = 0;
+  for (let index = text.indexOf(part); index !== -1; index = text.indexOf(part, index + part.length)) count++;
+  return count;
+}
+
+async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
+  const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
+  if (!resolved.ok) return failure(resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  const content = await sandbox.readFile(resolved.path);
+  const oldContent = String(args.old_content);
+  const newContent = String(args.new_content);
+  if (oldContent === '') return failure('old_content is empty; give the exact text to replace.');
+  const count = countOccurrences(content, oldContent);
+  if (count === 0) {
+    return failure(`old_content was not found in '${args.path}'. It must match the file exactly, whitespace included; read the file first.`);
+  }
+  if (count > 1 && args.occurrence === undefined) {
+    return failure(`old_content appears ${count} times in '${args.path}'. Include more surrounding text to make it unique, or pass occurrence 'first', 'last' or 'all'.`);
+  }
+  let next: string;
+  if (args.occurrence === 'all') next = content.split(oldContent).join(newContent);
+  else {
+    const index = args.occurrence === 'last' ? content.lastIndexOf(oldContent) : content.indexOf(oldContent);
+    next = content.slice(0, index) + newContent + content.slice(index + oldContent.length);
+  }
+  await sandbox.writeFile(resolved.path, next);
+  const replaced = args.occurrence === 'all' ? count : 1;
+  return { kind: 'done', success: true, output: `Replaced ${replaced} occurrence${replaced === 1 ? '' : 's'} in ${relative(sandbox, resolved.path)}.` };
+}
+
+async function runSearch(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
+  const outcome = await searchWorkspace(sandbox, args as unknown as SearchArgs);
+  return outcome.ok ? { kind: 'done', success: true, output: outcome.output } : failure(outcome.message);
+}
+
+async function runThink(): Promise<CoreToolResult> {
+  return { kind: 'done', success: true, output: 'Thought recorded.' };
+}
+
+async function runSubmit(args: Args): Promise<CoreToolResult> {
+  const answer = typeof args.answer === 'string' ? args.answer : '';
+  return { kind: 'done', success: true, output: answer ? `Submitted: ${answer}` : 'Submitted.' };
+}
+
 const CORE_TOOL_HANDLERS = {
   bash: runBash,
   read_file: runReadFile,
   write_file: runWriteFile,
+  edit_file: runEditFile,
+  search: runSearch,
   list_files: runListFiles,
+  think: runThink,
+  submit: runSubmit,
 } satisfies Record<CoreToolName, (args: Args, context: CoreToolContext) => Promise<CoreToolResult>>;
 
 /** Runs one core tool in the sandbox. Arguments must already be valid against its schema. */
