@@ -48,7 +48,7 @@ test('walking skeleton figures', async () => {
         method: 'POST',
         body: JSON.stringify({
           messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: PROMPT }] }],
-          tools,
+          tools: tools.map((tool) => tool.spec),
           settings: store.getState().settings,
         }),
       }),
@@ -62,7 +62,7 @@ test('walking skeleton figures', async () => {
   }));
 
   figures.push(await measure('executor: read_file README.md in the offline sandbox', async () => {
-    await runToolCall({ call: { toolName: 'read_file', input: { path: 'README.md' } }, tools, sandbox, checker });
+    await runToolCall({ call: { toolName: 'read_file', input: { path: 'README.md' } }, tools, getSandbox: async () => sandbox, checker });
   }));
 
   figures.push(await measure('checkToolDrafts: the 4 default tools, first check (new checker)', () => {

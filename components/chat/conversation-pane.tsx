@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { describeRunEnd } from '@/lib/agent/run-progress';
+import { describeRunEnd, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { MessageView } from './message-view';
@@ -11,7 +11,7 @@ const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --
 
 /** The chat: settings, messages with their tool calls, and the composer. */
 export function ConversationPane() {
-  const { chat } = useRuntime();
+  const { chat, store } = useRuntime();
   const messages = useSession((state) => state.messages);
   const status = useSession((state) => state.chatStatus);
   const error = useSession((state) => state.chatError);
@@ -20,6 +20,7 @@ export function ConversationPane() {
   const maxSteps = useSession((state) => state.settings.maxSteps ?? DEFAULT_MAX_STEPS);
   const { leftOut } = useToolSetCheck();
   const running = status === 'submitted' || status === 'streaming';
+  const waitingFor = running ? [] : unansweredToolCalls(messages);
   const endNote = running ? undefined : describeRunEnd(messages, maxSteps);
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -28,7 +29,8 @@ export function ConversationPane() {
   }, [messages]);
 
   const send = (text: string) => {
-    if (!text.trim() || running) return;
+    if (!text.trim() || running || waitingFor.length > 0) return;
+    store.getState().trustHandlers();
     setDraft('');
     void chat.sendMessage({ text });
   };
@@ -55,6 +57,11 @@ export function ConversationPane() {
           messages.map((message) => <MessageView key={message.id} message={message} />)
         )}
         {endNote ? <p className="text-xs text-role-call" role="note">{endNote}</p> : null}
+        {waitingFor.length > 0 ? (
+          <p className="text-xs text-role-call" role="note">
+            Waiting for you to answer {waitingFor.join(', ')}: type the result above.
+          </p>
+        ) : null}
         {error ? (
           <p role="alert" className="rounded-md border border-role-error/50 bg-role-error/10 px-2 py-1 text-xs text-role-error">
             The request failed: {error} Your messages are kept; fix the cause and send again.
@@ -94,7 +101,7 @@ export function ConversationPane() {
               Stop
             </button>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={running || !draft.trim()}>
+          <button type="submit" className="button button-primary" disabled={running || waitingFor.length > 0 || !draft.trim()}>
             Send
           </button>
         </div>

@@ -1,13 +1,20 @@
+'use client';
+
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { useToolSetCheck } from '../playground/runtime-context';
+import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
 function ToolCallCard({ part }: { part: ToolPart }) {
   const name = getToolName(part);
+  const { runnable } = useToolSetCheck();
+  const manual = runnable.find((tool) => tool.spec.name === name)?.run.kind === 'manual';
   const failed = part.state === 'output-error';
   const done = part.state === 'output-available' || failed;
-  const status = failed ? 'error' : done ? 'done' : part.state === 'input-streaming' ? 'receiving arguments…' : 'running…';
+  const waiting = manual && part.state === 'input-available';
+  const status = failed ? 'error' : done ? 'done' : part.state === 'input-streaming' ? 'receiving arguments…' : waiting ? 'waiting for your result' : 'running…';
   const output = part.state === 'output-available' ? part.output : undefined;
   const outputText =
     typeof output === 'object' && output !== null && 'output' in output ? String((output as { output: unknown }).output) : JSON.stringify(output, null, 2);
@@ -18,6 +25,7 @@ function ToolCallCard({ part }: { part: ToolPart }) {
         <span className={failed ? 'text-role-error' : 'muted'}>{status}</span>
       </div>
       <pre className="code">{JSON.stringify(part.input ?? {}, null, 2)}</pre>
+      {waiting ? <ManualResultForm toolName={name} toolCallId={part.toolCallId} /> : null}
       {done ? (
         <details>
           <summary className="cursor-pointer">{failed ? 'Error' : 'Result'}</summary>

@@ -64,9 +64,9 @@ export function RunSettingsBar() {
           <option value="auto">auto</option>
           <option value="required">required</option>
           <option value="none">none</option>
-          {runnable.map((tool) => (
-            <option key={tool.name} value={`tool:${tool.name}`}>
-              {tool.name}
+          {runnable.map(({ spec }) => (
+            <option key={spec.name} value={`tool:${spec.name}`}>
+              {spec.name}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@ import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+import { runJavaScriptInWorker } from '../tools/run-javascript-in-worker';
 
 /** Everything one mounted playground runs on; created once per mount. */
 export type PlaygroundRuntime = {
@@ -33,6 +34,6 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     );
     return sandbox;
   };
-  const chat = createSessionChat({ store, checker, getSandbox: startSandbox });
+  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker });
   return { store, checker, chat, startSandbox };
 }

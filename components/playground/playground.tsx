@@ -31,7 +31,7 @@ export function Playground() {
               <SandboxStatusLine />
             </div>
           </header>
-          <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(260px,1.1fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(240px,1fr)]">
+          <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(300px,1.3fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(220px,0.9fr)]">
             <ToolsPane />
             <ConversationPane />
             <TimelinePane />

@@ -20,6 +20,11 @@ export function useSession<T>(selector: (state: SessionState & SessionActions) =
   return useStore(useRuntime().store, selector);
 }
 
+/** The session's actions; they never change, so reading them subscribes to nothing. */
+export function useSessionActions(): SessionActions {
+  return useRuntime().store.getState();
+}
+
 /** Every tool checked, and which ones the next run sends (derived, never stored). */
 export function useToolSetCheck(): ToolSetCheck {
   const { checker } = useRuntime();

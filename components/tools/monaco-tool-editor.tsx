@@ -3,13 +3,17 @@
 import { Editor } from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
 import type { editor } from 'monaco-editor';
+import { parseTree } from 'jsonc-parser';
+import type { LintFinding } from '@/lib/tools/lint/lint-rules';
+import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
+import { locateJsonPath } from '@/lib/tools/locate-json-path';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { monaco, toolModelPath } from './monaco-setup';
 
 const MARKER_OWNER = 'tool-check';
 
 /** Monaco editing one tool's definition; every keystroke goes to the session store. */
-export default function MonacoToolEditor({ toolId }: { toolId: string }) {
+export default function MonacoToolEditor({ toolId, findings }: { toolId: string; findings: LintFinding[] }) {
   const source = useSession((state) => state.tools.find((tool) => tool.id === toolId)?.source ?? '');
   const updateToolSource = useSession((state) => state.updateToolSource);
   const check = useToolSetCheck().tools.find((tool) => tool.draft.id === toolId)?.check;
@@ -21,15 +25,26 @@ export default function MonacoToolEditor({ toolId }: { toolId: string }) {
     const model = instance?.getModel();
     if (!model || model.uri.path !== `/${toolModelPath(toolId)}`) return;
     const problems = check?.kind === 'invalid' ? check.problems.filter((problem) => !problem.message.startsWith('Invalid JSON')) : [];
+    const tree = check?.kind === 'valid' ? parseTree(model.getValue()) : undefined;
+    const marks = [
+      ...problems.map((problem) => ({ ...problem, severity: monaco.MarkerSeverity.Error })),
+      ...(tree && check?.kind === 'valid'
+        ? findings.map((finding) => ({
+            message: `${LINT_TARGET_LABELS[finding.target]}: ${finding.message}`,
+            severity: finding.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+            ...locateJsonPath(tree, finding.path[0] === 'parameters' ? [check.schemaKey, ...finding.path.slice(1)] : finding.path),
+          }))
+        : []),
+    ];
     monaco.editor.setModelMarkers(
       model,
       MARKER_OWNER,
-      problems.map((problem) => {
-        const start = model.getPositionAt(problem.offset);
-        const end = model.getPositionAt(problem.offset + problem.length);
+      marks.map((mark) => {
+        const start = model.getPositionAt(mark.offset);
+        const end = model.getPositionAt(mark.offset + mark.length);
         return {
-          severity: monaco.MarkerSeverity.Error,
-          message: problem.message,
+          severity: mark.severity,
+          message: mark.message,
           startLineNumber: start.lineNumber,
           startColumn: start.column,
           endLineNumber: end.lineNumber,
@@ -37,7 +52,7 @@ export default function MonacoToolEditor({ toolId }: { toolId: string }) {
         };
       }),
     );
-  }, [instance, check, toolId]);
+  }, [instance, check, findings, toolId]);
 
   return (
     <Editor

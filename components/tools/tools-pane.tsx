@@ -1,8 +1,17 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { toolLabel } from '@/lib/tools/check-tool-drafts';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useState } from 'react';
+import { LINT_TARGET_LABELS, type LintChoice } from '@/lib/tools/lint/lint-target';
+import { readToolName } from '@/lib/tools/edit-tool-source';
+import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
+import { AddToolMenu } from './add-tool-menu';
+import { ExportPanel } from './export-panel';
+import { ImportPanel } from './import-panel';
+import { ToolList } from './tool-list';
+import { ToolProblems } from './tool-problems';
+import { ToolRunEditor } from './tool-run-editor';
+import { useToolInsights } from './use-tool-lint';
 
 // Monaco is ~5 MB of JS: loaded only in the browser, after the first paint.
 const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
@@ -10,79 +19,62 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
 
-/** The tool list and the editor of the selected tool, with each tool's problems inline. */
+/** The tool list, import/export, the selected tool's editor, run mode and findings. */
 export function ToolsPane() {
   const selectedToolId = useSession((state) => state.selectedToolId);
-  const selectTool = useSession((state) => state.selectTool);
-  const setToolEnabled = useSession((state) => state.setToolEnabled);
-  const addTool = useSession((state) => state.addTool);
+  const lintChoice = useSession((state) => state.lintChoice);
+  const { setLintChoice } = useSessionActions();
   const { tools, runnable } = useToolSetCheck();
+  const insights = useToolInsights();
+  const [panel, setPanel] = useState<'import' | 'export'>();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
+  const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
 
   return (
     <section aria-label="Tools" className="pane">
       <h2 className="pane-title">
         Tools
-        <span className="font-normal normal-case">{runnable.length} of {tools.length} in the next run</span>
-        <button type="button" className="button ml-auto normal-case" onClick={addTool}>
-          Add tool
-        </button>
+        <span className="font-normal normal-case" title="Estimated prompt tokens of the tools sent with every request">
+          {runnable.length} of {tools.length} in the next run · ≈ {insights.enabledTokens} tokens
+        </span>
       </h2>
-      <ul className="max-h-[40%] shrink-0 overflow-auto border-b border-[var(--border)] text-sm">
-        {tools.map(({ draft, check, duplicate }, index) => {
-          const label = toolLabel(check, index);
-          const problem = check.kind === 'invalid' ? check.problems[0]?.message : duplicate ? 'Duplicate name: left out.' : undefined;
-          return (
-            <li
-              key={draft.id}
-              className={`flex items-start gap-2 px-3 py-1.5 ${draft.id === selectedToolId ? 'bg-blue-500/10' : ''}`}
-            >
-              <input
-                type="checkbox"
-                className="mt-1"
-                aria-label={`Use ${label} in runs`}
-                checked={draft.enabled}
-                onChange={(event) => setToolEnabled(draft.id, event.target.checked)}
-              />
-              <div className="min-w-0 flex-1">
-                <button
-                  type="button"
-                  className="block max-w-full truncate text-left font-mono text-[13px]"
-                  aria-current={draft.id === selectedToolId ? 'true' : undefined}
-                  onClick={() => selectTool(draft.id)}
-                >
-                  {label}
-                </button>
-                {problem ? (
-                  <p className="text-xs text-red-600" role="note">
-                    {problem}
-                  </p>
-                ) : null}
-              </div>
-              <span
-                className={`mt-0.5 text-xs ${problem ? 'text-red-600' : 'text-emerald-600'}`}
-                title={problem ? 'Invalid: left out of runs' : 'Valid'}
-              >
-                {problem ? 'invalid' : 'valid'}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs">
+        <AddToolMenu />
+        <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
+          Import tools
+        </button>
+        <button type="button" className="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
+          Export tools
+        </button>
+        <label className="ml-auto flex items-center gap-1">
+          <span className="muted">Check for</span>
+          <select aria-label="Check against" className="control py-0.5" value={lintChoice} onChange={(event) => setLintChoice(event.target.value as LintChoice)}>
+            <option value="provider">Selected provider</option>
+            {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
+              <option key={target} value={target}>
+                {LINT_TARGET_LABELS[target]}
+              </option>
+            ))}
+            <option value="none">Nothing</option>
+          </select>
+        </label>
+      </div>
+      {panel === 'import' ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
+      {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
+      <ToolList />
       {selected ? (
-        <div aria-label="Tool definition" role="group" className="min-h-0 flex-1">
-          <MonacoToolEditor toolId={selected.draft.id} />
-        </div>
+        <>
+          <div aria-label="Tool definition" role="group" className="min-h-40 flex-1">
+            <MonacoToolEditor toolId={selected.draft.id} findings={insights.findings.get(selected.draft.id) ?? []} />
+          </div>
+          <div className="max-h-[45%] shrink-0 overflow-auto">
+            <ToolProblems toolId={selected.draft.id} check={selected.check} findings={insights.findings.get(selected.draft.id) ?? []} />
+            <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+          </div>
+        </>
       ) : (
         <p className="muted p-3 text-sm">No tool selected. Add a tool to start.</p>
       )}
-      {selected?.check.kind === 'invalid' ? (
-        <ul aria-label="Problems" className="max-h-32 shrink-0 overflow-auto border-t border-[var(--border)] px-3 py-2 text-xs text-red-600">
-          {selected.check.problems.map((problem, index) => (
-            <li key={index}>{problem.message}</li>
-          ))}
-        </ul>
-      ) : null}
     </section>
   );
 }

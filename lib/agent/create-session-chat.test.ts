@@ -8,7 +8,7 @@ import { createSessionStore, formatToolSource } from '../session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createSessionChat } from './create-session-chat';
-import { describeRunEnd } from './run-progress';
+import { describeRunEnd, unansweredToolCalls } from './run-progress';
 
 /** A fetch that answers from the real route handler, in-process. */
 const routeFetch = (async (_url: RequestInfo | URL, init?: RequestInit) =>
@@ -113,11 +113,35 @@ describe('POST /api/chat validation', () => {
 describe('terminal tools', () => {
   it('ends the run when submit succeeds, without another model step', async () => {
     const { store, messages } = await runConversation('submit the answer "done"', (session) => {
-      session.setState({ tools: [{ id: 'submit', source: formatToolSource(CORE_TOOL_DEFINITIONS.find((d) => d.name === 'submit')), enabled: true }] });
+      session.setState({ tools: [{ id: 'submit', source: formatToolSource(CORE_TOOL_DEFINITIONS.find((d) => d.name === 'submit')), enabled: true, run: { kind: 'sandbox' } }] });
     });
     const assistant = messages[1];
     expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(1);
     expect(toolParts(assistant).map((part) => part.state)).toEqual(['output-available']);
     expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toBe('Finished: the model called `submit`, which ends the run.');
+  });
+});
+
+describe('manual tools', () => {
+  it('pause the run until the person answers, then the model answers from that result', async () => {
+    const weather = {
+      name: 'get_weather',
+      description: 'Get the current weather for a city.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    };
+    const { chat, store, messages } = await runConversation('what is the weather in Paris?', (session) => {
+      session.setState({ tools: [{ id: 'w', source: formatToolSource(weather), enabled: true, run: { kind: 'manual' } }] });
+    });
+    const [call] = toolParts(messages[1]);
+    expect(call.state).toBe('input-available');
+    expect(call.input).toEqual({ city: 'Paris' });
+    expect(unansweredToolCalls(messages)).toEqual(['get_weather']);
+
+    await chat.addToolOutput({ tool: 'get_weather', toolCallId: call.toolCallId, output: { temperature: 21 } });
+    for (let i = 0; i < 200 && store.getState().messages[1].parts.at(-1)?.type !== 'text'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const answer = store.getState().messages[1].parts.at(-1);
+    expect(answer?.type === 'text' && answer.text).toContain('"temperature": 21');
   });
 });

@@ -6,7 +6,8 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { runToolCall } from './run-tool-call';
 import { shouldContinueRun } from './run-progress';
-import type { ToolOutcome } from './tool-outcome';
+import type { RunJavaScript } from './tool-outcome';
+import { assertNever } from '../assert-never';
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
 function createStoreChatState(store: SessionStore): ChatState<UIMessage> {
@@ -51,6 +52,8 @@ export type SessionChatOptions = {
   checker: SchemaChecker;
   /** The sandbox tool calls run in; awaited per call, so it may still be starting. */
   getSandbox: () => Promise<Sandbox>;
+  /** Runs JavaScript handler tools (a Web Worker in the browser). */
+  runJavaScript?: RunJavaScript;
   api?: string;
   fetch?: typeof fetch;
 };
@@ -58,9 +61,10 @@ export type SessionChatOptions = {
 /**
  * The client side of the loop: sends the active messages, the runnable tools and the run
  * settings to the chat route; runs each tool call the model makes through the executor;
- * sends the results back until the model answers or the step limit is reached.
+ * sends the results back until the model answers or the step limit is reached. Manual tools
+ * wait for the person to answer with `chat.addToolOutput`.
  */
-export function createSessionChat({ store, checker, getSandbox, api = '/api/chat', fetch }: SessionChatOptions): SessionChat {
+export function createSessionChat({ store, checker, getSandbox, runJavaScript, api = '/api/chat', fetch }: SessionChatOptions): SessionChat {
   const runnableTools = () => checkToolDrafts(store.getState().tools, checker).runnable;
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
 
@@ -69,29 +73,35 @@ export function createSessionChat({ store, checker, getSandbox, api = '/api/chat
     transport: new DefaultChatTransport<UIMessage>({
       api,
       fetch,
-      prepareSendMessagesRequest: ({ messages }) => {
-        return { body: { messages, tools: runnableTools(), settings: store.getState().settings } };
-      },
+      prepareSendMessagesRequest: ({ messages }) => ({
+        body: { messages, tools: runnableTools().map((tool) => tool.spec), settings: store.getState().settings },
+      }),
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
     onToolCall: async ({ toolCall }) => {
-      const outcome = await getSandbox().then(
-        (sandbox) =>
-          runToolCall({ call: { toolName: toolCall.toolName, input: toolCall.input }, tools: runnableTools(), sandbox, checker }),
-        (error: unknown): ToolOutcome => ({
-          kind: 'failed',
-          message: `Error: The sandbox could not start, so '${toolCall.toolName}' did not run.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
-      if (outcome.kind === 'ok') {
-        void chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output: outcome.output });
-      } else {
-        void chat.addToolOutput({
-          tool: toolCall.toolName,
-          toolCallId: toolCall.toolCallId,
-          state: 'output-error',
-          errorText: outcome.message,
-        });
+      const outcome = await runToolCall({
+        call: { toolName: toolCall.toolName, input: toolCall.input },
+        tools: runnableTools(),
+        getSandbox,
+        checker,
+        runJavaScript,
+        handlersTrusted: store.getState().handlersTrusted,
+      });
+      const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+      switch (outcome.kind) {
+        case 'awaiting-user':
+          return;
+        case 'ok':
+          void chat.addToolOutput({ ...answer, output: outcome.output });
+          return;
+        case 'invalid-input':
+        case 'failed':
+        case 'timed-out':
+        case 'blocked':
+          void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
+          return;
+        default:
+          assertNever(outcome);
       }
     },
   });

@@ -25,6 +25,13 @@ function endedByTerminalTool(messages: readonly UIMessage[]): string | undefined
   return call ? getToolName(call) : undefined;
 }
 
+/** Tool calls of the last step still waiting for a result (e.g. a manual tool). */
+export function unansweredToolCalls(messages: readonly UIMessage[]): string[] {
+  return lastStepCalls(messages)
+    .filter((part) => part.state === 'input-available')
+    .map((part) => getToolName(part));
+}
+
 /** Whether the loop should send the tool results back for another step. */
 export function shouldContinueRun(messages: readonly UIMessage[], maxSteps: number): boolean {
   return endsWithAnsweredToolCalls(messages) && !endedByTerminalTool(messages) && countSteps(messages.at(-1)) < maxSteps;

@@ -4,14 +4,15 @@ import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { Sandbox } from '../sandbox/sandbox';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import type { ToolSpec } from '../tools/tool-spec';
+import type { RunnableTool } from '../tools/tool-spec';
+import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
 import { runToolCall } from './run-tool-call';
 
-const tools: ToolSpec[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
-  name: definition.name,
-  description: definition.description,
-  inputSchema: definition.parameters as unknown as Record<string, unknown>,
+const tools: RunnableTool[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
+  spec: { name: definition.name, description: definition.description, inputSchema: definition.parameters as unknown as Record<string, unknown> },
+  run: { kind: 'sandbox' },
 }));
+const out = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as ToolResultOutput).output : undefined);
 const checker = createSchemaChecker();
 let sandbox: Sandbox;
 
@@ -19,27 +20,27 @@ beforeEach(async () => {
   sandbox = await createOfflineSandbox(EXAMPLE_FILES);
 });
 
-const run = (toolName: string, input: unknown) => runToolCall({ call: { toolName, input }, tools, sandbox, checker });
+const run = (toolName: string, input: unknown) => runToolCall({ call: { toolName, input }, tools, getSandbox: async () => sandbox, checker });
 
 describe('core tools in the offline sandbox', () => {
   it('list_files lists the top level, directories marked, hidden files left out', async () => {
     await sandbox.writeFile('/workspace/.secret', 'x');
     const outcome = await run('list_files', {});
-    expect(outcome.kind === 'ok' && outcome.output.output).toBe('README.md\ndata/\nnotes/\npackage.json\nsrc/\n');
+    expect(out(outcome)).toBe('README.md\ndata/\nnotes/\npackage.json\nsrc/\n');
   });
 
   it('list_files recurses, filters by pattern and respects max_depth', async () => {
     const all = await run('list_files', { recursive: true, pattern: '*.js' });
-    expect(all.kind === 'ok' && all.output.output).toBe('src/greet.js\nsrc/index.js\n');
+    expect(out(all)).toBe('src/greet.js\nsrc/index.js\n');
     const shallow = await run('list_files', { path: 'src', recursive: true, max_depth: 1 });
-    expect(shallow.kind === 'ok' && shallow.output.output).toBe('greet.js\nindex.js\n');
+    expect(out(shallow)).toBe('greet.js\nindex.js\n');
   });
 
   it('read_file reads a whole file and a line range', async () => {
     const whole = await run('read_file', { path: 'README.md' });
-    expect(whole.kind === 'ok' && whole.output.output).toBe(EXAMPLE_FILES['README.md']);
+    expect(out(whole)).toBe(EXAMPLE_FILES['README.md']);
     const range = await run('read_file', { path: '/workspace/src/index.js', start_line: 2, end_line: 2 });
-    expect(range.kind === 'ok' && range.output.output).toBe("import { greet } from './greet.js';\n");
+    expect(out(range)).toBe("import { greet } from './greet.js';\n");
   });
 
   it('read_file says when a file is missing or a path escapes the workspace', async () => {
@@ -50,7 +51,7 @@ describe('core tools in the offline sandbox', () => {
 
   it('write_file creates directories, overwrites and appends', async () => {
     const created = await run('write_file', { path: 'out/new.txt', content: 'one\n' });
-    expect(created.kind === 'ok' && created.output.output).toBe('Created out/new.txt (4 bytes written).');
+    expect(out(created)).toBe('Created out/new.txt (4 bytes written).');
     await run('write_file', { path: 'out/new.txt', content: 'two\n', mode: 'append' });
     expect(await sandbox.readFile('/workspace/out/new.txt')).toBe('one\ntwo\n');
     const refused = await run('write_file', { path: 'x/y.txt', content: '', create_directories: false });
@@ -60,17 +61,17 @@ describe('core tools in the offline sandbox', () => {
   it('bash runs commands in the sandbox with exit codes and working directories', async () => {
     const ok = await run('bash', { command: 'cat names.txt | wc -l', working_directory: 'data' });
     expect(ok).toMatchObject({ kind: 'ok', output: { success: true, exit_code: 0 } });
-    expect(ok.kind === 'ok' && ok.output.output.trim()).toBe('3');
+    expect(out(ok)?.trim()).toBe('3');
     const failed = await run('bash', { command: 'cat missing.txt' });
     expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
-    expect(failed.kind === 'ok' && failed.output.output).toMatch(/\[stderr\]/);
+    expect(out(failed)).toMatch(/\[stderr\]/);
   });
 });
 
 describe('edit_file, search, think and submit', () => {
   it('edit_file replaces a unique match, refuses an ambiguous one and says when nothing matches', async () => {
     const edited = await run('edit_file', { path: 'src/greet.js', old_content: 'Hello', new_content: 'Hi' });
-    expect(edited.kind === 'ok' && edited.output.output).toBe('Replaced 1 occurrence in src/greet.js.');
+    expect(out(edited)).toBe('Replaced 1 occurrence in src/greet.js.');
     expect(await sandbox.readFile('/workspace/src/greet.js')).toContain('`Hi, ${name}!`');
     await sandbox.writeFile('/workspace/twice.txt', 'a b a');
     const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
@@ -87,13 +88,13 @@ describe('edit_file, search, think and submit', () => {
 
   it('search finds literal and regex matches with context, globs and a result limit', async () => {
     const literal = await run('search', { pattern: 'greet', include_pattern: '*.js', context_lines: 0 });
-    expect(literal.kind === 'ok' && literal.output.output).toBe(
+    expect(out(literal)).toBe(
       "src/greet.js:1:export function greet(name) {\n--\nsrc/index.js:2:import { greet } from './greet.js';\n--\nsrc/index.js:5:for (const name of names) console.log(greet(name));\n",
     );
     const regex = await run('search', { pattern: '^[AG]', type: 'regex', path: 'data', context_lines: 0 });
-    expect(regex.kind === 'ok' && regex.output.output).toBe('data/names.txt:1:Ada\ndata/names.txt:2:Grace\n');
+    expect(out(regex)).toBe('data/names.txt:1:Ada\ndata/names.txt:2:Grace\n');
     const limited = await run('search', { pattern: 'a', case_sensitive: false, max_results: 1, context_lines: 0 });
-    expect(limited.kind === 'ok' && limited.output.output).toMatch(/\(stopped at max_results = 1\)/);
+    expect(out(limited)).toMatch(/\(stopped at max_results = 1\)/);
     const bad = await run('search', { pattern: '(', type: 'regex' });
     expect(bad.kind === 'failed' && bad.message).toMatch(/^Error: Invalid regex "\("/);
   });
@@ -119,5 +120,58 @@ describe('runToolCall validation', () => {
     expect(outcome.kind === 'invalid-input' && outcome.message).toBe(
       "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, edit_file, search, list_files, think, submit. Call one of those instead.",
     );
+  });
+});
+
+describe('run modes', () => {
+  const weather: RunnableTool['spec'] = {
+    name: 'get_weather',
+    description: 'Weather',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+  };
+  const call = (run: RunnableTool['run'], options: Partial<Parameters<typeof runToolCall>[0]> = {}) =>
+    runToolCall({ call: { toolName: 'get_weather', input: { city: 'Paris' } }, tools: [{ spec: weather, run }], getSandbox: async () => sandbox, checker, ...options });
+
+  it('mock answers with its JSON result (or the raw text when it is not JSON)', async () => {
+    expect(await call({ kind: 'mock', result: '{"temperature": 18}' })).toEqual({ kind: 'ok', output: { temperature: 18 } });
+    expect(await call({ kind: 'mock', result: 'sunny' })).toEqual({ kind: 'ok', output: 'sunny' });
+  });
+
+  it('manual waits for the person, but only after the arguments validated', async () => {
+    expect(await call({ kind: 'manual' })).toEqual({ kind: 'awaiting-user' });
+    const invalid = await runToolCall({ call: { toolName: 'get_weather', input: {} }, tools: [{ spec: weather, run: { kind: 'manual' } }], getSandbox: async () => sandbox, checker });
+    expect(invalid.kind).toBe('invalid-input');
+  });
+
+  it('javascript runs the handler with the arguments and maps its result, error and timeout', async () => {
+    const handler = { kind: 'javascript' as const, code: 'return args.city', timeoutMs: 50 };
+    const seen: unknown[] = [];
+    const runJavaScript: RunJavaScript = async (request) => {
+      seen.push(request.args);
+      return { kind: 'returned', value: { city: (request.args as { city: string }).city } };
+    };
+    expect(await call(handler, { runJavaScript })).toEqual({ kind: 'ok', output: { city: 'Paris' } });
+    expect(seen).toEqual([{ city: 'Paris' }]);
+    expect(await call(handler, { runJavaScript: async () => ({ kind: 'threw', message: 'boom' }) })).toEqual({
+      kind: 'failed',
+      message: "Error: The handler of 'get_weather' threw: boom",
+    });
+    expect(await call(handler, { runJavaScript: async () => ({ kind: 'timed-out', timeoutMs: 50 }) })).toMatchObject({ kind: 'timed-out' });
+  });
+
+  it('never runs a handler the user has not allowed (a shared session)', async () => {
+    let ran = false;
+    const runJavaScript: RunJavaScript = async () => {
+      ran = true;
+      return { kind: 'returned', value: 1 };
+    };
+    const outcome = await call({ kind: 'javascript', code: 'return 1', timeoutMs: 50 }, { runJavaScript, handlersTrusted: false });
+    expect(outcome.kind).toBe('blocked');
+    expect(ran).toBe(false);
+  });
+
+  it('a non-core tool set to sandbox says it needs another handler', async () => {
+    const outcome = await call({ kind: 'sandbox' });
+    expect(outcome.kind === 'failed' && outcome.message).toMatch(/has no sandbox implementation/);
   });
 });

@@ -1,17 +1,29 @@
 /**
- * What running one tool call came to. `ok` maps onto the AI SDK's `output-available`; every
- * other kind maps onto `output-error` with `message` as the text the model reads.
+ * What running one tool call came to. `ok` maps onto the AI SDK's `output-available`;
+ * `awaiting-user` means a person types the result (manual tools); every other kind maps
+ * onto `output-error` with `message` as the text the model reads.
  */
 export type ToolOutcome =
-  | { kind: 'ok'; output: ToolResultOutput }
+  | { kind: 'ok'; output: unknown }
+  | { kind: 'awaiting-user' }
   | { kind: 'invalid-input'; message: string }
   | { kind: 'failed'; message: string }
-  | { kind: 'timed-out'; message: string };
+  | { kind: 'timed-out'; message: string }
+  | { kind: 'blocked'; message: string };
 
-/** The result a model receives for a call that ran (seed 002 §6.2, trimmed to what we know). */
+/** The result a model receives for a sandbox call (seed 002 §6.2, trimmed to what we know). */
 export type ToolResultOutput = {
   success: boolean;
   output: string;
   exit_code?: number;
   execution_time_ms: number;
 };
+
+/** What running a JavaScript handler came to. */
+export type HandlerResult =
+  | { kind: 'returned'; value: unknown }
+  | { kind: 'threw'; message: string }
+  | { kind: 'timed-out'; timeoutMs: number };
+
+/** Runs a handler's function body with `args`, isolated from the page (a Web Worker in the browser). */
+export type RunJavaScript = (request: { code: string; args: unknown; timeoutMs: number; signal?: AbortSignal }) => Promise<HandlerResult>;

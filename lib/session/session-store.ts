@@ -1,6 +1,10 @@
 import { generateId, type ChatStatus } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
+import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
+import type { ToolDefinition } from '../tools/formats/tool-formats';
+import type { LintChoice } from '../tools/lint/lint-target';
+import type { ToolDraft, ToolRun } from '../tools/tool-spec';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
 import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
 
@@ -21,17 +25,32 @@ export type SessionState = SessionData & {
   draft: string;
   selectedNodeId: string | undefined;
   sandbox: SandboxStatus;
+  /** The last deleted tool and where it stood, so the delete can be undone. */
+  deletedTool: { draft: ToolDraft; index: number } | undefined;
+  /** False for a session opened from someone else's link until its viewer runs it. */
+  handlersTrusted: boolean;
+  /** Which provider's rules the Tools pane checks the tools against. */
+  lintChoice: LintChoice;
 };
 
 export type SessionActions = {
   selectTool(id: string): void;
   updateToolSource(id: string, source: string): void;
   setToolEnabled(id: string, enabled: boolean): void;
-  addTool(): void;
+  setToolRun(id: string, run: ToolRun): void;
+  /** Adds tools (renamed where a name is taken) and selects the first. */
+  addTools(tools: { definition: ToolDefinition; run: ToolRun }[]): void;
+  duplicateTool(id: string): void;
+  renameTool(id: string, name: string): void;
+  deleteTool(id: string): void;
+  undoDeleteTool(): void;
+  moveTool(id: string, offset: -1 | 1): void;
   setDraft(draft: string): void;
   updateSettings(patch: Partial<RunSettings>): void;
   selectNode(id: string | undefined): void;
   setSandboxStatus(status: SandboxStatus): void;
+  trustHandlers(): void;
+  setLintChoice(choice: LintChoice): void;
 };
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
@@ -41,18 +60,15 @@ export function formatToolSource(definition: unknown): string {
   return `${JSON.stringify(definition, null, 2)}\n`;
 }
 
-const BLANK_TOOL = {
-  name: 'new_tool',
-  description: 'Describe what the tool does and when the model should use it.',
-  parameters: { type: 'object', properties: {}, required: [], additionalProperties: false },
-};
+const takenNames = (tools: readonly ToolDraft[]) => new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));
 
-/** A new session: the core tools, the simulated model, no messages. */
+/** A new session: the default core tools, the simulated model, no messages. */
 export function createInitialSession(): SessionState {
-  const tools = CORE_TOOL_DEFINITIONS.filter((definition) => DEFAULT_TOOL_NAMES.includes(definition.name)).map((definition) => ({
+  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter((definition) => DEFAULT_TOOL_NAMES.includes(definition.name)).map((definition) => ({
     id: `tool-${definition.name}`,
     source: formatToolSource(definition),
     enabled: true,
+    run: { kind: 'sandbox' },
   }));
   return {
     version: SESSION_FORMAT_VERSION,
@@ -65,30 +81,75 @@ export function createInitialSession(): SessionState {
     draft: '',
     selectedNodeId: undefined,
     sandbox: { kind: 'starting' },
+    deletedTool: undefined,
+    handlersTrusted: true,
+    lintChoice: 'provider',
   };
 }
 
 /** Creates the store of one mounted playground, changed only through its named actions. */
 export function createSessionStore(initial: SessionState = createInitialSession()): SessionStore {
-  return createStore<SessionState & SessionActions>()((set) => ({
-    ...initial,
-    selectTool: (id) => set({ selectedToolId: id }),
-    updateToolSource: (id, source) =>
-      set((state) => ({ tools: state.tools.map((tool) => (tool.id === id ? { ...tool, source } : tool)) })),
-    setToolEnabled: (id, enabled) =>
-      set((state) => ({ tools: state.tools.map((tool) => (tool.id === id ? { ...tool, enabled } : tool)) })),
-    addTool: () =>
-      set((state) => {
-        const id = `tool-${generateId()}`;
-        const taken = new Set(state.tools.map((tool) => tool.source.match(/"name":\s*"([^"]*)"/)?.[1]));
-        let name = BLANK_TOOL.name;
-        for (let n = 2; taken.has(name); n++) name = `${BLANK_TOOL.name}_${n}`;
-        const tool = { id, source: formatToolSource({ ...BLANK_TOOL, name }), enabled: true };
-        return { tools: [...state.tools, tool], selectedToolId: id };
-      }),
-    setDraft: (draft) => set({ draft }),
-    updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
-    selectNode: (id) => set({ selectedNodeId: id }),
-    setSandboxStatus: (sandbox) => set({ sandbox }),
-  }));
+  return createStore<SessionState & SessionActions>()((set) => {
+    const updateTool = (id: string, update: (tool: ToolDraft) => ToolDraft) =>
+      set((state) => ({ tools: state.tools.map((tool) => (tool.id === id ? update(tool) : tool)) }));
+    return {
+      ...initial,
+      selectTool: (id) => set({ selectedToolId: id }),
+      updateToolSource: (id, source) => updateTool(id, (tool) => ({ ...tool, source })),
+      setToolEnabled: (id, enabled) => updateTool(id, (tool) => ({ ...tool, enabled })),
+      setToolRun: (id, run) => updateTool(id, (tool) => ({ ...tool, run })),
+      addTools: (additions) =>
+        set((state) => {
+          const taken = takenNames(state.tools);
+          const added = additions.map(({ definition, run }) => {
+            const name = uniqueToolName(definition.name, taken);
+            taken.add(name);
+            return { id: `tool-${generateId()}`, source: formatToolSource({ ...definition, name }), enabled: true, run: structuredClone(run) };
+          });
+          return { tools: [...state.tools, ...added], selectedToolId: added[0]?.id ?? state.selectedToolId };
+        }),
+      duplicateTool: (id) =>
+        set((state) => {
+          const index = state.tools.findIndex((tool) => tool.id === id);
+          if (index === -1) return {};
+          const original = state.tools[index];
+          const name = readToolName(original.source);
+          const renamed = name ? renameToolSource(original.source, uniqueToolName(`${name}_copy`, takenNames(state.tools))) : undefined;
+          const copy = { ...structuredClone(original), id: `tool-${generateId()}`, source: renamed ?? original.source };
+          return { tools: [...state.tools.slice(0, index + 1), copy, ...state.tools.slice(index + 1)], selectedToolId: copy.id };
+        }),
+      renameTool: (id, name) =>
+        updateTool(id, (tool) => ({ ...tool, source: renameToolSource(tool.source, name) ?? tool.source })),
+      deleteTool: (id) =>
+        set((state) => {
+          const index = state.tools.findIndex((tool) => tool.id === id);
+          if (index === -1) return {};
+          const tools = state.tools.filter((tool) => tool.id !== id);
+          const selectedToolId = state.selectedToolId === id ? tools[Math.min(index, tools.length - 1)]?.id : state.selectedToolId;
+          return { tools, selectedToolId, deletedTool: { draft: state.tools[index], index } };
+        }),
+      undoDeleteTool: () =>
+        set((state) => {
+          if (!state.deletedTool) return {};
+          const { draft, index } = state.deletedTool;
+          const tools = [...state.tools.slice(0, index), draft, ...state.tools.slice(index)];
+          return { tools, selectedToolId: draft.id, deletedTool: undefined };
+        }),
+      moveTool: (id, offset) =>
+        set((state) => {
+          const index = state.tools.findIndex((tool) => tool.id === id);
+          const target = index + offset;
+          if (index === -1 || target < 0 || target >= state.tools.length) return {};
+          const tools = [...state.tools];
+          [tools[index], tools[target]] = [tools[target], tools[index]];
+          return { tools };
+        }),
+      setDraft: (draft) => set({ draft }),
+      updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
+      selectNode: (id) => set({ selectedNodeId: id }),
+      setSandboxStatus: (sandbox) => set({ sandbox }),
+      trustHandlers: () => set({ handlersTrusted: true }),
+      setLintChoice: (lintChoice) => set({ lintChoice }),
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { checkToolSource, type ToolCheck } from './check-tool-source';
 import type { SchemaChecker } from './create-schema-checker';
-import type { ToolDraft, ToolSpec } from './tool-spec';
+import type { RunnableTool, ToolDraft } from './tool-spec';
 
 export type CheckedTool = { draft: ToolDraft; check: ToolCheck; duplicate: boolean };
 
@@ -8,7 +8,7 @@ export type CheckedTool = { draft: ToolDraft; check: ToolCheck; duplicate: boole
 export type ToolSetCheck = {
   tools: CheckedTool[];
   /** Enabled, valid, uniquely named tools: what the model receives. */
-  runnable: ToolSpec[];
+  runnable: RunnableTool[];
   /** Enabled tools left out of the run, with why. */
   leftOut: { id: string; label: string; reason: string }[];
 };
@@ -30,7 +30,7 @@ export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChe
     if (name !== undefined && draft.enabled) seen.add(name);
     return { draft, check, duplicate };
   });
-  const runnable: ToolSpec[] = [];
+  const runnable: RunnableTool[] = [];
   const leftOut: ToolSetCheck['leftOut'] = [];
   tools.forEach(({ draft, check, duplicate }, index) => {
     if (!draft.enabled) return;
@@ -40,7 +40,7 @@ export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChe
     } else if (duplicate) {
       leftOut.push({ id: draft.id, label, reason: `Another enabled tool is already named "${check.spec.name}".` });
     } else {
-      runnable.push(check.spec);
+      runnable.push({ spec: check.spec, run: draft.run });
     }
   });
   return { tools, runnable, leftOut };

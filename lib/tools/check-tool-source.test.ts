@@ -12,6 +12,7 @@ describe('checkToolSource', () => {
       const check = checkToolSource(source(definition), checker);
       expect(check).toEqual({
         kind: 'valid',
+        schemaKey: 'parameters',
         spec: { name: definition.name, description: definition.description, inputSchema: definition.parameters },
       });
     }

@@ -1,5 +1,6 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { SchemaChecker } from './create-schema-checker';
+import { locateJsonPath } from './locate-json-path';
 import { TOOL_NAME_PATTERN, type ToolSpec } from './tool-spec';
 
 /** A problem in the editor text, with the character range it is about (for inline markers). */
@@ -7,11 +8,12 @@ export type ToolProblem = { message: string; offset: number; length: number };
 
 /** The outcome of checking one tool's editor text. */
 export type ToolCheck =
-  | { kind: 'valid'; spec: ToolSpec }
+  | { kind: 'valid'; spec: ToolSpec; schemaKey: SchemaKey }
   | { kind: 'invalid'; name: string | undefined; problems: ToolProblem[] };
 
 /** Keys accepted for the input schema, in order of preference (seed 002 uses `parameters`). */
 const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema'] as const;
+export type SchemaKey = (typeof SCHEMA_KEYS)[number];
 
 function pointerSegments(pointer: string): (string | number)[] {
   return pointer
@@ -67,16 +69,9 @@ export function checkToolSource(source: string, checker: SchemaChecker): ToolChe
     };
   }
 
-  const rangeOf = (segments: (string | number)[]): { offset: number; length: number } => {
-    for (let depth = segments.length; depth >= 0; depth--) {
-      const node = findNodeAtLocation(tree, segments.slice(0, depth));
-      if (node) return { offset: node.offset, length: node.length };
-    }
-    return { offset: 0, length: 1 };
-  };
   const problem = (message: string, segments: (string | number)[]): ToolProblem => ({
     message,
-    ...rangeOf(segments),
+    ...locateJsonPath(tree, segments),
   });
 
   const value: unknown = JSON.parse(source);
@@ -129,9 +124,10 @@ export function checkToolSource(source: string, checker: SchemaChecker): ToolChe
     }
   }
 
-  if (problems.length > 0) return { kind: 'invalid', name, problems };
+  if (problems.length > 0 || !schemaKey) return { kind: 'invalid', name, problems };
   return {
     kind: 'valid',
+    schemaKey,
     spec: {
       name: name as string,
       description: (definition.description as string | undefined) ?? '',

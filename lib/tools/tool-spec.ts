@@ -14,13 +14,33 @@ export const toolSpecSchema = z.object({
 });
 export type ToolSpec = z.infer<typeof toolSpecSchema>;
 
+/** Longest a JavaScript handler may run before it is stopped, in ms. */
+export const MAX_HANDLER_TIMEOUT_MS = 60_000;
+
+/**
+ * How a tool's calls are answered: by the sandbox (core tools), a fixed mock result (JSON
+ * text), the user typing the result (manual), or a JavaScript function body run in a Worker.
+ */
+export const toolRunSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('sandbox') }),
+  z.object({ kind: z.literal('mock'), result: z.string() }),
+  z.object({ kind: z.literal('manual') }),
+  z.object({ kind: z.literal('javascript'), code: z.string(), timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS) }),
+]);
+export type ToolRun = z.infer<typeof toolRunSchema>;
+export type ToolRunKind = ToolRun['kind'];
+
 /**
  * A tool as the editor holds it: the exact text the user typed (never lost, even when it
- * does not parse) plus whether it takes part in the next run.
+ * does not parse), whether it takes part in the next run, and how its calls are answered.
  */
 export const toolDraftSchema = z.object({
   id: z.string().min(1),
   source: z.string(),
   enabled: z.boolean(),
+  run: toolRunSchema,
 });
 export type ToolDraft = z.infer<typeof toolDraftSchema>;
+
+/** A tool the next run sends to the model, with how its calls are answered. */
+export type RunnableTool = { spec: ToolSpec; run: ToolRun };

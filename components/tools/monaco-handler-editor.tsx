@@ -1,0 +1,20 @@
+'use client';
+
+import { Editor } from '@monaco-editor/react';
+import { useState } from 'react';
+import './monaco-setup';
+
+/** Monaco editing a JavaScript handler's function body. */
+export default function MonacoHandlerEditor({ toolId, code, onChange }: { toolId: string; code: string; onChange: (code: string) => void }) {
+  const [dark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  return (
+    <Editor
+      path={`handlers/${toolId}.js`}
+      language="javascript"
+      value={code}
+      theme={dark ? 'vs-dark' : 'vs'}
+      onChange={(value) => onChange(value ?? '')}
+      options={{ ariaLabel: 'Handler code', minimap: { enabled: false }, fontSize: 12, tabSize: 2, lineNumbers: 'off', scrollBeyondLastLine: false, automaticLayout: true }}
+    />
+  );
+}

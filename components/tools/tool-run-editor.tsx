@@ -1,0 +1,84 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { isCoreToolName } from '@/lib/tools/core-tool-definitions';
+import { MAX_HANDLER_TIMEOUT_MS, type ToolDraft, type ToolRunKind } from '@/lib/tools/tool-spec';
+import { useSessionActions } from '../playground/runtime-context';
+
+const HandlerEditor = dynamic(() => import('./monaco-handler-editor'), {
+  ssr: false,
+  loading: () => <p className="muted p-2">Loading editor…</p>,
+});
+
+const RUN_LABELS = {
+  sandbox: 'Sandbox',
+  mock: 'Mock result',
+  manual: 'Manual (you type the result)',
+  javascript: 'JavaScript handler',
+} as const satisfies Record<ToolRunKind, string>;
+
+const DEFAULT_HANDLER = '// `args` holds the validated arguments. Return the result (JSON), or throw an error.\nreturn { ok: true, received: args };\n';
+
+/** How the selected tool's calls are answered, and that mode's settings. */
+export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
+  const { setToolRun } = useSessionActions();
+  const run = draft.run;
+  const sandboxable = name !== undefined && isCoreToolName(name);
+
+  const choose = (kind: ToolRunKind) => {
+    if (kind === run.kind) return;
+    if (kind === 'sandbox' || kind === 'manual') setToolRun(draft.id, { kind });
+    if (kind === 'mock') setToolRun(draft.id, { kind, result: '{\n  "ok": true\n}\n' });
+    if (kind === 'javascript') setToolRun(draft.id, { kind, code: DEFAULT_HANDLER, timeoutMs: 2000 });
+  };
+
+  return (
+    <div className="flex shrink-0 flex-col gap-1 border-t border-[var(--border)] px-3 py-2 text-xs">
+      <label className="flex items-center gap-2">
+        <span className="muted">Runs as</span>
+        <select aria-label="Runs as" className="control" value={run.kind} onChange={(event) => choose(event.target.value as ToolRunKind)}>
+          {(Object.keys(RUN_LABELS) as ToolRunKind[]).map((kind) => (
+            <option key={kind} value={kind} disabled={kind === 'sandbox' && !sandboxable && run.kind !== 'sandbox'}>
+              {RUN_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {run.kind === 'sandbox' && !sandboxable ? (
+        <p className="text-role-error">Only the core tools run in the sandbox; choose another way for this tool.</p>
+      ) : null}
+      {run.kind === 'mock' ? (
+        <textarea
+          aria-label="Mock result"
+          className="control h-20 font-mono text-[11px]"
+          value={run.result}
+          onChange={(event) => setToolRun(draft.id, { kind: 'mock', result: event.target.value })}
+        />
+      ) : null}
+      {run.kind === 'manual' ? <p className="muted">Each call pauses the run; type its result in the conversation.</p> : null}
+      {run.kind === 'javascript' ? (
+        <>
+          <div aria-label="Handler code" role="group" className="h-32 border border-[var(--border)]">
+            <HandlerEditor toolId={draft.id} code={run.code} onChange={(code) => setToolRun(draft.id, { ...run, code })} />
+          </div>
+          <label className="flex items-center gap-2">
+            <span className="muted">Timeout (ms)</span>
+            <input
+              type="number"
+              aria-label="Handler timeout (ms)"
+              className="control w-24"
+              min={10}
+              max={MAX_HANDLER_TIMEOUT_MS}
+              value={run.timeoutMs}
+              onChange={(event) => {
+                const timeoutMs = Number(event.target.value);
+                if (Number.isInteger(timeoutMs) && timeoutMs >= 10 && timeoutMs <= MAX_HANDLER_TIMEOUT_MS) setToolRun(draft.id, { ...run, timeoutMs });
+              }}
+            />
+          </label>
+          <p className="muted">Runs in a Web Worker with no access to the page or the network.</p>
+        </>
+      ) : null}
+    </div>
+  );
+}

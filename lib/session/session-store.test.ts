@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readToolName } from '../tools/edit-tool-source';
+import { TOOL_TEMPLATES } from '../tools/tool-templates';
+import { createSessionStore } from './session-store';
+
+const names = (store: ReturnType<typeof createSessionStore>) => store.getState().tools.map((tool) => readToolName(tool.source));
+
+describe('tool list actions', () => {
+  it('adds templates with unique names and selects the first added', () => {
+    const store = createSessionStore();
+    const bash = TOOL_TEMPLATES.find((template) => template.id === 'bash')!;
+    const weather = TOOL_TEMPLATES.find((template) => template.id === 'get_weather')!;
+    store.getState().addTools([bash, weather]);
+    expect(names(store)).toEqual(['bash', 'read_file', 'write_file', 'list_files', 'bash_2', 'get_weather']);
+    expect(store.getState().selectedToolId).toBe(store.getState().tools[4].id);
+    expect(store.getState().tools[5].run).toEqual(weather.run);
+  });
+
+  it('duplicates next to the original, renames in place, moves, deletes and undoes the delete', () => {
+    const store = createSessionStore();
+    const [bash] = store.getState().tools;
+    store.getState().duplicateTool(bash.id);
+    expect(names(store)).toEqual(['bash', 'bash_copy', 'read_file', 'write_file', 'list_files']);
+    const copy = store.getState().tools[1];
+    store.getState().renameTool(copy.id, 'shell');
+    expect(store.getState().tools[1].source).toContain('"name": "shell"');
+    expect(store.getState().tools[1].source).toContain('"description": "Execute a shell command');
+    store.getState().moveTool(copy.id, 1);
+    expect(names(store)).toEqual(['bash', 'read_file', 'shell', 'write_file', 'list_files']);
+    store.getState().deleteTool(copy.id);
+    expect(names(store)).toEqual(['bash', 'read_file', 'write_file', 'list_files']);
+    store.getState().undoDeleteTool();
+    expect(names(store)).toEqual(['bash', 'read_file', 'shell', 'write_file', 'list_files']);
+    expect(store.getState().selectedToolId).toBe(copy.id);
+  });
+
+  it('keeps a broken definition when renaming is impossible', () => {
+    const store = createSessionStore();
+    const [bash] = store.getState().tools;
+    store.getState().updateToolSource(bash.id, 'not json');
+    store.getState().renameTool(bash.id, 'x');
+    expect(store.getState().tools[0].source).toBe('not json');
+  });
+});
