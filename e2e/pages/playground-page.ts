@@ -16,7 +16,7 @@ export class PlaygroundPage {
     this.timeline = page.getByRole('region', { name: 'Timeline' });
     this.inspector = page.getByRole('region', { name: 'Inspector' });
     this.message = page.getByRole('textbox', { name: 'Message' });
-    this.send = page.getByRole('button', { name: 'Send' });
+    this.send = page.getByRole('button', { name: 'Send', exact: true });
     this.editor = page.getByRole('group', { name: 'Tool definition' });
   }
 
@@ -47,19 +47,35 @@ export class PlaygroundPage {
     await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
   }
 
-  /** The editor's text as Monaco renders it (only the visible lines). */
+  /** The editor's text as Monaco renders it (visible lines only), whitespace and wrapping folded to single spaces. */
   async editorText(): Promise<string> {
     await expect(this.editor.locator('.view-lines')).toBeVisible();
-    return (await this.editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    return (await this.editor.locator('.view-lines').innerText()).replace(/[\s\u00a0]+/g, ' ');
+  }
+
+  /** Puts the caret in the Monaco editor inside `container` (near its top, which is always on screen). */
+  async focusEditor(container: Locator) {
+    await container.locator('.monaco-editor').click({ position: { x: 160, y: 10 } });
   }
 
   /** Replaces the whole definition in the editor by selecting all and pasting `text`. */
   async replaceToolDefinition(text: string) {
+    await this.pasteInto(this.editor, text);
+  }
+
+  /** Selects everything in the Monaco editor inside `container` and pastes `text` over it. */
+  async pasteInto(container: Locator, text: string) {
     await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await this.page.evaluate((value) => navigator.clipboard.writeText(value), text);
-    await this.editor.locator('.view-lines').click();
+    await this.focusEditor(container);
     await this.page.keyboard.press('ControlOrMeta+a');
     await this.page.keyboard.press('ControlOrMeta+v');
+  }
+
+  async addToolFromTemplate(name: string) {
+    await this.tools.getByRole('button', { name: 'Add tool' }).click();
+    await this.page.getByRole('menuitem', { name, exact: true }).click();
+    await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
   }
 
   toolProblem(): Locator {
