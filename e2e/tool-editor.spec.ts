@@ -112,3 +112,11 @@ test('a JavaScript handler runs in a worker; a throwing handler becomes a tool e
   await expect(playground.node('Tool result get_weather').last()).toHaveAccessibleName('Tool result get_weather: error');
   await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText("The handler of 'get_weather' threw: no weather today");
 });
+
+test('the editor explains JSON Schema keywords on hover', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.selectTool('read_file');
+  await playground.editor.locator('.view-line span', { hasText: /^"minimum"$/ }).first().hover();
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'The smallest number allowed' })).toBeVisible();
+});

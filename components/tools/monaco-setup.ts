@@ -1,6 +1,7 @@
 import { loader } from '@monaco-editor/react';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 import * as monaco from 'monaco-editor';
+import { describeJsonSchemaKeywords } from '@/lib/tools/describe-json-schema-keywords';
 import { JSON_SCHEMA_DRAFT_07_URI, TOOL_DEFINITION_JSON_SCHEMA } from '@/lib/tools/tool-definition-json-schema';
 
 /** Model paths the tool-definition schema applies to. */
@@ -27,7 +28,7 @@ monaco.json.jsonDefaults.setDiagnosticsOptions({
   enableSchemaRequest: false,
   schemas: [
     { uri: 'inmemory://schemas/tool-definition.json', fileMatch: ['tools/*.json'], schema: TOOL_DEFINITION_JSON_SCHEMA },
-    { uri: JSON_SCHEMA_DRAFT_07_URI, schema: draft07 },
+    { uri: JSON_SCHEMA_DRAFT_07_URI, schema: describeJsonSchemaKeywords(draft07) },
   ],
 });
 
