@@ -17,6 +17,8 @@ const RUN_LABELS = {
   javascript: 'JavaScript handler',
 } as const satisfies Record<ToolRunKind, string>;
 
+const STARTER_OUTPUT_SCHEMA = `${JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] }, null, 2)}\n`;
+
 const DEFAULT_HANDLER = '// `args` holds the validated arguments. Return the result (JSON), or throw an error.\nreturn { ok: true, received: args };\n';
 
 /** How the selected tool's calls are answered, and that mode's settings. */
@@ -48,12 +50,40 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
         <p className="text-role-error">Only the core tools run in the sandbox; choose another way for this tool.</p>
       ) : null}
       {run.kind === 'mock' ? (
-        <textarea
-          aria-label="Mock result"
-          className="control h-20 font-mono text-[11px]"
-          value={run.result}
-          onChange={(event) => setToolRun(draft.id, { kind: 'mock', result: event.target.value })}
-        />
+        <>
+          <label className="flex items-center gap-2">
+            <span className="muted">Result</span>
+            <select
+              aria-label="Mock result from"
+              className="control"
+              value={run.outputSchema === undefined ? 'fixed' : 'schema'}
+              onChange={(event) =>
+                setToolRun(draft.id, { ...run, outputSchema: event.target.value === 'schema' ? STARTER_OUTPUT_SCHEMA : undefined })
+              }
+            >
+              <option value="fixed">Fixed JSON</option>
+              <option value="schema">Generated from an output schema</option>
+            </select>
+          </label>
+          {run.outputSchema === undefined ? (
+            <textarea
+              aria-label="Mock result"
+              className="control h-20 font-mono text-[11px]"
+              value={run.result}
+              onChange={(event) => setToolRun(draft.id, { ...run, result: event.target.value })}
+            />
+          ) : (
+            <>
+              <textarea
+                aria-label="Output schema"
+                className="control h-24 font-mono text-[11px]"
+                value={run.outputSchema}
+                onChange={(event) => setToolRun(draft.id, { ...run, outputSchema: event.target.value })}
+              />
+              <p className="muted">Each call gets a result shaped by this schema; properties named like arguments echo them.</p>
+            </>
+          )}
+        </>
       ) : null}
       {run.kind === 'manual' ? <p className="muted">Each call pauses the run; type its result in the conversation.</p> : null}
       {run.kind === 'javascript' ? (

@@ -137,6 +137,13 @@ describe('run modes', () => {
     expect(await call({ kind: 'mock', result: 'sunny' })).toEqual({ kind: 'ok', output: 'sunny' });
   });
 
+  it('mock with an output schema generates each result from it, using the arguments', async () => {
+    const outputSchema = JSON.stringify({ type: 'object', properties: { city: { type: 'string' }, temperature: { type: 'integer', default: 20 } } });
+    expect(await call({ kind: 'mock', result: '', outputSchema })).toEqual({ kind: 'ok', output: { city: 'Paris', temperature: 20 } });
+    const broken = await call({ kind: 'mock', result: '', outputSchema: '{ nope' });
+    expect(broken.kind === 'failed' && broken.message).toMatch(/output schema of the 'get_weather' mock is not a JSON Schema object/);
+  });
+
   it('manual waits for the person, but only after the arguments validated', async () => {
     expect(await call({ kind: 'manual' })).toEqual({ kind: 'awaiting-user' });
     const invalid = await runToolCall({ call: { toolName: 'get_weather', input: {} }, tools: [{ spec: weather, run: { kind: 'manual' } }], getSandbox: async () => sandbox, checker });

@@ -1,7 +1,8 @@
 import { assertNever } from '../assert-never';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
-import type { RunnableTool } from '../tools/tool-spec';
+import { generateMockResult } from '../tools/generate-mock-result';
+import type { RunnableTool, ToolRun } from '../tools/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
@@ -28,6 +29,15 @@ function parseMockResult(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args: Record<string, unknown>): ToolOutcome {
+  if (run.outputSchema === undefined) return { kind: 'ok', output: parseMockResult(run.result) };
+  const schema = parseMockResult(run.outputSchema);
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { kind: 'failed', message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.` };
+  }
+  return { kind: 'ok', output: generateMockResult(schema as Record<string, unknown>, args) };
 }
 
 /**
@@ -67,7 +77,7 @@ export async function runToolCall({
     case 'sandbox':
       return runSandboxTool(tool.spec.name, args, { getSandbox, signal, now });
     case 'mock':
-      return { kind: 'ok', output: parseMockResult(tool.run.result) };
+      return answerMock(tool.spec.name, tool.run, args);
     case 'manual':
       return { kind: 'awaiting-user' };
     case 'javascript': {

@@ -23,7 +23,8 @@ export const MAX_HANDLER_TIMEOUT_MS = 60_000;
  */
 export const toolRunSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sandbox') }),
-  z.object({ kind: z.literal('mock'), result: z.string() }),
+  /** With `outputSchema`, each call's result is generated from it; otherwise `result` is returned. */
+  z.object({ kind: z.literal('mock'), result: z.string(), outputSchema: z.string().optional() }),
   z.object({ kind: z.literal('manual') }),
   z.object({ kind: z.literal('javascript'), code: z.string(), timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS) }),
 ]);
