@@ -1,15 +1,8 @@
 'use client';
 
 import { useState } from 'react';
+import { parseResultText } from '@/lib/agent/run-tool-call';
 import { useRuntime } from '../playground/runtime-context';
-
-function parseResult(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 /** Where a person answers a manual tool's call: the text (JSON or plain) goes to the model. */
 export function ManualResultForm({ toolName, toolCallId }: { toolName: string; toolCallId: string }) {
@@ -17,7 +10,7 @@ export function ManualResultForm({ toolName, toolCallId }: { toolName: string; t
   const [text, setText] = useState('');
   const answer = (asError: boolean) => {
     if (asError) void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: text || 'The tool failed.' });
-    else void chat.addToolOutput({ tool: toolName, toolCallId, output: parseResult(text) });
+    else void chat.addToolOutput({ tool: toolName, toolCallId, output: parseResultText(text) });
   };
   return (
     <form

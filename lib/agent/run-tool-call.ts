@@ -23,7 +23,8 @@ export type RunToolCallOptions = {
   now?: () => number;
 };
 
-function parseMockResult(text: string): unknown {
+/** A result as a person typed it: JSON when it parses, else the text itself. */
+export function parseResultText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -32,8 +33,8 @@ function parseMockResult(text: string): unknown {
 }
 
 function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args: Record<string, unknown>): ToolOutcome {
-  if (run.outputSchema === undefined) return { kind: 'ok', output: parseMockResult(run.result) };
-  const schema = parseMockResult(run.outputSchema);
+  if (run.outputSchema === undefined) return { kind: 'ok', output: parseResultText(run.result) };
+  const schema = parseResultText(run.outputSchema);
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { kind: 'failed', message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.` };
   }
