@@ -1,5 +1,8 @@
 import type { UIMessage } from 'ai';
+import { readFileSync } from 'node:fs';
 import { test } from 'vitest';
+import { importToolList } from '@/lib/tools/formats/import-tool-list';
+import { lintToolDefinition } from '@/lib/tools/lint/lint-rules';
 import { measure, printFigures, type Figure } from './measure';
 import { createSessionChat } from '@/lib/agent/create-session-chat';
 import { runToolCall } from '@/lib/agent/run-tool-call';
@@ -76,5 +79,13 @@ test('walking skeleton figures', async () => {
   figures.push(await measure(`timeline: derive + dagre layout of ${buildTimeline({ messages: longRun }).nodes.length} nodes`, () => {
     layoutTimeline(buildTimeline({ messages: longRun }));
   }));
+  const corpus = readFileSync(new URL('../fixtures/corpus/bfcl-functions.jsonl', import.meta.url), 'utf8').trim().split('\n');
+  figures.push(await measure(`tool editor: import + lint (3 providers) all ${corpus.length} BFCL tools`, () => {
+    for (const line of corpus) {
+      const imported = importToolList(line);
+      if (!imported.ok) throw new Error(imported.message);
+      for (const target of ['openai', 'anthropic', 'google'] as const) lintToolDefinition(imported.tools[0].definition, target);
+    }
+  }, 10));
   printFigures('Walking skeleton', figures);
 }, 120_000);
