@@ -50,6 +50,14 @@ export function MessageView({ message }: { message: UIMessage }) {
       {message.parts.map((part, index) => {
         if (part.type === 'text') return <RichText key={index} text={part.text} />;
         if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} />;
+        if (part.type === 'data-retry') {
+          const notice = part.data as { attempt: number; maxRetries: number; delayMs: number; reason: string };
+          return (
+            <p key={index} role="note" className="text-xs text-role-call">
+              Retry {notice.attempt} of {notice.maxRetries} after {notice.reason} (waited {notice.delayMs} ms)
+            </p>
+          );
+        }
         return null;
       })}
     </article>

@@ -1,9 +1,8 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_MAX_STEPS, type ProviderId, type ToolChoiceSetting } from '@/lib/session/run-settings';
+import { DEFAULT_MAX_STEPS, type ToolChoiceSetting } from '@/lib/session/run-settings';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { providersQueryOptions } from './providers-query';
+import { ProviderSettings } from './provider-settings';
 
 function encodeToolChoice(choice: ToolChoiceSetting | undefined): string {
   if (!choice) return 'auto';
@@ -19,40 +18,11 @@ function decodeToolChoice(value: string): ToolChoiceSetting {
 export function RunSettingsBar() {
   const settings = useSession((state) => state.settings);
   const updateSettings = useSession((state) => state.updateSettings);
-  const providers = useQuery(providersQueryOptions);
   const { runnable } = useToolSetCheck();
-  const current = providers.data?.find((provider) => provider.id === settings.provider);
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
-      <select
-        aria-label="Provider"
-        className="control"
-        value={settings.provider}
-        onChange={(event) => {
-          const provider = providers.data?.find((candidate) => candidate.id === event.target.value);
-          updateSettings({ provider: event.target.value as ProviderId, model: provider?.models[0] ?? settings.model });
-        }}
-      >
-        {(providers.data ?? [{ id: 'simulated', label: 'Simulated', available: true, models: [], note: '' }]).map((provider) => (
-          <option key={provider.id} value={provider.id} disabled={!provider.available}>
-            {provider.label}
-            {provider.available ? '' : ' (not available yet)'}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Model"
-        className="control"
-        value={settings.model}
-        onChange={(event) => updateSettings({ model: event.target.value })}
-      >
-        {(current?.models.length ? current.models : [settings.model]).map((model) => (
-          <option key={model} value={model}>
-            {model}
-          </option>
-        ))}
-      </select>
+      <ProviderSettings />
       <label className="flex items-center gap-1">
         <span className="muted">Tool choice</span>
         <select
@@ -93,9 +63,45 @@ export function RunSettingsBar() {
           }}
         />
       </label>
-      {settings.provider === 'simulated' ? (
-        <p className="w-full text-[11px] text-role-assistant">Simulated — no API key, deterministic.</p>
-      ) : null}
+      <details className="w-full">
+        <summary className="muted cursor-pointer">More settings</summary>
+        <div className="mt-1 flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-1">
+            Temperature
+            <input
+              type="number"
+              className="control w-16"
+              min={0}
+              max={2}
+              step={0.1}
+              value={settings.temperature ?? ''}
+              placeholder="default"
+              onChange={(event) => updateSettings({ temperature: event.target.value === '' ? undefined : Math.min(2, Math.max(0, Number(event.target.value))) })}
+            />
+          </label>
+          <label className="flex items-center gap-1">
+            Max output tokens
+            <input
+              type="number"
+              className="control w-20"
+              min={1}
+              value={settings.maxOutputTokens ?? ''}
+              placeholder="default"
+              onChange={(event) => {
+                const value = Number(event.target.value);
+                updateSettings({ maxOutputTokens: event.target.value === '' || !Number.isInteger(value) || value < 1 ? undefined : value });
+              }}
+            />
+          </label>
+          <textarea
+            aria-label="System instructions"
+            className="control h-14 w-full"
+            placeholder="System instructions (optional)"
+            value={settings.system ?? ''}
+            onChange={(event) => updateSettings({ system: event.target.value || undefined })}
+          />
+        </div>
+      </details>
     </div>
   );
 }

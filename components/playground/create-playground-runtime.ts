@@ -4,6 +4,8 @@ import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+import type { StoreApi } from 'zustand/vanilla';
+import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { runJavaScriptInWorker } from '../tools/run-javascript-in-worker';
 
 /** Everything one mounted playground runs on; created once per mount. */
@@ -11,6 +13,7 @@ export type PlaygroundRuntime = {
   store: SessionStore;
   checker: SchemaChecker;
   chat: SessionChat;
+  keys: StoreApi<KeyState>;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
 };
@@ -34,6 +37,11 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     );
     return sandbox;
   };
-  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker });
-  return { store, checker, chat, startSandbox };
+  const keys = createKeyStore(typeof window === 'undefined' ? undefined : window.sessionStorage);
+  const getHeaders = (): Record<string, string> => {
+    const key = keys.getState().keys[store.getState().settings.provider];
+    return key ? { 'x-provider-key': key } : {};
+  };
+  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker, getHeaders });
+  return { store, checker, chat, keys, startSandbox };
 }

@@ -54,6 +54,8 @@ export type SessionChatOptions = {
   getSandbox: () => Promise<Sandbox>;
   /** Runs JavaScript handler tools (a Web Worker in the browser). */
   runJavaScript?: RunJavaScript;
+  /** Extra request headers, read per request (the typed provider key travels here). */
+  getHeaders?: () => Record<string, string>;
   api?: string;
   fetch?: typeof fetch;
 };
@@ -64,7 +66,7 @@ export type SessionChatOptions = {
  * sends the results back until the model answers or the step limit is reached. Manual tools
  * wait for the person to answer with `chat.addToolOutput`.
  */
-export function createSessionChat({ store, checker, getSandbox, runJavaScript, api = '/api/chat', fetch }: SessionChatOptions): SessionChat {
+export function createSessionChat({ store, checker, getSandbox, runJavaScript, getHeaders, api = '/api/chat', fetch }: SessionChatOptions): SessionChat {
   const runnableTools = () => checkToolDrafts(store.getState().tools, checker).runnable;
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
 
@@ -73,8 +75,9 @@ export function createSessionChat({ store, checker, getSandbox, runJavaScript, a
     transport: new DefaultChatTransport<UIMessage>({
       api,
       fetch,
-      prepareSendMessagesRequest: ({ messages }) => ({
+      prepareSendMessagesRequest: ({ messages, headers }) => ({
         body: { messages, tools: runnableTools().map((tool) => tool.spec), settings: store.getState().settings },
+        headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
       }),
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),

@@ -3,7 +3,9 @@ export const CHAT_ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_body: { status: 400, message: 'The request body does not match the chat request schema.' },
   invalid_messages: { status: 400, message: 'The messages are not valid UI messages.' },
-  provider_unavailable: { status: 501, message: 'This provider is not available yet; choose Simulated.' },
+  missing_key: { status: 401, message: 'No API key for this provider.' },
+  missing_base_url: { status: 400, message: 'This provider needs a base URL.' },
+  base_url_refused: { status: 400, message: 'The server does not call that base URL.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;

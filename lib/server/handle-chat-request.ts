@@ -3,8 +3,11 @@ import { chatRequestSchema } from '../agent/chat-request-schema';
 import { chatErrorResponse } from './chat-errors';
 import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
 
+/** The header a key typed in the browser travels in (never the body, never a session). */
+export const PROVIDER_KEY_HEADER = 'x-provider-key';
+
 /** `POST /api/chat`: parses and validates the body, then streams one model step. */
-export async function handleChatRequest(request: Request, options: ChatTurnOptions): Promise<Response> {
+export async function handleChatRequest(request: Request, options: Omit<ChatTurnOptions, 'typedKey' | 'signal'>): Promise<Response> {
   let body: unknown;
   try {
     body = await request.json();
@@ -17,5 +20,6 @@ export async function handleChatRequest(request: Request, options: ChatTurnOptio
     const field = issue.path.length > 0 ? issue.path.join('.') : '(body)';
     return chatErrorResponse('invalid_body', `Invalid field "${field}": ${issue.message}.`);
   }
-  return streamChatTurn(parsed.data, options);
+  const typedKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim() || undefined;
+  return streamChatTurn(parsed.data, { ...options, typedKey, signal: request.signal });
 }

@@ -1,36 +1,31 @@
 import 'server-only';
-import { SIMULATED_MODEL_ID } from '../providers/simulated/create-simulated-model';
-import type { ProviderId } from '../session/run-settings';
+import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
+import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
 
 export type ProviderInfo = {
   id: ProviderId;
   label: string;
-  /** Whether runs can use it now. */
-  available: boolean;
+  /** 'ready': runs now; 'needs-key': the server has no key, the user can type one. */
+  status: 'ready' | 'needs-key';
   models: string[];
+  presets: ProviderEntry['presets'];
   note: string;
 };
 
 /** What `GET /api/providers` answers: each provider, whether it can run, its models. Never keys. */
-export function listProviders(): ProviderInfo[] {
-  const later = (id: ProviderId, label: string): ProviderInfo => ({
-    id,
-    label,
-    available: false,
-    models: [],
-    note: 'Not available in this build yet.',
+export function listProviders(env: Record<string, string | undefined>): ProviderInfo[] {
+  return PROVIDER_IDS.map((id) => {
+    const entry: ProviderEntry = PROVIDER_CATALOG[id];
+    const hasServerKey = entry.keyEnv !== undefined && Boolean(env[entry.keyEnv]);
+    const status = !entry.needsKey || hasServerKey ? 'ready' : 'needs-key';
+    const note =
+      id === 'simulated'
+        ? 'Simulated — no API key, deterministic.'
+        : hasServerKey
+          ? `Key configured on the server (${entry.keyEnv}).`
+          : entry.needsKey
+            ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
+            : 'Give the base URL of your server (presets below).';
+    return { id, label: entry.label, status, models: [...entry.models], presets: [...entry.presets], note };
   });
-  return [
-    {
-      id: 'simulated',
-      label: 'Simulated',
-      available: true,
-      models: [SIMULATED_MODEL_ID],
-      note: 'Simulated — no API key, deterministic.',
-    },
-    later('openai', 'OpenAI'),
-    later('anthropic', 'Anthropic'),
-    later('google', 'Google Gemini'),
-    later('openai-compatible', 'OpenAI-compatible'),
-  ];
 }

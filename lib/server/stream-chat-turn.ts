@@ -1,24 +1,37 @@
 import 'server-only';
 import {
   convertToModelMessages,
+  createUIMessageStream,
   createUIMessageStreamResponse,
   dynamicTool,
   jsonSchema,
   safeValidateUIMessages,
   streamText,
   toUIMessageStream,
+  wrapLanguageModel,
   type JSONSchema7,
   type ToolSet,
   type UIMessage,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-request-schema';
-import { createSimulatedModel, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
+import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import type { ToolSpec } from '../tools/tool-spec';
 import { chatErrorResponse } from './chat-errors';
+import { describeProviderError } from './describe-provider-error';
+import { resolveModel } from './resolve-model';
+import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
 
 export type ChatTurnOptions = {
   /** Pause between the simulated model's chunks, in ms (so a person can watch it stream). */
   simulatedChunkDelayMs: number;
+  /** The server's environment (keys, PLAYGROUND_ALLOWED_HOSTS). */
+  env?: Record<string, string | undefined>;
+  /** A key the user typed, from the x-provider-key header. */
+  typedKey?: string;
+  /** Aborted when the browser stops the run. */
+  signal?: AbortSignal;
+  retryPolicy?: RetryPolicy;
+  fetch?: typeof fetch;
 };
 
 /**
@@ -34,35 +47,51 @@ function buildTools(specs: readonly ToolSpec[]): ToolSet {
   );
 }
 
-/** Says what went wrong in a stream without echoing request headers or keys. */
-function describeStreamError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/(sk|key|token)[-_][A-Za-z0-9_-]{8,}/gi, '[redacted]');
-}
-
-/** Runs one model step for a chat request and answers with the AI SDK UI message stream. */
+/**
+ * Runs one model step for a chat request and answers with the AI SDK UI message stream.
+ * Retries appear in the stream as `data-retry` parts; errors as one sentence, keys removed.
+ */
 export async function streamChatTurn(request: ChatRequest, options: ChatTurnOptions): Promise<Response> {
-  if (request.settings.provider !== SIMULATED_PROVIDER_ID) {
-    return chatErrorResponse(
-      'provider_unavailable',
-      `The ${request.settings.provider} provider is not available in this build yet; choose Simulated.`,
-    );
-  }
+  const env = options.env ?? {};
+  const { settings } = request;
+  const resolved = resolveModel({ settings, typedKey: options.typedKey, env, simulatedChunkDelayMs: options.simulatedChunkDelayMs, fetch: options.fetch });
+  if (!resolved.ok) return chatErrorResponse(resolved.code, resolved.message);
+
   const tools = buildTools(request.tools);
   const validated = await safeValidateUIMessages({ messages: request.messages as unknown as UIMessage[], tools });
   if (!validated.success) return chatErrorResponse('invalid_messages', validated.error.message);
   const messages = validated.data;
+  const label = PROVIDER_CATALOG[settings.provider].label;
+  const keyEnv: string | undefined = PROVIDER_CATALOG[settings.provider].keyEnv;
+  const secrets = [options.typedKey ?? '', keyEnv ? (env[keyEnv] ?? '') : ''];
+  const describe = (error: unknown) => describeProviderError(error, label, secrets);
+  const modelMessages = await convertToModelMessages(messages, { tools });
 
-  const { toolChoice, temperature, parallelToolCalls } = request.settings;
-  const result = streamText({
-    model: createSimulatedModel({ chunkDelayMs: options.simulatedChunkDelayMs }),
-    messages: await convertToModelMessages(messages, { tools }),
-    tools,
-    toolChoice: toolChoice ?? 'auto',
-    temperature,
-    providerOptions: { [SIMULATED_PROVIDER_ID]: { parallelToolCalls: parallelToolCalls ?? true } },
+  const stream = createUIMessageStream({
+    originalMessages: messages,
+    onError: describe,
+    execute: ({ writer }) => {
+      const model = wrapLanguageModel({
+        model: resolved.model as Parameters<typeof wrapLanguageModel>[0]['model'],
+        middleware: createRetryMiddleware({
+          policy: options.retryPolicy,
+          onRetry: (notice) => writer.write({ type: 'data-retry', data: notice }),
+        }),
+      });
+      const result = streamText({
+        model,
+        system: settings.system || undefined,
+        messages: modelMessages,
+        tools,
+        toolChoice: settings.toolChoice ?? 'auto',
+        temperature: settings.temperature,
+        maxOutputTokens: settings.maxOutputTokens,
+        maxRetries: 0,
+        abortSignal: options.signal,
+        providerOptions: resolved.providerOptions,
+      });
+      writer.merge(toUIMessageStream({ stream: result.stream, onError: describe }));
+    },
   });
-  return createUIMessageStreamResponse({
-    stream: toUIMessageStream({ stream: result.stream, originalMessages: messages, onError: describeStreamError }),
-  });
+  return createUIMessageStreamResponse({ stream });
 }

@@ -18,6 +18,11 @@ export const runSettingsSchema = z.object({
   parallelToolCalls: z.boolean().optional(),
   maxSteps: z.number().int().min(1).max(100).optional(),
   temperature: z.number().min(0).max(2).optional(),
+  maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
+  /** System instructions sent with every request. */
+  system: z.string().max(50_000).optional(),
+  /** OpenAI only: the Responses API (default) or Chat Completions. */
+  openaiApi: z.enum(['responses', 'chat']).optional(),
   mode: z.enum(['auto', 'native', 'structured', 'react', 'parsed']).optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;

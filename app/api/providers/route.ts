@@ -3,5 +3,5 @@ import { listProviders } from '@/lib/server/list-providers';
 export const dynamic = 'force-dynamic';
 
 export function GET(): Response {
-  return Response.json({ providers: listProviders() });
+  return Response.json({ providers: listProviders(process.env) });
 }

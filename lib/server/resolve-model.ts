@@ -1,0 +1,82 @@
+import 'server-only';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogle } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import { assertNever } from '../assert-never';
+import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
+import { createSimulatedModel, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
+import type { RunSettings } from '../session/run-settings';
+import { checkBaseURL, readAllowedHosts } from './base-url-policy';
+import type { ChatErrorCode } from './chat-errors';
+
+type ProviderOptions = Record<string, Record<string, boolean | string | number>>;
+
+export type ModelResolution =
+  | { ok: true; model: LanguageModel; providerOptions: ProviderOptions }
+  | { ok: false; code: ChatErrorCode; message: string };
+
+export type ResolveModelOptions = {
+  settings: RunSettings;
+  /** A key the user typed (x-provider-key); wins over the server's environment. */
+  typedKey: string | undefined;
+  env: Record<string, string | undefined>;
+  simulatedChunkDelayMs: number;
+  /** The fetch providers use (tests pass one that records requests). */
+  fetch?: typeof fetch;
+};
+
+/**
+ * The AI SDK model for a run's settings, with the provider options that carry the settings
+ * each provider names differently (parallel tool calls). Keys come from the user's header
+ * or the environment and go nowhere but the provider client.
+ */
+export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, fetch }: ResolveModelOptions): ModelResolution {
+  const { provider, model: modelId } = settings;
+  const entry: ProviderEntry = PROVIDER_CATALOG[provider];
+  const parallel = settings.parallelToolCalls ?? true;
+  if (provider === SIMULATED_PROVIDER_ID) {
+    return { ok: true, model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs }), providerOptions: { simulated: { parallelToolCalls: parallel } } };
+  }
+
+  const apiKey = typedKey || (entry.keyEnv ? env[entry.keyEnv] : undefined) || undefined;
+  if (entry.needsKey && !apiKey) {
+    return {
+      ok: false,
+      code: 'missing_key',
+      message: `No API key for ${entry.label}: set ${entry.keyEnv} in .env.local on the server, or type a key in the run settings.`,
+    };
+  }
+  const requestedURL = settings.baseURL ?? entry.defaultBaseURL;
+  if (!requestedURL) {
+    return { ok: false, code: 'missing_base_url', message: `${entry.label} needs a base URL, e.g. http://localhost:11434/v1 for Ollama.` };
+  }
+  const known = [entry.defaultBaseURL, ...entry.presets.map((preset) => preset.baseURL)].filter((url): url is string => url !== undefined);
+  const baseURL = checkBaseURL(requestedURL, readAllowedHosts(env), known);
+  if (!baseURL.ok) return { ok: false, code: 'base_url_refused', message: baseURL.message };
+
+  switch (provider) {
+    case 'openai': {
+      const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch });
+      const model = settings.openaiApi === 'chat' ? openai.chat(modelId) : openai.responses(modelId);
+      return { ok: true, model, providerOptions: { openai: { parallelToolCalls: parallel } } };
+    }
+    case 'anthropic':
+      return {
+        ok: true,
+        model: createAnthropic({ apiKey, baseURL: baseURL.url, fetch })(modelId),
+        providerOptions: { anthropic: { disableParallelToolUse: !parallel } },
+      };
+    case 'google':
+      return { ok: true, model: createGoogle({ apiKey, baseURL: baseURL.url, fetch })(modelId), providerOptions: {} };
+    case 'openai-compatible':
+      return {
+        ok: true,
+        model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL: baseURL.url, fetch })(modelId),
+        providerOptions: { openaiCompatible: { parallel_tool_calls: parallel } },
+      };
+    default:
+      return assertNever(provider);
+  }
+}
