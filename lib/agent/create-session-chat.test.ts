@@ -1,35 +1,17 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { runConversation as runRealConversation } from '../../testing/run-conversation';
 import { handleChatRequest } from '../server/handle-chat-request';
-import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
-import { EXAMPLE_FILES } from '../sandbox/example-files';
 import { createSessionStore, formatToolSource } from '../session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
-import { createSchemaChecker } from '../tools/create-schema-checker';
-import { createSessionChat } from './create-session-chat';
 import { describeRunEnd, unansweredToolCalls } from './run-progress';
 
-/** A fetch that answers from the real route handler, in-process. */
-const routeFetch = (async (_url: RequestInfo | URL, init?: RequestInit) =>
-  handleChatRequest(new Request('http://local/api/chat', init), { simulatedChunkDelayMs: 0 })) as typeof fetch;
-
-async function runConversation(
+const runConversation = (
   text: string,
   configure?: (store: ReturnType<typeof createSessionStore>) => void,
-  sandbox: Promise<Sandbox> = createOfflineSandbox(EXAMPLE_FILES),
-) {
-  const store = createSessionStore();
-  configure?.(store);
-  const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: routeFetch });
-  await chat.sendMessage({ text });
-  // Automatic sends after tool results run in the background; wait for the loop to settle.
-  for (let i = 0; i < 200 && (chat.status !== 'ready' || store.getState().messages.at(-1)?.role !== 'assistant'); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return { store, chat, messages: store.getState().messages };
-}
+  sandbox?: Promise<Sandbox>,
+) => runRealConversation(text, { configure, sandbox });
 
 const toolParts = (message: UIMessage | undefined) => (message?.parts ?? []).filter(isToolUIPart);
 

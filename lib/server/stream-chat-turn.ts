@@ -89,6 +89,8 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         maxRetries: 0,
         abortSignal: options.signal,
         providerOptions: resolved.providerOptions,
+        // One sanitised line for the operator; the person sees the same sentence in the chat.
+        onError: ({ error }) => console.warn(`[chat] ${describe(error)}`),
       });
       writer.merge(toUIMessageStream({ stream: result.stream, onError: describe }));
     },

@@ -1,0 +1,127 @@
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
+import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
+import type { RunSettings } from '../session/run-settings';
+import { handleChatRequest } from './handle-chat-request';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+
+const SERVER_KEY = 'sk-server-secret-0123456789abcdef';
+const env = () => ({ OPENAI_API_KEY: SERVER_KEY, ANTHROPIC_API_KEY: SERVER_KEY, GOOGLE_GENERATIVE_AI_API_KEY: SERVER_KEY });
+
+type Case = { name: string; settings: (model: string) => Partial<RunSettings>; path: string };
+const CASES: Case[] = [
+  { name: 'OpenAI Responses', settings: (model) => ({ provider: 'openai', model, baseURL: `${fake.url}/openai/v1` }), path: '/openai/v1/responses' },
+  { name: 'OpenAI Chat Completions', settings: (model) => ({ provider: 'openai', openaiApi: 'chat', model, baseURL: `${fake.url}/openai/v1` }), path: '/openai/v1/chat/completions' },
+  { name: 'Anthropic', settings: (model) => ({ provider: 'anthropic', model, baseURL: `${fake.url}/anthropic/v1` }), path: '/anthropic/v1/messages' },
+  { name: 'Gemini', settings: (model) => ({ provider: 'google', model, baseURL: `${fake.url}/google/v1beta` }), path: `/google/v1beta/models/${'fake-tools'}:streamGenerateContent?alt=sse` },
+  { name: 'OpenAI-compatible', settings: (model) => ({ provider: 'openai-compatible', model, baseURL: `${fake.url}/compat/v1` }), path: '/compat/v1/chat/completions' },
+];
+
+const run = (providerCase: Case, model: string, extra: Partial<RunSettings> = {}, headers?: Record<string, string>) =>
+  runConversation('list the files and show me README.md', {
+    env: env(),
+    headers,
+    configure: (store) => store.getState().updateSettings({ ...providerCase.settings(model), ...extra }),
+  });
+
+const calls = (message: UIMessage | undefined) => (message?.parts ?? []).filter(isToolUIPart);
+const lastText = (message: UIMessage | undefined) => message?.parts.filter((part) => part.type === 'text').at(-1);
+
+describe.each(CASES)('$name on the wire', (providerCase) => {
+  it('streams parallel tool calls that run in the sandbox, then answers from the results', async () => {
+    const before = fake.requests.length;
+    const { chat, messages } = await run(providerCase, 'fake-tools');
+    expect(chat.status).toBe('ready');
+    expect(calls(messages[1]).map((part) => [getToolName(part), part.input, part.state])).toEqual([
+      ['list_files', {}, 'output-available'],
+      ['read_file', { path: 'README.md' }, 'output-available'],
+    ]);
+    const answer = lastText(messages[1]);
+    expect(answer?.type === 'text' && answer.text).toMatch(/^Done\. I got 2 results: .*README\.md.*# Greeter/);
+    const sent = fake.requests.slice(before);
+    expect(sent).toHaveLength(2);
+    expect(sent[0].path.replace('fake-tools', 'fake-tools')).toBe(providerCase.path.replace('fake-tools', 'fake-tools'));
+    expect(JSON.stringify(sent[0].body)).toContain('read_file');
+  });
+
+  it('says the key was rejected, without repeating the key', async () => {
+    const { chat, store } = await run(providerCase, 'fake-401');
+    expect(chat.status).toBe('error');
+    const error = store.getState().chatError ?? '';
+    expect(error).toMatch(/rejected the API key \(HTTP 401\)\. Check the key and send again\./);
+    expect(error).not.toContain(SERVER_KEY);
+  });
+
+  it('says the model is unknown on 404', async () => {
+    const { store } = await run(providerCase, 'fake-404');
+    expect(store.getState().chatError).toMatch(/does not know this model or endpoint \(HTTP 404\)/);
+  });
+
+  it('retries a 429 with backoff, shows the retry, and then succeeds', async () => {
+    const { chat, messages } = await run(providerCase, 'fake-flaky-429');
+    expect(chat.status).toBe('ready');
+    const retries = messages[1].parts.filter((part) => part.type === 'data-retry');
+    expect(retries.map((part) => part.type === 'data-retry' && part.data)).toEqual([{ attempt: 1, maxRetries: 3, delayMs: 1, reason: 'HTTP 429' }]);
+    expect(calls(messages[1])).toHaveLength(2);
+  });
+
+  it('keeps what arrived when the stream is cut half-way, and says so', async () => {
+    const { chat, store, messages } = await run(providerCase, 'fake-cut');
+    expect(chat.status).toBe('error');
+    expect(store.getState().chatError).toBeTruthy();
+    const partial = lastText(messages.at(-1));
+    expect(partial?.type === 'text' && partial.text.length).toBeGreaterThan(0);
+  });
+});
+
+describe('provider settings on the wire', () => {
+  it('sends parallel tool calls off as each provider names it', async () => {
+    for (const [providerCase, check] of [
+      [CASES[1], (body: Record<string, unknown>) => expect(body.parallel_tool_calls).toBe(false)],
+      [CASES[2], (body: Record<string, unknown>) => expect((body.tool_choice as { disable_parallel_tool_use?: boolean }).disable_parallel_tool_use).toBe(true)],
+    ] as const) {
+      const before = fake.requests.length;
+      const { messages } = await run(providerCase, 'fake-tools', { parallelToolCalls: false });
+      check(fake.requests[before].body);
+      expect(calls(messages[1]).map((part) => getToolName(part))).toEqual(['list_files']);
+    }
+  });
+
+  it('sends a typed key to the provider in its auth header and never in the body', async () => {
+    const typed = 'sk-typed-key-abcdefghijklmnop';
+    const before = fake.requests.length;
+    await run(CASES[2], 'fake-text', {}, { 'x-provider-key': typed });
+    expect(fake.requests[before].headers['x-api-key']).toBe(typed);
+    expect(JSON.stringify(fake.requests[before].body)).not.toContain(typed);
+  });
+
+  it('refuses a missing key and a non-loopback base URL before calling anyone', async () => {
+    const post = (settings: Partial<RunSettings>, requestEnv: Record<string, string> = {}) =>
+      handleChatRequest(
+        new Request('http://local/api/chat', {
+          method: 'POST',
+          body: JSON.stringify({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }], tools: [], settings: { model: 'm', ...settings } }),
+        }),
+        { simulatedChunkDelayMs: 0, env: requestEnv },
+      );
+    const before = fake.requests.length;
+    const missing = await post({ provider: 'anthropic', baseURL: `${fake.url}/anthropic/v1` });
+    expect(missing.status).toBe(401);
+    expect((await missing.json()).error).toEqual({
+      code: 'missing_key',
+      message: 'No API key for Anthropic: set ANTHROPIC_API_KEY in .env.local on the server, or type a key in the run settings.',
+    });
+    const remote = await post({ provider: 'openai-compatible', baseURL: 'http://10.1.2.3:8000/v1' });
+    expect(remote.status).toBe(400);
+    expect((await remote.json()).error.message).toMatch(/only calls custom base URLs on this machine .* PLAYGROUND_ALLOWED_HOSTS/);
+    const allowed = await post({ provider: 'openai-compatible', baseURL: 'http://models.internal:8000/v1' }, { PLAYGROUND_ALLOWED_HOSTS: 'models.internal' });
+    expect(allowed.status).toBe(200);
+    expect(fake.requests.length).toBe(before);
+  });
+});

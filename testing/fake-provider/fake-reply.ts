@@ -1,0 +1,45 @@
+/** A request as the fake provider understands it, whatever wire format it came in. */
+export type FakeRequestView = {
+  model: string;
+  toolNames: string[];
+  /** Texts of the tool results the request carries (after the last user message). */
+  toolResults: string[];
+  parallelToolCalls: boolean;
+};
+
+export type FakeCall = { id: string; name: string; args: Record<string, unknown> };
+
+/** What the fake model answers; `cut` streams half of it, then drops the connection. */
+export type FakeReply =
+  | { kind: 'text'; text: string; cut?: boolean }
+  | { kind: 'tool-calls'; text: string; calls: FakeCall[]; cut?: boolean }
+  | { kind: 'error'; status: number; message: string };
+
+const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_file: { path: 'README.md' } };
+
+/**
+ * The fake model, chosen by model id: `fake-text` answers in text; `fake-tools` calls
+ * list_files and read_file (or the first tool), then answers from the results;
+ * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
+ * `fake-flaky-429` is rate-limited on its first `failures` requests.
+ */
+export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
+  const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
+  if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
+  if (view.model === 'fake-flaky-429' && attemptsForModel <= 1) return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
+  const cut = view.model === 'fake-cut';
+  if (view.model === 'fake-text' || view.toolNames.length === 0) return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };
+  if (view.toolResults.length > 0) {
+    const summary = view.toolResults.map((result) => result.replace(/\s+/g, ' ').slice(0, 60)).join(' | ');
+    return { kind: 'text', text: `Done. I got ${view.toolResults.length} results: ${summary}`, cut };
+  }
+  const wanted = ['list_files', 'read_file'].filter((name) => view.toolNames.includes(name));
+  const names = wanted.length > 0 ? wanted : [view.toolNames[0]];
+  const chosen = view.parallelToolCalls ? names : names.slice(0, 1);
+  return {
+    kind: 'tool-calls',
+    text: 'Let me look.',
+    calls: chosen.map((name, index) => ({ id: `call_fake_${index + 1}`, name, args: ARGS[name] ?? {} })),
+    cut,
+  };
+}

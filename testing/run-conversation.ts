@@ -1,0 +1,52 @@
+import { createSessionChat, type SessionChat } from '../lib/agent/create-session-chat';
+import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../lib/sandbox/example-files';
+import type { Sandbox } from '../lib/sandbox/sandbox';
+import { handleChatRequest } from '../lib/server/handle-chat-request';
+import { createSessionStore, type SessionStore } from '../lib/session/session-store';
+import { createSchemaChecker } from '../lib/tools/create-schema-checker';
+
+export type ConversationOptions = {
+  configure?: (store: SessionStore) => void;
+  sandbox?: Promise<Sandbox>;
+  /** The server's environment as the route sees it. */
+  env?: Record<string, string | undefined>;
+  /** Headers the browser adds (a typed key). */
+  headers?: Record<string, string>;
+};
+
+/** A fetch that answers from the real route handler, in-process, with retries made instant. */
+export function createRouteFetch(env: Record<string, string | undefined> = {}): typeof fetch {
+  return (async (_url: RequestInfo | URL, init?: RequestInit) =>
+    handleChatRequest(new Request('http://local/api/chat', init), {
+      simulatedChunkDelayMs: 0,
+      env,
+      retryPolicy: { maxRetries: 3, initialBackoffMs: 1, maxBackoffMs: 4, multiplier: 2 },
+    })) as typeof fetch;
+}
+
+/** Waits until the loop has settled: no request in flight and no automatic send pending. */
+export async function settle(chat: SessionChat): Promise<void> {
+  let quiet = 0;
+  for (let i = 0; i < 1000 && quiet < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    quiet = chat.status === 'ready' || chat.status === 'error' ? quiet + 1 : 0;
+  }
+}
+
+/** Sends `text` through the real chat loop and route (in-process) and waits for the run to end. */
+export async function runConversation(text: string, options: ConversationOptions = {}) {
+  const store = createSessionStore();
+  options.configure?.(store);
+  const sandbox = options.sandbox ?? createOfflineSandbox(EXAMPLE_FILES);
+  const chat = createSessionChat({
+    store,
+    checker: createSchemaChecker(),
+    getSandbox: () => sandbox,
+    fetch: createRouteFetch(options.env),
+    getHeaders: () => options.headers ?? {},
+  });
+  await chat.sendMessage({ text });
+  await settle(chat);
+  return { store, chat, messages: store.getState().messages };
+}
