@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback fake provider the provider e2e tests point the real providers at. */
+export const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
+/** Keys the test server "has" in its environment (never real). */
+export const E2E_SERVER_KEY = 'sk-e2e-server-key-0123456789';
 // Debian's Chromium where it is installed (CI installs it); Playwright's own browser elsewhere.
 const debianChromium = '/usr/bin/chromium';
 
@@ -36,13 +40,22 @@ export default defineConfig({
         }
       : undefined,
   },
-  webServer: {
-    // The production build (`npm run build` runs first in `npm test`).
-    command: `node_modules/.bin/next start -p ${port}`,
-    cwd: root,
-    url: `http://localhost:${port}/api/providers`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    env: { NEXT_TELEMETRY_DISABLED: '1' },
-  },
+  webServer: [
+    {
+      command: 'node_modules/.bin/node testing/fake-provider/serve-fake-provider.ts',
+      cwd: root,
+      port: FAKE_PROVIDER_PORT,
+      reuseExistingServer: !process.env.CI,
+      env: { FAKE_PROVIDER_PORT: String(FAKE_PROVIDER_PORT) },
+    },
+    {
+      // The production build (`npm run build` runs first in `npm test`).
+      command: `node_modules/.bin/next start -p ${port}`,
+      cwd: root,
+      url: `http://localhost:${port}/api/providers`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { NEXT_TELEMETRY_DISABLED: '1', OPENAI_API_KEY: E2E_SERVER_KEY, GOOGLE_GENERATIVE_AI_API_KEY: E2E_SERVER_KEY },
+    },
+  ],
 });

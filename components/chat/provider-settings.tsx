@@ -76,17 +76,17 @@ export function ProviderSettings() {
             ))}
             <option value="custom">Custom</option>
           </select>
-          <input
-            aria-label="Base URL"
-            className="control w-56"
-            value={settings.baseURL ?? ''}
-            placeholder="http://localhost:11434/v1"
-            onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
-          />
         </>
       ) : null}
       {settings.provider !== 'simulated' ? (
         <>
+          <input
+            aria-label="Base URL"
+            className="control w-56"
+            value={settings.baseURL ?? ''}
+            placeholder={entry.defaultBaseURL ?? 'http://localhost:11434/v1'}
+            onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
+          />
           <input
             aria-label="API key"
             type="password"

@@ -72,6 +72,15 @@ export class PlaygroundPage {
     await this.page.keyboard.press('ControlOrMeta+v');
   }
 
+  /** Points the run at a provider: its id, model id, base URL and (optionally) a typed key. */
+  async chooseProvider({ provider, model, baseURL, key, openaiApi }: { provider: string; model: string; baseURL: string; key?: string; openaiApi?: string }) {
+    await this.page.getByRole('combobox', { name: 'Provider' }).selectOption(provider);
+    if (openaiApi) await this.page.getByRole('combobox', { name: 'OpenAI API' }).selectOption(openaiApi);
+    await this.page.getByRole('combobox', { name: 'Model' }).fill(model);
+    await this.page.getByRole('textbox', { name: 'Base URL' }).fill(baseURL);
+    if (key) await this.page.getByLabel('API key').fill(key);
+  }
+
   async addToolFromTemplate(name: string) {
     await this.tools.getByRole('button', { name: 'Add tool' }).click();
     await this.page.getByRole('menuitem', { name, exact: true }).click();

@@ -25,7 +25,7 @@ export function listProviders(env: Record<string, string | undefined>): Provider
           ? `Key configured on the server (${entry.keyEnv}).`
           : entry.needsKey
             ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
-            : 'Give the base URL of your server (presets below).';
+            : "Pick a preset or type your server's base URL.";
     return { id, label: entry.label, status, models: [...entry.models], presets: [...entry.presets], note };
   });
 }

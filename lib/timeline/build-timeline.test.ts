@@ -59,6 +59,23 @@ describe('buildTimeline', () => {
     ]);
   });
 
+  it('puts a retry notice on the step it retried, not on a step of its own', () => {
+    const retried: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'data-retry', data: { attempt: 1, maxRetries: 3, delayMs: 100, reason: 'HTTP 429' } },
+        { type: 'step-start' },
+        { type: 'text', text: 'Hello.' },
+      ],
+    };
+    const { nodes } = buildTimeline({ messages: [user, retried] });
+    expect(nodes.map((node) => node.label)).toEqual([
+      'User message: list the files and show me README.md',
+      'Assistant message: Retried 1× (HTTP 429) · Hello.',
+    ]);
+  });
+
   it('adds an Error node after the last node when the request failed', () => {
     const { nodes, edges } = buildTimeline({ messages: [user], error: 'Network down' });
     expect(nodes.at(-1)).toMatchObject({ kind: 'error', label: 'Error: Network down' });

@@ -26,14 +26,35 @@ function textOf(parts: UIMessage['parts']): string {
   return parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** Splits an assistant message into its model steps (each starts at a `step-start` part). */
+/**
+ * Splits an assistant message into its model steps (each starts at a `step-start` part).
+ * A retry notice arrives before the step it retried, so it joins the step that follows.
+ */
 function splitSteps(message: UIMessage): UIMessage['parts'][] {
   const steps: UIMessage['parts'][] = [];
+  let pending: UIMessage['parts'] = [];
   for (const part of message.parts) {
-    if (part.type === 'step-start' || steps.length === 0) steps.push([]);
-    if (part.type !== 'step-start') steps.at(-1)!.push(part);
+    if (part.type === 'data-retry') pending.push(part);
+    else if (part.type === 'step-start') {
+      steps.push(pending);
+      pending = [];
+    } else {
+      if (steps.length === 0) steps.push([]);
+      steps.at(-1)!.push(part);
+    }
+  }
+  if (pending.length > 0) {
+    if (steps.length === 0) steps.push([]);
+    steps.at(-1)!.push(...pending);
   }
   return steps;
+}
+
+function describeRetries(parts: UIMessage['parts']): string {
+  const retries = parts.filter((part) => part.type === 'data-retry');
+  if (retries.length === 0) return '';
+  const reason = (retries.at(-1) as { data?: { reason?: string } }).data?.reason ?? 'an error';
+  return `Retried ${retries.length}× (${reason}) · `;
 }
 
 /**
@@ -75,7 +96,7 @@ export function buildTimeline({ messages, error, streaming = false }: BuildOptio
       const text = textOf(parts);
       const calls = parts.filter(isToolUIPart);
       const stepStreaming = streaming && isLast && stepIndex === steps.length - 1;
-      const summary = summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)');
+      const summary = describeRetries(parts) + (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
       nodes.push({
         id: stepId,
         kind: 'assistant',

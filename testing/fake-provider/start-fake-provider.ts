@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { planFakeReply } from './fake-reply';
-import { anthropicMessages, geminiStream, openaiChat, openaiResponses, type WireFormat } from './wire-formats';
+import { planFakeReply } from './fake-reply.ts';
+import { anthropicMessages, geminiStream, openaiChat, openaiResponses, type WireFormat } from './wire-formats.ts';
 
 /** A request as the fake provider received it. */
 export type RecordedRequest = { path: string; headers: Record<string, string | undefined>; body: Record<string, unknown> };
@@ -32,7 +32,7 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  * Chat Completions and Responses, Anthropic Messages, Gemini streamGenerateContent), for
  * tests and benchmarks of the real route and the real AI SDK provider packages.
  */
-export async function startFakeProvider({ chunkDelayMs = 0 }: { chunkDelayMs?: number } = {}): Promise<FakeProvider> {
+export async function startFakeProvider({ chunkDelayMs = 0, port = 0 }: { chunkDelayMs?: number; port?: number } = {}): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const attempts = new Map<string, number>();
   const server = createServer(async (request, response) => {
@@ -64,10 +64,10 @@ export async function startFakeProvider({ chunkDelayMs = 0 }: { chunkDelayMs?: n
     if (reply.cut) response.socket?.destroy();
     else response.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${address.port}`,
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

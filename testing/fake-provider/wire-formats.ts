@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRequestView } from './fake-reply';
+import type { FakeReply, FakeRequestView } from './fake-reply.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { FAKE_PROVIDER_PORT } from './playwright.config';
+import { PlaygroundPage } from './pages/playground-page';
+
+const fake = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
+
+/** Each provider through the real UI, route and AI SDK package, against the loopback fake. */
+const PROVIDERS = [
+  { name: 'OpenAI Responses', provider: 'openai', baseURL: `${fake}/openai/v1` },
+  { name: 'OpenAI Chat Completions', provider: 'openai', openaiApi: 'chat', baseURL: `${fake}/openai/v1` },
+  { name: 'Anthropic (typed key)', provider: 'anthropic', baseURL: `${fake}/anthropic/v1`, key: 'sk-ant-typed-in-the-browser-0123' },
+  { name: 'Gemini', provider: 'google', baseURL: `${fake}/google/v1beta` },
+  { name: 'OpenAI-compatible', provider: 'openai-compatible', baseURL: `${fake}/compat/v1` },
+];
+
+for (const entry of PROVIDERS) {
+  test(`${entry.name}: a tool round trip through the UI`, async ({ page }) => {
+    const playground = new PlaygroundPage(page);
+    await playground.goto();
+    await playground.chooseProvider({ ...entry, model: 'fake-tools' });
+    await playground.sendMessage('list the files and show me README.md');
+    await expect.poll(() => playground.nodeNames()).toEqual([
+      'User message: list the files and show me README.md',
+      'Assistant message: Let me look.',
+      'Tool call list_files',
+      'Tool result list_files: ok',
+      'Tool call read_file',
+      'Tool result read_file: ok',
+      expect.stringMatching(/^Assistant message: Done\. I got 2 results:/),
+    ]);
+    await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText('# Greeter');
+  });
+}
+
+test('a rejected key is explained in the chat and the timeline, and the message is kept', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.chooseProvider({ provider: 'anthropic', model: 'fake-401', baseURL: `${fake}/anthropic/v1`, key: 'sk-ant-wrong-key-0123456789' });
+  await playground.message.fill('hello');
+  await playground.send.click();
+  const alert = playground.conversation.getByRole('alert');
+  await expect(alert).toContainText('Anthropic rejected the API key (HTTP 401). Check the key and send again.');
+  await expect(alert).not.toContainText('sk-ant-wrong-key');
+  await expect(playground.node('Error')).toBeVisible();
+  await expect(playground.conversation.getByRole('article', { name: 'User' })).toContainText('hello');
+});
+
+test('a provider without a key says how to give one', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption('anthropic');
+  await expect(playground.conversation).toContainText('No key on the server: type one, or set ANTHROPIC_API_KEY in .env.local.');
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(`${fake}/anthropic/v1`);
+  await playground.message.fill('hello');
+  await playground.send.click();
+  await expect(playground.conversation.getByRole('alert')).toContainText('No API key for Anthropic');
+});
