@@ -22,6 +22,7 @@ export function createRouteFetch(env: Record<string, string | undefined> = {}): 
       simulatedChunkDelayMs: 0,
       env,
       retryPolicy: { maxRetries: 3, initialBackoffMs: 1, maxBackoffMs: 4, multiplier: 2 },
+      timeouts: { firstChunkMs: 300, chunkMs: 300, stepMs: 1000 },
     })) as typeof fetch;
 }
 

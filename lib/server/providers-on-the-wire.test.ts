@@ -80,6 +80,20 @@ describe.each(CASES)('$name on the wire', (providerCase) => {
   });
 });
 
+describe('models that misbehave', () => {
+  it('gives up on a provider that sends nothing, and says so', async () => {
+    const { chat, store } = await run(CASES[1], 'fake-silent');
+    expect(chat.status).toBe('error');
+    expect(store.getState().chatError).toMatch(/^No complete answer from OpenAI in time/);
+  });
+
+  it('says when the model ignores Tool choice "required"', async () => {
+    const { chat, store } = await run(CASES[1], 'fake-text', { toolChoice: 'required' });
+    expect(chat.status).toBe('error');
+    expect(store.getState().chatError).toBe('The model ignored Tool choice "required" and answered without calling a tool. Try another model, or set Tool choice to auto.');
+  });
+});
+
 describe('provider settings on the wire', () => {
   it('sends parallel tool calls off as each provider names it', async () => {
     for (const [providerCase, check] of [

@@ -21,6 +21,9 @@ import { describeProviderError } from './describe-provider-error';
 import { resolveModel } from './resolve-model';
 import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
 
+/** A model that sends nothing for this long is given up on (reasoning models think long). */
+const DEFAULT_TIMEOUTS = { firstChunkMs: 120_000, chunkMs: 60_000, stepMs: 600_000 };
+
 export type ChatTurnOptions = {
   /** Pause between the simulated model's chunks, in ms (so a person can watch it stream). */
   simulatedChunkDelayMs: number;
@@ -31,6 +34,8 @@ export type ChatTurnOptions = {
   /** Aborted when the browser stops the run. */
   signal?: AbortSignal;
   retryPolicy?: RetryPolicy;
+  /** How long to wait for the first chunk and between chunks, in ms. */
+  timeouts?: { firstChunkMs: number; chunkMs: number; stepMs: number };
   fetch?: typeof fetch;
 };
 
@@ -88,9 +93,16 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         maxOutputTokens: settings.maxOutputTokens,
         maxRetries: 0,
         abortSignal: options.signal,
+        timeout: options.timeouts ?? DEFAULT_TIMEOUTS,
         providerOptions: resolved.providerOptions,
         // One sanitised line for the operator; the person sees the same sentence in the chat.
         onError: ({ error }) => console.warn(`[chat] ${describe(error)}`),
+        // A timeout aborts the step quietly; only a stop the browser asked for should be quiet.
+        onAbort: () => {
+          if (options.signal?.aborted) return;
+          const seconds = Math.round((options.timeouts ?? DEFAULT_TIMEOUTS).stepMs / 1000);
+          writer.write({ type: 'error', errorText: `No complete answer from ${label} in time (the step limit is ${seconds} s, or the model went silent). Send again, or try a faster model.` });
+        },
       });
       writer.merge(toUIMessageStream({ stream: result.stream, onError: describe }));
     },

@@ -13,7 +13,8 @@ export type FakeCall = { id: string; name: string; args: Record<string, unknown>
 export type FakeReply =
   | { kind: 'text'; text: string; cut?: boolean }
   | { kind: 'tool-calls'; text: string; calls: FakeCall[]; cut?: boolean }
-  | { kind: 'error'; status: number; message: string };
+  | { kind: 'error'; status: number; message: string }
+  | { kind: 'silent' };
 
 const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_file: { path: 'README.md' } };
 
@@ -21,11 +22,12 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * The fake model, chosen by model id: `fake-text` answers in text; `fake-tools` calls
  * list_files and read_file (or the first tool), then answers from the results;
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
- * `fake-flaky-429` is rate-limited on its first `failures` requests.
+ * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers.
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
+  if (view.model === 'fake-silent') return { kind: 'silent' };
   if (view.model === 'fake-flaky-429' && attemptsForModel <= 1) return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
   const cut = view.model === 'fake-cut';
   if (view.model === 'fake-text' || view.toolNames.length === 0) return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };

@@ -50,6 +50,10 @@ export async function startFakeProvider({ chunkDelayMs = 0, port = 0 }: { chunkD
     const attempt = (attempts.get(attemptKey) ?? 0) + 1;
     attempts.set(attemptKey, attempt);
     const reply = planFakeReply(view, attempt);
+    if (reply.kind === 'silent') {
+      request.on('close', () => response.destroy());
+      return;
+    }
     if (reply.kind === 'error') {
       response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(format.errorBody(reply.status, reply.message)));
       return;
