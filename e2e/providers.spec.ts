@@ -55,3 +55,29 @@ test('a provider without a key says how to give one', async ({ page }) => {
   await playground.send.click();
   await expect(playground.conversation.getByRole('alert')).toContainText('No API key for Anthropic');
 });
+
+test('the scripted simulated model replays a script: an invalid call, then the corrected one', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+  const script = [
+    { text: 'Saving.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt' } }] },
+    { text: 'Again, with content.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }] },
+    { text: 'Saved note.txt.' },
+  ];
+  await page.getByRole('textbox', { name: 'Script' }).fill('[ not json');
+  await expect(playground.conversation.getByRole('alert')).toContainText('Not valid JSON');
+  await page.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
+  await expect(playground.conversation).toContainText('3 steps.');
+  await playground.sendMessage('save a note');
+  await expect.poll(() => playground.nodeNames()).toEqual([
+    'User message: save a note',
+    'Assistant message: Saving.',
+    'Tool call write_file',
+    'Tool result write_file: error',
+    'Assistant message: Again, with content.',
+    'Tool call write_file',
+    'Tool result write_file: ok',
+    'Assistant message: Saved note.txt.',
+  ]);
+});

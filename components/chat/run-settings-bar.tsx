@@ -3,6 +3,7 @@
 import { DEFAULT_MAX_STEPS, type ToolChoiceSetting } from '@/lib/session/run-settings';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { ProviderSettings } from './provider-settings';
+import { ScriptEditor } from './script-editor';
 
 function encodeToolChoice(choice: ToolChoiceSetting | undefined): string {
   if (!choice) return 'auto';
@@ -23,6 +24,7 @@ export function RunSettingsBar() {
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
       <ProviderSettings />
+      {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
       <label className="flex items-center gap-1">
         <span className="muted">Tool choice</span>
         <select

@@ -127,3 +127,24 @@ describe('manual tools', () => {
     expect(answer?.type === 'text' && answer.text).toContain('"temperature": 21');
   });
 });
+
+describe('the scripted simulated model', () => {
+  it('replays its steps exactly: an invalid call, the corrected call, then the answer', async () => {
+    const script = [
+      { text: 'Writing the note.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt' } }] },
+      { text: 'I forgot the content; again.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }] },
+      { text: 'Saved note.txt.' },
+    ];
+    const { messages } = await runConversation('save a note', (store) =>
+      store.getState().updateSettings({ model: 'simulated-scripted', script }),
+    );
+    const parts = toolParts(messages[1]);
+    expect(parts.map((part) => part.state)).toEqual(['output-error', 'output-available']);
+    expect(parts[0].state === 'output-error' && parts[0].errorText).toBe(
+      "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
+    );
+    expect(parts.map((part) => part.toolCallId)).toEqual(['call_script_1_1', 'call_script_2_1']);
+    const answer = messages[1].parts.at(-1);
+    expect(answer?.type === 'text' && answer.text).toBe('Saved note.txt.');
+  });
+});

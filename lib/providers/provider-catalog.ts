@@ -21,7 +21,7 @@ export const PROVIDER_CATALOG = {
     label: 'Simulated',
     keyEnv: undefined,
     needsKey: false,
-    models: ['simulated-1'],
+    models: ['simulated-1', 'simulated-scripted'],
     defaultBaseURL: undefined,
     presets: [],
   },

@@ -6,8 +6,8 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { assertNever } from '../assert-never';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
-import { createSimulatedModel, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
-import type { RunSettings } from '../session/run-settings';
+import { createSimulatedModel, SCRIPTED_MODEL_ID, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
+import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
 import { checkBaseURL, readAllowedHosts } from './base-url-policy';
 import type { ChatErrorCode } from './chat-errors';
 
@@ -37,7 +37,8 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
   const entry: ProviderEntry = PROVIDER_CATALOG[provider];
   const parallel = settings.parallelToolCalls ?? true;
   if (provider === SIMULATED_PROVIDER_ID) {
-    return { ok: true, model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs }), providerOptions: { simulated: { parallelToolCalls: parallel } } };
+    const script = modelId === SCRIPTED_MODEL_ID ? (settings.script ?? DEFAULT_SCRIPT) : undefined;
+    return { ok: true, model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }), providerOptions: { simulated: { parallelToolCalls: parallel } } };
   }
 
   const apiKey = typedKey || (entry.keyEnv ? env[entry.keyEnv] : undefined) || undefined;

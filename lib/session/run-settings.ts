@@ -9,6 +9,19 @@ export const toolChoiceSchema = z.union([
 ]);
 export type ToolChoiceSetting = z.infer<typeof toolChoiceSchema>;
 
+/** One step the scripted simulated model replays: text, tool calls, or both. */
+export const scriptStepSchema = z.object({
+  text: z.string().max(20_000).optional(),
+  toolCalls: z.array(z.object({ toolName: z.string().min(1), input: z.unknown() })).max(20).optional(),
+});
+export type ScriptStep = z.infer<typeof scriptStepSchema>;
+
+/** What the scripted model replays until the user writes a script of their own. */
+export const DEFAULT_SCRIPT: ScriptStep[] = [
+  { text: "I'll list the files.", toolCalls: [{ toolName: 'list_files', input: {} }] },
+  { text: 'The workspace holds a small Node.js project.' },
+];
+
 /** The settings a run is made with; sent with every chat request (never a key). */
 export const runSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
@@ -21,6 +34,8 @@ export const runSettingsSchema = z.object({
   maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
   /** System instructions sent with every request. */
   system: z.string().max(50_000).optional(),
+  /** For the model `simulated-scripted`: the steps it replays, one per model request. */
+  script: z.array(scriptStepSchema).max(100).optional(),
   /** OpenAI only: the Responses API (default) or Chat Completions. */
   openaiApi: z.enum(['responses', 'chat']).optional(),
   mode: z.enum(['auto', 'native', 'structured', 'react', 'parsed']).optional(),

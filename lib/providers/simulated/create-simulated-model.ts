@@ -6,14 +6,18 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import { planSimulatedStep, type SimulatedStep } from './plan-simulated-step';
+import type { ScriptStep } from '../../session/run-settings';
+import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-simulated-step';
 
 export const SIMULATED_PROVIDER_ID = 'simulated';
 export const SIMULATED_MODEL_ID = 'simulated-1';
+export const SCRIPTED_MODEL_ID = 'simulated-scripted';
 
 export type SimulatedModelOptions = {
   /** Pause between streamed chunks, so a person can watch the stream; 0 in tests. */
   chunkDelayMs?: number;
+  /** Replay these steps exactly instead of choosing tools (the scripted mode). */
+  script?: readonly ScriptStep[];
 };
 
 /** Rough token count (4 characters a token), as no tokenizer runs offline. */
@@ -31,7 +35,8 @@ function usageOf(options: LanguageModelV4CallOptions, step: SimulatedStep): Lang
   };
 }
 
-function plan(options: LanguageModelV4CallOptions): SimulatedStep {
+function plan(options: LanguageModelV4CallOptions, script: readonly ScriptStep[] | undefined): SimulatedStep {
+  if (script) return planScriptedStep(options.prompt, script);
   const tools = (options.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === 'function');
   const simulatedOptions = options.providerOptions?.[SIMULATED_PROVIDER_ID] as { parallelToolCalls?: boolean } | undefined;
   return planSimulatedStep({
@@ -80,15 +85,15 @@ function toStreamParts(step: SimulatedStep, usage: LanguageModelV4Usage): Langua
  * The built-in simulated model: a real AI SDK language model (spec v4) that needs no key
  * and no network. Deterministic for the same prompt and tools (see `planSimulatedStep`).
  */
-export function createSimulatedModel({ chunkDelayMs = 0 }: SimulatedModelOptions = {}): LanguageModelV4 {
+export function createSimulatedModel({ chunkDelayMs = 0, script }: SimulatedModelOptions = {}): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: SIMULATED_PROVIDER_ID,
-    modelId: SIMULATED_MODEL_ID,
+    modelId: script ? SCRIPTED_MODEL_ID : SIMULATED_MODEL_ID,
     supportedUrls: {},
 
     async doGenerate(options) {
-      const step = plan(options);
+      const step = plan(options, script);
       const content: LanguageModelV4Content[] = [{ type: 'text', text: step.text }];
       if (step.kind === 'tool-calls') {
         for (const call of step.calls) {
@@ -100,7 +105,7 @@ export function createSimulatedModel({ chunkDelayMs = 0 }: SimulatedModelOptions
     },
 
     async doStream(options) {
-      const step = plan(options);
+      const step = plan(options, script);
       const parts = toStreamParts(step, usageOf(options, step));
       const signal = options.abortSignal;
       let index = 0;

@@ -3,6 +3,7 @@ import { composeAnswer } from './compose-answer';
 import { extractMessageValues } from './extract-message-values';
 import { pickRelevantTools, rankTools } from './rank-tools';
 import { readPrompt } from './read-prompt';
+import type { ScriptStep } from '../../session/run-settings';
 import { synthesizeArguments } from './synthesize-arguments';
 
 export type PlannedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
@@ -19,6 +20,22 @@ export type PlanOptions = {
   /** When false, at most one call per step; the rest follow in later steps. */
   parallelToolCalls: boolean;
 };
+
+/**
+ * The scripted model's next step: step n of the script, where n counts the model's earlier
+ * steps in the conversation. Past the end it says the script is over.
+ */
+export function planScriptedStep(prompt: LanguageModelV4Prompt, script: readonly ScriptStep[]): SimulatedStep {
+  const index = prompt.filter((message) => message.role === 'assistant').length;
+  const step = script[index];
+  if (!step) return { kind: 'answer', text: `(The script has ${script.length} steps and all of them have run.)` };
+  const calls = (step.toolCalls ?? []).map((call, position) => ({
+    toolCallId: `call_script_${index + 1}_${position + 1}`,
+    toolName: call.toolName,
+    input: (call.input ?? {}) as Record<string, unknown>,
+  }));
+  return calls.length > 0 ? { kind: 'tool-calls', text: step.text ?? '', calls } : { kind: 'answer', text: step.text ?? '' };
+}
 
 /** FNV-1a, for call ids that are deterministic yet differ per conversation. */
 function hash(text: string): string {

@@ -1,0 +1,46 @@
+'use client';
+
+import { useState } from 'react';
+import { z } from 'zod';
+import { DEFAULT_SCRIPT, scriptStepSchema, type ScriptStep } from '@/lib/session/run-settings';
+import { useSession, useSessionActions } from '../playground/runtime-context';
+
+function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: false; message: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const parsed = z.array(scriptStepSchema).max(100).safeParse(value);
+  if (parsed.success) return { ok: true, script: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: `Step ${Number(issue.path[0] ?? 0) + 1}: ${issue.path.slice(1).join('.') || 'step'} ${issue.message}` };
+}
+
+/** The scripted model's steps as JSON: each model request replays the next one. */
+export function ScriptEditor() {
+  const script = useSession((state) => state.settings.script);
+  const { updateSettings } = useSessionActions();
+  const [text, setText] = useState(() => `${JSON.stringify(script ?? DEFAULT_SCRIPT, null, 2)}\n`);
+  const parsed = parseScript(text);
+  return (
+    <div className="flex w-full flex-col gap-1">
+      <textarea
+        aria-label="Script"
+        className="control h-28 font-mono text-[11px]"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const next = parseScript(event.target.value);
+          if (next.ok) updateSettings({ script: next.script });
+        }}
+      />
+      <p className={parsed.ok ? 'muted' : 'text-role-error'} role={parsed.ok ? undefined : 'alert'}>
+        {parsed.ok
+          ? `${parsed.script.length} steps. Each model request replays the next: [{ "text": …, "toolCalls": [{ "toolName": …, "input": {…} }] }]`
+          : `${parsed.message} — the last valid script is used.`}
+      </p>
+    </div>
+  );
+}
