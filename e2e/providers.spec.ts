@@ -81,3 +81,19 @@ test('the scripted simulated model replays a script: an invalid call, then the c
     'Assistant message: Saved note.txt.',
   ]);
 });
+
+test('ReAct mode: the model answers in JSON and the run looks the same as native tool calling', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.chooseProvider({ provider: 'openai', openaiApi: 'chat', model: 'fake-json-bad', baseURL: `${fake}/openai/v1`, mode: 'auto' });
+  await expect(playground.conversation).toContainText('→ react');
+  await playground.sendMessage('what files are there?');
+  await expect.poll(() => playground.nodeNames()).toEqual([
+    'User message: what files are there?',
+    'Assistant message: Calls list_files',
+    'Tool call list_files',
+    'Tool result list_files: ok',
+    expect.stringMatching(/^Assistant message: The workspace holds: README\.md/),
+  ]);
+  await expect(playground.conversation).toContainText('Reply 1 could not be used (The reply contains no JSON object.); asked again.');
+});

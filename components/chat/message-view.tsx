@@ -49,6 +49,13 @@ export function MessageView({ message }: { message: UIMessage }) {
       </p>
       {message.parts.map((part, index) => {
         if (part.type === 'text') return <RichText key={index} text={part.text} />;
+        if (part.type === 'reasoning' && part.text) {
+          return (
+            <p key={index} className="muted border-l-2 border-role-assistant/40 pl-2 text-xs italic whitespace-pre-wrap">
+              {part.text}
+            </p>
+          );
+        }
         if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} />;
         if (part.type === 'data-retry') {
           const notice = part.data as { attempt: number; maxRetries: number; delayMs: number; reason: string };

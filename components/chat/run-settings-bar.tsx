@@ -1,9 +1,18 @@
 'use client';
 
+import { resolveToolCallingMode, type ToolCallingModeSetting } from '@/lib/providers/modes/resolve-tool-calling-mode';
 import { DEFAULT_MAX_STEPS, type ToolChoiceSetting } from '@/lib/session/run-settings';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { ProviderSettings } from './provider-settings';
 import { ScriptEditor } from './script-editor';
+
+const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
+  ['auto', 'Auto (by model name)'],
+  ['native', 'Native tool calling'],
+  ['structured', 'Structured output (JSON schema)'],
+  ['react', 'ReAct (validated JSON)'],
+  ['parsed', 'Parsed (JSON, unvalidated)'],
+];
 
 function encodeToolChoice(choice: ToolChoiceSetting | undefined): string {
   if (!choice) return 'auto';
@@ -25,6 +34,25 @@ export function RunSettingsBar() {
     <div className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
       <ProviderSettings />
       {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
+      <label className="flex items-center gap-1">
+        <span className="muted">Mode</span>
+        <select
+          aria-label="Tool-calling mode"
+          className="control"
+          value={settings.mode ?? 'auto'}
+          disabled={settings.provider === 'simulated'}
+          onChange={(event) => updateSettings({ mode: event.target.value as ToolCallingModeSetting })}
+        >
+          {MODE_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <span className="muted" aria-live="polite">
+          → {resolveToolCallingMode(settings.mode, settings.provider, settings.model)}
+        </span>
+      </label>
       <label className="flex items-center gap-1">
         <span className="muted">Tool choice</span>
         <select

@@ -73,8 +73,9 @@ export class PlaygroundPage {
   }
 
   /** Points the run at a provider: its id, model id, base URL and (optionally) a typed key. */
-  async chooseProvider({ provider, model, baseURL, key, openaiApi }: { provider: string; model: string; baseURL: string; key?: string; openaiApi?: string }) {
+  async chooseProvider({ provider, model, baseURL, key, openaiApi, mode = 'native' }: { provider: string; model: string; baseURL: string; key?: string; openaiApi?: string; mode?: string }) {
     await this.page.getByRole('combobox', { name: 'Provider' }).selectOption(provider);
+    await this.page.getByRole('combobox', { name: 'Tool-calling mode' }).selectOption(mode);
     if (openaiApi) await this.page.getByRole('combobox', { name: 'OpenAI API' }).selectOption(openaiApi);
     await this.page.getByRole('combobox', { name: 'Model' }).fill(model);
     await this.page.getByRole('textbox', { name: 'Base URL' }).fill(baseURL);

@@ -61,7 +61,8 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
     case 'openai': {
       const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch });
       const model = settings.openaiApi === 'chat' ? openai.chat(modelId) : openai.responses(modelId);
-      return { ok: true, model, providerOptions: { openai: { parallelToolCalls: parallel } } };
+      // Tool argument schemas are rarely strict-mode clean; structured mode asks for them as written.
+      return { ok: true, model, providerOptions: { openai: { parallelToolCalls: parallel, strictJsonSchema: false } } };
     }
     case 'anthropic':
       return {
@@ -75,7 +76,7 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
       return {
         ok: true,
         model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL: baseURL.url, fetch })(modelId),
-        providerOptions: { openaiCompatible: { parallel_tool_calls: parallel } },
+        providerOptions: { openaiCompatible: { parallel_tool_calls: parallel, strictJsonSchema: false } },
       };
     default:
       return assertNever(provider);

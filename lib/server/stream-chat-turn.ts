@@ -16,6 +16,9 @@ import {
 import type { ChatRequest } from '../agent/chat-request-schema';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import type { ToolSpec } from '../tools/tool-spec';
+import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
+import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
+import { createSchemaChecker } from '../tools/create-schema-checker';
 import { chatErrorResponse } from './chat-errors';
 import { describeProviderError } from './describe-provider-error';
 import { resolveModel } from './resolve-model';
@@ -71,13 +74,16 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const secrets = [options.typedKey ?? '', keyEnv ? (env[keyEnv] ?? '') : ''];
   const describe = (error: unknown) => describeProviderError(error, label, secrets);
   const modelMessages = await convertToModelMessages(messages, { tools });
+  const mode = resolveToolCallingMode(settings.mode, settings.provider, settings.model);
 
   const stream = createUIMessageStream({
     originalMessages: messages,
     onError: describe,
     execute: ({ writer }) => {
+      const base = resolved.model as Parameters<typeof wrapLanguageModel>[0]['model'];
+      // Retries wrap the mode, so a failed request inside a decision retry is retried too.
       const model = wrapLanguageModel({
-        model: resolved.model as Parameters<typeof wrapLanguageModel>[0]['model'],
+        model: mode === 'native' ? base : wrapLanguageModel({ model: base, middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }) }),
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
           onRetry: (notice) => writer.write({ type: 'data-retry', data: notice }),

@@ -68,5 +68,5 @@ describe('the BFCL corpus (2,196 real tool definitions)', () => {
     expect(counts.withDialectNotes).toBe(2196);
     expect(counts.valid + counts.invalid).toBe(2196);
     expect(invalidReasons.get('"…" must be 1–64 letters, digits, "…" or "…" (providers reject "…").')).toBe(787);
-  });
+  }, 60_000);
 });

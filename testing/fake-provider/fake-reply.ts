@@ -5,6 +5,8 @@ export type FakeRequestView = {
   /** Texts of the tool results the request carries (after the last user message). */
   toolResults: string[];
   parallelToolCalls: boolean;
+  /** The whole request body as JSON text (for the text-mode scenarios). */
+  raw: string;
 };
 
 export type FakeCall = { id: string; name: string; args: Record<string, unknown> };
@@ -22,12 +24,14 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * The fake model, chosen by model id: `fake-text` answers in text; `fake-tools` calls
  * list_files and read_file (or the first tool), then answers from the results;
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
- * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers.
+ * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
+ * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON.
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };
+  if (view.model === 'fake-json' || view.model === 'fake-json-bad') return planJsonDecision(view);
   if (view.model === 'fake-flaky-429' && attemptsForModel <= 1) return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
   const cut = view.model === 'fake-cut';
   if (view.model === 'fake-text' || view.toolNames.length === 0) return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };
@@ -44,4 +48,24 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
     calls: chosen.map((name, index) => ({ id: `call_fake_${index + 1}`, name, args: ARGS[name] ?? {} })),
     cut,
   };
+}
+
+/**
+ * The text-mode fake: a JSON decision in the dialect the request asks for (structured when
+ * it carries the decision schema, ReAct otherwise) — list_files first, an answer once an
+ * observation came back. `fake-json-bad` replies in prose until told it could not be used.
+ */
+function planJsonDecision(view: FakeRequestView): FakeReply {
+  if (view.model === 'fake-json-bad' && !view.raw.includes('could not be used')) {
+    return { kind: 'text', text: 'I think I should list the files first.' };
+  }
+  const structured = view.raw.includes('agent_response') || view.raw.includes('\\"decision\\"') || view.raw.includes('"decision"');
+  const observed = /Observation \(list_files\): ([^"\\]*)/.exec(view.raw)?.[1];
+  const decision = observed
+    ? { thought: 'I have the listing.', type: 'final_answer', answer: `The workspace holds: ${observed.trim()}` }
+    : { thought: 'I need the file list.', type: 'call_tool', tool: 'list_files', args: {} };
+  const text = structured
+    ? JSON.stringify({ decision: observed ? { scratchpad: decision.thought, answer: decision.answer } : { scratchpad: decision.thought, tool: 'list_files', arguments: {} } })
+    : JSON.stringify(decision);
+  return { kind: 'text', text };
 }

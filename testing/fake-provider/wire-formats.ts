@@ -26,6 +26,7 @@ export const openaiChat: WireFormat = {
       toolNames: (body.tools ?? []).map((tool: Json) => tool.function?.name),
       toolResults: messages.slice(lastUser + 1).filter((message) => message.role === 'tool').map((message) => contentText(message.content)),
       parallelToolCalls: body.parallel_tool_calls !== false,
+      raw: JSON.stringify(body),
     };
   },
   frames: (reply, model) => {
@@ -58,6 +59,7 @@ export const openaiResponses: WireFormat = {
       toolNames: (body.tools ?? []).map((tool: Json) => tool.name),
       toolResults: input.slice(lastUser + 1).filter((item) => item.type === 'function_call_output').map((item) => contentText(item.output)),
       parallelToolCalls: body.parallel_tool_calls !== false,
+      raw: JSON.stringify(body),
     };
   },
   frames: (reply, model) => {
@@ -95,6 +97,7 @@ export const anthropicMessages: WireFormat = {
       toolNames: (body.tools ?? []).map((tool: Json) => tool.name),
       toolResults: results.map((part: Json) => contentText(part.content)),
       parallelToolCalls: body.tool_choice?.disable_parallel_tool_use !== true,
+      raw: JSON.stringify(body),
     };
   },
   frames: (reply, model) => {
@@ -131,6 +134,7 @@ export const geminiStream: WireFormat = {
       toolNames: (body.tools ?? []).flatMap((tool: Json) => (tool.functionDeclarations ?? []).map((declaration: Json) => declaration.name)),
       toolResults: responses.map((part: Json) => JSON.stringify(part.functionResponse.response?.content ?? part.functionResponse.response)),
       parallelToolCalls: true,
+      raw: JSON.stringify(body),
     };
   },
   frames: (reply) => {

@@ -12,7 +12,8 @@ export type PromptTurn = {
   totalCalls: number;
 };
 
-function outputToText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean } {
+/** A tool result as text, and whether it reports an error (any output kind of the spec). */
+export function toolOutputToText(output: LanguageModelV4ToolResultOutput): { text: string; isError: boolean } {
   switch (output.type) {
     case 'text':
       return { text: output.value, isError: false };
@@ -48,7 +49,7 @@ export function readPrompt(prompt: LanguageModelV4Prompt): PromptTurn {
         turn.totalCalls += 1;
         if (index > lastUser) turn.calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
       } else if (part.type === 'tool-result' && index > lastUser) {
-        turn.results.push({ toolCallId: part.toolCallId, toolName: part.toolName, ...outputToText(part.output) });
+        turn.results.push({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolOutputToText(part.output) });
       }
     }
   });

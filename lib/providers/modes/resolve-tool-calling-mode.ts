@@ -1,0 +1,24 @@
+import type { ProviderId } from '../../session/run-settings';
+
+/** How tools reach the model (seed 004): its own tool API, or JSON decisions in text. */
+export type ToolCallingMode = 'native' | 'structured' | 'react' | 'parsed';
+export type ToolCallingModeSetting = ToolCallingMode | 'auto';
+
+/** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */
+const STRUCTURED_PREFIXES = ['gpt-4o', 'gpt-4.1', 'o1', 'o3', 'openai/gpt-oss'];
+/** Models with native tool calling (seed 004's patterns). */
+const NATIVE_PATTERNS = ['gpt-3.5', 'gpt-4', 'gpt-5', 'o4', 'claude', 'gemini', 'mistral', 'llama', 'qwen', 'deepseek', 'openai/', 'anthropic/', 'google/', 'meta-llama/', 'mistralai/'];
+
+/**
+ * The mode a run uses: the setting, or for `auto` the model name's pattern — structured
+ * for GPT-4o/4.1/o1/o3, native for the big families, ReAct (validated JSON) for the rest.
+ * The simulated model always uses native tool calling.
+ */
+export function resolveToolCallingMode(setting: ToolCallingModeSetting | undefined, provider: ProviderId, modelId: string): ToolCallingMode {
+  if (provider === 'simulated') return 'native';
+  if (setting && setting !== 'auto') return setting;
+  const model = modelId.toLowerCase();
+  if (STRUCTURED_PREFIXES.some((prefix) => model.startsWith(prefix))) return 'structured';
+  if (NATIVE_PATTERNS.some((pattern) => model.includes(pattern))) return 'native';
+  return 'react';
+}
