@@ -1,0 +1,53 @@
+import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import { createSchemaChecker } from '../../tools/create-schema-checker';
+import { resolveToolCallingMode } from './resolve-tool-calling-mode';
+import { readToolDecision } from './tool-decision';
+
+describe('resolveToolCallingMode (AUTO by model name, seed 004)', () => {
+  it.each([
+    ['openai', 'gpt-4o-mini', 'structured'],
+    ['openai', 'gpt-4.1', 'structured'],
+    ['openai', 'o3-mini', 'structured'],
+    ['openai-compatible', 'openai/gpt-oss-120b', 'structured'],
+    ['anthropic', 'claude-sonnet-4-5', 'native'],
+    ['google', 'gemini-2.5-flash', 'native'],
+    ['openai-compatible', 'llama3.1', 'native'],
+    ['openai-compatible', 'qwen2.5', 'native'],
+    ['openai-compatible', 'phi-3-mini', 'react'],
+    ['simulated', 'simulated-1', 'native'],
+  ] as const)('%s %s → %s', (provider, model, mode) => {
+    expect(resolveToolCallingMode('auto', provider, model)).toBe(mode);
+  });
+
+  it('an explicit mode wins, except for the simulated model', () => {
+    expect(resolveToolCallingMode('parsed', 'anthropic', 'claude-sonnet-4-5')).toBe('parsed');
+    expect(resolveToolCallingMode('react', 'simulated', 'simulated-1')).toBe('native');
+  });
+});
+
+describe('readToolDecision', () => {
+  const tools: LanguageModelV4FunctionTool[] = [
+    { type: 'function', name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+  ];
+  const checker = createSchemaChecker();
+
+  it('reads the ReAct and structured dialects, fenced or not', () => {
+    expect(readToolDecision('{"thought":"t","type":"call_tool","tool":"get_weather","args":{"city":"Oslo"}}', tools, checker)).toEqual({
+      kind: 'tool', toolName: 'get_weather', args: { city: 'Oslo' }, thought: 't',
+    });
+    expect(readToolDecision('Sure!\n```json\n{"decision":{"scratchpad":"s","answer":"Sunny."}}\n```', tools, checker)).toEqual({
+      kind: 'answer', text: 'Sunny.', thought: 's',
+    });
+    expect(readToolDecision('{"scratchpad":"hmm"}', tools, checker)).toEqual({ kind: 'thought', thought: 'hmm' });
+  });
+
+  it('says what is wrong when validating, and takes anything when not', () => {
+    expect(readToolDecision('{"tool":"get_weather","arguments":{}}', tools, checker)).toEqual({
+      kind: 'unusable', message: 'Invalid arguments for "get_weather": `city` is required but missing.',
+    });
+    expect(readToolDecision('{"tool":"nope","arguments":{}}', tools, checker)).toMatchObject({ kind: 'unusable', message: 'There is no tool "nope". Tools: get_weather.' });
+    expect(readToolDecision('{"tool":"nope","arguments":{}}', tools)).toMatchObject({ kind: 'tool', toolName: 'nope' });
+    expect(readToolDecision('just words', tools)).toEqual({ kind: 'answer', text: 'just words', thought: '' });
+  });
+});
