@@ -54,7 +54,9 @@ export function ConversationPane() {
             </ul>
           </div>
         ) : (
-          messages.map((message) => <MessageView key={message.id} message={message} />)
+          messages.map((message, index) => (
+            <MessageView key={message.id} message={message} incomplete={Boolean(error) && index === messages.length - 1 && message.role === 'assistant'} />
+          ))
         )}
         {endNote ? <p className="text-xs text-role-call" role="note">{endNote}</p> : null}
         {waitingFor.length > 0 ? (

@@ -37,7 +37,7 @@ function ToolCallCard({ part }: { part: ToolPart }) {
 }
 
 /** One chat message: user text, or an assistant's text and tool calls in order. */
-export function MessageView({ message }: { message: UIMessage }) {
+export function MessageView({ message, incomplete = false }: { message: UIMessage; incomplete?: boolean }) {
   const isUser = message.role === 'user';
   return (
     <article
@@ -67,6 +67,7 @@ export function MessageView({ message }: { message: UIMessage }) {
         }
         return null;
       })}
+      {incomplete ? <p className="mt-1 text-xs text-role-error">Incomplete: the answer stopped before it finished; what arrived is kept.</p> : null}
     </article>
   );
 }

@@ -12,7 +12,7 @@ const ROLE_STYLE = {
   error: 'border-role-error bg-role-error/15 rounded-md border-[3px]',
 } satisfies Record<TimelineNodeKind, string>;
 
-const STATUS_TEXT = { streaming: 'streaming…', running: 'running…', done: '', failed: 'error' } as const;
+const STATUS_TEXT = { streaming: 'streaming…', running: 'running…', done: '', failed: 'error', incomplete: 'incomplete' } as const;
 
 /** A graph node: role, title, a one-line summary and its status. */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {
@@ -20,7 +20,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   const failed = node.status === 'failed';
   return (
     <div
-      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-xs ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' ? 'border-dotted' : ''}`}
+      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-xs ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' ? 'border-dotted' : ''} ${node.status === 'incomplete' ? '!border-dashed' : ''}`}
       style={{ background: 'var(--panel)' }}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />

@@ -76,6 +76,15 @@ describe('buildTimeline', () => {
     ]);
   });
 
+  it('marks the step a failed stream cut short as incomplete', () => {
+    const cut: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Hel' }] };
+    const { nodes } = buildTimeline({ messages: [user, cut], error: 'stream cut' });
+    expect(nodes.slice(1).map((node) => [node.label, node.status])).toEqual([
+      ['Assistant message (incomplete): Hel', 'incomplete'],
+      ['Error: stream cut', 'failed'],
+    ]);
+  });
+
   it('adds an Error node after the last node when the request failed', () => {
     const { nodes, edges } = buildTimeline({ messages: [user], error: 'Network down' });
     expect(nodes.at(-1)).toMatchObject({ kind: 'error', label: 'Error: Network down' });

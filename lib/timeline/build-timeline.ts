@@ -95,16 +95,18 @@ export function buildTimeline({ messages, error, streaming = false }: BuildOptio
       const stepId = `${message.id}:step-${stepIndex + 1}`;
       const text = textOf(parts);
       const calls = parts.filter(isToolUIPart);
-      const stepStreaming = streaming && isLast && stepIndex === steps.length - 1;
+      const lastStep = isLast && stepIndex === steps.length - 1;
+      const stepStreaming = streaming && lastStep;
+      const incomplete = !streaming && lastStep && error !== undefined;
       const summary = describeRetries(parts) + (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
       nodes.push({
         id: stepId,
         kind: 'assistant',
-        label: `Assistant message: ${summary}`,
-        title: `Assistant message · step ${stepIndex + 1}`,
+        label: `Assistant message${incomplete ? ' (incomplete)' : ''}: ${summary}`,
+        title: `Assistant message · step ${stepIndex + 1}${incomplete ? ' · incomplete' : ''}`,
         summary,
         step: stepIndex + 1,
-        status: stepStreaming ? 'streaming' : 'done',
+        status: stepStreaming ? 'streaming' : incomplete ? 'incomplete' : 'done',
         detail: { id: message.id, role: 'assistant', step: stepIndex + 1, parts },
       });
       connect(stepId);

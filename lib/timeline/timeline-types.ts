@@ -1,7 +1,8 @@
 /** The roles a node can have; each has one colour and shape everywhere in the UI. */
 export type TimelineNodeKind = 'user' | 'assistant' | 'tool-call' | 'tool-result' | 'error';
 
-export type TimelineNodeStatus = 'streaming' | 'running' | 'done' | 'failed';
+/** `incomplete`: the stream stopped (error or Stop) before the step finished. */
+export type TimelineNodeStatus = 'streaming' | 'running' | 'done' | 'failed' | 'incomplete';
 
 export type TimelineNode = {
   id: string;
