@@ -2,7 +2,24 @@ import { assertNever } from '../assert-never';
 import { isCoreToolName } from '../tools/core-tool-definitions';
 import { runCoreTool } from '../tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
+import { diffSnapshots, snapshotFiles } from './track-file-changes';
 import type { ToolOutcome } from './tool-outcome';
+
+/** Longest tool output a model receives, in characters; the rest is cut with a note. */
+export const MAX_OUTPUT_CHARS = 20_000;
+/** Tools that can change files, so their calls report state changes. */
+const WRITING_TOOLS = new Set(['bash', 'write_file', 'edit_file']);
+
+/** The output as the model receives it: at most MAX_OUTPUT_CHARS, with the seed's metadata when cut. */
+export function truncateOutput(output: string): { output: string; metadata?: { stdout_truncated: boolean; total_output_bytes: number } } {
+  if (output.length <= MAX_OUTPUT_CHARS) return { output };
+  const totalBytes = new TextEncoder().encode(output).length;
+  const head = output.slice(0, MAX_OUTPUT_CHARS);
+  return {
+    output: `${head}\n… [output truncated: ${output.length - MAX_OUTPUT_CHARS} more characters, ${totalBytes} bytes in all]`,
+    metadata: { stdout_truncated: true, total_output_bytes: totalBytes },
+  };
+}
 
 /** Runs a core tool in the sandbox and times it; errors are worded for the model (seed 002 §7.3). */
 export async function runSandboxTool(
@@ -23,6 +40,8 @@ export async function runSandboxTool(
     const details = error instanceof Error ? error.message : String(error);
     return { kind: 'failed', message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}` };
   }
+  const tracks = WRITING_TOOLS.has(name);
+  const before = tracks ? await snapshotFiles(sandbox) : undefined;
   const startedMs = now();
   let result;
   try {
@@ -35,17 +54,22 @@ export async function runSandboxTool(
     };
   }
   const executionTimeMs = Math.round(now() - startedMs);
+  const changes = before ? diffSnapshots(before, await snapshotFiles(sandbox), sandbox.root) : [];
   switch (result.kind) {
-    case 'done':
+    case 'done': {
+      const { output, metadata } = truncateOutput(result.output);
       return {
         kind: 'ok',
         output: {
           success: result.success,
-          output: result.output,
+          output,
           ...(result.exitCode === undefined ? {} : { exit_code: result.exitCode }),
           execution_time_ms: executionTimeMs,
+          ...(changes.length > 0 ? { state_changes: changes } : {}),
+          ...(metadata ? { metadata } : {}),
         },
       };
+    }
     case 'failure':
       return { kind: 'failed', message: `Error: ${result.message}` };
     case 'timed-out':

@@ -182,3 +182,25 @@ describe('run modes', () => {
     expect(outcome.kind === 'failed' && outcome.message).toMatch(/has no sandbox implementation/);
   });
 });
+
+describe('results: state changes and truncation (seed 002 §6.2)', () => {
+  it('reports the files a call created, modified and deleted', async () => {
+    const outcome = await run('bash', { command: 'echo hi > new.txt; echo more >> README.md; rm notes/todo.txt' });
+    expect(outcome.kind === 'ok' && (outcome.output as ToolResultOutput).state_changes).toEqual([
+      { type: 'FileCreated', path: 'new.txt' },
+      { type: 'FileDeleted', path: 'notes/todo.txt' },
+      { type: 'FileModified', path: 'README.md' },
+    ].sort((a, b) => a.path.localeCompare(b.path)));
+    const read = await run('read_file', { path: 'README.md' });
+    expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toBeUndefined();
+  });
+
+  it('cuts huge output and says how much there was', async () => {
+    await sandbox.writeFile('/workspace/big.txt', 'x'.repeat(50_000));
+    const outcome = await run('read_file', { path: 'big.txt' });
+    const output = outcome.kind === 'ok' ? (outcome.output as ToolResultOutput) : undefined;
+    expect(output?.metadata).toEqual({ stdout_truncated: true, total_output_bytes: 50_000 });
+    expect(output?.output.length).toBeLessThan(20_200);
+    expect(output?.output).toMatch(/… \[output truncated: 30000 more characters, 50000 bytes in all\]$/);
+  });
+});

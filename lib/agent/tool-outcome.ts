@@ -11,12 +11,16 @@ export type ToolOutcome =
   | { kind: 'timed-out'; message: string }
   | { kind: 'blocked'; message: string };
 
-/** The result a model receives for a sandbox call (seed 002 §6.2, trimmed to what we know). */
+/** The result a model receives for a sandbox call (seed 002 §6.2). */
 export type ToolResultOutput = {
   success: boolean;
   output: string;
   exit_code?: number;
   execution_time_ms: number;
+  /** Files the call created, changed or removed (only for tools that can write). */
+  state_changes?: { type: 'FileCreated' | 'FileModified' | 'FileDeleted'; path: string }[];
+  /** Present when the output was cut to fit (seed 002 §6.2 metadata). */
+  metadata?: { stdout_truncated: boolean; total_output_bytes: number };
 };
 
 /** What running a JavaScript handler came to. */

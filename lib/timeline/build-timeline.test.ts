@@ -76,6 +76,19 @@ describe('buildTimeline', () => {
     ]);
   });
 
+  it('marks the files a call changed on its result node', () => {
+    const wrote: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'output-available', input: {}, output: { success: true, output: '', state_changes: [{ type: 'FileCreated', path: 'a.txt' }, { type: 'FileModified', path: 'b.txt' }] } },
+      ],
+    };
+    const result = buildTimeline({ messages: [user, wrote] }).nodes.find((node) => node.id === 'c1:result');
+    expect(result?.summary).toBe('Files +a.txt ~b.txt ·');
+  });
+
   it('marks the step a failed stream cut short as incomplete', () => {
     const cut: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Hel' }] };
     const { nodes } = buildTimeline({ messages: [user, cut], error: 'stream cut' });

@@ -138,12 +138,15 @@ export function buildTimeline({ messages, error, streaming = false }: BuildOptio
           : typeof output === 'object' && output !== null && 'output' in output
             ? String((output as { output: unknown }).output)
             : JSON.stringify(output ?? '');
+        const changes = (output as { state_changes?: { type: string; path: string }[] } | undefined)?.state_changes ?? [];
+        const mark = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } as Record<string, string>;
+        const changed = changes.length > 0 ? `Files ${changes.map((change) => `${mark[change.type] ?? ''}${change.path}`).join(' ')} · ` : '';
         nodes.push({
           id: resultId,
           kind: 'tool-result',
           label: `Tool result ${name}: ${failed ? 'error' : finished ? 'ok' : 'running'}`,
           title: `Tool result · ${name}`,
-          summary: finished ? summarize(resultText) : 'Running…',
+          summary: finished ? summarize(changed + resultText) : 'Running…',
           step: stepIndex + 1,
           status: failed ? 'failed' : finished ? 'done' : 'running',
           detail: finished
