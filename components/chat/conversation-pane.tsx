@@ -11,7 +11,7 @@ const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --
 
 /** The chat: settings, messages with their tool calls, and the composer. */
 export function ConversationPane() {
-  const { chat, store } = useRuntime();
+  const { chat, store, stop } = useRuntime();
   const messages = useSession((state) => state.messages);
   const status = useSession((state) => state.chatStatus);
   const error = useSession((state) => state.chatError);
@@ -94,12 +94,12 @@ export function ConversationPane() {
               event.preventDefault();
               send(draft);
             }
-            if (event.key === 'Escape' && running) void chat.stop();
+            if (event.key === 'Escape' && running) stop();
           }}
         />
         <div className="flex justify-end gap-2">
           {running ? (
-            <button type="button" className="button" onClick={() => void chat.stop()}>
+            <button type="button" className="button" onClick={stop}>
               Stop
             </button>
           ) : null}

@@ -1,4 +1,5 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
+import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
@@ -14,6 +15,10 @@ export type PlaygroundRuntime = {
   checker: SchemaChecker;
   chat: SessionChat;
   keys: StoreApi<KeyState>;
+  /** Where the run waits for the person (step mode, approvals). */
+  gate: RunGate;
+  /** Stops the run: aborts the request in flight and releases every pause. */
+  stop(): void;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
 };
@@ -42,6 +47,11 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     const key = keys.getState().keys[store.getState().settings.provider];
     return key ? { 'x-provider-key': key } : {};
   };
-  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker, getHeaders });
-  return { store, checker, chat, keys, startSandbox };
+  const gate = createRunGate((pause) => store.getState().setPause(pause));
+  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker, getHeaders, gate });
+  const stop = () => {
+    gate.releaseAll('The run was stopped.');
+    void chat.stop();
+  };
+  return { store, checker, chat, keys, gate, stop, startSandbox };
 }

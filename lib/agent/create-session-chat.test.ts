@@ -1,6 +1,11 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { runConversation as runRealConversation } from '../../testing/run-conversation';
+import { createRouteFetch, runConversation as runRealConversation, settle } from '../../testing/run-conversation';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { createSessionChat } from './create-session-chat';
+import { createRunGate } from './run-gate';
 import { handleChatRequest } from '../server/handle-chat-request';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createSessionStore, formatToolSource } from '../session/session-store';
@@ -146,5 +151,66 @@ describe('the scripted simulated model', () => {
     expect(parts.map((part) => part.toolCallId)).toEqual(['call_script_1_1', 'call_script_2_1']);
     const answer = messages[1].parts.at(-1);
     expect(answer?.type === 'text' && answer.text).toBe('Saved note.txt.');
+  });
+});
+
+describe('interceptors: approval and step mode', () => {
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(check()).toBe(true);
+  };
+
+  it('asks before each call; one approved with edited arguments, one rejected with a reason the model reads', async () => {
+    const store = createSessionStore();
+    store.getState().setApproval('ask-every-call');
+    const gate = createRunGate((pause) => store.getState().setPause(pause));
+    const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+    const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: createRouteFetch(), gate });
+    void chat.sendMessage({ text: 'list the files and show me README.md' });
+
+    await waitFor(() => store.getState().pause?.kind === 'approval');
+    expect(store.getState().pause).toMatchObject({ kind: 'approval', toolName: 'list_files', input: {} });
+    gate.answer({ kind: 'approve', input: { path: 'src' } });
+    await waitFor(() => store.getState().pause?.kind === 'approval' && store.getState().pause?.kind === 'approval' && (store.getState().pause as { toolName: string }).toolName === 'read_file');
+    gate.answer({ kind: 'reject', reason: 'not that file' });
+    await settle(chat);
+
+    const parts = toolParts(store.getState().messages[1]);
+    expect(parts.map((part) => part.state)).toEqual(['output-available', 'output-error']);
+    expect(parts[0].state === 'output-available' && (parts[0].output as { output: string }).output).toBe('greet.js\nindex.js\n');
+    expect(parts[1].state === 'output-error' && parts[1].errorText).toMatch(/^Error: The user rejected this call to 'read_file': not that file/);
+    expect(store.getState().events.map((event) => event.kind)).toEqual([
+      'InferenceRequestStarted',
+      'ToolCallStarted',
+      'ToolCallCompleted',
+      'ToolCallBlocked',
+      'InferenceResponseReceived',
+      'InferenceRequestStarted',
+      'InferenceResponseReceived',
+    ]);
+    expect(store.getState().events[1].detail).toBe('list_files (arguments edited by the user)');
+  });
+
+  it('step mode pauses before every model request and every tool execution', async () => {
+    const store = createSessionStore();
+    store.getState().setStepMode(true);
+    store.getState().updateSettings({ parallelToolCalls: false });
+    const gate = createRunGate((pause) => store.getState().setPause(pause));
+    const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+    const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: createRouteFetch(), gate });
+    void chat.sendMessage({ text: 'list the files' });
+    const labels: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await waitFor(() => store.getState().pause !== undefined);
+      const pause = store.getState().pause;
+      labels.push(pause?.kind === 'step' ? pause.label : 'approval');
+      // Nothing is sent before the first pause; one request has gone out at the second and third.
+      expect(store.getState().events.filter((event) => event.kind === 'InferenceRequestStarted')).toHaveLength([0, 1, 1][i]);
+      gate.answer({ kind: 'continue' });
+    }
+    await settle(chat);
+    expect(labels).toEqual(['Before the next model request', 'Before running list_files', 'Before the next model request']);
+    const answer = store.getState().messages[1].parts.at(-1);
+    expect(answer?.type === 'text' && answer.text).toContain('README.md');
   });
 });

@@ -6,6 +6,9 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { runToolCall } from './run-tool-call';
 import { shouldContinueRun } from './run-progress';
+import { interceptToolCall } from './intercept-tool-call';
+import type { RunEventKind } from './run-event';
+import { createRunGate, type RunGate } from './run-gate';
 import type { RunJavaScript } from './tool-outcome';
 import { assertNever } from '../assert-never';
 
@@ -56,6 +59,10 @@ export type SessionChatOptions = {
   runJavaScript?: RunJavaScript;
   /** Extra request headers, read per request (the typed provider key travels here). */
   getHeaders?: () => Record<string, string>;
+  /** Where the run waits for the person (step mode, approvals). */
+  gate?: RunGate;
+  /** Wall clock for event timestamps, in ms. */
+  now?: () => number;
   api?: string;
   fetch?: typeof fetch;
 };
@@ -66,31 +73,61 @@ export type SessionChatOptions = {
  * sends the results back until the model answers or the step limit is reached. Manual tools
  * wait for the person to answer with `chat.addToolOutput`.
  */
-export function createSessionChat({ store, checker, getSandbox, runJavaScript, getHeaders, api = '/api/chat', fetch }: SessionChatOptions): SessionChat {
+export function createSessionChat({
+  store,
+  checker,
+  getSandbox,
+  runJavaScript,
+  getHeaders,
+  gate = createRunGate((pause) => store.getState().setPause(pause)),
+  now = () => Date.now(),
+  api = '/api/chat',
+  fetch,
+}: SessionChatOptions): SessionChat {
   const runnableTools = () => checkToolDrafts(store.getState().tools, checker).runnable;
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
+  const log = (kind: RunEventKind, detail: string, toolCallId?: string) => store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
 
   const chat: SessionChat = new SessionChat({
     state: createStoreChatState(store),
     transport: new DefaultChatTransport<UIMessage>({
       api,
       fetch,
-      prepareSendMessagesRequest: ({ messages, headers }) => ({
-        body: { messages, tools: runnableTools().map((tool) => tool.spec), settings: store.getState().settings },
-        headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
-      }),
+      prepareSendMessagesRequest: async ({ messages, headers }) => {
+        if (store.getState().stepMode) {
+          const answer = await gate.wait({ kind: 'step', label: 'Before the next model request' });
+          if (answer.kind === 'reject') throw new DOMException(answer.reason, 'AbortError');
+        }
+        const { settings } = store.getState();
+        log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
+        return {
+          body: { messages, tools: runnableTools().map((tool) => tool.spec), settings },
+          headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
+        };
+      },
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
+    onFinish: ({ isAbort, isError, finishReason }) =>
+      log('InferenceResponseReceived', isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`),
     onToolCall: async ({ toolCall }) => {
+      const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+      const intercepted = await interceptToolCall({ call: toolCall, store, gate });
+      if (intercepted.kind === 'blocked') {
+        log('ToolCallBlocked', `${toolCall.toolName}: ${intercepted.message.split('\n')[0]}`, toolCall.toolCallId);
+        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
+        return;
+      }
+      log('ToolCallStarted', `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`, toolCall.toolCallId);
+      const startedMs = now();
       const outcome = await runToolCall({
-        call: { toolName: toolCall.toolName, input: toolCall.input },
+        call: { toolName: toolCall.toolName, input: intercepted.input },
         tools: runnableTools(),
         getSandbox,
         checker,
         runJavaScript,
         handlersTrusted: store.getState().handlersTrusted,
       });
-      const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+      log('ToolCallCompleted', `${toolCall.toolName}: ${outcome.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
       switch (outcome.kind) {
         case 'awaiting-user':
           return;

@@ -3,6 +3,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
+import type { ApprovalPolicy } from '../agent/approval-policy';
+import type { RunEvent } from '../agent/run-event';
+import type { RunPause } from '../agent/run-gate';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
@@ -31,6 +34,14 @@ export type SessionState = SessionData & {
   handlersTrusted: boolean;
   /** Which provider's rules the Tools pane checks the tools against. */
   lintChoice: LintChoice;
+  /** When tool calls wait for the person's approval. */
+  approval: ApprovalPolicy;
+  /** Pause before each model request and each tool execution (for teaching). */
+  stepMode: boolean;
+  /** Where the run waits for the person now, if anywhere. */
+  pause: RunPause | undefined;
+  /** The run's events, oldest first. */
+  events: RunEvent[];
 };
 
 export type SessionActions = {
@@ -51,6 +62,10 @@ export type SessionActions = {
   setSandboxStatus(status: SandboxStatus): void;
   trustHandlers(): void;
   setLintChoice(choice: LintChoice): void;
+  setApproval(policy: ApprovalPolicy): void;
+  setStepMode(on: boolean): void;
+  setPause(pause: RunPause | undefined): void;
+  addEvent(event: RunEvent): void;
 };
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
@@ -84,6 +99,10 @@ export function createInitialSession(): SessionState {
     deletedTool: undefined,
     handlersTrusted: true,
     lintChoice: 'provider',
+    approval: 'run-everything',
+    stepMode: false,
+    pause: undefined,
+    events: [],
   };
 }
 
@@ -150,6 +169,10 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setSandboxStatus: (sandbox) => set({ sandbox }),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => set({ lintChoice }),
+      setApproval: (approval) => set({ approval }),
+      setStepMode: (stepMode) => set({ stepMode }),
+      setPause: (pause) => set({ pause }),
+      addEvent: (event) => set((state) => ({ events: [...state.events, event] })),
     };
   });
 }

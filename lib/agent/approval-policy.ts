@@ -1,0 +1,18 @@
+/** When a tool call needs the person's approval before it runs. */
+export const APPROVAL_POLICIES = {
+  'run-everything': 'Run everything',
+  'ask-every-call': 'Ask before every call',
+  'ask-bash-and-writes': 'Ask before bash and writes',
+} as const satisfies Record<string, string>;
+
+export type ApprovalPolicy = keyof typeof APPROVAL_POLICIES;
+
+/** Tools that run commands or change files. */
+const RISKY_TOOLS = new Set(['bash', 'write_file', 'edit_file']);
+
+/** Whether `policy` stops a call to `toolName` for approval. */
+export function needsApproval(policy: ApprovalPolicy, toolName: string): boolean {
+  if (policy === 'ask-every-call') return true;
+  if (policy === 'ask-bash-and-writes') return RISKY_TOOLS.has(toolName);
+  return false;
+}

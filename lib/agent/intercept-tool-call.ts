@@ -1,0 +1,36 @@
+import type { SessionStore } from '../session/session-store';
+import { needsApproval } from './approval-policy';
+import type { RunGate } from './run-gate';
+
+export type InterceptedCall = { kind: 'run'; input: unknown; edited: boolean } | { kind: 'blocked'; message: string };
+
+/**
+ * The before-tool-use interceptors (seed 003): step mode stops before the call; the
+ * approval policy asks the person, who may approve (with edited arguments) or reject
+ * with a reason the model reads.
+ */
+export async function interceptToolCall({
+  call,
+  store,
+  gate,
+}: {
+  call: { toolCallId: string; toolName: string; input: unknown };
+  store: SessionStore;
+  gate: RunGate;
+}): Promise<InterceptedCall> {
+  const { stepMode, approval } = store.getState();
+  if (stepMode) {
+    const answer = await gate.wait({ kind: 'step', label: `Before running ${call.toolName}` });
+    if (answer.kind === 'reject') return { kind: 'blocked', message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}` };
+  }
+  if (!needsApproval(approval, call.toolName)) return { kind: 'run', input: call.input, edited: false };
+  const answer = await gate.wait({ kind: 'approval', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
+  if (answer.kind === 'reject') {
+    return {
+      kind: 'blocked',
+      message: `Error: The user rejected this call to '${call.toolName}'${answer.reason ? `: ${answer.reason}` : '.'}\nDo not repeat it unchanged; adjust the arguments or try another approach.`,
+    };
+  }
+  const input = answer.kind === 'approve' ? answer.input : call.input;
+  return { kind: 'run', input, edited: JSON.stringify(input) !== JSON.stringify(call.input) };
+}

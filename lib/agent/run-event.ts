@@ -1,0 +1,9 @@
+/** What happened in a run, when (seed 003's events), for the event log. */
+export type RunEventKind =
+  | 'InferenceRequestStarted'
+  | 'InferenceResponseReceived'
+  | 'ToolCallStarted'
+  | 'ToolCallCompleted'
+  | 'ToolCallBlocked';
+
+export type RunEvent = { kind: RunEventKind; atMs: number; detail: string; toolCallId?: string };
