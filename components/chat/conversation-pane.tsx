@@ -5,6 +5,7 @@ import { describeRunEnd, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { MessageView } from './message-view';
+import { PausePanel } from './pause-panel';
 import { RunSettingsBar } from './run-settings-bar';
 
 const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --version; cat data/names.txt`'];
@@ -58,6 +59,7 @@ export function ConversationPane() {
             <MessageView key={message.id} message={message} incomplete={Boolean(error) && index === messages.length - 1 && message.role === 'assistant'} />
           ))
         )}
+        <PausePanel />
         {endNote ? <p className="text-xs text-role-call" role="note">{endNote}</p> : null}
         {waitingFor.length > 0 ? (
           <p className="text-xs text-role-call" role="note">

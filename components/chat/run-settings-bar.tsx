@@ -2,7 +2,8 @@
 
 import { resolveToolCallingMode, type ToolCallingModeSetting } from '@/lib/providers/modes/resolve-tool-calling-mode';
 import { DEFAULT_MAX_STEPS, type ToolChoiceSetting } from '@/lib/session/run-settings';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/agent/approval-policy';
+import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { ProviderSettings } from './provider-settings';
 import { ScriptEditor } from './script-editor';
 
@@ -29,6 +30,9 @@ export function RunSettingsBar() {
   const settings = useSession((state) => state.settings);
   const updateSettings = useSession((state) => state.updateSettings);
   const { runnable } = useToolSetCheck();
+  const approval = useSession((state) => state.approval);
+  const stepMode = useSession((state) => state.stepMode);
+  const { setApproval, setStepMode } = useSessionActions();
 
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
@@ -78,6 +82,20 @@ export function RunSettingsBar() {
           onChange={(event) => updateSettings({ parallelToolCalls: event.target.checked })}
         />
         Parallel tool calls
+      </label>
+      <label className="flex items-center gap-1">
+        <span className="muted">Approval</span>
+        <select aria-label="Approval" className="control" value={approval} onChange={(event) => setApproval(event.target.value as ApprovalPolicy)}>
+          {(Object.keys(APPROVAL_POLICIES) as ApprovalPolicy[]).map((policy) => (
+            <option key={policy} value={policy}>
+              {APPROVAL_POLICIES[policy]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1">
+        <input type="checkbox" checked={stepMode} onChange={(event) => setStepMode(event.target.checked)} />
+        Step mode
       </label>
       <label className="flex items-center gap-1">
         Max steps

@@ -1,6 +1,7 @@
 'use client';
 
 import { useSession } from '../playground/runtime-context';
+import { EventLog } from './event-log';
 import { useTimeline } from '../timeline/use-timeline';
 
 /** Details of the selected graph node: its data as the session holds it, as JSON. */
@@ -30,6 +31,7 @@ export function InspectorPane() {
           <p className="muted">Select a node in the Timeline to see its message, arguments or result as JSON.</p>
         )}
       </div>
+      <EventLog />
     </section>
   );
 }

@@ -12,7 +12,7 @@ const ROLE_STYLE = {
   error: 'border-role-error bg-role-error/15 rounded-md border-[3px]',
 } satisfies Record<TimelineNodeKind, string>;
 
-const STATUS_TEXT = { streaming: 'streaming…', running: 'running…', done: '', failed: 'error', incomplete: 'incomplete' } as const;
+const STATUS_TEXT = { streaming: 'streaming…', running: 'running…', paused: 'paused', done: '', failed: 'error', incomplete: 'incomplete' } as const;
 
 /** A graph node: role, title, a one-line summary and its status. */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {

@@ -11,5 +11,6 @@ export function useTimeline(): PositionedTimeline {
   const messages = useSession((state) => state.messages);
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
-  return useMemo(() => layoutTimeline(buildTimeline({ messages, error, streaming })), [messages, error, streaming]);
+  const pausedToolCallId = useSession((state) => (state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined));
+  return useMemo(() => layoutTimeline(buildTimeline({ messages, error, streaming, pausedToolCallId })), [messages, error, streaming, pausedToolCallId]);
 }

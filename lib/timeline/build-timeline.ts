@@ -7,6 +7,8 @@ type BuildOptions = {
   error?: string;
   /** Whether a response is still streaming into the last message. */
   streaming?: boolean;
+  /** The call waiting for the person (approval or step mode), drawn as paused. */
+  pausedToolCallId?: string;
 };
 
 const SUMMARY_CHARS = 90;
@@ -62,7 +64,7 @@ function describeRetries(parts: UIMessage['parts']): string {
  * one tool-call node per call → its tool-result node (edge labelled with the call id) →
  * the next step, which every result of the step before feeds into.
  */
-export function buildTimeline({ messages, error, streaming = false }: BuildOptions): Timeline {
+export function buildTimeline({ messages, error, streaming = false, pausedToolCallId }: BuildOptions): Timeline {
   const nodes: TimelineNode[] = [];
   const edges: TimelineEdge[] = [];
   let previous: string[] = [];
@@ -141,14 +143,15 @@ export function buildTimeline({ messages, error, streaming = false }: BuildOptio
         const changes = (output as { state_changes?: { type: string; path: string }[] } | undefined)?.state_changes ?? [];
         const mark = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } as Record<string, string>;
         const changed = changes.length > 0 ? `Files ${changes.map((change) => `${mark[change.type] ?? ''}${change.path}`).join(' ')} · ` : '';
+        const paused = !finished && call.toolCallId === pausedToolCallId;
         nodes.push({
           id: resultId,
           kind: 'tool-result',
-          label: `Tool result ${name}: ${failed ? 'error' : finished ? 'ok' : 'running'}`,
+          label: `Tool result ${name}: ${failed ? 'error' : finished ? 'ok' : paused ? 'waiting for approval' : 'running'}`,
           title: `Tool result · ${name}`,
-          summary: finished ? summarize(changed + resultText) : 'Running…',
+          summary: finished ? summarize(changed + resultText) : paused ? 'Waiting for your approval' : 'Running…',
           step: stepIndex + 1,
-          status: failed ? 'failed' : finished ? 'done' : 'running',
+          status: failed ? 'failed' : finished ? 'done' : paused ? 'paused' : 'running',
           detail: finished
             ? { toolCallId: call.toolCallId, toolName: name, ...(failed ? { errorText: resultText } : { output }) }
             : { toolCallId: call.toolCallId, toolName: name, state: call.state },

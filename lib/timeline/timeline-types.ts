@@ -2,7 +2,7 @@
 export type TimelineNodeKind = 'user' | 'assistant' | 'tool-call' | 'tool-result' | 'error';
 
 /** `incomplete`: the stream stopped (error or Stop) before the step finished. */
-export type TimelineNodeStatus = 'streaming' | 'running' | 'done' | 'failed' | 'incomplete';
+export type TimelineNodeStatus = 'streaming' | 'running' | 'paused' | 'done' | 'failed' | 'incomplete';
 
 export type TimelineNode = {
   id: string;
