@@ -38,6 +38,27 @@ describe('the tool loop through the real chat route', () => {
     expect(answer?.type === 'text' && answer.text).toContain('package.json');
   });
 
+  it('runs the parallel calls of one step at the same time', async () => {
+    const sandbox = await createOfflineSandbox(EXAMPLE_FILES);
+    let active = 0;
+    let mostAtOnce = 0;
+    const slow = <T,>(work: () => Promise<T>) => async () => {
+      active += 1;
+      mostAtOnce = Math.max(mostAtOnce, active);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      active -= 1;
+      return work();
+    };
+    const slowSandbox: Sandbox = {
+      ...sandbox,
+      list: (path, depth) => slow(() => sandbox.list(path, depth))(),
+      readFile: (path) => slow(() => sandbox.readFile(path))(),
+    };
+    const { messages } = await runConversation('list the files and show me README.md', undefined, Promise.resolve(slowSandbox));
+    expect(toolParts(messages[1]).map((part) => part.state)).toEqual(['output-available', 'output-available']);
+    expect(mostAtOnce).toBe(2);
+  });
+
   it('calls one tool per step when parallel tool calls are off', async () => {
     const { messages } = await runConversation('list the files and show me README.md', (store) =>
       store.getState().updateSettings({ parallelToolCalls: false }),
@@ -181,14 +202,14 @@ describe('interceptors: approval and step mode', () => {
     expect(parts[1].state === 'output-error' && parts[1].errorText).toMatch(/^Error: The user rejected this call to 'read_file': not that file/);
     expect(store.getState().events.map((event) => event.kind)).toEqual([
       'InferenceRequestStarted',
-      'ToolCallStarted',
-      'ToolCallCompleted',
-      'ToolCallBlocked',
       'InferenceResponseReceived',
+      'ToolCallStarted',
+      'ToolCallBlocked',
+      'ToolCallCompleted',
       'InferenceRequestStarted',
       'InferenceResponseReceived',
     ]);
-    expect(store.getState().events[1].detail).toBe('list_files (arguments edited by the user)');
+    expect(store.getState().events[2].detail).toBe('list_files (arguments edited by the user)');
   });
 
   it('step mode pauses before every model request and every tool execution', async () => {

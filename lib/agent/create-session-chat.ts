@@ -109,41 +109,54 @@ export function createSessionChat({
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
     onFinish: ({ isAbort, isError, finishReason }) =>
       log('InferenceResponseReceived', isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`),
-    onToolCall: async ({ toolCall }) => {
-      const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
-      const intercepted = await interceptToolCall({ call: toolCall, store, gate });
-      if (intercepted.kind === 'blocked') {
-        log('ToolCallBlocked', `${toolCall.toolName}: ${intercepted.message.split('\n')[0]}`, toolCall.toolCallId);
-        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
-        return;
-      }
-      log('ToolCallStarted', `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`, toolCall.toolCallId);
-      const startedMs = now();
-      const outcome = await runToolCall({
-        call: { toolName: toolCall.toolName, input: intercepted.input },
-        tools: runnableTools(),
-        getSandbox,
-        checker,
-        runJavaScript,
-        handlersTrusted: store.getState().handlersTrusted,
-      });
-      log('ToolCallCompleted', `${toolCall.toolName}: ${outcome.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
-      switch (outcome.kind) {
-        case 'awaiting-user':
-          return;
-        case 'ok':
-          void chat.addToolOutput({ ...answer, output: outcome.output });
-          return;
-        case 'invalid-input':
-        case 'failed':
-        case 'timed-out':
-        case 'blocked':
-          void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
-          return;
-        default:
-          assertNever(outcome);
-      }
+    // The SDK awaits this callback before it reads on, so each call runs in the background:
+    // parallel calls in one step execute concurrently (writes to the sandbox take turns).
+    onToolCall: ({ toolCall }) => {
+      void executeToolCall(toolCall).catch((error: unknown) =>
+        chat.addToolOutput({
+          tool: toolCall.toolName,
+          toolCallId: toolCall.toolCallId,
+          state: 'output-error',
+          errorText: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+        }),
+      );
     },
   });
+
+  async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
+    const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+    const intercepted = await interceptToolCall({ call: toolCall, store, gate });
+    if (intercepted.kind === 'blocked') {
+      log('ToolCallBlocked', `${toolCall.toolName}: ${intercepted.message.split('\n')[0]}`, toolCall.toolCallId);
+      void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
+      return;
+    }
+    log('ToolCallStarted', `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`, toolCall.toolCallId);
+    const startedMs = now();
+    const outcome = await runToolCall({
+      call: { toolName: toolCall.toolName, input: intercepted.input },
+      tools: runnableTools(),
+      getSandbox,
+      checker,
+      runJavaScript,
+      handlersTrusted: store.getState().handlersTrusted,
+    });
+    log('ToolCallCompleted', `${toolCall.toolName}: ${outcome.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    switch (outcome.kind) {
+      case 'awaiting-user':
+        return;
+      case 'ok':
+        void chat.addToolOutput({ ...answer, output: outcome.output });
+        return;
+      case 'invalid-input':
+      case 'failed':
+      case 'timed-out':
+      case 'blocked':
+        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
+        return;
+      default:
+        assertNever(outcome);
+    }
+  }
   return chat;
 }

@@ -1,8 +1,8 @@
 import { assertNever } from '../assert-never';
-import { isCoreToolName } from '../tools/core-tool-definitions';
+import { isCoreToolName, type CoreToolName } from '../tools/core-tool-definitions';
 import { runCoreTool } from '../tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
-import { diffSnapshots, snapshotFiles } from './track-file-changes';
+import { diffSnapshots } from './track-file-changes';
 import type { ToolOutcome } from './tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
@@ -40,8 +40,24 @@ export async function runSandboxTool(
     const details = error instanceof Error ? error.message : String(error);
     return { kind: 'failed', message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}` };
   }
-  const tracks = WRITING_TOOLS.has(name);
-  const before = tracks ? await snapshotFiles(sandbox) : undefined;
+  if (!WRITING_TOOLS.has(name)) return execute(name, args, { sandbox, signal, now, tracks: false });
+  // Calls that can change files take turns, so each one's state changes are its own;
+  // read-only calls in the same step run alongside them.
+  const previous = writeLanes.get(sandbox) ?? Promise.resolve();
+  const turn = previous.then(() => execute(name, args, { sandbox, signal, now, tracks: true }));
+  writeLanes.set(sandbox, turn.catch(() => undefined));
+  return turn;
+}
+
+/** The last writing call queued on each sandbox. */
+const writeLanes = new WeakMap<Sandbox, Promise<unknown>>();
+
+async function execute(
+  name: CoreToolName,
+  args: Record<string, unknown>,
+  { sandbox, signal, now, tracks }: { sandbox: Sandbox; signal?: AbortSignal; now: () => number; tracks: boolean },
+): Promise<ToolOutcome> {
+  const before = tracks ? await sandbox.snapshot() : undefined;
   const startedMs = now();
   let result;
   try {
@@ -54,7 +70,7 @@ export async function runSandboxTool(
     };
   }
   const executionTimeMs = Math.round(now() - startedMs);
-  const changes = before ? diffSnapshots(before, await snapshotFiles(sandbox), sandbox.root) : [];
+  const changes = before ? diffSnapshots(before, await sandbox.snapshot()) : [];
   switch (result.kind) {
     case 'done': {
       const { output, metadata } = truncateOutput(result.output);

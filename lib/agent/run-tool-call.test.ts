@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { createWebContainerSandbox } from '../sandbox/create-web-container-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { createFakeWebContainer } from '../../testing/fake-web-container';
 import type { Sandbox } from '../sandbox/sandbox';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
@@ -22,86 +24,105 @@ beforeEach(async () => {
 
 const run = (toolName: string, input: unknown) => runToolCall({ call: { toolName, input }, tools, getSandbox: async () => sandbox, checker });
 
-describe('core tools in the offline sandbox', () => {
-  it('list_files lists the top level, directories marked, hidden files left out', async () => {
-    await sandbox.writeFile('/workspace/.secret', 'x');
-    const outcome = await run('list_files', {});
-    expect(out(outcome)).toBe('README.md\ndata/\nnotes/\npackage.json\nsrc/\n');
+const sandboxes: { name: string; create: () => Promise<Sandbox> }[] = [
+  { name: 'offline', create: () => createOfflineSandbox(EXAMPLE_FILES) },
+  {
+    name: 'WebContainer (fake container)',
+    create: async () => {
+      const container = createWebContainerSandbox(createFakeWebContainer());
+      await container.restore(EXAMPLE_FILES);
+      return container;
+    },
+  },
+];
+
+describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
+  beforeEach(async () => {
+    sandbox = await create();
   });
 
-  it('list_files recurses, filters by pattern and respects max_depth', async () => {
-    const all = await run('list_files', { recursive: true, pattern: '*.js' });
-    expect(out(all)).toBe('src/greet.js\nsrc/index.js\n');
-    const shallow = await run('list_files', { path: 'src', recursive: true, max_depth: 1 });
-    expect(out(shallow)).toBe('greet.js\nindex.js\n');
+  describe('list_files, read_file, write_file and bash', () => {
+    it('list_files lists the top level, directories marked, hidden files left out', async () => {
+      await sandbox.writeFile(`${sandbox.root}/.secret`, 'x');
+      const outcome = await run('list_files', {});
+      expect(out(outcome)).toBe('README.md\ndata/\nnotes/\npackage.json\nsrc/\n');
+    });
+
+    it('list_files recurses, filters by pattern and respects max_depth', async () => {
+      const all = await run('list_files', { recursive: true, pattern: '*.js' });
+      expect(out(all)).toBe('src/greet.js\nsrc/index.js\n');
+      const shallow = await run('list_files', { path: 'src', recursive: true, max_depth: 1 });
+      expect(out(shallow)).toBe('greet.js\nindex.js\n');
+    });
+
+    it('read_file reads a whole file and a line range', async () => {
+      const whole = await run('read_file', { path: 'README.md' });
+      expect(out(whole)).toBe(EXAMPLE_FILES['README.md']);
+      const range = await run('read_file', { path: `${sandbox.root}/src/index.js`, start_line: 2, end_line: 2 });
+      expect(out(range)).toBe("import { greet } from './greet.js';\n");
+    });
+
+    it('read_file says when a file is missing or a path escapes the workspace', async () => {
+      expect(await run('read_file', { path: 'nope.txt' })).toEqual({ kind: 'failed', message: "Error: 'nope.txt' not found." });
+      const escape = await run('read_file', { path: '../etc/passwd' });
+      expect(escape.kind === 'failed' && escape.message).toMatch(/outside the workspace/);
+    });
+
+    it('write_file creates directories, overwrites and appends', async () => {
+      const created = await run('write_file', { path: 'out/new.txt', content: 'one\n' });
+      expect(out(created)).toBe('Created out/new.txt (4 bytes written).');
+      await run('write_file', { path: 'out/new.txt', content: 'two\n', mode: 'append' });
+      expect(await sandbox.readFile(`${sandbox.root}/out/new.txt`)).toBe('one\ntwo\n');
+      const refused = await run('write_file', { path: 'x/y.txt', content: '', create_directories: false });
+      expect(refused.kind).toBe('failed');
+    });
+
+    it('bash runs commands in the sandbox with exit codes and working directories', async () => {
+      const ok = await run('bash', { command: 'cat names.txt | wc -l', working_directory: 'data' });
+      expect(ok).toMatchObject({ kind: 'ok', output: { success: true, exit_code: 0 } });
+      expect(out(ok)?.trim()).toBe('3');
+      const failed = await run('bash', { command: 'cat missing.txt' });
+      expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
+      // The offline sandbox keeps stderr apart; WebContainer's terminal merges the two streams.
+      expect(out(failed)).toMatch(sandbox.kind === 'offline' ? /\[stderr\][^]*missing\.txt/ : /missing\.txt/);
+    });
   });
 
-  it('read_file reads a whole file and a line range', async () => {
-    const whole = await run('read_file', { path: 'README.md' });
-    expect(out(whole)).toBe(EXAMPLE_FILES['README.md']);
-    const range = await run('read_file', { path: '/workspace/src/index.js', start_line: 2, end_line: 2 });
-    expect(out(range)).toBe("import { greet } from './greet.js';\n");
-  });
+  describe('edit_file, search, think and submit', () => {
+    it('edit_file replaces a unique match, refuses an ambiguous one and says when nothing matches', async () => {
+      const edited = await run('edit_file', { path: 'src/greet.js', old_content: 'Hello', new_content: 'Hi' });
+      expect(out(edited)).toBe('Replaced 1 occurrence in src/greet.js.');
+      expect(await sandbox.readFile(`${sandbox.root}/src/greet.js`)).toContain('`Hi, ${name}!`');
+      await sandbox.writeFile(`${sandbox.root}/twice.txt`, 'a b a');
+      const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
+      expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(/appears 2 times .* occurrence 'first', 'last' or 'all'/);
+      const last = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c', occurrence: 'last' });
+      expect(last.kind).toBe('ok');
+      expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('a b c');
+      await run('edit_file', { path: 'twice.txt', old_content: 'c', new_content: 'a' });
+      await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'z', occurrence: 'all' });
+      expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('z b z');
+      const missing = await run('edit_file', { path: 'twice.txt', old_content: 'nope', new_content: 'x' });
+      expect(missing.kind === 'failed' && missing.message).toMatch(/was not found/);
+    });
 
-  it('read_file says when a file is missing or a path escapes the workspace', async () => {
-    expect(await run('read_file', { path: 'nope.txt' })).toEqual({ kind: 'failed', message: "Error: 'nope.txt' not found." });
-    const escape = await run('read_file', { path: '../etc/passwd' });
-    expect(escape.kind === 'failed' && escape.message).toMatch(/outside the workspace/);
-  });
+    it('search finds literal and regex matches with context, globs and a result limit', async () => {
+      const literal = await run('search', { pattern: 'greet', include_pattern: '*.js', context_lines: 0 });
+      expect(out(literal)).toBe(
+        "src/greet.js:1:export function greet(name) {\n--\nsrc/index.js:2:import { greet } from './greet.js';\n--\nsrc/index.js:5:for (const name of names) console.log(greet(name));\n",
+      );
+      const regex = await run('search', { pattern: '^[AG]', type: 'regex', path: 'data', context_lines: 0 });
+      expect(out(regex)).toBe('data/names.txt:1:Ada\ndata/names.txt:2:Grace\n');
+      const limited = await run('search', { pattern: 'a', case_sensitive: false, max_results: 1, context_lines: 0 });
+      expect(out(limited)).toMatch(/\(stopped at max_results = 1\)/);
+      const bad = await run('search', { pattern: '(', type: 'regex' });
+      expect(bad.kind === 'failed' && bad.message).toMatch(/^Error: Invalid regex "\("/);
+    });
 
-  it('write_file creates directories, overwrites and appends', async () => {
-    const created = await run('write_file', { path: 'out/new.txt', content: 'one\n' });
-    expect(out(created)).toBe('Created out/new.txt (4 bytes written).');
-    await run('write_file', { path: 'out/new.txt', content: 'two\n', mode: 'append' });
-    expect(await sandbox.readFile('/workspace/out/new.txt')).toBe('one\ntwo\n');
-    const refused = await run('write_file', { path: 'x/y.txt', content: '', create_directories: false });
-    expect(refused.kind).toBe('failed');
-  });
-
-  it('bash runs commands in the sandbox with exit codes and working directories', async () => {
-    const ok = await run('bash', { command: 'cat names.txt | wc -l', working_directory: 'data' });
-    expect(ok).toMatchObject({ kind: 'ok', output: { success: true, exit_code: 0 } });
-    expect(out(ok)?.trim()).toBe('3');
-    const failed = await run('bash', { command: 'cat missing.txt' });
-    expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
-    expect(out(failed)).toMatch(/\[stderr\]/);
-  });
-});
-
-describe('edit_file, search, think and submit', () => {
-  it('edit_file replaces a unique match, refuses an ambiguous one and says when nothing matches', async () => {
-    const edited = await run('edit_file', { path: 'src/greet.js', old_content: 'Hello', new_content: 'Hi' });
-    expect(out(edited)).toBe('Replaced 1 occurrence in src/greet.js.');
-    expect(await sandbox.readFile('/workspace/src/greet.js')).toContain('`Hi, ${name}!`');
-    await sandbox.writeFile('/workspace/twice.txt', 'a b a');
-    const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
-    expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(/appears 2 times .* occurrence 'first', 'last' or 'all'/);
-    const last = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c', occurrence: 'last' });
-    expect(last.kind).toBe('ok');
-    expect(await sandbox.readFile('/workspace/twice.txt')).toBe('a b c');
-    await run('edit_file', { path: 'twice.txt', old_content: 'c', new_content: 'a' });
-    await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'z', occurrence: 'all' });
-    expect(await sandbox.readFile('/workspace/twice.txt')).toBe('z b z');
-    const missing = await run('edit_file', { path: 'twice.txt', old_content: 'nope', new_content: 'x' });
-    expect(missing.kind === 'failed' && missing.message).toMatch(/was not found/);
-  });
-
-  it('search finds literal and regex matches with context, globs and a result limit', async () => {
-    const literal = await run('search', { pattern: 'greet', include_pattern: '*.js', context_lines: 0 });
-    expect(out(literal)).toBe(
-      "src/greet.js:1:export function greet(name) {\n--\nsrc/index.js:2:import { greet } from './greet.js';\n--\nsrc/index.js:5:for (const name of names) console.log(greet(name));\n",
-    );
-    const regex = await run('search', { pattern: '^[AG]', type: 'regex', path: 'data', context_lines: 0 });
-    expect(out(regex)).toBe('data/names.txt:1:Ada\ndata/names.txt:2:Grace\n');
-    const limited = await run('search', { pattern: 'a', case_sensitive: false, max_results: 1, context_lines: 0 });
-    expect(out(limited)).toMatch(/\(stopped at max_results = 1\)/);
-    const bad = await run('search', { pattern: '(', type: 'regex' });
-    expect(bad.kind === 'failed' && bad.message).toMatch(/^Error: Invalid regex "\("/);
-  });
-
-  it('think records a thought and submit reports the answer', async () => {
-    expect(await run('think', { thought: 'plan' })).toMatchObject({ kind: 'ok', output: { output: 'Thought recorded.' } });
-    expect(await run('submit', { answer: '42' })).toMatchObject({ kind: 'ok', output: { output: 'Submitted: 42' } });
+    it('think records a thought and submit reports the answer', async () => {
+      expect(await run('think', { thought: 'plan' })).toMatchObject({ kind: 'ok', output: { output: 'Thought recorded.' } });
+      expect(await run('submit', { answer: '42' })).toMatchObject({ kind: 'ok', output: { output: 'Submitted: 42' } });
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ExecOptions, ExecResult, Sandbox, SandboxEntry, SandboxFiles } from './sandbox';
+import { withSnapshots } from './with-snapshots';
 
 export const WORKSPACE_ROOT = '/workspace';
 
@@ -35,7 +36,7 @@ export async function createOfflineSandbox(files: SandboxFiles): Promise<Sandbox
     return entries;
   };
 
-  return {
+  return withSnapshots({
     kind: 'offline',
     root: WORKSPACE_ROOT,
     async exec(command: string, options: ExecOptions = {}): Promise<ExecResult> {
@@ -51,5 +52,6 @@ export async function createOfflineSandbox(files: SandboxFiles): Promise<Sandbox
     mkdir: (path) => fs.mkdir(path, { recursive: true }),
     exists: (path) => fs.exists(path),
     list,
-  };
+    remove: (path) => fs.rm(path, { recursive: true, force: true }),
+  });
 }

@@ -27,7 +27,16 @@ export interface Sandbox {
   exists(path: string): Promise<boolean>;
   /** Entries below `path`, depth-first, sorted by path; `maxDepth` 1 lists direct children. */
   list(path: string, maxDepth: number): Promise<SandboxEntry[]>;
+  /** Deletes a file or a directory with everything in it; a missing path is not an error. */
+  remove(path: string): Promise<void>;
+  /** Every file under the root, keyed by path relative to it. */
+  snapshot(): Promise<SandboxFiles>;
+  /** Replaces everything under the root with these files. */
+  restore(files: SandboxFiles): Promise<void>;
 }
+
+/** What an adapter implements; `withSnapshots` adds snapshot and restore on top. */
+export type SandboxCore = Omit<Sandbox, 'snapshot' | 'restore'>;
 
 /** Starting files of a sandbox, keyed by path relative to its root. */
 export type SandboxFiles = Record<string, string>;
