@@ -1,12 +1,13 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
+import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
+import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
 import { runJavaScriptInWorker } from '../tools/run-javascript-in-worker';
 
 /** Everything one mounted playground runs on; created once per mount. */
@@ -21,27 +22,22 @@ export type PlaygroundRuntime = {
   stop(): void;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
+  /** Starts, switches or resets the sandbox (the session's choice and files). */
+  sandboxes: SandboxManager;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
 export function createPlaygroundRuntime(): PlaygroundRuntime {
   const store = createSessionStore();
   const checker = createSchemaChecker();
-  let sandbox: Promise<Sandbox> | undefined;
-  const startSandbox = () => {
-    sandbox ??= createOfflineSandbox(EXAMPLE_FILES).then(
-      (ready) => {
-        store.getState().setSandboxStatus({ kind: 'ready', label: 'offline (bash emulation, in-memory files)' });
-        return ready;
-      },
-      (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        store.getState().setSandboxStatus({ kind: 'failed', message });
-        throw error;
-      },
-    );
-    return sandbox;
-  };
+  const sandboxes = createSandboxManager({
+    startOffline: createOfflineSandbox,
+    startWebContainer: startBrowserWebContainer,
+    getFiles: () => store.getState().files,
+    onStatus: (status) => store.getState().setSandboxStatus(status),
+    onFilesChanged: (files) => store.getState().setFiles(files),
+  });
+  const startSandbox = () => sandboxes.get(store.getState().sandboxChoice);
   const keys = createKeyStore(typeof window === 'undefined' ? undefined : window.sessionStorage);
   const getHeaders = (): Record<string, string> => {
     const key = keys.getState().keys[store.getState().settings.provider];
@@ -53,5 +49,5 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     gate.releaseAll('The run was stopped.');
     void chat.stop();
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes };
 }

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ConversationPane } from '../chat/conversation-pane';
+import { FilesDrawer } from '../files/files-drawer';
 import { InspectorPane } from '../inspector/inspector-pane';
 import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
 import { TimelinePane } from '../timeline/timeline-pane';
@@ -34,7 +35,10 @@ export function Playground() {
           <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(300px,1.3fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(220px,0.9fr)]">
             <ToolsPane />
             <ConversationPane />
-            <TimelinePane />
+            <div className="flex min-h-0 min-w-0 flex-col gap-2 [&>section]:flex-1">
+              <TimelinePane />
+              <FilesDrawer />
+            </div>
             <InspectorPane />
           </main>
         </div>

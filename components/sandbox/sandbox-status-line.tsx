@@ -1,19 +1,70 @@
 'use client';
 
-import { useSession } from '../playground/runtime-context';
+import { useEffect, useState } from 'react';
+import { describeSandboxStatus, SANDBOX_CHOICES, type SandboxChoice } from '@/lib/sandbox/sandbox-status';
+import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 
-/** Says which sandbox runs the tools, always (UI contract: a status starting "Sandbox:"). */
+const CHOICE_LABELS: Record<SandboxChoice, string> = { auto: 'Auto', webcontainer: 'WebContainer', offline: 'Offline' };
+
+/** Whole seconds since `sinceMs` (0 = not started by the clock), ticking each second; none on the server. */
+function useElapsedSeconds(sinceMs: number | undefined): number | undefined {
+  const [nowMs, setNowMs] = useState<number | undefined>();
+  useEffect(() => {
+    if (!sinceMs) return;
+    const tick = () => setNowMs(Date.now());
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [sinceMs]);
+  return sinceMs && nowMs !== undefined ? Math.max(0, Math.floor((nowMs - sinceMs) / 1000)) : undefined;
+}
+
+/**
+ * Which sandbox runs, always (UI contract: a status starting "Sandbox:"), the `Sandbox`
+ * choice (Auto / WebContainer / Offline), and a way to give up on a slow boot.
+ */
 export function SandboxStatusLine() {
-  const sandbox = useSession((state) => state.sandbox);
-  const text =
-    sandbox.kind === 'starting'
-      ? 'Sandbox: starting…'
-      : sandbox.kind === 'ready'
-        ? `Sandbox: ${sandbox.label}`
-        : `Sandbox: failed to start — ${sandbox.message}`;
+  const { sandboxes } = useRuntime();
+  const { setSandboxChoice } = useSessionActions();
+  const status = useSession((state) => state.sandbox);
+  const choice = useSession((state) => state.sandboxChoice);
+  const running = useSession((state) => state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined);
+  const startingContainer = status.kind === 'starting' && status.target === 'webcontainer';
+  const elapsed = useElapsedSeconds(status.kind === 'starting' ? status.sinceMs : undefined);
+
+  const choose = (next: SandboxChoice) => {
+    setSandboxChoice(next);
+    sandboxes.switchTo(next).catch(() => undefined);
+  };
+
   return (
-    <p role="status" className={`text-xs ${sandbox.kind === 'failed' ? 'text-red-600' : 'muted'}`}>
-      {text}
-    </p>
+    <div className="flex items-center gap-2">
+      <p role="status" className={`text-xs ${status.kind === 'failed' ? 'text-red-600' : status.kind === 'ready' && status.fallbackReason ? 'text-amber-700 dark:text-amber-400' : 'muted'}`}>
+        {describeSandboxStatus(status)}
+        {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}
+      </p>
+      {startingContainer ? (
+        <button type="button" className="button" onClick={() => sandboxes.cancelStart()}>
+          Cancel sandbox start
+        </button>
+      ) : null}
+      <label htmlFor="sandbox-choice" className="muted text-xs">
+        Sandbox
+      </label>
+      <select
+        id="sandbox-choice"
+        aria-label="Sandbox"
+        className="control"
+        value={choice}
+        disabled={running}
+        title={running ? 'Switch the sandbox when the run has finished' : 'Which sandbox runs the tools; files carry over'}
+        onChange={(event) => choose(event.target.value as SandboxChoice)}
+      >
+        {SANDBOX_CHOICES.map((option) => (
+          <option key={option} value={option}>
+            {CHOICE_LABELS[option]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -12,12 +12,23 @@ export const uiMessageShapeSchema = z.looseObject({
   parts: z.array(z.looseObject({ type: z.string() })),
 });
 
+/** Files by relative path; no absolute paths, no `..` segments. */
+const sandboxFilesSchema = z.record(
+  z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace'),
+  z.string(),
+);
+
 /** What a session is, apart from view state: tools as typed, run settings, messages. */
 export const sessionDataSchema = z.object({
   version: z.literal(SESSION_FORMAT_VERSION),
   tools: z.array(toolDraftSchema),
   settings: runSettingsSchema,
   messages: z.array(uiMessageShapeSchema),
+  /** The sandbox's files now, keyed by path relative to its root. */
+  files: sandboxFilesSchema,
+  /** What "Reset files" goes back to. */
+  startingFiles: sandboxFilesSchema,
+  sandboxChoice: z.enum(['auto', 'webcontainer', 'offline']),
 });
 export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages'> & { messages: UIMessage[] };
 
@@ -29,5 +40,7 @@ export function parseSessionData(value: unknown): ParsedSession {
   if (parsed.success) return { ok: true, session: parsed.data as unknown as SessionData };
   const issue = parsed.error.issues[0];
   const field = issue.path.length > 0 ? issue.path.join('.') : '(session)';
-  return { ok: false, message: `Not a valid session: "${field}" ${issue.message}.` };
+  // A bad record key says only "Invalid key in record"; the reason is one level down.
+  const reason = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
+  return { ok: false, message: `Not a valid session: "${field}" ${reason}.` };
 }

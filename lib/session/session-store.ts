@@ -8,14 +8,12 @@ import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import type { SandboxFiles } from '../sandbox/sandbox';
+import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
 import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
 
-/** Which sandbox runs, as the status line tells it. */
-export type SandboxStatus =
-  | { kind: 'starting' }
-  | { kind: 'ready'; label: string }
-  | { kind: 'failed'; message: string };
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -42,6 +40,8 @@ export type SessionState = SessionData & {
   pause: RunPause | undefined;
   /** The run's events, oldest first. */
   events: RunEvent[];
+  /** The file open in the Files pane. */
+  openFilePath: string | undefined;
 };
 
 export type SessionActions = {
@@ -60,6 +60,10 @@ export type SessionActions = {
   updateSettings(patch: Partial<RunSettings>): void;
   selectNode(id: string | undefined): void;
   setSandboxStatus(status: SandboxStatus): void;
+  setSandboxChoice(choice: SandboxChoice): void;
+  /** The sandbox's files as they are now (the sandbox reports every change). */
+  setFiles(files: SandboxFiles): void;
+  openFile(path: string | undefined): void;
   trustHandlers(): void;
   setLintChoice(choice: LintChoice): void;
   setApproval(policy: ApprovalPolicy): void;
@@ -95,7 +99,11 @@ export function createInitialSession(): SessionState {
     chatError: undefined,
     draft: '',
     selectedNodeId: undefined,
-    sandbox: { kind: 'starting' },
+    sandbox: { kind: 'starting', target: 'offline', sinceMs: 0 },
+    files: EXAMPLE_FILES,
+    startingFiles: EXAMPLE_FILES,
+    sandboxChoice: 'auto',
+    openFilePath: undefined,
     deletedTool: undefined,
     handlersTrusted: true,
     lintChoice: 'provider',
@@ -167,6 +175,9 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
       selectNode: (id) => set({ selectedNodeId: id }),
       setSandboxStatus: (sandbox) => set({ sandbox }),
+      setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
+      setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
+      openFile: (openFilePath) => set({ openFilePath }),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => set({ lintChoice }),
       setApproval: (approval) => set({ approval }),

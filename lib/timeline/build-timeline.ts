@@ -1,4 +1,5 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { readStateChanges } from '../agent/track-file-changes';
 import type { Timeline, TimelineEdge, TimelineNode } from './timeline-types';
 
 type BuildOptions = {
@@ -140,9 +141,9 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
           : typeof output === 'object' && output !== null && 'output' in output
             ? String((output as { output: unknown }).output)
             : JSON.stringify(output ?? '');
-        const changes = (output as { state_changes?: { type: string; path: string }[] } | undefined)?.state_changes ?? [];
-        const mark = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } as Record<string, string>;
-        const changed = changes.length > 0 ? `Files ${changes.map((change) => `${mark[change.type] ?? ''}${change.path}`).join(' ')} · ` : '';
+        const changes = readStateChanges(output);
+        const mark = { FileCreated: '+', FileModified: '~', FileDeleted: '−' };
+        const changed = changes.length > 0 ? `Files ${changes.map((change) => `${mark[change.type]}${change.path}`).join(' ')} · ` : '';
         const paused = !finished && call.toolCallId === pausedToolCallId;
         nodes.push({
           id: resultId,

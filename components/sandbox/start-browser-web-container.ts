@@ -1,0 +1,30 @@
+import type { WebContainerLike } from '@/lib/sandbox/create-web-container-sandbox';
+import type { Sandbox, SandboxFiles } from '@/lib/sandbox/sandbox';
+import { startWebContainerSandbox } from '@/lib/sandbox/start-web-container-sandbox';
+
+/** WebContainer boots once per page; a later start (after a switch or a timeout) reuses it. */
+let booting: Promise<WebContainerLike> | undefined;
+
+function bootOnce(): Promise<WebContainerLike> {
+  booting ??= import('@webcontainer/api')
+    .then(({ WebContainer }) => WebContainer.boot({ coep: 'credentialless', workdirName: 'workspace' }))
+    .catch((error: unknown) => {
+      booting = undefined;
+      throw error;
+    });
+  return booting;
+}
+
+/** WebContainer loads its runtime from StackBlitz; without that host it would wait forever. */
+async function probeHost(): Promise<void> {
+  try {
+    await fetch('https://stackblitz.com/', { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(4000) });
+  } catch {
+    throw new Error('stackblitz.com could not be reached (offline?)');
+  }
+}
+
+/** Starts the real WebContainer in this page, filled with the session's files. */
+export function startBrowserWebContainer(files: SandboxFiles, signal: AbortSignal): Promise<Sandbox> {
+  return startWebContainerSandbox(files, { boot: bootOnce, isolated: globalThis.crossOriginIsolated === true, probe: probeHost, signal });
+}

@@ -1,0 +1,30 @@
+import type { SandboxKind } from './sandbox';
+
+/** Which sandbox the person asked for: Auto tries WebContainer and falls back to offline. */
+export type SandboxChoice = 'auto' | 'webcontainer' | 'offline';
+export const SANDBOX_CHOICES: readonly SandboxChoice[] = ['auto', 'webcontainer', 'offline'];
+
+/** Which sandbox runs, as the status line tells it. */
+export type SandboxStatus =
+  | { kind: 'starting'; target: SandboxKind; sinceMs: number }
+  | { kind: 'ready'; sandboxKind: SandboxKind; fallbackReason?: string }
+  | { kind: 'failed'; message: string };
+
+const LABELS: Record<SandboxKind, string> = {
+  offline: 'offline (bash emulation, in-memory files)',
+  webcontainer: 'WebContainer (Node.js and jsh in the browser)',
+};
+
+/** The status line's text (UI contract: it starts with "Sandbox:"). */
+export function describeSandboxStatus(status: SandboxStatus): string {
+  switch (status.kind) {
+    case 'starting':
+      return `Sandbox: starting ${status.target === 'webcontainer' ? 'WebContainer' : 'the offline sandbox'}…`;
+    case 'ready':
+      return status.fallbackReason
+        ? `Sandbox: ${LABELS[status.sandboxKind]} — WebContainer could not start: ${status.fallbackReason}`
+        : `Sandbox: ${LABELS[status.sandboxKind]}`;
+    case 'failed':
+      return `Sandbox: failed to start — ${status.message}`;
+  }
+}
