@@ -4,6 +4,7 @@ import { DEFAULT_MAX_STEPS } from '../session/run-settings';
 import type { SessionStore } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
+import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
 import { runToolCall } from './run-tool-call';
 import { shouldContinueRun } from './run-progress';
 import { interceptToolCall } from './intercept-tool-call';
@@ -84,7 +85,14 @@ export function createSessionChat({
   api = '/api/chat',
   fetch,
 }: SessionChatOptions): SessionChat {
-  const runnableTools = () => checkToolDrafts(store.getState().tools, checker).runnable;
+  // Tools are checked once per version of the tool list (it is immutable), not per request and call.
+  const checked = new WeakMap<readonly ToolDraft[], RunnableTool[]>();
+  const runnableTools = () => {
+    const { tools } = store.getState();
+    let runnable = checked.get(tools);
+    if (!runnable) checked.set(tools, (runnable = checkToolDrafts(tools, checker).runnable));
+    return runnable;
+  };
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
   const log = (kind: RunEventKind, detail: string, toolCallId?: string) => store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
 
