@@ -70,3 +70,24 @@ export function createFakeWebContainer(files: SandboxFiles = {}, workdir = '/hom
     },
   };
 }
+
+/** A container whose one process prints `chunks` and then never exits, until killed. */
+export function hangingWebContainer(chunks: string[]): WebContainerLike & { killed: () => boolean } {
+  let killed = false;
+  const base = createFakeWebContainer();
+  return {
+    ...base,
+    killed: () => killed,
+    spawn: async () => ({
+      output: new ReadableStream<string>({
+        start(stream) {
+          for (const chunk of chunks) stream.enqueue(chunk);
+        },
+      }),
+      exit: new Promise<number>(() => undefined),
+      kill: () => {
+        killed = true;
+      },
+    }),
+  };
+}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { createWebContainerSandbox } from '../sandbox/create-web-container-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
-import { createFakeWebContainer } from '../../testing/fake-web-container';
+import { createFakeWebContainer, hangingWebContainer } from '../../testing/fake-web-container';
 import type { Sandbox } from '../sandbox/sandbox';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
@@ -214,6 +214,16 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
     ].sort((a, b) => a.path.localeCompare(b.path)));
     const read = await run('read_file', { path: 'README.md' });
     expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toBeUndefined();
+  });
+
+  it('stops a bash command at its timeout, keeps what it printed and tells the model what to do', async () => {
+    const container = hangingWebContainer(['compiling…\r\n']);
+    sandbox = createWebContainerSandbox(container);
+    const outcome = await run('bash', { command: 'npm run build', timeout_seconds: 1 });
+    expect(outcome.kind).toBe('timed-out');
+    expect(outcome.kind === 'timed-out' && outcome.message).toMatch(/^Error: Operation timed out after 1s\.\nConsider breaking the operation into smaller steps/);
+    expect(outcome.kind === 'timed-out' && outcome.message).toContain('compiling…');
+    expect(container.killed()).toBe(true);
   });
 
   it('cuts huge output and says how much there was', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeWebContainer } from '../../testing/fake-web-container';
+import { createFakeWebContainer, hangingWebContainer } from '../../testing/fake-web-container';
 import { createOfflineSandbox } from './create-offline-sandbox';
-import { cleanTerminalOutput, createWebContainerSandbox, type WebContainerLike } from './create-web-container-sandbox';
+import { cleanTerminalOutput, createWebContainerSandbox } from './create-web-container-sandbox';
 import type { Sandbox } from './sandbox';
 import { startWebContainerSandbox } from './start-web-container-sandbox';
 
@@ -28,27 +28,6 @@ describe.each([
   });
 });
 
-/** A container whose one process prints `chunks` and then never exits, until killed. */
-function hangingContainer(chunks: string[]): WebContainerLike & { killed: () => boolean } {
-  let killed = false;
-  const base = createFakeWebContainer();
-  return {
-    ...base,
-    killed: () => killed,
-    spawn: async () => ({
-      output: new ReadableStream<string>({
-        start(stream) {
-          for (const chunk of chunks) stream.enqueue(chunk);
-        },
-      }),
-      exit: new Promise<number>(() => undefined),
-      kill: () => {
-        killed = true;
-      },
-    }),
-  };
-}
-
 describe('the WebContainer adapter', () => {
   it('runs bash as jsh -c in the working directory, with clean output and the exit code', async () => {
     const container = createFakeWebContainer(files);
@@ -63,7 +42,7 @@ describe('the WebContainer adapter', () => {
   });
 
   it('kills a command when its signal fires and keeps what it printed', async () => {
-    const container = hangingContainer(['partial ', '\u001b[33moutput\u001b[0m']);
+    const container = hangingWebContainer(['partial ', '\u001b[33moutput\u001b[0m']);
     const sandbox = createWebContainerSandbox(container);
     const controller = new AbortController();
     const running = sandbox.exec('sleep 999', { signal: controller.signal });
