@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { readStateChanges } from '../agent/track-file-changes';
+import { splitSteps, textOf } from './split-steps';
 import type { Timeline, TimelineEdge, TimelineNode } from './timeline-types';
 
 type BuildOptions = {
@@ -23,34 +24,6 @@ function summarize(text: string): string {
 /** The short form of a tool_call_id shown on edges: its last 6 characters. */
 export function shortCallId(toolCallId: string): string {
   return toolCallId.length > 8 ? `…${toolCallId.slice(-6)}` : toolCallId;
-}
-
-function textOf(parts: UIMessage['parts']): string {
-  return parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-}
-
-/**
- * Splits an assistant message into its model steps (each starts at a `step-start` part).
- * A retry notice arrives before the step it retried, so it joins the step that follows.
- */
-function splitSteps(message: UIMessage): UIMessage['parts'][] {
-  const steps: UIMessage['parts'][] = [];
-  let pending: UIMessage['parts'] = [];
-  for (const part of message.parts) {
-    if (part.type === 'data-retry') pending.push(part);
-    else if (part.type === 'step-start') {
-      steps.push(pending);
-      pending = [];
-    } else {
-      if (steps.length === 0) steps.push([]);
-      steps.at(-1)!.push(part);
-    }
-  }
-  if (pending.length > 0) {
-    if (steps.length === 0) steps.push([]);
-    steps.at(-1)!.push(...pending);
-  }
-  return steps;
 }
 
 function describeRetries(parts: UIMessage['parts']): string {

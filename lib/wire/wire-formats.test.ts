@@ -1,0 +1,237 @@
+import type { UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../session/run-settings';
+import { extractWireSteps } from './extract-wire-steps';
+import { renderLLMSpanAttributes, renderToolSpanAttributes } from './render-openinference';
+import { renderWireStep } from './render-wire-step';
+
+/** Seed 002 §4: read main.py with one tool. */
+const readFile = {
+  name: 'read_file',
+  description: 'Read the contents of a file',
+  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path to the file' } }, required: ['path'] },
+};
+const mainPy = "def main():\n    print('Hello, World!')\n\nif __name__ == '__main__':\n    main()";
+const settings = (model: string, patch: Partial<RunSettings> = {}): RunSettings => ({
+  ...DEFAULT_RUN_SETTINGS,
+  model,
+  system: 'You are a coding assistant...',
+  parallelToolCalls: undefined,
+  ...patch,
+});
+const stepReport = (model: string, inputTokens: number, outputTokens: number) => ({
+  type: 'data-step' as const,
+  data: { provider: 'x', model, durationMs: 900, inputTokens, outputTokens, finishReason: 'tool-calls' },
+});
+const conversation = (callId: string, model: string, outputTokens: number): UIMessage[] => [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Read the main.py file' }] },
+  {
+    id: 'abc123',
+    role: 'assistant',
+    parts: [
+      { type: 'step-start' },
+      { type: 'dynamic-tool', toolName: 'read_file', toolCallId: callId, state: 'output-available', input: { path: 'main.py' }, output: mainPy },
+      stepReport(model, 150, outputTokens),
+      { type: 'step-start' },
+      { type: 'text', text: 'It prints a greeting.', state: 'done' },
+    ],
+  },
+];
+const step = (messages: UIMessage[], runSettings: RunSettings, key: string) => extractWireSteps(messages, runSettings, [readFile]).get(key)!;
+
+describe('wire formats of one step (seed 002 §4)', () => {
+  it('OpenAI Chat Completions: request, tool-call response and the tool result message', () => {
+    const messages = conversation('call_abc123', 'gpt-4-turbo', 25);
+    const first = renderWireStep(step(messages, settings('gpt-4-turbo'), 'abc123:step-1'), 'openai-chat');
+    expect(first.request).toEqual({
+      model: 'gpt-4-turbo',
+      messages: [
+        { role: 'system', content: 'You are a coding assistant...' },
+        { role: 'user', content: 'Read the main.py file' },
+      ],
+      tools: [{ type: 'function', function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema } }],
+      tool_choice: 'auto',
+    });
+    expect(first.response).toEqual({
+      id: 'chatcmpl-abc123-1',
+      object: 'chat.completion',
+      model: 'gpt-4-turbo',
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_abc123', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.py"}' } }] },
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage: { prompt_tokens: 150, completion_tokens: 25, total_tokens: 175 },
+    });
+    const second = renderWireStep(step(messages, settings('gpt-4-turbo'), 'abc123:step-2'), 'openai-chat');
+    expect((second.request.messages as unknown[]).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: mainPy });
+    expect(second.response).toMatchObject({ choices: [{ message: { role: 'assistant', content: 'It prints a greeting.' }, finish_reason: 'stop' }] });
+  });
+
+  it('Anthropic Messages: max_tokens, system apart, tool_use in the response, tool_result in a user turn', () => {
+    const messages = conversation('toolu_abc123', 'claude-3-5-sonnet-20241022', 30);
+    const first = renderWireStep(step(messages, settings('claude-3-5-sonnet-20241022'), 'abc123:step-1'), 'anthropic');
+    expect(first.request).toEqual({
+      model: 'claude-3-5-sonnet-20241022',
+      max_tokens: 4096,
+      system: 'You are a coding assistant...',
+      messages: [{ role: 'user', content: 'Read the main.py file' }],
+      tools: [{ name: 'read_file', description: 'Read the contents of a file', input_schema: readFile.inputSchema }],
+      tool_choice: { type: 'auto' },
+    });
+    expect(first.response).toEqual({
+      id: 'msg_abc123-1',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-3-5-sonnet-20241022',
+      content: [{ type: 'tool_use', id: 'toolu_abc123', name: 'read_file', input: { path: 'main.py' } }],
+      stop_reason: 'tool_use',
+      usage: { input_tokens: 150, output_tokens: 30 },
+    });
+    const second = renderWireStep(step(messages, settings('claude-3-5-sonnet-20241022'), 'abc123:step-2'), 'anthropic');
+    expect((second.request.messages as unknown[]).at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_abc123', content: mainPy }] });
+  });
+
+  it('Gemini: contents and parts, function_declarations, AUTO mode, functionCall with STOP', () => {
+    const messages = conversation('call_1', 'gemini-2.5-flash', 25);
+    const first = renderWireStep(step(messages, settings('gemini-2.5-flash', { system: undefined }), 'abc123:step-1'), 'gemini');
+    expect(first.request).toEqual({
+      contents: [{ role: 'user', parts: [{ text: 'Read the main.py file' }] }],
+      tools: [{ function_declarations: [{ name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema }] }],
+      tool_config: { function_calling_config: { mode: 'AUTO' } },
+    });
+    expect(first.response).toEqual({
+      candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'main.py' } } }] }, finishReason: 'STOP' }],
+      usageMetadata: { promptTokenCount: 150, candidatesTokenCount: 25, totalTokenCount: 175 },
+      modelVersion: 'gemini-2.5-flash',
+    });
+    const second = renderWireStep(step(messages, settings('gemini-2.5-flash'), 'abc123:step-2'), 'gemini');
+    expect(second.request.system_instruction).toEqual({ parts: [{ text: 'You are a coding assistant...' }] });
+    expect((second.request.contents as unknown[]).at(-1)).toEqual({
+      role: 'user',
+      parts: [{ functionResponse: { name: 'read_file', response: { name: 'read_file', content: mainPy } } }],
+    });
+  });
+
+  it('OpenAI Responses: instructions, function_call and function_call_output items', () => {
+    const messages = conversation('call_abc123', 'gpt-5', 25);
+    const second = renderWireStep(step(messages, settings('gpt-5', { toolChoice: { type: 'tool', toolName: 'read_file' }, parallelToolCalls: false }), 'abc123:step-2'), 'openai-responses');
+    expect(second.request).toEqual({
+      model: 'gpt-5',
+      instructions: 'You are a coding assistant...',
+      input: [
+        { role: 'user', content: 'Read the main.py file' },
+        { type: 'function_call', call_id: 'call_abc123', name: 'read_file', arguments: '{"path":"main.py"}' },
+        { type: 'function_call_output', call_id: 'call_abc123', output: mainPy },
+      ],
+      tools: [{ type: 'function', name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema }],
+      tool_choice: { type: 'function', name: 'read_file' },
+      parallel_tool_calls: false,
+    });
+    expect(second.response).toEqual({
+      id: 'resp_abc123-2',
+      object: 'response',
+      model: 'gpt-5',
+      status: 'completed',
+      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'It prints a greeting.' }] }],
+    });
+  });
+
+  it('parallel calls: one assistant message with two calls, then two results (merged into one turn where the API needs it)', () => {
+    const messages: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in New York and London?' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_001', state: 'output-available', input: { location: 'New York' }, output: { temp: 20 } },
+          { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_002', state: 'output-error', input: { location: 'London' }, errorText: 'Error: service down' },
+          { type: 'step-start' },
+          { type: 'text', text: 'New York is 20°.', state: 'done' },
+        ],
+      },
+    ];
+    const second = extractWireSteps(messages, DEFAULT_RUN_SETTINGS, [])!.get('a1:step-2')!;
+    expect(renderWireStep(second, 'openai-chat').request.messages).toEqual([
+      { role: 'user', content: 'Weather in New York and London?' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_001', type: 'function', function: { name: 'get_weather', arguments: '{"location":"New York"}' } },
+          { id: 'call_002', type: 'function', function: { name: 'get_weather', arguments: '{"location":"London"}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_001', content: '{"temp":20}' },
+      { role: 'tool', tool_call_id: 'call_002', content: 'Error: service down' },
+    ]);
+    expect((renderWireStep(second, 'anthropic').request.messages as unknown[]).at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'call_001', content: '{"temp":20}' },
+        { type: 'tool_result', tool_use_id: 'call_002', content: 'Error: service down', is_error: true },
+      ],
+    });
+    expect((renderWireStep(second, 'gemini').request.contents as { parts: unknown[] }[]).at(-1)!.parts).toHaveLength(2);
+  });
+});
+
+describe('OpenInference attributes (seed 001)', () => {
+  const getWeather = {
+    name: 'get_weather',
+    description: 'Get current weather',
+    inputSchema: { type: 'object', properties: { location: { type: 'string' } } },
+  };
+  const messages: UIMessage[] = [
+    { id: 'u1', role: 'user', parts: [{ type: 'text', text: "What's the weather in Boston?" }] },
+    {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_123', state: 'output-available', input: { location: 'Boston, MA' }, output: { temperature: 65, condition: 'cloudy' } },
+        { type: 'step-start' },
+        { type: 'text', text: 'The current weather in Boston is 65°F and cloudy.', state: 'done' },
+      ],
+    },
+  ];
+  const steps = extractWireSteps(messages, { ...DEFAULT_RUN_SETTINGS, model: 'gpt-4o' }, [getWeather]);
+
+  it('the tool-call step: the user message, the tool schema and the call', () => {
+    const attributes = renderLLMSpanAttributes(steps.get('a1:step-1')!, 'openai');
+    expect(attributes).toMatchObject({
+      'openinference.span.kind': 'LLM',
+      'llm.model_name': 'gpt-4o',
+      'llm.input_messages.0.message.role': 'user',
+      'llm.input_messages.0.message.content': "What's the weather in Boston?",
+      'llm.output_messages.0.message.role': 'assistant',
+      'llm.output_messages.0.message.tool_calls.0.tool_call.id': 'call_123',
+      'llm.output_messages.0.message.tool_calls.0.tool_call.function.name': 'get_weather',
+    });
+    expect(JSON.parse(String(attributes['llm.tools.0.tool.json_schema']))).toEqual({
+      type: 'function',
+      function: { name: 'get_weather', description: 'Get current weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+    });
+    expect(JSON.parse(String(attributes['llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments']))).toEqual({ location: 'Boston, MA' });
+  });
+
+  it('the answer step: the result as a tool message linked by tool_call_id, then the final response', () => {
+    const attributes = renderLLMSpanAttributes(steps.get('a1:step-2')!, 'openai');
+    expect(attributes['llm.input_messages.2.message.role']).toBe('tool');
+    expect(attributes['llm.input_messages.2.message.tool_call_id']).toBe('call_123');
+    expect(JSON.parse(String(attributes['llm.input_messages.2.message.content']))).toEqual({ temperature: 65, condition: 'cloudy' });
+    expect(attributes['llm.output_messages.0.message.content']).toBe('The current weather in Boston is 65°F and cloudy.');
+    expect(renderToolSpanAttributes({ id: 'call_123', name: 'get_weather', input: { location: 'Boston, MA' } }, '{"temperature":65}')).toEqual({
+      'openinference.span.kind': 'TOOL',
+      'tool.name': 'get_weather',
+      'tool_call.id': 'call_123',
+      'input.value': '{"location":"Boston, MA"}',
+      'input.mime_type': 'application/json',
+      'output.value': '{"temperature":65}',
+      'output.mime_type': 'text/plain',
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import type { ToolChoiceSetting } from '../session/run-settings';
+import type { ToolSpec } from '../tools/tool-spec';
+
+/** A tool call as every provider carries it: an id, a tool name, JSON arguments. */
+export type WireToolCall = { id: string; name: string; input: unknown };
+
+/** One message of a model request, in no provider's format yet. */
+export type WireMessage =
+  | { role: 'user'; text: string }
+  | { role: 'assistant'; text: string; toolCalls: WireToolCall[] }
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError: boolean };
+
+/** What one model request carried: the conversation so far, the tools, the settings. */
+export type WireRequest = {
+  model: string;
+  system: string | undefined;
+  messages: WireMessage[];
+  tools: ToolSpec[];
+  toolChoice: ToolChoiceSetting;
+  parallelToolCalls: boolean | undefined;
+  temperature: number | undefined;
+  maxOutputTokens: number | undefined;
+};
+
+export type WireFinishReason = 'stop' | 'tool-calls' | 'length' | 'error';
+
+/** What the model answered in that step. */
+export type WireResponse = {
+  id: string;
+  model: string;
+  text: string;
+  toolCalls: WireToolCall[];
+  finishReason: WireFinishReason;
+  usage: { inputTokens: number; outputTokens: number } | undefined;
+};
+
+/** One model step: its request and its response. */
+export type WireStep = { request: WireRequest; response: WireResponse };
+
+/** The provider formats the inspector and "Get code" show. */
+export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
+export type WireFormat = (typeof WIRE_FORMATS)[number];
+
+export const WIRE_FORMAT_LABELS: Record<WireFormat, string> = {
+  'openai-chat': 'OpenAI Chat Completions',
+  'openai-responses': 'OpenAI Responses',
+  anthropic: 'Anthropic Messages',
+  gemini: 'Gemini',
+};
+
+/** A step rendered in one provider's format: the JSON bodies as they travel. */
+export type RenderedStep = { request: Record<string, unknown>; response: Record<string, unknown> };
+
+/** Tool arguments as the JSON string OpenAI-style formats carry. */
+export const argumentsJson = (input: unknown) => JSON.stringify(input ?? {});
