@@ -27,7 +27,7 @@ async function runLoop(): Promise<UIMessage[]> {
   const session = createSessionStore();
   const chat = createSessionChat({ store: session, checker, getSandbox: async () => sandbox, fetch: routeFetch });
   await chat.sendMessage({ text: PROMPT });
-  while (chat.status !== 'ready' || session.getState().messages.at(-1)?.parts.at(-1)?.type !== 'text') {
+  while (chat.status !== 'ready' || session.getState().messages.at(-1)?.parts.findLast((part) => part.type !== 'data-step')?.type !== 'text') {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   return session.getState().messages;

@@ -73,7 +73,7 @@ test('the scripted simulated model replays a script: an invalid call, then the c
   await expect.poll(() => playground.nodeNames()).toEqual([
     'User message: save a note',
     'Assistant message: Saving.',
-    'Tool call write_file',
+    'Tool call write_file (invalid arguments)',
     'Tool result write_file: error',
     'Assistant message: Again, with content.',
     'Tool call write_file',

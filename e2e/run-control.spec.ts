@@ -18,7 +18,7 @@ test('approval: approve one call with edited arguments, reject another with a re
   await readFile.getByRole('textbox', { name: 'Reason for rejecting' }).fill('not that file');
   await readFile.getByRole('button', { name: 'Reject' }).click();
 
-  await expect(playground.node('Tool result read_file')).toHaveAccessibleName('Tool result read_file: error');
+  await expect(playground.node('Tool result read_file')).toHaveAccessibleName('Tool result read_file: blocked');
   await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: ok');
   const answer = playground.conversation.getByRole('article', { name: 'Assistant' });
   await expect(answer).toContainText('greet.js');

@@ -1,34 +1,165 @@
 'use client';
 
-import { useSession } from '../playground/runtime-context';
-import { EventLog } from './event-log';
+import { useMemo, useState } from 'react';
+import { extractWireSteps, readStepReport, toolResultText, type StepReport } from '@/lib/wire/extract-wire-steps';
+import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
+import { renderWireStep } from '@/lib/wire/render-wire-step';
+import { WIRE_FORMAT_LABELS, WIRE_FORMATS, type WireFormat, type WireStep } from '@/lib/wire/wire-types';
+import type { PositionedNode } from '@/lib/timeline/timeline-types';
+import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTimeline } from '../timeline/use-timeline';
+import { EventLog } from './event-log';
+import { JsonView } from './json-view';
 
-/** Details of the selected graph node: its data as the session holds it, as JSON. */
+const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
+type Tab = (typeof TABS)[number];
+
+/** A small accessible tab strip: buttons with role "tab", arrow keys not needed for four tabs. */
+function Tabs<T extends string>({ label, tabs, labels, current, onChange }: { label: string; tabs: readonly T[]; labels?: Record<T, string>; current: T; onChange: (tab: T) => void }) {
+  return (
+    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1">
+      {tabs.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          aria-selected={tab === current}
+          className={`rounded px-2 py-0.5 text-xs ${tab === current ? 'bg-[var(--selected)] font-semibold' : 'hover:bg-[var(--hover)]'}`}
+          onClick={() => onChange(tab)}
+        >
+          {labels?.[tab] ?? tab}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const isStepSegment = (segment: string) => /:step-\d+$/.test(segment);
+
+/** The model step a node belongs to; a user message belongs to the request that carried it. */
+function stepOf(nodes: PositionedNode[], node: PositionedNode): string | undefined {
+  if (isStepSegment(node.segment)) return node.segment;
+  return nodes.slice(nodes.indexOf(node) + 1).find((candidate) => isStepSegment(candidate.segment))?.segment;
+}
+
+function WireView({ step }: { step: WireStep }) {
+  const [format, setFormat] = useState<WireFormat>('openai-chat');
+  const rendered = renderWireStep(step, format);
+  return (
+    <div className="flex flex-col gap-2">
+      <Tabs label="Wire format" tabs={WIRE_FORMATS} labels={WIRE_FORMAT_LABELS} current={format} onChange={setFormat} />
+      <div role="tabpanel" aria-label={WIRE_FORMAT_LABELS[format]} className="flex flex-col gap-2">
+        <h4 className="text-xs font-semibold">Request body</h4>
+        <JsonView value={rendered.request} label={`${WIRE_FORMAT_LABELS[format]} request`} />
+        <h4 className="text-xs font-semibold">Response body</h4>
+        <JsonView value={rendered.response} label={`${WIRE_FORMAT_LABELS[format]} response`} />
+        <p className="muted text-[11px]">
+          The same step as each provider&apos;s API carries it (non-streaming shape). Tools are shown as they are now.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function TimingView({ report, node }: { report: StepReport | undefined; node: PositionedNode }) {
+  const events = useSession((state) => state.events);
+  const toolCallId = (node.detail as { toolCallId?: string } | null)?.toolCallId;
+  const own = toolCallId ? events.filter((event) => event.toolCallId === toolCallId) : [];
+  const output = (node.detail as { output?: { execution_time_ms?: number } } | null)?.output;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+      {report ? (
+        <>
+          <dt className="muted">Model</dt>
+          <dd>
+            {report.provider} · {report.model}
+          </dd>
+          <dt className="muted">Step time</dt>
+          <dd>{report.durationMs} ms</dd>
+          <dt className="muted">Tokens</dt>
+          <dd>
+            {report.inputTokens ?? '?'} in → {report.outputTokens ?? '?'} out
+          </dd>
+          <dt className="muted">Finish</dt>
+          <dd>{report.finishReason}</dd>
+        </>
+      ) : (
+        <>
+          <dt className="muted">Step</dt>
+          <dd>no timing reported (streaming, stopped, or from before timings were kept)</dd>
+        </>
+      )}
+      {typeof output?.execution_time_ms === 'number' ? (
+        <>
+          <dt className="muted">Tool ran</dt>
+          <dd>{output.execution_time_ms} ms</dd>
+        </>
+      ) : null}
+      {own.map((event, index) => (
+        <div key={index} className="contents">
+          <dt className="muted">{event.kind}</dt>
+          <dd>{new Date(event.atMs).toISOString().slice(11, 23)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Details of the selected graph node: the data as the session holds it, then the expert
+ * views — the step in each provider's wire format, its OpenInference attributes, timing.
+ */
 export function InspectorPane() {
   const selectedNodeId = useSession((state) => state.selectedNodeId);
-  const node = useTimeline().nodes.find((candidate) => candidate.id === selectedNodeId);
-  const json = node ? JSON.stringify(node.detail, null, 2) : '';
+  const messages = useSession((state) => state.messages);
+  const settings = useSession((state) => state.settings);
+  const { runnable } = useToolSetCheck();
+  const timeline = useTimeline();
+  const [tab, setTab] = useState<Tab>('Message');
+  const node = timeline.nodes.find((candidate) => candidate.id === selectedNodeId);
+  const steps = useMemo(() => extractWireSteps(messages, settings, runnable.map((tool) => tool.spec)), [messages, settings, runnable]);
+  const stepId = node ? stepOf(timeline.nodes, node) : undefined;
+  const step = stepId ? steps.get(stepId) : undefined;
+  const stepParts = (timeline.nodes.find((candidate) => candidate.id === stepId)?.detail as { parts?: Parameters<typeof readStepReport>[0] } | undefined)?.parts;
+  const report = stepParts ? readStepReport(stepParts) : undefined;
+  const call = step && node ? step.response.toolCalls.find((candidate) => candidate.id === (node.detail as { toolCallId?: string }).toolCallId) : undefined;
+  const detail = node?.detail as { output?: unknown; errorText?: string } | undefined;
+
   return (
     <section aria-label="Inspector" className="pane">
-      <h2 className="pane-title">
-        Inspector
-        {node ? (
-          <button type="button" className="button ml-auto normal-case" onClick={() => void navigator.clipboard?.writeText(json)}>
-            Copy JSON
-          </button>
-        ) : null}
-      </h2>
-      <div className="min-h-0 flex-1 overflow-auto p-3 text-sm">
+      <h2 className="pane-title">Inspector</h2>
+      <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-3 text-sm">
         {node ? (
           <>
-            <h3 className="mb-1 font-semibold">{node.title}</h3>
-            <pre className="code" aria-label="Node JSON">
-              {json}
-            </pre>
+            <h3 className="font-semibold">{node.title}</h3>
+            <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} />
+            <div role="tabpanel" aria-label={tab}>
+              {tab === 'Message' ? <JsonView value={node.detail} label="Node JSON" /> : null}
+              {tab === 'Wire' ? step ? <WireView step={step} /> : <p className="muted text-xs">This node is not part of a model step.</p> : null}
+              {tab === 'OpenInference' ? (
+                step ? (
+                  <div className="flex flex-col gap-2">
+                    <h4 className="text-xs font-semibold">LLM span (step {stepId?.split('-').at(-1)})</h4>
+                    <JsonView value={renderLLMSpanAttributes(step, settings.provider)} label="LLM span attributes" />
+                    {call ? (
+                      <>
+                        <h4 className="text-xs font-semibold">TOOL span ({call.name})</h4>
+                        <JsonView
+                          value={renderToolSpanAttributes(call, detail?.errorText ?? (detail && 'output' in detail ? toolResultText(detail.output) : undefined))}
+                          label="Tool span attributes"
+                        />
+                      </>
+                    ) : null}
+                  </div>
+                ) : (
+                  <p className="muted text-xs">This node is not part of a model step.</p>
+                )
+              ) : null}
+              {tab === 'Timing' ? <TimingView report={report} node={node} /> : null}
+            </div>
           </>
         ) : (
-          <p className="muted">Select a node in the Timeline to see its message, arguments or result as JSON.</p>
+          <p className="muted">Select a node in the Timeline to see its message, arguments or result — and the same step in each provider&apos;s wire format.</p>
         )}
       </div>
       <EventLog />

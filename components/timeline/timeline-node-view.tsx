@@ -1,37 +1,67 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { TimelineNode, TimelineNodeKind } from '@/lib/timeline/timeline-types';
+import type { TimelineNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 
 export type TimelineFlowNode = Node<{ node: TimelineNode }, 'timeline'>;
+export type BandFlowNode = Node<{ label: string; width: number; height: number }, 'band'>;
 
 /** One colour and one shape per role, the same as in the chat. */
 const ROLE_STYLE = {
   user: 'border-role-user bg-role-user/10 rounded-2xl',
   assistant: 'border-role-assistant bg-role-assistant/10 rounded-lg',
   'tool-call': 'border-role-call bg-role-call/10 rounded-sm border-dashed',
+  approval: 'border-role-call bg-role-call/10 rounded-[38px] border-double border-4',
   'tool-result': 'border-role-result bg-role-result/10 rounded-none',
   error: 'border-role-error bg-role-error/15 rounded-md border-[3px]',
 } satisfies Record<TimelineNodeKind, string>;
 
-const STATUS_TEXT = { streaming: 'streaming…', running: 'running…', paused: 'paused', done: '', failed: 'error', incomplete: 'incomplete' } as const;
+const STATUS_TEXT = {
+  streaming: '⋯ streaming',
+  running: '⟳ running',
+  paused: '⏸ paused',
+  done: '',
+  failed: '✕ error',
+  blocked: '⛔ blocked',
+  incomplete: '◌ incomplete',
+} satisfies Record<TimelineNodeStatus, string>;
 
-/** A graph node: role, title, a one-line summary and its status. */
+const BAD_BADGES = new Set(['invalid arguments', 'unknown tool', 'truncated']);
+
+/** A graph node: role, title, a one-line summary, badges and its status (drawn, not only written). */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {
   const { node } = data;
-  const failed = node.status === 'failed';
+  const failed = node.status === 'failed' || node.status === 'blocked';
   return (
     <div
-      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-xs ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' ? 'border-dotted' : ''} ${node.status === 'incomplete' ? '!border-dashed' : ''}`}
+      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-xs ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' || node.status === 'running' ? 'timeline-node-live' : ''} ${node.status === 'incomplete' ? '!border-dashed opacity-80' : ''}`}
       style={{ background: 'var(--panel)' }}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="flex items-center gap-1 font-semibold">
         <span className="truncate">{node.title}</span>
         {STATUS_TEXT[node.status] ? (
-          <span className={`ml-auto shrink-0 ${failed ? 'text-role-error' : 'muted'}`}>{STATUS_TEXT[node.status]}</span>
+          <span className={`ml-auto shrink-0 font-normal ${failed ? 'text-role-error' : 'muted'}`}>{STATUS_TEXT[node.status]}</span>
         ) : null}
       </div>
-      <p className="muted mt-0.5 line-clamp-2 break-all font-mono text-[11px]">{node.summary}</p>
+      <p className="muted mt-0.5 line-clamp-1 break-all font-mono text-[11px]">{node.summary}</p>
+      {node.badges.length > 0 ? (
+        <div className="mt-0.5 flex gap-1 overflow-hidden whitespace-nowrap text-[10px]">
+          {node.badges.map((badge) => (
+            <span key={badge} className={`rounded px-1 ${BAD_BADGES.has(badge) ? 'bg-role-error/15 text-role-error' : 'bg-[var(--hover)]'}`}>
+              {badge}
+            </span>
+          ))}
+        </div>
+      ) : null}
       <Handle type="source" position={Position.Bottom} isConnectable={false} />
+    </div>
+  );
+}
+
+/** The band behind a model step's nodes, captioned with its number, time and tokens. */
+export function StepBandView({ data }: NodeProps<BandFlowNode>) {
+  return (
+    <div className="timeline-band" style={{ width: data.width, height: data.height }}>
+      <span className="timeline-band-caption">{data.label}</span>
     </div>
   );
 }

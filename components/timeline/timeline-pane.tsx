@@ -4,38 +4,76 @@ import {
   Background,
   Controls,
   MarkerType,
+  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
   type Edge,
+  type Node,
   type NodeChange,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo } from 'react';
-import { useSession } from '../playground/runtime-context';
-import { TimelineNodeView, type TimelineFlowNode } from './timeline-node-view';
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import type { PositionedNode } from '@/lib/timeline/timeline-types';
+import { useSession, useSessionActions } from '../playground/runtime-context';
+import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
 import { useTimeline } from './use-timeline';
 
-const nodeTypes = { timeline: TimelineNodeView };
+const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
+const MINIMAP_COLOURS: Record<string, string> = {
+  user: '#2563eb',
+  assistant: '#7c3aed',
+  'tool-call': '#b45309',
+  approval: '#b45309',
+  'tool-result': '#047857',
+  error: '#dc2626',
+};
 
-/** Keeps the newest nodes in view as the run grows. */
-function FollowLatest({ count }: { count: number }) {
+/** Keeps the newest nodes in view as the run grows, when following is on. */
+function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
   const { fitView } = useReactFlow();
+  const key = latest.join(',');
   useEffect(() => {
-    const frame = requestAnimationFrame(() => void fitView({ duration: 200, maxZoom: 1, padding: 0.15 }));
+    if (!on || latest.length === 0) return;
+    const frame = requestAnimationFrame(() => void fitView({ nodes: latest.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }));
     return () => cancelAnimationFrame(frame);
-  }, [count, fitView]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the newest nodes change
+  }, [key, on, fitView]);
   return null;
 }
 
-function TimelineGraph() {
+/** The node an arrow key moves to: down/up in run order, left/right within the same row. */
+function neighbour(nodes: PositionedNode[], currentId: string, key: string): PositionedNode | undefined {
+  const index = nodes.findIndex((node) => node.id === currentId);
+  if (index === -1) return nodes[0];
+  const current = nodes[index];
+  if (key === 'ArrowDown') return nodes[index + 1];
+  if (key === 'ArrowUp') return nodes[index - 1];
+  const row = nodes.filter((node) => node.y === current.y && node.id !== current.id);
+  const candidates = key === 'ArrowRight' ? row.filter((node) => node.x > current.x).sort((a, b) => a.x - b.x) : row.filter((node) => node.x < current.x).sort((a, b) => b.x - a.x);
+  return candidates[0];
+}
+
+function TimelineGraph({ follow }: { follow: boolean }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
-  const selectNode = useSession((state) => state.selectNode);
+  const { selectNode } = useSessionActions();
+  const { setCenter, getZoom } = useReactFlow();
 
-  const nodes = useMemo<TimelineFlowNode[]>(
-    () =>
-      timeline.nodes.map((node) => ({
+  const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(
+    () => [
+      ...timeline.bands.map<BandFlowNode>((band) => ({
+        id: band.id,
+        type: 'band',
+        position: { x: band.x, y: band.y },
+        data: { label: band.label, width: band.width, height: band.height },
+        zIndex: -1,
+        selectable: false,
+        focusable: false,
+        draggable: false,
+        connectable: false,
+      })),
+      ...timeline.nodes.map<TimelineFlowNode>((node) => ({
         id: node.id,
         type: 'timeline',
         position: { x: node.x, y: node.y },
@@ -45,6 +83,7 @@ function TimelineGraph() {
         draggable: false,
         connectable: false,
       })),
+    ],
     [timeline, selectedNodeId],
   );
   const edges = useMemo<Edge[]>(
@@ -62,11 +101,23 @@ function TimelineGraph() {
     [timeline],
   );
 
-  const onNodesChange = (changes: NodeChange<TimelineFlowNode>[]) => {
+  const onNodesChange = (changes: NodeChange<TimelineFlowNode | BandFlowNode>[]) => {
     const selected = changes.find((change) => change.type === 'select' && change.selected);
     if (selected && selected.type === 'select') selectNode(selected.id);
   };
 
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight'].includes(event.key)) return;
+    const next = neighbour(timeline.nodes, selectedNodeId ?? '', event.key);
+    if (!next) return;
+    event.preventDefault();
+    selectNode(next.id);
+    void setCenter(next.x + next.width / 2, next.y + next.height / 2, { zoom: Math.max(getZoom(), 0.6), duration: 150 });
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(next.id)}"]`)?.focus());
+  };
+
+  // A short run is shown whole; a long one follows its newest nodes.
+  const latest = (timeline.nodes.length <= 40 ? timeline.nodes : timeline.nodes.slice(-3)).map((node) => node.id);
   return (
     <ReactFlow
       nodes={nodes}
@@ -74,15 +125,20 @@ function TimelineGraph() {
       nodeTypes={nodeTypes}
       onNodesChange={onNodesChange}
       onPaneClick={() => selectNode(undefined)}
+      onKeyDown={onKeyDown}
       nodesDraggable={false}
       nodesConnectable={false}
       edgesFocusable={false}
-      minZoom={0.2}
+      disableKeyboardA11y={false}
+      colorMode="system"
+      minZoom={0.05}
+      onlyRenderVisibleElements
       fitView
     >
       <Background />
       <Controls showInteractive={false} />
-      <FollowLatest count={nodes.length} />
+      <MiniMap pannable zoomable ariaLabel="Timeline overview" style={{ width: 120, height: 90 }} className="!border !border-[var(--border)]" maskColor="rgba(100, 116, 139, 0.15)" nodeColor={(node: Node) => (node.type === 'band' ? 'transparent' : MINIMAP_COLOURS[(node.data as { node: PositionedNode }).node.kind])} />
+      <FollowLatest latest={latest} on={follow} />
     </ReactFlow>
   );
 }
@@ -90,18 +146,28 @@ function TimelineGraph() {
 /** The run as a graph; nodes are derived from the session, never stored. */
 export function TimelinePane() {
   const empty = useSession((state) => state.messages.length === 0 && !state.chatError);
+  const [follow, setFollow] = useState(true);
   return (
     <section aria-label="Timeline" className="pane">
-      <h2 className="pane-title">Timeline</h2>
+      <h2 className="pane-title">
+        Timeline
+        <label className="ml-auto flex items-center gap-1 font-normal normal-case">
+          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
+          Follow latest
+        </label>
+        <span className="muted font-normal normal-case" title="Select a node, then use the arrow keys">
+          ↑↓←→ move between nodes
+        </span>
+      </h2>
       <div className="relative min-h-0 flex-1">
         {empty ? (
           <p className="muted p-4 text-sm">
-            Send a message and the run appears here: your message, each model step, every tool call and the result
-            that answers it (joined by the call id), then the final answer. Click a node to inspect it.
+            Send a message and the run appears here: your message, each model step (with its time and tokens), every tool
+            call and the result that answers it (joined by the call id), then the final answer. Click a node to inspect it.
           </p>
         ) : (
           <ReactFlowProvider>
-            <TimelineGraph />
+            <TimelineGraph follow={follow} />
           </ReactFlowProvider>
         )}
       </div>

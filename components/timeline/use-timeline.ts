@@ -12,5 +12,9 @@ export function useTimeline(): PositionedTimeline {
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
   const pausedToolCallId = useSession((state) => (state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined));
-  return useMemo(() => layoutTimeline(buildTimeline({ messages, error, streaming, pausedToolCallId })), [messages, error, streaming, pausedToolCallId]);
+  const approvals = useSession((state) => state.approvals);
+  return useMemo(
+    () => layoutTimeline(buildTimeline({ messages, error, streaming, pausedToolCallId, approvals })),
+    [messages, error, streaming, pausedToolCallId, approvals],
+  );
 }

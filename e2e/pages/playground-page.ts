@@ -34,7 +34,7 @@ export class PlaygroundPage {
 
   /** Accessible names of the graph's nodes, in order. */
   async nodeNames(): Promise<string[]> {
-    return this.timeline.locator('.react-flow__node').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+    return this.timeline.locator('.react-flow__node-timeline').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
   }
 
   node(namePrefix: string | RegExp): Locator {

@@ -16,3 +16,6 @@ export function needsApproval(policy: ApprovalPolicy, toolName: string): boolean
   if (policy === 'ask-bash-and-writes') return RISKY_TOOLS.has(toolName);
   return false;
 }
+
+/** How the person answered a call that asked for approval (kept with the session). */
+export type ApprovalRecord = 'approved' | 'edited' | 'rejected';

@@ -146,10 +146,10 @@ describe('manual tools', () => {
     expect(unansweredToolCalls(messages)).toEqual(['get_weather']);
 
     await chat.addToolOutput({ tool: 'get_weather', toolCallId: call.toolCallId, output: { temperature: 21 } });
-    for (let i = 0; i < 200 && store.getState().messages[1].parts.at(-1)?.type !== 'text'; i++) {
+    for (let i = 0; i < 200 && store.getState().messages[1].parts.findLast((part) => part.type !== 'data-step')?.type !== 'text'; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    const answer = store.getState().messages[1].parts.at(-1);
+    const answer = store.getState().messages[1].parts.findLast((part) => part.type === 'text');
     expect(answer?.type === 'text' && answer.text).toContain('"temperature": 21');
   });
 });
@@ -170,7 +170,7 @@ describe('the scripted simulated model', () => {
       "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
     );
     expect(parts.map((part) => part.toolCallId)).toEqual(['call_script_1_1', 'call_script_2_1']);
-    const answer = messages[1].parts.at(-1);
+    const answer = messages[1].parts.findLast((part) => part.type === 'text');
     expect(answer?.type === 'text' && answer.text).toBe('Saved note.txt.');
   });
 });
@@ -231,7 +231,7 @@ describe('interceptors: approval and step mode', () => {
     }
     await settle(chat);
     expect(labels).toEqual(['Before the next model request', 'Before running list_files', 'Before the next model request']);
-    const answer = store.getState().messages[1].parts.at(-1);
+    const answer = store.getState().messages[1].parts.findLast((part) => part.type === 'text');
     expect(answer?.type === 'text' && answer.text).toContain('README.md');
   });
 });

@@ -26,11 +26,14 @@ export async function interceptToolCall({
   if (!needsApproval(approval, call.toolName)) return { kind: 'run', input: call.input, edited: false };
   const answer = await gate.wait({ kind: 'approval', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
   if (answer.kind === 'reject') {
+    store.getState().recordApproval(call.toolCallId, 'rejected');
     return {
       kind: 'blocked',
       message: `Error: The user rejected this call to '${call.toolName}'${answer.reason ? `: ${answer.reason}` : '.'}\nDo not repeat it unchanged; adjust the arguments or try another approach.`,
     };
   }
   const input = answer.kind === 'approve' ? answer.input : call.input;
-  return { kind: 'run', input, edited: JSON.stringify(input) !== JSON.stringify(call.input) };
+  const edited = JSON.stringify(input) !== JSON.stringify(call.input);
+  store.getState().recordApproval(call.toolCallId, edited ? 'edited' : 'approved');
+  return { kind: 'run', input, edited };
 }

@@ -89,6 +89,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
           onRetry: (notice) => writer.write({ type: 'data-retry', data: notice }),
         }),
       });
+      const startedMs = Date.now();
       const result = streamText({
         model,
         system: settings.system || undefined,
@@ -101,6 +102,19 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         abortSignal: options.signal,
         timeout: options.timeouts ?? DEFAULT_TIMEOUTS,
         providerOptions: resolved.providerOptions,
+        // Timing and tokens of the step, for the timeline's step band and the inspector.
+        onStepEnd: ({ usage, finishReason, response }) =>
+          writer.write({
+            type: 'data-step',
+            data: {
+              provider: settings.provider,
+              model: response.modelId || settings.model,
+              durationMs: Date.now() - startedMs,
+              inputTokens: usage.inputTokens,
+              outputTokens: usage.outputTokens,
+              finishReason,
+            },
+          }),
         // One sanitised line for the operator; the person sees the same sentence in the chat.
         onError: ({ error }) => console.warn(`[chat] ${describe(error)}`),
         // A timeout aborts the step quietly; only a stop the browser asked for should be quiet.

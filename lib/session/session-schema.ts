@@ -29,6 +29,8 @@ export const sessionDataSchema = z.object({
   /** What "Reset files" goes back to. */
   startingFiles: sandboxFilesSchema,
   sandboxChoice: z.enum(['auto', 'webcontainer', 'offline']),
+  /** How the person answered each call that asked for approval, by tool_call_id. */
+  approvals: z.record(z.string(), z.enum(['approved', 'edited', 'rejected'])),
 });
 export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages'> & { messages: UIMessage[] };
 

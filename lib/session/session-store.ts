@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
-import type { ApprovalPolicy } from '../agent/approval-policy';
+import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { LintChoice } from '../tools/lint/lint-target';
@@ -64,6 +64,7 @@ export type SessionActions = {
   /** The sandbox's files as they are now (the sandbox reports every change). */
   setFiles(files: SandboxFiles): void;
   openFile(path: string | undefined): void;
+  recordApproval(toolCallId: string, decision: ApprovalRecord): void;
   trustHandlers(): void;
   setLintChoice(choice: LintChoice): void;
   setApproval(policy: ApprovalPolicy): void;
@@ -104,6 +105,7 @@ export function createInitialSession(): SessionState {
     startingFiles: EXAMPLE_FILES,
     sandboxChoice: 'auto',
     openFilePath: undefined,
+    approvals: {},
     deletedTool: undefined,
     handlersTrusted: true,
     lintChoice: 'provider',
@@ -178,6 +180,7 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
       setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
       openFile: (openFilePath) => set({ openFilePath }),
+      recordApproval: (toolCallId, decision) => set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => set({ lintChoice }),
       setApproval: (approval) => set({ approval }),

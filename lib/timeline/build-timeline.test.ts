@@ -86,7 +86,7 @@ describe('buildTimeline', () => {
       ],
     };
     const result = buildTimeline({ messages: [user, wrote] }).nodes.find((node) => node.id === 'c1:result');
-    expect(result?.summary).toBe('Files +a.txt ~b.txt ·');
+    expect(result?.badges).toEqual(['+a.txt', '~b.txt']);
   });
 
   it('marks the step a failed stream cut short as incomplete', () => {
@@ -101,15 +101,86 @@ describe('buildTimeline', () => {
   it('adds an Error node after the last node when the request failed', () => {
     const { nodes, edges } = buildTimeline({ messages: [user], error: 'Network down' });
     expect(nodes.at(-1)).toMatchObject({ kind: 'error', label: 'Error: Network down' });
-    expect(edges.at(-1)).toMatchObject({ source: 'u1', target: 'error', failed: true });
+    expect(edges.at(-1)).toMatchObject({ source: 'u1', target: 'main:error', failed: true });
   });
 
   it('is empty for an empty session', () => {
-    expect(buildTimeline({ messages: [] })).toEqual({ nodes: [], edges: [] });
+    expect(buildTimeline({ messages: [] })).toMatchObject({ nodes: [], edges: [], segments: [] });
+  });
+});
+
+describe('the graph grammar', () => {
+  it('groups each model step into a band captioned with its time and tokens', () => {
+    const reported: UIMessage = {
+      ...assistant,
+      parts: [
+        ...assistant.parts.slice(0, 4),
+        { type: 'data-step', data: { provider: 'simulated', model: 'simulated-1', durationMs: 1320, inputTokens: 412, outputTokens: 58, finishReason: 'tool-calls' } },
+        ...assistant.parts.slice(4),
+      ],
+    };
+    const { segments } = buildTimeline({ messages: [user, reported] });
+    expect(segments.map((segment) => [segment.id, segment.band, segment.nodeIds.length])).toEqual([
+      ['u1', undefined, 1],
+      ['a1:step-1', 'Step 1 · 1.3 s · 412 → 58 tokens', 5],
+      ['a1:step-2', 'Step 2', 1],
+    ]);
+  });
+
+  it('marks invalid arguments on the call, and times, truncation and the final answer', () => {
+    const message: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'dynamic-tool', toolName: 'write_file', toolCallId: 'c1', state: 'output-error', input: { path: 'a' }, errorText: "Error: Invalid arguments for 'write_file'.\n- content: required" },
+        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c2', state: 'output-available', input: { command: 'yes' }, output: { success: true, output: 'y', execution_time_ms: 12, metadata: { stdout_truncated: true, total_output_bytes: 99999 } } },
+        { type: 'step-start' },
+        { type: 'text', text: 'Done.' },
+      ],
+    };
+    const { nodes } = buildTimeline({ messages: [user, message] });
+    const at = (id: string) => nodes.find((node) => node.id === id)!;
+    expect(at('c1:call')).toMatchObject({ label: 'Tool call write_file (invalid arguments)', badges: ['invalid arguments'] });
+    expect(at('c2:call').badges).toEqual(['valid']);
+    expect(at('c2:result')).toMatchObject({ label: 'Tool result bash: ok, truncated', badges: ['truncated', '12 ms'] });
+    expect(at('a1:step-2').title).toBe('Final answer · step 2');
+  });
+
+  it('draws an approval gate between a call and its result, waiting, approved or rejected', () => {
+    const message: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'output-error', input: {}, errorText: "Error: The user rejected this call to 'bash': no" },
+        { type: 'dynamic-tool', toolName: 'read_file', toolCallId: 'c2', state: 'output-available', input: {}, output: 'x' },
+        { type: 'dynamic-tool', toolName: 'write_file', toolCallId: 'c3', state: 'input-available', input: {} },
+      ],
+    };
+    const { nodes, edges } = buildTimeline({ messages: [user, message], approvals: { c1: 'rejected', c2: 'edited' }, pausedToolCallId: 'c3' });
+    expect(nodes.filter((node) => node.kind === 'approval').map((node) => [node.label, node.status])).toEqual([
+      ['Approval bash: rejected', 'blocked'],
+      ['Approval read_file: approved with edited arguments', 'done'],
+      ['Approval write_file: waiting', 'paused'],
+    ]);
+    expect(nodes.find((node) => node.id === 'c1:result')).toMatchObject({ label: 'Tool result bash: blocked', status: 'blocked' });
+    expect(edges.filter((edge) => edge.target === 'c1:result').map((edge) => [edge.source, edge.label])).toEqual([['c1:approval', 'c1']]);
   });
 });
 
 describe('layoutTimeline', () => {
+  it('stacks segments so that a new step never moves what is already drawn', () => {
+    const before = layoutTimeline(buildTimeline({ messages: [user, { ...assistant, parts: assistant.parts.slice(0, 4) }] }));
+    const after = layoutTimeline(buildTimeline({ messages: [user, assistant] }));
+    for (const node of before.nodes) {
+      expect(after.nodes.find((candidate) => candidate.id === node.id)).toMatchObject({ x: node.x, y: node.y });
+    }
+    const band = after.bands.find((candidate) => candidate.id === 'a1:step-1:band')!;
+    const inside = after.nodes.filter((node) => node.segment === 'a1:step-1');
+    expect(inside.every((node) => node.x >= band.x && node.x + node.width <= band.x + band.width && node.y >= band.y && node.y + node.height <= band.y + band.height)).toBe(true);
+  });
+
   it('puts each rank below the one before and parallel calls side by side', () => {
     const { nodes } = layoutTimeline(buildTimeline({ messages: [user, assistant] }));
     const at = (id: string) => nodes.find((node) => node.id === id)!;

@@ -1,7 +1,9 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { ApprovalRecord } from '../agent/approval-policy';
 import { readStateChanges } from '../agent/track-file-changes';
+import { readStepReport, toolResultText } from '../wire/extract-wire-steps';
 import { splitSteps, textOf } from './split-steps';
-import type { Timeline, TimelineEdge, TimelineNode } from './timeline-types';
+import type { Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {
   messages: readonly UIMessage[];
@@ -11,12 +13,17 @@ type BuildOptions = {
   streaming?: boolean;
   /** The call waiting for the person (approval or step mode), drawn as paused. */
   pausedToolCallId?: string;
+  /** How the person answered each call that asked for approval. */
+  approvals?: Readonly<Record<string, ApprovalRecord>>;
+  /** The lane these messages are drawn in (branches add lanes). */
+  lane?: string;
 };
 
 const SUMMARY_CHARS = 90;
+const FILE_MARKS = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } as const;
 
 /** One line of plain text: markdown markers dropped, whitespace folded, cut to fit a node. */
-function summarize(text: string): string {
+export function summarize(text: string): string {
   const flat = text.replace(/```[^\n]*\n?|\*\*/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1)}…` : flat;
 }
@@ -26,22 +33,58 @@ export function shortCallId(toolCallId: string): string {
   return toolCallId.length > 8 ? `…${toolCallId.slice(-6)}` : toolCallId;
 }
 
-function describeRetries(parts: UIMessage['parts']): string {
+function countRetries(parts: UIMessage['parts']): { count: number; reason: string } {
   const retries = parts.filter((part) => part.type === 'data-retry');
-  if (retries.length === 0) return '';
-  const reason = (retries.at(-1) as { data?: { reason?: string } }).data?.reason ?? 'an error';
-  return `Retried ${retries.length}× (${reason}) · `;
+  return { count: retries.length, reason: (retries.at(-1) as { data?: { reason?: string } } | undefined)?.data?.reason ?? 'an error' };
+}
+
+const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+/** The caption of a step's band: its number, then time and tokens when the route reported them. */
+function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming' | 'incomplete' | 'done'): string {
+  const report = readStepReport(parts);
+  const retries = countRetries(parts);
+  const facts = [
+    `Step ${step}`,
+    state === 'streaming' ? 'streaming…' : state === 'incomplete' ? 'incomplete' : undefined,
+    report ? seconds(report.durationMs) : undefined,
+    report?.inputTokens !== undefined && report.outputTokens !== undefined ? `${report.inputTokens} → ${report.outputTokens} tokens` : undefined,
+    retries.count > 0 ? `retried ${retries.count}×` : undefined,
+  ];
+  return facts.filter(Boolean).join(' · ');
+}
+
+type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
+
+/** How a call's arguments fared, from its result: validation runs before anything else. */
+function argumentsBadge(call: ToolPart): string | undefined {
+  if (call.state !== 'output-error') return call.state === 'output-available' ? 'valid' : undefined;
+  if (call.errorText.startsWith('Error: Invalid arguments')) return 'invalid arguments';
+  if (call.errorText.startsWith("Error: Unknown tool")) return 'unknown tool';
+  return undefined;
 }
 
 /**
  * Derives the run's graph from the session's messages: user message → assistant step →
- * one tool-call node per call → its tool-result node (edge labelled with the call id) →
- * the next step, which every result of the step before feeds into.
+ * one tool-call node per call (→ an approval gate when the person was asked) → its
+ * tool-result node (edge labelled with the call id) → the next step, which every result of
+ * the step before feeds into. Each user message and each model step is a segment; steps
+ * are drawn as bands with their time and tokens.
  */
-export function buildTimeline({ messages, error, streaming = false, pausedToolCallId }: BuildOptions): Timeline {
+export function buildTimeline({ messages, error, streaming = false, pausedToolCallId, approvals = {}, lane = 'main' }: BuildOptions): Timeline {
   const nodes: TimelineNode[] = [];
   const edges: TimelineEdge[] = [];
+  const segments: TimelineSegment[] = [];
   let previous: string[] = [];
+  let segment: TimelineSegment | undefined;
+  const startSegment = (id: string, band?: string) => {
+    segment = { id, lane, nodeIds: [], band };
+    segments.push(segment);
+  };
+  const add = (node: Omit<TimelineNode, 'segment'>) => {
+    nodes.push({ ...node, segment: segment!.id });
+    segment!.nodeIds.push(node.id);
+  };
   const connect = (target: string, sources: string[] = previous, label?: string, failed = false) => {
     for (const source of sources) edges.push({ id: `${source}->${target}`, source, target, label, failed });
   };
@@ -51,16 +94,8 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
     if (message.role !== 'assistant') {
       const text = textOf(message.parts);
       const title = message.role === 'user' ? 'User message' : 'System message';
-      nodes.push({
-        id: message.id,
-        kind: 'user',
-        label: `${title}: ${summarize(text)}`,
-        title,
-        summary: summarize(text),
-        step: undefined,
-        status: 'done',
-        detail: message,
-      });
+      startSegment(message.id);
+      add({ id: message.id, kind: 'user', label: `${title}: ${summarize(text)}`, title, summary: summarize(text), badges: [], step: undefined, status: 'done', detail: message });
       connect(message.id);
       previous = [message.id];
       return;
@@ -72,17 +107,22 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
       const text = textOf(parts);
       const calls = parts.filter(isToolUIPart);
       const lastStep = isLast && stepIndex === steps.length - 1;
-      const stepStreaming = streaming && lastStep;
-      const incomplete = !streaming && lastStep && error !== undefined;
-      const summary = describeRetries(parts) + (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
-      nodes.push({
+      const state = streaming && lastStep ? 'streaming' : !streaming && lastStep && error !== undefined ? 'incomplete' : 'done';
+      const retries = countRetries(parts);
+      const finalAnswer = calls.length === 0 && state === 'done' && stepIndex === steps.length - 1;
+      const summary =
+        (retries.count > 0 ? `Retried ${retries.count}× (${retries.reason}) · ` : '') +
+        (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
+      startSegment(stepId, describeStep(stepIndex + 1, parts, state));
+      add({
         id: stepId,
         kind: 'assistant',
-        label: `Assistant message${incomplete ? ' (incomplete)' : ''}: ${summary}`,
-        title: `Assistant message · step ${stepIndex + 1}${incomplete ? ' · incomplete' : ''}`,
+        label: `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
+        title: finalAnswer ? `Final answer · step ${stepIndex + 1}` : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : ''}`,
         summary,
+        badges: [],
         step: stepIndex + 1,
-        status: stepStreaming ? 'streaming' : incomplete ? 'incomplete' : 'done',
+        status: state === 'streaming' ? 'streaming' : state === 'incomplete' ? 'incomplete' : 'done',
         detail: { id: message.id, role: 'assistant', step: stepIndex + 1, parts },
       });
       connect(stepId);
@@ -92,45 +132,71 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
       const results: string[] = [];
       for (const call of calls) {
         const name = getToolName(call);
-        const callId = `${call.toolCallId}:call`;
-        const inputStreaming = call.state === 'input-streaming';
-        nodes.push({
-          id: callId,
+        const callNodeId = `${call.toolCallId}:call`;
+        const validity = argumentsBadge(call);
+        add({
+          id: callNodeId,
           kind: 'tool-call',
-          label: `Tool call ${name}`,
+          label: `Tool call ${name}${validity === 'invalid arguments' || validity === 'unknown tool' ? ` (${validity})` : ''}`,
           title: `Tool call · ${name}`,
           summary: summarize(JSON.stringify(call.input ?? {})),
+          badges: validity ? [validity] : [],
           step: stepIndex + 1,
-          status: inputStreaming ? 'streaming' : 'done',
+          status: call.state === 'input-streaming' ? 'streaming' : 'done',
           detail: { toolCallId: call.toolCallId, toolName: name, input: call.input, state: call.state },
         });
-        connect(callId, [stepId]);
-        const resultId = `${call.toolCallId}:result`;
+        connect(callNodeId, [stepId]);
+
         const failed = call.state === 'output-error' || call.state === 'output-denied';
         const finished = call.state === 'output-available' || failed;
-        const output = call.state === 'output-available' ? call.output : undefined;
-        const resultText = failed
-          ? (call.state === 'output-error' ? call.errorText : 'Denied')
-          : typeof output === 'object' && output !== null && 'output' in output
-            ? String((output as { output: unknown }).output)
-            : JSON.stringify(output ?? '');
-        const changes = readStateChanges(output);
-        const mark = { FileCreated: '+', FileModified: '~', FileDeleted: '−' };
-        const changed = changes.length > 0 ? `Files ${changes.map((change) => `${mark[change.type]}${change.path}`).join(' ')} · ` : '';
         const paused = !finished && call.toolCallId === pausedToolCallId;
-        nodes.push({
+        const approval = (approvals[call.toolCallId] as ApprovalRecord | undefined) ?? (paused ? 'waiting' : undefined);
+        let beforeResult = callNodeId;
+        if (approval) {
+          const gateId = `${call.toolCallId}:approval`;
+          const words = { waiting: 'waiting', approved: 'approved', edited: 'approved with edited arguments', rejected: 'rejected' } as const;
+          add({
+            id: gateId,
+            kind: 'approval',
+            label: `Approval ${name}: ${words[approval]}`,
+            title: `Approval · ${name}`,
+            summary: words[approval],
+            badges: [],
+            step: stepIndex + 1,
+            status: approval === 'waiting' ? 'paused' : approval === 'rejected' ? 'blocked' : 'done',
+            detail: { toolCallId: call.toolCallId, toolName: name, approval },
+          });
+          connect(gateId, [callNodeId], undefined, approval === 'rejected');
+          beforeResult = gateId;
+        }
+
+        const resultId = `${call.toolCallId}:result`;
+        const output = call.state === 'output-available' ? call.output : undefined;
+        const errorText = call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
+        const blocked = approval === 'rejected' || (errorText?.includes('did not run') ?? false);
+        const resultText = errorText ?? (typeof output === 'object' && output !== null && 'output' in output ? String((output as { output: unknown }).output) : toolResultText(output ?? ''));
+        const outcome = output as { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean } | undefined;
+        const changes = readStateChanges(output);
+        const badges = [
+          ...(outcome?.metadata?.stdout_truncated ? ['truncated'] : []),
+          ...(typeof outcome?.execution_time_ms === 'number' ? [`${outcome.execution_time_ms} ms`] : []),
+          ...changes.map((change) => `${FILE_MARKS[change.type]}${change.path}`),
+        ];
+        const word = blocked ? 'blocked' : failed ? 'error' : finished ? 'ok' : paused ? 'waiting for approval' : 'running';
+        add({
           id: resultId,
           kind: 'tool-result',
-          label: `Tool result ${name}: ${failed ? 'error' : finished ? 'ok' : paused ? 'waiting for approval' : 'running'}`,
+          label: `Tool result ${name}: ${word}${outcome?.metadata?.stdout_truncated ? ', truncated' : ''}`,
           title: `Tool result · ${name}`,
-          summary: finished ? summarize(changed + resultText) : paused ? 'Waiting for your approval' : 'Running…',
+          summary: finished ? summarize(resultText) : paused ? 'Waiting for your approval' : 'Running…',
+          badges,
           step: stepIndex + 1,
-          status: failed ? 'failed' : finished ? 'done' : paused ? 'paused' : 'running',
+          status: blocked ? 'blocked' : failed ? 'failed' : finished ? 'done' : paused ? 'paused' : 'running',
           detail: finished
             ? { toolCallId: call.toolCallId, toolName: name, ...(failed ? { errorText: resultText } : { output }) }
             : { toolCallId: call.toolCallId, toolName: name, state: call.state },
         });
-        connect(resultId, [callId], shortCallId(call.toolCallId), failed);
+        connect(resultId, [beforeResult], shortCallId(call.toolCallId), failed);
         results.push(resultId);
       }
       previous = results;
@@ -138,17 +204,9 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
   });
 
   if (error) {
-    nodes.push({
-      id: 'error',
-      kind: 'error',
-      label: `Error: ${summarize(error)}`,
-      title: 'Error',
-      summary: summarize(error),
-      step: undefined,
-      status: 'failed',
-      detail: { error },
-    });
-    connect('error', previous, undefined, true);
+    startSegment(`${lane}:error`);
+    add({ id: `${lane}:error`, kind: 'error', label: `Error: ${summarize(error)}`, title: 'Error', summary: summarize(error), badges: [], step: undefined, status: 'failed', detail: { error } });
+    connect(`${lane}:error`, previous, undefined, true);
   }
-  return { nodes, edges };
+  return { nodes, edges, segments, lanes: [{ id: lane, label: 'Conversation', active: true, branchFrom: undefined }] };
 }

@@ -1,39 +1,129 @@
 import dagre from '@dagrejs/dagre';
-import type { PositionedTimeline, Timeline } from './timeline-types';
+import type { PositionedBand, PositionedNode, PositionedTimeline, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 76;
+/** Space between segments, around nodes inside a band, between lanes. */
+const SEGMENT_GAP = 36;
+const BAND_PADDING = 14;
+const BAND_CAPTION = 18;
+const LANE_GAP = 80;
+
+type Placed = { x: number; y: number };
+type SegmentLayout = { positions: Map<string, Placed>; width: number; height: number };
+
+/** Segment layouts by their shape; a step that has not changed is never laid out again. */
+const cache = new Map<string, SegmentLayout>();
+const CACHE_LIMIT = 4000;
 
 /**
- * Places the nodes top to bottom with dagre: a run reads downwards, parallel calls side by
- * side. Positions are top-left corners, as React Flow expects.
+ * Lays out one segment with dagre (top to bottom, parallel calls side by side, in the
+ * model's order), centred on x = 0 with its top at y = 0.
  */
-export function layoutTimeline(timeline: Timeline): PositionedTimeline {
-  const graph = new dagre.graphlib.Graph();
-  graph.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 44, marginx: 16, marginy: 16 });
-  graph.setDefaultEdgeLabel(() => ({}));
-  for (const node of timeline.nodes) graph.setNode(node.id, { width: NODE_WIDTH, height: NODE_HEIGHT });
-  for (const edge of timeline.edges) graph.setEdge(edge.source, edge.target);
-  dagre.layout(graph);
-  const nodes = timeline.nodes.map((node) => {
-    const { x, y } = graph.node(node.id);
-    return { ...node, x: x - NODE_WIDTH / 2, y: y - NODE_HEIGHT / 2, width: NODE_WIDTH, height: NODE_HEIGHT };
-  });
-  keepSiblingOrder(nodes);
-  return { nodes, edges: timeline.edges };
+function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout {
+  const key = `${nodeIds.join(',')}|${edges.map((edge) => edge.id).join(',')}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  let positions = new Map<string, Placed>();
+  if (nodeIds.length === 1) {
+    positions.set(nodeIds[0], { x: -NODE_WIDTH / 2, y: 0 });
+  } else {
+    const graph = new dagre.graphlib.Graph();
+    graph.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 40, marginx: 0, marginy: 0 });
+    graph.setDefaultEdgeLabel(() => ({}));
+    for (const id of nodeIds) graph.setNode(id, { width: NODE_WIDTH, height: NODE_HEIGHT });
+    for (const edge of edges) graph.setEdge(edge.source, edge.target);
+    dagre.layout(graph);
+    for (const id of nodeIds) {
+      const { x, y } = graph.node(id);
+      positions.set(id, { x: x - NODE_WIDTH / 2, y: y - NODE_HEIGHT / 2 });
+    }
+    positions = keepSiblingOrder(nodeIds, positions);
+  }
+  const xs = [...positions.values()].map((position) => position.x);
+  const ys = [...positions.values()].map((position) => position.y);
+  const left = Math.min(...xs);
+  const right = Math.max(...xs) + NODE_WIDTH;
+  const top = Math.min(...ys);
+  const centred = new Map([...positions].map(([id, position]) => [id, { x: position.x - (left + right) / 2, y: position.y - top }]));
+  const layout = { positions: centred, width: right - left, height: Math.max(...ys) - top + NODE_HEIGHT };
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, layout);
+  return layout;
 }
 
 /**
  * Dagre may order the nodes of a rank either way; parallel calls read left to right in the
  * order the model made them, so the rank's x slots are handed out in creation order.
  */
-function keepSiblingOrder(nodes: PositionedTimeline['nodes']): void {
-  const ranks = new Map<number, PositionedTimeline['nodes']>();
-  for (const node of nodes) ranks.set(node.y, [...(ranks.get(node.y) ?? []), node]);
-  for (const rank of ranks.values()) {
-    const slots = rank.map((node) => node.x).sort((a, b) => a - b);
-    rank.forEach((node, index) => {
-      node.x = slots[index];
-    });
+function keepSiblingOrder(nodeIds: string[], positions: Map<string, Placed>): Map<string, Placed> {
+  const ranks = new Map<number, string[]>();
+  for (const id of nodeIds) {
+    const { y } = positions.get(id)!;
+    ranks.set(y, [...(ranks.get(y) ?? []), id]);
   }
+  const ordered = new Map(positions);
+  for (const rank of ranks.values()) {
+    const slots = rank.map((id) => positions.get(id)!.x).sort((a, b) => a - b);
+    rank.forEach((id, index) => ordered.set(id, { x: slots[index], y: positions.get(id)!.y }));
+  }
+  return ordered;
+}
+
+/**
+ * Places the graph: each segment (a user message, a model step) is laid out on its own and
+ * stacked below the one before, so new steps appear underneath and nothing already drawn
+ * moves. Lanes (branches) stand side by side, each starting below the segment it branches
+ * from. Model steps get a band behind their nodes with their caption.
+ */
+export function layoutTimeline(timeline: Timeline): PositionedTimeline {
+  const byId = new Map<string, TimelineNode>(timeline.nodes.map((node) => [node.id, node]));
+  const segmentOf = new Map<string, string>(timeline.nodes.map((node) => [node.id, node.segment]));
+  const internal = new Map<string, TimelineEdge[]>();
+  for (const edge of timeline.edges) {
+    const segment = segmentOf.get(edge.source);
+    if (segment !== undefined && segment === segmentOf.get(edge.target)) internal.set(segment, [...(internal.get(segment) ?? []), edge]);
+  }
+
+  const nodes: PositionedNode[] = [];
+  const bands: PositionedBand[] = [];
+  const bottoms = new Map<string, number>();
+  const laneX = new Map<string, number>();
+  let nextLaneX = 0;
+  const cursor = new Map<string, number>();
+  for (const lane of timeline.lanes) {
+    if (lane.branchFrom === undefined) laneX.set(lane.id, 0);
+    else {
+      nextLaneX += NODE_WIDTH * 2 + LANE_GAP;
+      laneX.set(lane.id, nextLaneX);
+    }
+  }
+
+  for (const segment of timeline.segments as TimelineSegment[]) {
+    const lane = timeline.lanes.find((candidate) => candidate.id === segment.lane);
+    const start = cursor.get(segment.lane) ?? (lane?.branchFrom !== undefined ? (bottoms.get(lane.branchFrom) ?? 0) : 0);
+    const layout = layoutSegment(segment.nodeIds, internal.get(segment.id) ?? []);
+    const top = start + (segment.band ? BAND_CAPTION + BAND_PADDING : 0);
+    const offsetX = laneX.get(segment.lane) ?? 0;
+    for (const id of segment.nodeIds) {
+      const { x, y } = layout.positions.get(id)!;
+      nodes.push({ ...byId.get(id)!, x: x + offsetX, y: y + top, width: NODE_WIDTH, height: NODE_HEIGHT });
+    }
+    let bottom = top + layout.height;
+    if (segment.band) {
+      bottom += BAND_PADDING;
+      bands.push({
+        id: `${segment.id}:band`,
+        label: segment.band,
+        x: offsetX - layout.width / 2 - BAND_PADDING,
+        y: start,
+        width: layout.width + BAND_PADDING * 2,
+        height: bottom - start,
+        lane: segment.lane,
+      });
+    }
+    bottoms.set(segment.id, bottom);
+    cursor.set(segment.lane, bottom + SEGMENT_GAP);
+  }
+  return { nodes, edges: timeline.edges, bands, lanes: timeline.lanes };
 }
