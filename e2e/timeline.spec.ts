@@ -62,3 +62,36 @@ test('arrow keys move between graph nodes', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(playground.inspector.getByRole('heading', { level: 3 })).toHaveText('Tool call · list_files');
 });
+
+test('fork from a tool result: edit it, re-run, see both branches, switch, delete the other', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  const answer = playground.conversation.getByRole('article', { name: 'Assistant' });
+  await expect(answer).toContainText('# Greeter');
+
+  await playground.node('Tool result read_file').click();
+  const fork = playground.inspector.getByRole('form', { name: 'Fork' });
+  await fork.getByRole('textbox', { name: 'Edited result' }).fill('# Forked readme');
+  await fork.getByRole('button', { name: 'Run from here' }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
+
+  await expect(answer).toContainText('# Forked readme');
+  await expect(answer).not.toContainText('# Greeter');
+  await expect(playground.timeline.getByText('Branch 2 · active')).toBeVisible();
+  await expect(playground.timeline.getByText('Branch 1 · inactive')).toBeVisible();
+  // Both branches are drawn: the original result and the edited one.
+  await expect(playground.node('Tool result read_file')).toHaveCount(2);
+
+  const branch = page.getByRole('combobox', { name: 'Branch' });
+  await branch.selectOption({ label: 'Branch 1' });
+  await expect(answer).toContainText('# Greeter');
+  await expect(playground.timeline.getByText('Branch 1 · active')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Branch 2' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Branch 2?' });
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(branch).toHaveCount(0);
+  await expect(playground.node('Tool result read_file')).toHaveCount(1);
+  await expect(answer).toContainText('# Greeter');
+});

@@ -9,6 +9,7 @@ import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTimeline } from '../timeline/use-timeline';
 import { EventLog } from './event-log';
+import { ForkForm } from './fork-form';
 import { JsonView } from './json-view';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
@@ -134,7 +135,12 @@ export function InspectorPane() {
             <h3 className="font-semibold">{node.title}</h3>
             <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} />
             <div role="tabpanel" aria-label={tab}>
-              {tab === 'Message' ? <JsonView value={node.detail} label="Node JSON" /> : null}
+              {tab === 'Message' ? (
+                <div className="flex flex-col gap-2">
+                  <JsonView value={node.detail} label="Node JSON" />
+                  {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? <ForkForm key={node.id} node={node} /> : null}
+                </div>
+              ) : null}
               {tab === 'Wire' ? step ? <WireView step={step} /> : <p className="muted text-xs">This node is not part of a model step.</p> : null}
               {tab === 'OpenInference' ? (
                 step ? (

@@ -1,3 +1,5 @@
+import { generateId } from 'ai';
+import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '@/lib/session/branches';
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
@@ -24,6 +26,8 @@ export type PlaygroundRuntime = {
   startSandbox(): Promise<Sandbox>;
   /** Starts, switches or resets the sandbox (the session's choice and files). */
   sandboxes: SandboxManager;
+  /** Forks the conversation at a user message (sending `text` instead) or a tool result (answering with `text`), keeping the old branch. */
+  fork(at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string }, text: string): string | undefined;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -49,5 +53,22 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     gate.releaseAll('The run was stopped.');
     void chat.stop();
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes };
+  const fork: PlaygroundRuntime['fork'] = (at, text) => {
+    if (chat.status === 'submitted' || chat.status === 'streaming' || store.getState().pause) return 'Stop the run before forking.';
+    const { messages, startBranch } = store.getState();
+    if (at.kind === 'user-message') {
+      const before = messagesBeforeMessage(messages, at.messageId);
+      if (!before) return 'That message is not in the active branch.';
+      if (!text.trim()) return 'Type the message to send on the new branch.';
+      startBranch(before);
+      void chat.sendMessage({ text });
+      return undefined;
+    }
+    const forked = messagesWithEditedResult(messages, at.toolCallId, parseEditedResult(text), generateId());
+    if (!forked) return 'That tool result is not in the active branch.';
+    startBranch(forked);
+    void chat.sendMessage();
+    return undefined;
+  };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork };
 }

@@ -2,7 +2,7 @@ import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { TimelineNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 
 export type TimelineFlowNode = Node<{ node: TimelineNode }, 'timeline'>;
-export type BandFlowNode = Node<{ label: string; width: number; height: number }, 'band'>;
+export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
 
 /** One colour and one shape per role, the same as in the chat. */
 const ROLE_STYLE = {
@@ -60,7 +60,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
 /** The band behind a model step's nodes, captioned with its number, time and tokens. */
 export function StepBandView({ data }: NodeProps<BandFlowNode>) {
   return (
-    <div className="timeline-band" style={{ width: data.width, height: data.height }}>
+    <div className={data.kind === 'lane' ? 'timeline-lane' : 'timeline-band'} style={{ width: data.width, height: data.height }}>
       <span className="timeline-band-caption">{data.label}</span>
     </div>
   );

@@ -16,6 +16,7 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../playground/runtime-context';
+import { BranchBar } from './branch-bar';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
 import { useTimeline } from './use-timeline';
 
@@ -60,13 +61,14 @@ function TimelineGraph({ follow }: { follow: boolean }) {
   const { selectNode } = useSessionActions();
   const { setCenter, getZoom } = useReactFlow();
 
+  const activeLane = useMemo(() => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)), [timeline]);
   const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(
     () => [
       ...timeline.bands.map<BandFlowNode>((band) => ({
         id: band.id,
         type: 'band',
         position: { x: band.x, y: band.y },
-        data: { label: band.label, width: band.width, height: band.height },
+        data: { label: band.label, width: band.width, height: band.height, kind: band.kind },
         zIndex: -1,
         selectable: false,
         focusable: false,
@@ -79,12 +81,13 @@ function TimelineGraph({ follow }: { follow: boolean }) {
         position: { x: node.x, y: node.y },
         data: { node },
         ariaLabel: node.label,
+        className: activeLane.has(node.lane) ? undefined : 'opacity-55',
         selected: node.id === selectedNodeId,
         draggable: false,
         connectable: false,
       })),
     ],
-    [timeline, selectedNodeId],
+    [timeline, selectedNodeId, activeLane],
   );
   const edges = useMemo<Edge[]>(
     () =>
@@ -159,6 +162,7 @@ export function TimelinePane() {
           ↑↓←→ move between nodes
         </span>
       </h2>
+      <BranchBar />
       <div className="relative min-h-0 flex-1">
         {empty ? (
           <p className="muted p-4 text-sm">

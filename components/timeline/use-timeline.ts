@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { buildTimeline } from '@/lib/timeline/build-timeline';
+import { buildSessionTimeline } from '@/lib/timeline/build-session-timeline';
 import { layoutTimeline } from '@/lib/timeline/layout-timeline';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
 import { useSession } from '../playground/runtime-context';
@@ -13,8 +13,10 @@ export function useTimeline(): PositionedTimeline {
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
   const pausedToolCallId = useSession((state) => (state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined));
   const approvals = useSession((state) => state.approvals);
+  const activeBranch = useSession((state) => state.activeBranch);
+  const branches = useSession((state) => state.branches);
   return useMemo(
-    () => layoutTimeline(buildTimeline({ messages, error, streaming, pausedToolCallId, approvals })),
-    [messages, error, streaming, pausedToolCallId, approvals],
+    () => layoutTimeline(buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals })),
+    [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals],
   );
 }

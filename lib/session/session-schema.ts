@@ -31,8 +31,14 @@ export const sessionDataSchema = z.object({
   sandboxChoice: z.enum(['auto', 'webcontainer', 'offline']),
   /** How the person answered each call that asked for approval, by tool_call_id. */
   approvals: z.record(z.string(), z.enum(['approved', 'edited', 'rejected'])),
+  /** The branch `messages` belong to, and the other branches (forks), kept whole. */
+  activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
+  branches: z.array(z.object({ id: z.string().min(1), label: z.string().min(1).max(100), messages: z.array(uiMessageShapeSchema) })),
 });
-export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages'> & { messages: UIMessage[] };
+export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches'> & {
+  messages: UIMessage[];
+  branches: { id: string; label: string; messages: UIMessage[] }[];
+};
 
 export type ParsedSession = { ok: true; session: SessionData } | { ok: false; message: string };
 

@@ -1,4 +1,4 @@
-import { generateId, type ChatStatus } from 'ai';
+import { generateId, type ChatStatus, type UIMessage } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
@@ -65,6 +65,10 @@ export type SessionActions = {
   setFiles(files: SandboxFiles): void;
   openFile(path: string | undefined): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
+  /** Keeps the active branch as it is and makes a new one with these messages active. */
+  startBranch(messages: UIMessage[]): void;
+  switchBranch(id: string): void;
+  deleteBranch(id: string): void;
   trustHandlers(): void;
   setLintChoice(choice: LintChoice): void;
   setApproval(policy: ApprovalPolicy): void;
@@ -106,6 +110,8 @@ export function createInitialSession(): SessionState {
     sandboxChoice: 'auto',
     openFilePath: undefined,
     approvals: {},
+    activeBranch: { id: 'branch-1', label: 'Branch 1' },
+    branches: [],
     deletedTool: undefined,
     handlersTrusted: true,
     lintChoice: 'provider',
@@ -180,6 +186,31 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
       setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
       openFile: (openFilePath) => set({ openFilePath }),
+      startBranch: (messages) =>
+        set((state) => {
+          const numbers = [state.activeBranch, ...state.branches].map((branch) => Number(/^Branch (\d+)$/.exec(branch.label)?.[1] ?? 0));
+          const number = Math.max(...numbers) + 1;
+          return {
+            branches: [...state.branches, { ...state.activeBranch, messages: state.messages }],
+            activeBranch: { id: `branch-${generateId()}`, label: `Branch ${number}` },
+            messages,
+            selectedNodeId: undefined,
+            chatError: undefined,
+          };
+        }),
+      switchBranch: (id) =>
+        set((state) => {
+          const target = state.branches.find((branch) => branch.id === id);
+          if (!target) return {};
+          return {
+            branches: state.branches.map((branch) => (branch.id === id ? { ...state.activeBranch, messages: state.messages } : branch)),
+            activeBranch: { id: target.id, label: target.label },
+            messages: target.messages,
+            selectedNodeId: undefined,
+            chatError: undefined,
+          };
+        }),
+      deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
       recordApproval: (toolCallId, decision) => set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => set({ lintChoice }),

@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { buildSessionTimeline } from './build-session-timeline';
 import { buildTimeline } from './build-timeline';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
 
@@ -189,5 +190,26 @@ describe('layoutTimeline', () => {
     expect(at('call_abc0001:call').x).toBeLessThan(at('call_abc0002:call').x);
     expect(at('call_abc0001:result').x).toBeLessThan(at('call_abc0002:result').x);
     expect(at('a1:step-2').y).toBeGreaterThan(at('call_abc0001:result').y);
+  });
+});
+
+describe('branches in the graph', () => {
+  it('draws another branch as its own lane, leaving the active path where they diverge', () => {
+    const forked: UIMessage = { ...assistant, id: 'a2', parts: assistant.parts.slice(0, 4) };
+    const timeline = buildSessionTimeline({
+      messages: [user, forked],
+      activeBranch: { id: 'b2', label: 'Branch 2' },
+      branches: [{ id: 'b1', label: 'Branch 1', messages: [user, assistant] }],
+    });
+    expect(timeline.lanes).toEqual([
+      { id: 'b2', label: 'Branch 2 · active', active: true, branchFrom: undefined },
+      { id: 'b1', label: 'Branch 1 · inactive', active: false, branchFrom: 'u1' },
+    ]);
+    expect(timeline.nodes.filter((node) => node.id.startsWith('b1/')).map((node) => node.id)).toContain('b1/call_abc0001:result');
+    expect(timeline.edges).toContainEqual(expect.objectContaining({ source: 'u1', target: 'b1/a1:step-1' }));
+    const { nodes, bands } = layoutTimeline(timeline);
+    const x = (id: string) => nodes.find((node) => node.id === id)!.x;
+    expect(x('b1/a1:step-1')).toBeGreaterThan(x('a2:step-1') + NODE_HEIGHT);
+    expect(bands.filter((band) => band.kind === 'lane').map((band) => band.label)).toEqual(['Branch 1 · inactive', 'Branch 2 · active']);
   });
 });

@@ -71,7 +71,7 @@ function argumentsBadge(call: ToolPart): string | undefined {
  * the step before feeds into. Each user message and each model step is a segment; steps
  * are drawn as bands with their time and tokens.
  */
-export function buildTimeline({ messages, error, streaming = false, pausedToolCallId, approvals = {}, lane = 'main' }: BuildOptions): Timeline {
+export function buildTimeline({ messages, error, streaming = false, pausedToolCallId, approvals = {}, lane = 'main' }: BuildOptions): Timeline & { exits: string[] } {
   const nodes: TimelineNode[] = [];
   const edges: TimelineEdge[] = [];
   const segments: TimelineSegment[] = [];
@@ -208,5 +208,5 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
     add({ id: `${lane}:error`, kind: 'error', label: `Error: ${summarize(error)}`, title: 'Error', summary: summarize(error), badges: [], step: undefined, status: 'failed', detail: { error } });
     connect(`${lane}:error`, previous, undefined, true);
   }
-  return { nodes, edges, segments, lanes: [{ id: lane, label: 'Conversation', active: true, branchFrom: undefined }] };
+  return { nodes, edges, segments, lanes: [{ id: lane, label: 'Conversation', active: true, branchFrom: undefined }], exits: previous };
 }

@@ -8,6 +8,8 @@ const SEGMENT_GAP = 36;
 const BAND_PADDING = 14;
 const BAND_CAPTION = 18;
 const LANE_GAP = 80;
+const LANE_WIDTH = NODE_WIDTH * 3;
+const LANE_CAPTION = 24;
 
 type Placed = { x: number; y: number };
 type SegmentLayout = { positions: Map<string, Placed>; width: number; height: number };
@@ -88,32 +90,28 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
   const nodes: PositionedNode[] = [];
   const bands: PositionedBand[] = [];
   const bottoms = new Map<string, number>();
-  const laneX = new Map<string, number>();
-  let nextLaneX = 0;
+  // Lanes (branches) stand side by side, the active one first; one lane needs no caption.
+  const laneX = new Map<string, number>(timeline.lanes.map((lane, index) => [lane.id, index * (LANE_WIDTH + LANE_GAP)]));
   const cursor = new Map<string, number>();
-  for (const lane of timeline.lanes) {
-    if (lane.branchFrom === undefined) laneX.set(lane.id, 0);
-    else {
-      nextLaneX += NODE_WIDTH * 2 + LANE_GAP;
-      laneX.set(lane.id, nextLaneX);
-    }
-  }
-
+  const captioned = timeline.lanes.length > 1;
+  const laneExtent = new Map<string, { top: number; bottom: number; width: number }>();
   for (const segment of timeline.segments as TimelineSegment[]) {
     const lane = timeline.lanes.find((candidate) => candidate.id === segment.lane);
-    const start = cursor.get(segment.lane) ?? (lane?.branchFrom !== undefined ? (bottoms.get(lane.branchFrom) ?? 0) : 0);
+    const laneStart = lane?.branchFrom !== undefined ? (bottoms.get(lane.branchFrom) ?? 0) + SEGMENT_GAP : 0;
+    const start = cursor.get(segment.lane) ?? laneStart + (captioned ? LANE_CAPTION : 0);
     const layout = layoutSegment(segment.nodeIds, internal.get(segment.id) ?? []);
     const top = start + (segment.band ? BAND_CAPTION + BAND_PADDING : 0);
     const offsetX = laneX.get(segment.lane) ?? 0;
     for (const id of segment.nodeIds) {
       const { x, y } = layout.positions.get(id)!;
-      nodes.push({ ...byId.get(id)!, x: x + offsetX, y: y + top, width: NODE_WIDTH, height: NODE_HEIGHT });
+      nodes.push({ ...byId.get(id)!, x: x + offsetX, y: y + top, width: NODE_WIDTH, height: NODE_HEIGHT, lane: segment.lane });
     }
     let bottom = top + layout.height;
     if (segment.band) {
       bottom += BAND_PADDING;
       bands.push({
         id: `${segment.id}:band`,
+        kind: 'step',
         label: segment.band,
         x: offsetX - layout.width / 2 - BAND_PADDING,
         y: start,
@@ -124,6 +122,25 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
     }
     bottoms.set(segment.id, bottom);
     cursor.set(segment.lane, bottom + SEGMENT_GAP);
+    const extent = laneExtent.get(segment.lane);
+    laneExtent.set(segment.lane, { top: extent?.top ?? laneStart, bottom, width: Math.max(extent?.width ?? 0, layout.width + BAND_PADDING * 2) });
+  }
+  if (captioned) {
+    for (const lane of timeline.lanes) {
+      const extent = laneExtent.get(lane.id);
+      if (!extent) continue;
+      const width = extent.width + BAND_PADDING * 2;
+      bands.unshift({
+        id: `${lane.id}:lane`,
+        kind: 'lane',
+        label: lane.label,
+        x: (laneX.get(lane.id) ?? 0) - width / 2,
+        y: extent.top,
+        width,
+        height: extent.bottom - extent.top + BAND_PADDING,
+        lane: lane.id,
+      });
+    }
   }
   return { nodes, edges: timeline.edges, bands, lanes: timeline.lanes };
 }

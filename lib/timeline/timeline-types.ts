@@ -46,6 +46,6 @@ export type TimelineLane = { id: string; label: string; active: boolean; branchF
 
 export type Timeline = { nodes: TimelineNode[]; edges: TimelineEdge[]; segments: TimelineSegment[]; lanes: TimelineLane[] };
 
-export type PositionedNode = TimelineNode & { x: number; y: number; width: number; height: number };
-export type PositionedBand = { id: string; label: string; x: number; y: number; width: number; height: number; lane: string };
+export type PositionedNode = TimelineNode & { x: number; y: number; width: number; height: number; lane: string };
+export type PositionedBand = { id: string; kind: 'step' | 'lane'; label: string; x: number; y: number; width: number; height: number; lane: string };
 export type PositionedTimeline = { nodes: PositionedNode[]; edges: TimelineEdge[]; bands: PositionedBand[]; lanes: TimelineLane[] };
