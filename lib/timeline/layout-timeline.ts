@@ -12,43 +12,52 @@ const LANE_WIDTH = NODE_WIDTH * 3;
 const LANE_CAPTION = 24;
 
 type Placed = { x: number; y: number };
-type SegmentLayout = { positions: Map<string, Placed>; width: number; height: number };
+/** A segment's layout by node position in the segment (not by id), centred on x = 0, top at y = 0. */
+type SegmentLayout = { positions: Placed[]; width: number; height: number };
 
-/** Segment layouts by their shape; a step that has not changed is never laid out again. */
+/**
+ * Segment layouts by shape — how many nodes and which connects to which — so a step that
+ * looks like one laid out before (most do) costs a lookup, not a dagre run.
+ */
 const cache = new Map<string, SegmentLayout>();
 const CACHE_LIMIT = 4000;
 
+/** Forgets every segment layout (for measuring a first layout). */
+export function clearSegmentLayoutCache(): void {
+  cache.clear();
+}
+
 /**
  * Lays out one segment with dagre (top to bottom, parallel calls side by side, in the
- * model's order), centred on x = 0 with its top at y = 0.
+ * model's order).
  */
 function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout {
-  const key = `${nodeIds.join(',')}|${edges.map((edge) => edge.id).join(',')}`;
+  const index = new Map(nodeIds.map((id, position) => [id, position]));
+  const key = `${nodeIds.length}|${edges.map((edge) => `${index.get(edge.source)}-${index.get(edge.target)}`).join(',')}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  let positions = new Map<string, Placed>();
+  let positions: Placed[];
   if (nodeIds.length === 1) {
-    positions.set(nodeIds[0], { x: -NODE_WIDTH / 2, y: 0 });
+    positions = [{ x: -NODE_WIDTH / 2, y: 0 }];
   } else {
     const graph = new dagre.graphlib.Graph();
     graph.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 40, marginx: 0, marginy: 0 });
     graph.setDefaultEdgeLabel(() => ({}));
-    for (const id of nodeIds) graph.setNode(id, { width: NODE_WIDTH, height: NODE_HEIGHT });
-    for (const edge of edges) graph.setEdge(edge.source, edge.target);
+    nodeIds.forEach((_, position) => graph.setNode(String(position), { width: NODE_WIDTH, height: NODE_HEIGHT }));
+    for (const edge of edges) graph.setEdge(String(index.get(edge.source)), String(index.get(edge.target)));
     dagre.layout(graph);
-    for (const id of nodeIds) {
-      const { x, y } = graph.node(id);
-      positions.set(id, { x: x - NODE_WIDTH / 2, y: y - NODE_HEIGHT / 2 });
-    }
-    positions = keepSiblingOrder(nodeIds, positions);
+    positions = keepSiblingOrder(
+      nodeIds.map((_, position) => {
+        const { x, y } = graph.node(String(position));
+        return { x: x - NODE_WIDTH / 2, y: y - NODE_HEIGHT / 2 };
+      }),
+    );
   }
-  const xs = [...positions.values()].map((position) => position.x);
-  const ys = [...positions.values()].map((position) => position.y);
-  const left = Math.min(...xs);
-  const right = Math.max(...xs) + NODE_WIDTH;
-  const top = Math.min(...ys);
-  const centred = new Map([...positions].map(([id, position]) => [id, { x: position.x - (left + right) / 2, y: position.y - top }]));
-  const layout = { positions: centred, width: right - left, height: Math.max(...ys) - top + NODE_HEIGHT };
+  const left = Math.min(...positions.map((position) => position.x));
+  const right = Math.max(...positions.map((position) => position.x)) + NODE_WIDTH;
+  const top = Math.min(...positions.map((position) => position.y));
+  const bottom = Math.max(...positions.map((position) => position.y)) + NODE_HEIGHT;
+  const layout = { positions: positions.map((position) => ({ x: position.x - (left + right) / 2, y: position.y - top })), width: right - left, height: bottom - top };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, layout);
   return layout;
@@ -58,16 +67,15 @@ function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout 
  * Dagre may order the nodes of a rank either way; parallel calls read left to right in the
  * order the model made them, so the rank's x slots are handed out in creation order.
  */
-function keepSiblingOrder(nodeIds: string[], positions: Map<string, Placed>): Map<string, Placed> {
-  const ranks = new Map<number, string[]>();
-  for (const id of nodeIds) {
-    const { y } = positions.get(id)!;
-    ranks.set(y, [...(ranks.get(y) ?? []), id]);
-  }
-  const ordered = new Map(positions);
+function keepSiblingOrder(positions: Placed[]): Placed[] {
+  const ranks = new Map<number, number[]>();
+  positions.forEach((position, index) => ranks.set(position.y, [...(ranks.get(position.y) ?? []), index]));
+  const ordered = [...positions];
   for (const rank of ranks.values()) {
-    const slots = rank.map((id) => positions.get(id)!.x).sort((a, b) => a - b);
-    rank.forEach((id, index) => ordered.set(id, { x: slots[index], y: positions.get(id)!.y }));
+    const slots = rank.map((index) => positions[index].x).sort((a, b) => a - b);
+    rank.forEach((index, slot) => {
+      ordered[index] = { x: slots[slot], y: positions[index].y };
+    });
   }
   return ordered;
 }
@@ -102,8 +110,8 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
     const layout = layoutSegment(segment.nodeIds, internal.get(segment.id) ?? []);
     const top = start + (segment.band ? BAND_CAPTION + BAND_PADDING : 0);
     const offsetX = laneX.get(segment.lane) ?? 0;
-    for (const id of segment.nodeIds) {
-      const { x, y } = layout.positions.get(id)!;
+    for (const [position, id] of segment.nodeIds.entries()) {
+      const { x, y } = layout.positions[position];
       nodes.push({ ...byId.get(id)!, x: x + offsetX, y: y + top, width: NODE_WIDTH, height: NODE_HEIGHT, lane: segment.lane });
     }
     let bottom = top + layout.height;
