@@ -5,6 +5,7 @@ import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
+import type { SessionData } from '@/lib/session/session-schema';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
@@ -27,6 +28,8 @@ export type PlaygroundRuntime = {
   /** Starts, switches or resets the sandbox (the session's choice and files). */
   sandboxes: SandboxManager;
   /** Forks the conversation at a user message (sending `text` instead) or a tool result (answering with `text`), keeping the old branch. */
+  /** Replaces the session (a file, a link, storage): the run stops, the sandbox gets its files. */
+  openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
   fork(at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string }, text: string): string | undefined;
 };
 
@@ -70,5 +73,10 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     void chat.sendMessage();
     return undefined;
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork };
+  const openSession: PlaygroundRuntime['openSession'] = async (session, options) => {
+    stop();
+    store.getState().loadSession(session, options);
+    await (await startSandbox()).restore(session.files);
+  };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession };
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesDrawer } from '../files/files-drawer';
 import { InspectorPane } from '../inspector/inspector-pane';
+import { SessionFileMenu } from '../session/session-file-menu';
 import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
 import { TimelinePane } from '../timeline/timeline-pane';
 import { ToolsPane } from '../tools/tools-pane';
@@ -28,6 +29,7 @@ export function Playground() {
           <header className="flex items-center gap-3 px-1">
             <h1 className="text-base font-semibold">Tool Playground</h1>
             <span className="muted text-xs">Define tools · chat · watch the calls run · see the graph</span>
+            <SessionFileMenu />
             <div className="ml-auto">
               <SandboxStatusLine />
             </div>

@@ -21,6 +21,8 @@ import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNod
 import { useTimeline } from './use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
+/** Above this many nodes the overview map costs frames while panning (it redraws every node), so it starts off. */
+const MINIMAP_AUTO_LIMIT = 300;
 const MINIMAP_COLOURS: Record<string, string> = {
   user: '#2563eb',
   assistant: '#7c3aed',
@@ -55,7 +57,7 @@ function neighbour(nodes: PositionedNode[], currentId: string, key: string): Pos
   return candidates[0];
 }
 
-function TimelineGraph({ follow }: { follow: boolean }) {
+function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolean | undefined }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const { selectNode } = useSessionActions();
@@ -140,7 +142,7 @@ function TimelineGraph({ follow }: { follow: boolean }) {
     >
       <Background />
       <Controls showInteractive={false} />
-      <MiniMap pannable zoomable ariaLabel="Timeline overview" style={{ width: 120, height: 90 }} className="!border !border-[var(--border)]" maskColor="rgba(100, 116, 139, 0.15)" nodeColor={(node: Node) => (node.type === 'band' ? 'transparent' : MINIMAP_COLOURS[(node.data as { node: PositionedNode }).node.kind])} />
+      {(overview ?? timeline.nodes.length <= MINIMAP_AUTO_LIMIT) ? <MiniMap pannable zoomable ariaLabel="Timeline overview" style={{ width: 120, height: 90 }} className="!border !border-[var(--border)]" maskColor="rgba(100, 116, 139, 0.15)" nodeColor={(node: Node) => (node.type === 'band' ? 'transparent' : MINIMAP_COLOURS[(node.data as { node: PositionedNode }).node.kind])} /> : null}
       <FollowLatest latest={latest} on={follow} />
     </ReactFlow>
   );
@@ -150,6 +152,8 @@ function TimelineGraph({ follow }: { follow: boolean }) {
 export function TimelinePane() {
   const empty = useSession((state) => state.messages.length === 0 && !state.chatError);
   const [follow, setFollow] = useState(true);
+  const [overview, setOverview] = useState<boolean | undefined>();
+  const nodeCount = useTimeline().nodes.length;
   return (
     <section aria-label="Timeline" className="pane">
       <h2 className="pane-title">
@@ -157,6 +161,10 @@ export function TimelinePane() {
         <label className="ml-auto flex items-center gap-1 font-normal normal-case">
           <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
           Follow latest
+        </label>
+        <label className="flex items-center gap-1 font-normal normal-case" title="The overview map starts off for runs above 300 nodes">
+          <input type="checkbox" checked={overview ?? nodeCount <= MINIMAP_AUTO_LIMIT} onChange={(event) => setOverview(event.target.checked)} />
+          Overview
         </label>
         <span className="muted font-normal normal-case" title="Select a node, then use the arrow keys">
           ↑↓←→ move between nodes
@@ -171,7 +179,7 @@ export function TimelinePane() {
           </p>
         ) : (
           <ReactFlowProvider>
-            <TimelineGraph follow={follow} />
+            <TimelineGraph follow={follow} overview={overview} />
           </ReactFlowProvider>
         )}
       </div>

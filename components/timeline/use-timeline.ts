@@ -6,6 +6,8 @@ import { layoutTimeline } from '@/lib/timeline/layout-timeline';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
 import { useSession } from '../playground/runtime-context';
 
+let last: { inputs: unknown[]; timeline: PositionedTimeline } | undefined;
+
 /** The run's graph, derived from the session and laid out. */
 export function useTimeline(): PositionedTimeline {
   const messages = useSession((state) => state.messages);
@@ -15,8 +17,12 @@ export function useTimeline(): PositionedTimeline {
   const approvals = useSession((state) => state.approvals);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
-  return useMemo(
-    () => layoutTimeline(buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals })),
-    [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals],
-  );
+  return useMemo(() => {
+    const inputs = [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals];
+    // The Timeline and the Inspector both read the graph: derive it once per change, not per reader.
+    if (last && last.inputs.every((input, index) => input === inputs[index])) return last.timeline;
+    const timeline = layoutTimeline(buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals }));
+    last = { inputs, timeline };
+    return timeline;
+  }, [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals]);
 }

@@ -67,6 +67,8 @@ export type SessionActions = {
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
+  /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
+  loadSession(session: SessionData, options: { trusted: boolean }): void;
   switchBranch(id: string): void;
   deleteBranch(id: string): void;
   trustHandlers(): void;
@@ -186,6 +188,19 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
       setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
       openFile: (openFilePath) => set({ openFilePath }),
+      loadSession: (session, { trusted }) =>
+        set({
+          ...session,
+          selectedToolId: session.tools[0]?.id,
+          chatStatus: 'ready',
+          chatError: undefined,
+          selectedNodeId: undefined,
+          deletedTool: undefined,
+          handlersTrusted: trusted,
+          pause: undefined,
+          events: [],
+          openFilePath: undefined,
+        }),
       startBranch: (messages) =>
         set((state) => {
           const numbers = [state.activeBranch, ...state.branches].map((branch) => Number(/^Branch (\d+)$/.exec(branch.label)?.[1] ?? 0));

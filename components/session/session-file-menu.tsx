@@ -1,0 +1,49 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
+import { useRuntime } from '../playground/runtime-context';
+
+/** Saves a text as a download. */
+export function downloadText(name: string, text: string, type = 'application/json') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Export the session as a versioned JSON file, or open one (checked strictly; nothing in it runs until you do). */
+export function SessionFileMenu() {
+  const runtime = useRuntime();
+  const input = useRef<HTMLInputElement>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
+
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    const parsed = parseSessionFile(await file.text());
+    if (input.current) input.current.value = '';
+    if (!parsed.ok) {
+      setNotice({ ok: false, text: `Could not open ${file.name}: ${parsed.message} Your current session is unchanged.` });
+      return;
+    }
+    await runtime.openSession(parsed.session, { trusted: false });
+    setNotice({ ok: true, text: `Opened ${file.name}. Its JavaScript handlers run only after you send a message.` });
+  };
+
+  return (
+    <div className="flex items-center gap-1">
+      <button type="button" className="button" onClick={() => downloadText('session.tool-playground.json', serializeSessionFile(runtime.store.getState()))}>
+        Export session
+      </button>
+      <button type="button" className="button" onClick={() => input.current?.click()}>
+        Import session
+      </button>
+      <input ref={input} type="file" accept=".json,application/json" hidden aria-label="Session file" onChange={(event) => void open(event.target.files?.[0])} />
+      {notice ? (
+        <p role={notice.ok ? 'status' : 'alert'} className={`max-w-80 truncate text-xs ${notice.ok ? 'muted' : 'text-red-600'}`} title={notice.text}>
+          {notice.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
