@@ -11,6 +11,7 @@ test('export the session as a file and open it again; a broken file is refused w
   const file = await readFile(await (await downloading).path());
   expect(file.toString()).not.toMatch(/sk-|apiKey|x-provider-key/);
 
+  await page.evaluate(() => localStorage.clear());
   await page.reload();
   await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toHaveCount(0);
   await page.getByLabel('Session file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"tool-playground-session","version":1,"session":{"tools":5}}') });
@@ -21,4 +22,23 @@ test('export the session as a file and open it again; a broken file is refused w
   await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText('notes/out.txt');
   await expect(playground.node('Tool result write_file')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /^notes\/out\.txt/ })).toBeVisible();
+});
+
+test('a reload mid-run restores the session and shows the run as interrupted', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('combobox', { name: 'Approval' }).selectOption('ask-every-call');
+  await playground.message.fill('list the files');
+  await playground.send.click();
+  await expect(playground.conversation.getByRole('group', { name: 'Approval for list_files' })).toBeVisible();
+  await playground.message.fill('a draft I was typing');
+  await page.waitForTimeout(600);
+
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: /^Sandbox:/ })).toContainText('Sandbox: offline');
+  await expect(playground.conversation).toContainText('list the files');
+  await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: error');
+  await expect(playground.node('Error')).toContainText('interrupted');
+  await expect(playground.message).toHaveValue('a draft I was typing');
+  await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('ask-every-call');
 });

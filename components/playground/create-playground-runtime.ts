@@ -6,6 +6,7 @@ import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import type { SessionData } from '@/lib/session/session-schema';
+import { createPersistentSessionStore, createSessionStorage } from '@/lib/session/create-persistent-session-store';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
@@ -23,6 +24,8 @@ export type PlaygroundRuntime = {
   gate: RunGate;
   /** Stops the run: aborts the request in flight and releases every pause. */
   stop(): void;
+  /** Restores the saved session (once, after mount), then starts the sandbox with its files. */
+  restoreSession(): Promise<void>;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
   /** Starts, switches or resets the sandbox (the session's choice and files). */
@@ -33,9 +36,30 @@ export type PlaygroundRuntime = {
   fork(at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string }, text: string): string | undefined;
 };
 
+/** The key under which the id of the session last open is kept. */
+const CURRENT_SESSION_KEY = 'tool-playground:current-session';
+
+/**
+ * In the browser, the session is saved in localStorage as it changes (see
+ * createPersistentSessionStore); it is restored by `restoreSession` after mount. On the server
+ * (the first render) it is a plain store.
+ */
+function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<void> } {
+  if (typeof window === 'undefined') return createSessionStore();
+  let reportProblem: (message: string) => void = () => undefined;
+  const storage = createSessionStorage(window.localStorage, (problem) => reportProblem(problem.message));
+  const sessionId = window.localStorage.getItem(CURRENT_SESSION_KEY) ?? 'default';
+  const store = createPersistentSessionStore(storage, sessionId);
+  reportProblem = (message) => store.getState().setStorageProblem(message);
+  const flush = () => storage.flush();
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
+  return Object.assign(store, { restore: () => store.persist.rehydrate() });
+}
+
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
 export function createPlaygroundRuntime(): PlaygroundRuntime {
-  const store = createSessionStore();
+  const store = createBrowserSessionStore();
   const checker = createSchemaChecker();
   const sandboxes = createSandboxManager({
     startOffline: createOfflineSandbox,
@@ -78,5 +102,9 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     store.getState().loadSession(session, options);
     await (await startSandbox()).restore(session.files);
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession };
+  const restoreSession = async () => {
+    await store.restore?.();
+    await startSandbox();
+  };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession };
 }

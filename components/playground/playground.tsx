@@ -18,8 +18,8 @@ export function Playground() {
   const [queryClient] = useState(() => new QueryClient());
 
   useEffect(() => {
-    // The sandbox lives in the browser; start it as soon as the page is interactive.
-    runtime.startSandbox().catch(() => undefined);
+    // The saved session comes back first; then the sandbox (in the browser) starts with its files.
+    runtime.restoreSession().catch(() => undefined);
   }, [runtime]);
 
   return (

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../playground/runtime-context';
 
 /** Saves a text as a download. */
 export function downloadText(name: string, text: string, type = 'application/json') {
@@ -17,6 +17,7 @@ export function SessionFileMenu() {
   const runtime = useRuntime();
   const input = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
+  const storageProblem = useSession((state) => state.storageProblem);
 
   const open = async (file: File | undefined) => {
     if (!file) return;
@@ -39,6 +40,11 @@ export function SessionFileMenu() {
         Import session
       </button>
       <input ref={input} type="file" accept=".json,application/json" hidden aria-label="Session file" onChange={(event) => void open(event.target.files?.[0])} />
+      {storageProblem ? (
+        <p role="alert" className="max-w-96 truncate text-xs text-red-600" title={storageProblem}>
+          {storageProblem}
+        </p>
+      ) : null}
       {notice ? (
         <p role={notice.ok ? 'status' : 'alert'} className={`max-w-80 truncate text-xs ${notice.ok ? 'muted' : 'text-red-600'}`} title={notice.text}>
           {notice.text}

@@ -1,5 +1,5 @@
 import { generateId, type ChatStatus, type UIMessage } from 'ai';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
@@ -42,6 +42,8 @@ export type SessionState = SessionData & {
   events: RunEvent[];
   /** The file open in the Files pane. */
   openFilePath: string | undefined;
+  /** Why the session could not be saved or restored, if it could not. */
+  storageProblem: string | undefined;
 };
 
 export type SessionActions = {
@@ -64,6 +66,7 @@ export type SessionActions = {
   /** The sandbox's files as they are now (the sandbox reports every change). */
   setFiles(files: SandboxFiles): void;
   openFile(path: string | undefined): void;
+  setStorageProblem(message: string | undefined): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
@@ -111,6 +114,7 @@ export function createInitialSession(): SessionState {
     startingFiles: EXAMPLE_FILES,
     sandboxChoice: 'auto',
     openFilePath: undefined,
+    storageProblem: undefined,
     approvals: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
@@ -126,7 +130,12 @@ export function createInitialSession(): SessionState {
 
 /** Creates the store of one mounted playground, changed only through its named actions. */
 export function createSessionStore(initial: SessionState = createInitialSession()): SessionStore {
-  return createStore<SessionState & SessionActions>()((set) => {
+  return createStore<SessionState & SessionActions>()(sessionStateCreator(initial));
+}
+
+/** The session's state and actions, for a plain store or one wrapped in middleware (persist). */
+export function sessionStateCreator(initial: SessionState): StateCreator<SessionState & SessionActions> {
+  return (set) => {
     const updateTool = (id: string, update: (tool: ToolDraft) => ToolDraft) =>
       set((state) => ({ tools: state.tools.map((tool) => (tool.id === id ? update(tool) : tool)) }));
     return {
@@ -188,6 +197,7 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
       setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
       openFile: (openFilePath) => set({ openFilePath }),
+      setStorageProblem: (storageProblem) => set({ storageProblem }),
       loadSession: (session, { trusted }) =>
         set({
           ...session,
@@ -234,5 +244,5 @@ export function createSessionStore(initial: SessionState = createInitialSession(
       setPause: (pause) => set({ pause }),
       addEvent: (event) => set((state) => ({ events: [...state.events, event] })),
     };
-  });
+  };
 }
