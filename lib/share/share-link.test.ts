@@ -1,0 +1,70 @@
+import { compressToEncodedURIComponent } from 'lz-string';
+import { describe, expect, it } from 'vitest';
+import { generateLongSession } from '../../bench/generate-long-session';
+import { pickSessionData } from '../session/session-file';
+import { createSessionStore } from '../session/session-store';
+import { TOOL_TEMPLATES } from '../tools/tool-templates';
+import { makeShareLink, readShareFragment, SHARE_PREFIX } from './share-link';
+
+const page = 'https://playground.example/';
+const fragmentOf = (url: string) => url.slice(url.indexOf('#'));
+
+function sampleSession() {
+  const store = createSessionStore();
+  store.getState().addTools([TOOL_TEMPLATES.find((template) => template.id === 'get_weather')!]);
+  store.getState().setFiles({ ...store.getState().files, 'notes/new.txt': 'hello' });
+  store.setState({ messages: generateLongSession('s', 1, 3) });
+  return pickSessionData(store.getState());
+}
+
+describe('share links', () => {
+  it('round-trip the whole session through the URL fragment', () => {
+    const session = sampleSession();
+    const link = makeShareLink(session, `${page}#old`);
+    expect(link.ok && link.url.startsWith(`${page}${SHARE_PREFIX}`)).toBe(true);
+    expect(readShareFragment(fragmentOf(link.ok ? link.url : ''))).toEqual({ ok: true, session: JSON.parse(JSON.stringify(session)) });
+  });
+
+  it('refuse a session too large for a link, with its size', () => {
+    const store = createSessionStore();
+    let seed = 7;
+    const noise = Array.from({ length: 150_000 }, () => String.fromCharCode(33 + ((seed = (seed * 48271) % 2147483647) % 90))).join('');
+    store.getState().setFiles({ 'data/noise.txt': noise });
+    const link = makeShareLink(pickSessionData(store.getState()), page);
+    expect(link).toMatchObject({ ok: false, message: expect.stringMatching(/^This session makes a \d+ KB link, too long .* Export it as a file instead\.$/) });
+  });
+
+  it('explain damaged, truncated, tampered and foreign links', () => {
+    const link = makeShareLink(sampleSession(), page);
+    const fragment = fragmentOf(link.ok ? link.url : '');
+    expect(readShareFragment(fragment.slice(0, fragment.length / 2))).toMatchObject({ ok: false, message: expect.stringContaining('damaged or cut short') });
+    expect(readShareFragment('#share=2.abc')).toMatchObject({ ok: false, message: expect.stringContaining('not a Tool Playground share link') });
+    const tampered = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ ...JSON.parse('{}'), tools: [], settings: { provider: 'skynet' } }))}`;
+    expect(readShareFragment(tampered)).toMatchObject({ ok: false, message: expect.stringMatching(/^This share link cannot be opened: the session in it is not valid: /) });
+    const fakeCore = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ tools: [{ core: 'rm_rf', id: 'x', enabled: true }], startingFiles: 'example' }))}`;
+    expect(readShareFragment(fakeCore)).toMatchObject({ ok: false, message: expect.stringContaining('core tool "rm_rf"') });
+  });
+
+  it('never throws, whatever the fragment (fuzz: random and mutated links)', () => {
+    const link = makeShareLink(sampleSession(), page);
+    const fragment = fragmentOf(link.ok ? link.url : '');
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$%#.=';
+    let refused = 0;
+    for (let round = 0; round < 400; round++) {
+      const chars = [...fragment];
+      const kind = round % 4;
+      if (kind === 0) for (let i = 0; i < 1 + round % 5; i++) chars[Math.floor(random() * chars.length)] = alphabet[Math.floor(random() * alphabet.length)];
+      if (kind === 1) chars.splice(SHARE_PREFIX.length + Math.floor(random() * (chars.length - SHARE_PREFIX.length)));
+      if (kind === 2) chars.splice(Math.floor(random() * chars.length), 0, ...Array.from({ length: 8 }, () => alphabet[Math.floor(random() * alphabet.length)]));
+      const input = kind === 3 ? SHARE_PREFIX + Array.from({ length: Math.floor(random() * 500) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('') : chars.join('');
+      const result = readShareFragment(input);
+      if (!result.ok) {
+        refused += 1;
+        expect(result.message).toMatch(/^This share link cannot be opened: /);
+      }
+    }
+    expect(refused).toBeGreaterThan(300);
+  });
+});

@@ -1,0 +1,103 @@
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import type { SandboxFiles } from '../sandbox/sandbox';
+import { pickSessionData } from '../session/session-file';
+import { parseSessionData, type ParsedSession, type SessionData } from '../session/session-schema';
+import { formatToolSource } from '../session/session-store';
+import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
+import type { ToolDraft } from '../tools/tool-spec';
+
+/** The fragment a share link carries its session in: `#share=1.<lz-string data>`. */
+export const SHARE_PREFIX = '#share=1.';
+/** Longest link worth offering (chat apps and mail clients cut longer ones). */
+export const MAX_SHARE_LINK_CHARS = 64_000;
+/** Longest fragment the decoder looks at, and longest JSON it inflates to. */
+const MAX_FRAGMENT_CHARS = 1_000_000;
+const MAX_JSON_CHARS = 10_000_000;
+
+/** A core tool left exactly as its template, sent by name. */
+type CoreToolReference = { core: string; id: string; enabled: boolean };
+type LinkPayload = Omit<SessionData, 'tools' | 'files' | 'startingFiles'> & {
+  tools: (ToolDraft | CoreToolReference)[];
+  /** Absent when the files are the starting files. */
+  files?: SandboxFiles;
+  startingFiles: SandboxFiles | 'example';
+};
+
+const coreSources = new Map<string, string>(CORE_TOOL_DEFINITIONS.map((definition) => [definition.name, formatToolSource(definition)]));
+const sameFiles = (a: SandboxFiles, b: SandboxFiles) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** The session without what the receiving playground already knows (unchanged core tools, the example files). */
+function compact(session: SessionData): LinkPayload {
+  const { tools, files, startingFiles, ...rest } = pickSessionData(session);
+  return {
+    ...rest,
+    tools: tools.map((tool) => {
+      const core = [...coreSources].find(([, source]) => source === tool.source)?.[0];
+      return core && tool.run.kind === 'sandbox' ? { core, id: tool.id, enabled: tool.enabled } : tool;
+    }),
+    ...(sameFiles(files, startingFiles) ? {} : { files }),
+    startingFiles: sameFiles(startingFiles, EXAMPLE_FILES) ? 'example' : startingFiles,
+  };
+}
+
+function expand(payload: LinkPayload): unknown {
+  const startingFiles = payload.startingFiles === 'example' ? EXAMPLE_FILES : payload.startingFiles;
+  return {
+    ...payload,
+    tools: payload.tools.map((tool) => {
+      if (!('core' in tool)) return tool;
+      const source = coreSources.get(tool.core);
+      if (!source) throw new Error(`it names a core tool "${tool.core}" this playground does not have`);
+      return { id: tool.id, source, enabled: tool.enabled, run: { kind: 'sandbox' } };
+    }),
+    files: payload.files ?? startingFiles,
+    startingFiles,
+  };
+}
+
+export type ShareLink = { ok: true; url: string; chars: number } | { ok: false; chars: number; message: string };
+
+/**
+ * A link that carries the whole session — tools, settings, messages, files — compressed in
+ * the URL fragment, which browsers never send to a server. Keys are not in a session, so
+ * they are never in a link.
+ */
+export function makeShareLink(session: SessionData, pageUrl: string): ShareLink {
+  const url = `${pageUrl.split('#')[0]}${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify(compact(session)))}`;
+  if (url.length > MAX_SHARE_LINK_CHARS) {
+    return {
+      ok: false,
+      chars: url.length,
+      message: `This session makes a ${(url.length / 1000).toFixed(0)} KB link, too long to share reliably (at most ${MAX_SHARE_LINK_CHARS / 1000} KB). Export it as a file instead.`,
+    };
+  }
+  return { ok: true, url, chars: url.length };
+}
+
+/**
+ * Reads a share link's fragment strictly. Never throws: a damaged, truncated, tampered or
+ * oversized link gets one sentence saying so.
+ */
+export function readShareFragment(fragment: string): ParsedSession {
+  const damaged = (why: string): ParsedSession => ({ ok: false, message: `This share link cannot be opened: ${why}. Ask for a new link, or for the session file.` });
+  try {
+    if (!fragment.startsWith(SHARE_PREFIX)) return damaged('it is not a Tool Playground share link (or it was made by a newer version)');
+    const data = fragment.slice(SHARE_PREFIX.length);
+    if (data.length > MAX_FRAGMENT_CHARS) return damaged(`it is too long (${data.length.toLocaleString('en')} characters)`);
+    const json = decompressFromEncodedURIComponent(data);
+    if (!json) return damaged('its data is damaged or cut short');
+    if (json.length > MAX_JSON_CHARS) return damaged('it unpacks to more than 10 MB');
+    let payload: unknown;
+    try {
+      payload = JSON.parse(json);
+    } catch {
+      return damaged('its data is damaged or cut short');
+    }
+    if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools)) return damaged('it does not hold a session');
+    const parsed = parseSessionData(expand(payload as LinkPayload));
+    return parsed.ok ? parsed : damaged(parsed.message.replace(/^Not a valid session: /, 'the session in it is not valid: ').replace(/\.$/, ''));
+  } catch (error) {
+    return damaged(error instanceof Error ? error.message : 'it could not be read');
+  }
+}
