@@ -42,3 +42,39 @@ test('a reload mid-run restores the session and shows the run as interrupted', a
   await expect(playground.message).toHaveValue('a draft I was typing');
   await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('ask-every-call');
 });
+
+test('a share link opens read-only in a fresh browser, replays to the same graph with no key, and can be forked', async ({ page, browser }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  const original = await playground.nodeNames();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(url).toMatch(/#share=1\./);
+  await expect(page.getByRole('dialog', { name: 'Share link' })).toContainText('never API keys');
+
+  const context = await browser.newContext();
+  const viewer = new PlaygroundPage(await context.newPage());
+  await viewer.page.goto(url);
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
+  await expect.poll(() => viewer.nodeNames()).toEqual(original);
+  await viewer.message.fill('try to run');
+  await expect(viewer.send).toBeDisabled();
+
+  await viewer.timeline.getByRole('button', { name: 'Replay' }).click();
+  await expect(viewer.timeline.getByRole('status')).toContainText('Replaying 1 /');
+  expect(await viewer.nodeNames()).toEqual([original[0]]);
+  await expect(viewer.timeline.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => viewer.nodeNames()).toEqual(original);
+
+  await viewer.page.getByRole('button', { name: 'Fork to edit' }).click();
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session' })).toHaveCount(0);
+  await expect(viewer.send).toBeEnabled();
+
+  const tampered = url.replace(/#share=1\.(.{20})/, '#share=1.$1@@!!');
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(tampered);
+  await expect(other.getByRole('alert').filter({ hasText: 'This share link cannot be opened' })).toBeVisible();
+  await expect(other.getByRole('status').filter({ hasText: /^Sandbox:/ })).toBeVisible();
+  await context.close();
+});

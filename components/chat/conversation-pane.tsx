@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { describeRunEnd, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings';
+import { useVisibleMessages } from '../playground/use-visible-messages';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { MessageView } from './message-view';
 import { PausePanel } from './pause-panel';
@@ -13,7 +14,8 @@ const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --
 /** The chat: settings, messages with their tool calls, and the composer. */
 export function ConversationPane() {
   const { chat, store, stop } = useRuntime();
-  const messages = useSession((state) => state.messages);
+  const messages = useVisibleMessages();
+  const readOnly = useSession((state) => state.readOnly);
   const status = useSession((state) => state.chatStatus);
   const error = useSession((state) => state.chatError);
   const draft = useSession((state) => state.draft);
@@ -30,7 +32,7 @@ export function ConversationPane() {
   }, [messages]);
 
   const send = (text: string) => {
-    if (!text.trim() || running || waitingFor.length > 0) return;
+    if (!text.trim() || running || waitingFor.length > 0 || readOnly) return;
     store.getState().trustHandlers();
     setDraft('');
     void chat.sendMessage({ text });
@@ -105,7 +107,8 @@ export function ConversationPane() {
               Stop
             </button>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={running || waitingFor.length > 0 || !draft.trim()}>
+          <button type="submit" className="button button-primary" disabled={running || waitingFor.length > 0 || !draft.trim() || readOnly}
+            title={readOnly ? 'A shared session is read-only: press “Fork to edit” to make it yours' : undefined}>
             Send
           </button>
         </div>

@@ -6,7 +6,8 @@ import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import type { SessionData } from '@/lib/session/session-schema';
-import { createPersistentSessionStore, createSessionStorage } from '@/lib/session/create-persistent-session-store';
+import { createPersistentSessionStore, createSessionStorage, sessionStorageKey } from '@/lib/session/create-persistent-session-store';
+import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
 import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
@@ -24,7 +25,9 @@ export type PlaygroundRuntime = {
   gate: RunGate;
   /** Stops the run: aborts the request in flight and releases every pause. */
   stop(): void;
-  /** Restores the saved session (once, after mount), then starts the sandbox with its files. */
+  /** Makes a session opened from a link the person's own (saved under a new id, editable). */
+  forkToEdit(): void;
+  /** Restores the saved session (once, after mount) — or opens the share link in the URL — then starts the sandbox with its files. */
   restoreSession(): Promise<void>;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
@@ -44,7 +47,7 @@ const CURRENT_SESSION_KEY = 'tool-playground:current-session';
  * createPersistentSessionStore); it is restored by `restoreSession` after mount. On the server
  * (the first render) it is a plain store.
  */
-function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<void> } {
+function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<void>; saveAs?: (sessionId: string) => void } {
   if (typeof window === 'undefined') return createSessionStore();
   let reportProblem: (message: string) => void = () => undefined;
   const storage = createSessionStorage(window.localStorage, (problem) => reportProblem(problem.message));
@@ -54,7 +57,14 @@ function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<v
   const flush = () => storage.flush();
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
-  return Object.assign(store, { restore: () => store.persist.rehydrate() });
+  return Object.assign(store, {
+    restore: () => store.persist.rehydrate(),
+    /** From now on the session is saved under this id (a shared link made the person's own). */
+    saveAs: (id: string) => {
+      store.persist.setOptions({ name: sessionStorageKey(id) });
+      window.localStorage.setItem(CURRENT_SESSION_KEY, id);
+    },
+  });
 }
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -103,8 +113,30 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     await (await startSandbox()).restore(session.files);
   };
   const restoreSession = async () => {
+    const fragment = typeof window === 'undefined' ? '' : window.location.hash;
+    if (fragment.startsWith(SHARE_PREFIX)) {
+      const shared = readShareFragment(fragment);
+      if (shared.ok) {
+        // Opened read-only and saved apart, so the person's own session is left as it was.
+        store.saveAs?.(`shared-${generateId()}`);
+        window.localStorage.removeItem(CURRENT_SESSION_KEY);
+        store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
+        await startSandbox();
+        return;
+      }
+      await store.restore?.();
+      store.getState().setStorageProblem(shared.message);
+      await startSandbox();
+      return;
+    }
     await store.restore?.();
     await startSandbox();
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession };
+  const forkToEdit = () => {
+    const id = `session-${generateId()}`;
+    store.saveAs?.(id);
+    store.getState().leaveReadOnly();
+    window.history.replaceState(null, '', window.location.pathname);
+  };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit };
 }

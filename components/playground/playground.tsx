@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesDrawer } from '../files/files-drawer';
 import { InspectorPane } from '../inspector/inspector-pane';
+import { ShareMenu } from '../session/share-menu';
+import { SharedBanner } from '../session/shared-banner';
 import { SessionFileMenu } from '../session/session-file-menu';
 import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
 import { TimelinePane } from '../timeline/timeline-pane';
@@ -29,11 +31,13 @@ export function Playground() {
           <header className="flex items-center gap-3 px-1">
             <h1 className="text-base font-semibold">Tool Playground</h1>
             <span className="muted text-xs">Define tools · chat · watch the calls run · see the graph</span>
+            <ShareMenu />
             <SessionFileMenu />
             <div className="ml-auto">
               <SandboxStatusLine />
             </div>
           </header>
+          <SharedBanner />
           <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(300px,1.3fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(220px,0.9fr)]">
             <ToolsPane />
             <ConversationPane />

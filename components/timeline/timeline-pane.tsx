@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { BranchBar } from './branch-bar';
+import { ReplayControl } from './replay-control';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
 import { useTimeline } from './use-timeline';
 
@@ -158,6 +159,7 @@ export function TimelinePane() {
     <section aria-label="Timeline" className="pane">
       <h2 className="pane-title">
         Timeline
+        <ReplayControl />
         <label className="ml-auto flex items-center gap-1 font-normal normal-case">
           <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
           Follow latest

@@ -5,12 +5,13 @@ import { buildSessionTimeline } from '@/lib/timeline/build-session-timeline';
 import { layoutTimeline } from '@/lib/timeline/layout-timeline';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
 import { useSession } from '../playground/runtime-context';
+import { useVisibleMessages } from '../playground/use-visible-messages';
 
 let last: { inputs: unknown[]; timeline: PositionedTimeline } | undefined;
 
 /** The run's graph, derived from the session and laid out. */
 export function useTimeline(): PositionedTimeline {
-  const messages = useSession((state) => state.messages);
+  const messages = useVisibleMessages();
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
   const pausedToolCallId = useSession((state) => (state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined));

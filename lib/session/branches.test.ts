@@ -37,3 +37,15 @@ describe('branches', () => {
     expect(parseEditedResult('sunny')).toBe('sunny');
   });
 });
+
+describe('replay frames', () => {
+  it('shows each message, then each step with its calls pending, then answered; the last frame is everything', async () => {
+    const { replayFrames } = await import('./replay-frames');
+    const frames = replayFrames([user, assistant]);
+    expect(frames).toHaveLength(4);
+    expect(frames[0]).toEqual([user]);
+    expect(frames[1][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state)).toEqual(['input-available', 'input-available']);
+    expect(frames[2][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state)).toEqual(['output-available', 'output-error']);
+    expect(frames[3][1].parts.filter((part) => part.type !== 'step-start')).toEqual(assistant.parts.filter((part) => part.type !== 'step-start'));
+  });
+});

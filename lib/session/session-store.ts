@@ -44,6 +44,10 @@ export type SessionState = SessionData & {
   openFilePath: string | undefined;
   /** Why the session could not be saved or restored, if it could not. */
   storageProblem: string | undefined;
+  /** Opened from someone's share link: nothing runs or changes until "Fork to edit". */
+  readOnly: boolean;
+  /** The replay frame shown (see replayFrames), or undefined for the whole session. */
+  replayFrame: number | undefined;
 };
 
 export type SessionActions = {
@@ -67,11 +71,14 @@ export type SessionActions = {
   setFiles(files: SandboxFiles): void;
   openFile(path: string | undefined): void;
   setStorageProblem(message: string | undefined): void;
+  setReplayFrame(frame: number | undefined): void;
+  /** Makes a shared session the person's own. */
+  leaveReadOnly(): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
-  loadSession(session: SessionData, options: { trusted: boolean }): void;
+  loadSession(session: SessionData, options: { trusted: boolean; readOnly?: boolean }): void;
   switchBranch(id: string): void;
   deleteBranch(id: string): void;
   trustHandlers(): void;
@@ -115,6 +122,8 @@ export function createInitialSession(): SessionState {
     sandboxChoice: 'auto',
     openFilePath: undefined,
     storageProblem: undefined,
+    readOnly: false,
+    replayFrame: undefined,
     approvals: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
@@ -198,8 +207,12 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
       openFile: (openFilePath) => set({ openFilePath }),
       setStorageProblem: (storageProblem) => set({ storageProblem }),
-      loadSession: (session, { trusted }) =>
+      setReplayFrame: (replayFrame) => set({ replayFrame }),
+      leaveReadOnly: () => set({ readOnly: false, replayFrame: undefined }),
+      loadSession: (session, { trusted, readOnly = false }) =>
         set({
+          readOnly,
+          replayFrame: undefined,
           ...session,
           selectedToolId: session.tools[0]?.id,
           chatStatus: 'ready',
