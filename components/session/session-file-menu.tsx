@@ -1,7 +1,10 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { exportOtlp } from '@/lib/interop/export-otlp';
+import { importOtlp } from '@/lib/interop/import-otlp';
 import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
+import type { ParsedSession } from '@/lib/session/session-schema';
 import { useRuntime, useSession } from '../playground/runtime-context';
 
 /** Saves a text as a download. */
@@ -16,13 +19,15 @@ export function downloadText(name: string, text: string, type = 'application/jso
 export function SessionFileMenu() {
   const runtime = useRuntime();
   const input = useRef<HTMLInputElement>(null);
+  const traceInput = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>();
   const storageProblem = useSession((state) => state.storageProblem);
 
-  const open = async (file: File | undefined) => {
+  const open = async (file: File | undefined, read: (text: string) => ParsedSession = parseSessionFile) => {
     if (!file) return;
-    const parsed = parseSessionFile(await file.text());
+    const parsed = read(await file.text());
     if (input.current) input.current.value = '';
+    if (traceInput.current) traceInput.current.value = '';
     if (!parsed.ok) {
       setNotice({ ok: false, text: `Could not open ${file.name}: ${parsed.message} Your current session is unchanged.` });
       return;
@@ -40,6 +45,18 @@ export function SessionFileMenu() {
         Import session
       </button>
       <input ref={input} type="file" accept=".json,application/json" hidden aria-label="Session file" onChange={(event) => void open(event.target.files?.[0])} />
+      <button
+        type="button"
+        className="button"
+        title="The run as OpenInference spans (OTLP JSON), for Phoenix or any OpenTelemetry backend"
+        onClick={() => downloadText('run.openinference.otlp.json', `${JSON.stringify(exportOtlp(runtime.store.getState(), runtime.checker), null, 2)}\n`)}
+      >
+        Export OpenInference
+      </button>
+      <button type="button" className="button" onClick={() => traceInput.current?.click()}>
+        Import OpenInference
+      </button>
+      <input ref={traceInput} type="file" accept=".json,application/json" hidden aria-label="OpenInference file" onChange={(event) => void open(event.target.files?.[0], importOtlp)} />
       {storageProblem ? (
         <p role="alert" className="max-w-96 truncate text-xs text-red-600" title={storageProblem}>
           {storageProblem}
