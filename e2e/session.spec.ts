@@ -78,3 +78,29 @@ test('a share link opens read-only in a fresh browser, replays to the same graph
   await expect(other.getByRole('status').filter({ hasText: /^Sandbox:/ })).toBeVisible();
   await context.close();
 });
+
+test('Get code shows the next request in TypeScript, Python and curl; OpenInference export imports back to the same graph', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  const original = await playground.nodeNames();
+
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get code' });
+  await expect(dialog.getByLabel('Code')).toContainText("import { jsonSchema, streamText, tool } from 'ai';");
+  await dialog.getByRole('tab', { name: 'Python' }).click();
+  await expect(dialog.getByLabel('Code')).toContainText('client.chat.completions.create(**{');
+  await dialog.getByRole('tab', { name: 'curl' }).click();
+  await expect(dialog.getByLabel('Code')).toContainText('Authorization: Bearer $OPENAI_API_KEY');
+  await expect(dialog.getByLabel('Code')).toContainText('"tool_call_id"');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export OpenInference' }).click();
+  const trace = await readFile(await (await downloading).path());
+  expect(trace.toString()).toContain('"llm.tools.0.tool.json_schema"');
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.getByLabel('OpenInference file').setInputFiles({ name: 'run.otlp.json', mimeType: 'application/json', buffer: trace });
+  await expect.poll(() => playground.nodeNames()).toEqual(original);
+});

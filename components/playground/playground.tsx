@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesDrawer } from '../files/files-drawer';
 import { InspectorPane } from '../inspector/inspector-pane';
+import { GetCodeDialog } from '../session/get-code-dialog';
 import { ShareMenu } from '../session/share-menu';
 import { SharedBanner } from '../session/shared-banner';
 import { SessionFileMenu } from '../session/session-file-menu';
@@ -30,8 +31,8 @@ export function Playground() {
         <div className="flex h-screen flex-col gap-2 p-2">
           <header className="flex items-center gap-3 px-1">
             <h1 className="text-base font-semibold">Tool Playground</h1>
-            <span className="muted text-xs">Define tools · chat · watch the calls run · see the graph</span>
             <ShareMenu />
+            <GetCodeDialog />
             <SessionFileMenu />
             <div className="ml-auto">
               <SandboxStatusLine />

@@ -2,7 +2,7 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { RunSettings } from '../session/run-settings';
 import { splitSteps, textOf } from '../timeline/split-steps';
 import type { ToolSpec } from '../tools/tool-spec';
-import type { WireFinishReason, WireMessage, WireStep, WireToolCall } from './wire-types';
+import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
 
 /** What the chat route reports about each model step (a `data-step` part at its end). */
 export type StepReport = {
@@ -33,6 +33,28 @@ const FINISH_REASONS: Record<string, WireFinishReason> = { stop: 'stop', 'tool-c
  * now — the session does not keep earlier versions of the tool list).
  */
 export function extractWireSteps(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): Map<string, WireStep> {
+  return walkConversation(messages, settings, tools).steps;
+}
+
+/** The request the conversation would send now: every message so far, the tools, the settings. */
+export function buildNextRequest(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): WireRequest {
+  return requestFor(walkConversation(messages, settings, tools).history, settings, tools, settings.model);
+}
+
+function requestFor(history: WireMessage[], settings: RunSettings, tools: readonly ToolSpec[], model: string): WireRequest {
+  return {
+    model,
+    system: settings.system || undefined,
+    messages: [...history],
+    tools: [...tools],
+    toolChoice: settings.toolChoice ?? 'auto',
+    parallelToolCalls: settings.parallelToolCalls,
+    temperature: settings.temperature,
+    maxOutputTokens: settings.maxOutputTokens,
+  };
+}
+
+function walkConversation(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): { steps: Map<string, WireStep>; history: WireMessage[] } {
   const steps = new Map<string, WireStep>();
   const history: WireMessage[] = [];
   for (const message of messages) {
@@ -46,16 +68,7 @@ export function extractWireSteps(messages: readonly UIMessage[], settings: RunSe
       const text = textOf(parts);
       const report = readStepReport(parts);
       steps.set(`${message.id}:step-${index + 1}`, {
-        request: {
-          model: report?.model ?? settings.model,
-          system: settings.system || undefined,
-          messages: [...history],
-          tools: [...tools],
-          toolChoice: settings.toolChoice ?? 'auto',
-          parallelToolCalls: settings.parallelToolCalls,
-          temperature: settings.temperature,
-          maxOutputTokens: settings.maxOutputTokens,
-        },
+        request: requestFor(history, settings, tools, report?.model ?? settings.model),
         response: {
           id: `${message.id}-${index + 1}`,
           model: report?.model ?? settings.model,
@@ -75,5 +88,5 @@ export function extractWireSteps(messages: readonly UIMessage[], settings: RunSe
       }
     });
   }
-  return steps;
+  return { steps, history };
 }
