@@ -1,5 +1,7 @@
 import type { ProviderId } from '../../session/run-settings';
 
+import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
+
 /** How tools reach the model (seed 004): its own tool API, or JSON decisions in text. */
 export type ToolCallingMode = 'native' | 'structured' | 'react' | 'parsed';
 export type ToolCallingModeSetting = ToolCallingMode | 'auto';
@@ -12,10 +14,11 @@ const NATIVE_PATTERNS = ['gpt-3.5', 'gpt-4', 'gpt-5', 'o4', 'claude', 'gemini', 
 /**
  * The mode a run uses: the setting, or for `auto` the model name's pattern — structured
  * for GPT-4o/4.1/o1/o3, native for the big families, ReAct (validated JSON) for the rest.
- * The simulated model always uses native tool calling.
+ * The simulated model uses native tool calling; its scripted variant follows the setting,
+ * so a script can show what a text mode's JSON replies look like.
  */
 export function resolveToolCallingMode(setting: ToolCallingModeSetting | undefined, provider: ProviderId, modelId: string): ToolCallingMode {
-  if (provider === 'simulated') return 'native';
+  if (provider === 'simulated' && (modelId !== SCRIPTED_MODEL_ID || !setting || setting === 'auto')) return 'native';
   if (setting && setting !== 'auto') return setting;
   const model = modelId.toLowerCase();
   if (STRUCTURED_PREFIXES.some((prefix) => model.startsWith(prefix))) return 'structured';

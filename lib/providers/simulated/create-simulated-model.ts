@@ -10,8 +10,9 @@ import type { ScriptStep } from '../../session/run-settings';
 import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-simulated-step';
 
 export const SIMULATED_PROVIDER_ID = 'simulated';
-export const SIMULATED_MODEL_ID = 'simulated-1';
-export const SCRIPTED_MODEL_ID = 'simulated-scripted';
+import { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID } from './model-ids';
+
+export { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID };
 
 export type SimulatedModelOptions = {
   /** Pause between streamed chunks, so a person can watch the stream; 0 in tests. */
