@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-test('export the session as a file and open it again; a broken file is refused with a reason', async ({ page }) => {
+test('export the session as a file and open it again; a broken file is refused with a reason', async ({ page, browser }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.sendMessage('write "exported" to notes/out.txt');
@@ -11,17 +11,18 @@ test('export the session as a file and open it again; a broken file is refused w
   const file = await readFile(await (await downloading).path());
   expect(file.toString()).not.toMatch(/sk-|apiKey|x-provider-key/);
 
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toHaveCount(0);
-  await page.getByLabel('Session file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"tool-playground-session","version":1,"session":{"tools":5}}') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Could not open broken.json' })).toContainText('Could not open broken.json: Not a valid session:');
+  // Somewhere else: a fresh browser with nothing saved.
+  const elsewhere = new PlaygroundPage(await (await browser.newContext()).newPage());
+  await elsewhere.goto();
+  await expect(elsewhere.conversation.getByRole('article', { name: 'Assistant' })).toHaveCount(0);
+  await elsewhere.page.getByLabel('Session file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"tool-playground-session","version":1,"session":{"tools":5}}') });
+  await expect(elsewhere.page.getByRole('alert').filter({ hasText: 'Could not open broken.json' })).toContainText('Could not open broken.json: Not a valid session:');
 
-  await page.getByLabel('Session file').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: file });
-  await expect(page.getByRole('status').filter({ hasText: 'Opened session.json' })).toBeVisible();
-  await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText('notes/out.txt');
-  await expect(playground.node('Tool result write_file')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /^notes\/out\.txt/ })).toBeVisible();
+  await elsewhere.page.getByLabel('Session file').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: file });
+  await expect(elsewhere.page.getByRole('status').filter({ hasText: 'Opened session.json' })).toBeVisible();
+  await expect(elsewhere.conversation.getByRole('article', { name: 'Assistant' })).toContainText('notes/out.txt');
+  await expect(elsewhere.node('Tool result write_file')).toBeVisible();
+  await expect(elsewhere.page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /^notes\/out\.txt/ })).toBeVisible();
 });
 
 test('a reload mid-run restores the session and shows the run as interrupted', async ({ page }) => {
@@ -103,4 +104,37 @@ test('Get code shows the next request in TypeScript, Python and curl; OpenInfere
   await page.reload();
   await page.getByLabel('OpenInference file').setInputFiles({ name: 'run.otlp.json', mimeType: 'application/json', buffer: trace });
   await expect.poll(() => playground.nodeNames()).toEqual(original);
+});
+
+test('sessions: start from an example, switch back, rename, duplicate, delete and undo', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+  const session = page.getByRole('combobox', { name: 'Session', exact: true });
+  await expect(session.locator('option')).toHaveText(['Session']);
+
+  await page.getByRole('combobox', { name: 'New session' }).selectOption({ label: 'Example: Weather and a sum: parallel calls' });
+  await expect(session.locator('option:checked')).toHaveText('Weather and a sum: parallel calls');
+  await expect(playground.message).toHaveValue("What's the weather in Paris? And calculate 18 * 9 / 5 + 32.");
+  await playground.send.click();
+  await expect(playground.node('Tool result calculator')).toHaveAccessibleName('Tool result calculator: ok');
+  await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: ok');
+
+  await session.selectOption({ label: 'Session' });
+  await expect(playground.node('Tool result list_files')).toBeVisible();
+  await page.reload();
+  await expect(playground.node('Tool result list_files')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Rename session' }).click();
+  await page.getByRole('textbox', { name: 'Session name' }).fill('Listing');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await page.getByRole('button', { name: 'Duplicate session' }).click();
+  await expect(session.locator('option')).toHaveText(['Listing', 'Weather and a sum: parallel calls', 'Listing copy']);
+
+  await page.getByRole('button', { name: 'Delete session' }).click();
+  await expect(session.locator('option')).toHaveText(['Weather and a sum: parallel calls', 'Listing copy']);
+  await expect(playground.node('Tool result get_weather')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo delete' }).click();
+  await session.selectOption({ label: 'Listing' });
+  await expect(playground.node('Tool result list_files')).toBeVisible();
 });

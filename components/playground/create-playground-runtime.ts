@@ -12,6 +12,7 @@ import { createSessionStore, type SessionStore } from '@/lib/session/session-sto
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
+import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
 import { runJavaScriptInWorker } from '../tools/run-javascript-in-worker';
 
@@ -25,6 +26,8 @@ export type PlaygroundRuntime = {
   gate: RunGate;
   /** Stops the run: aborts the request in flight and releases every pause. */
   stop(): void;
+  /** The saved sessions (in the browser only). */
+  library: SessionLibrary | undefined;
   /** Makes a session opened from a link the person's own (saved under a new id, editable). */
   forkToEdit(): void;
   /** Restores the saved session (once, after mount) — or opens the share link in the URL — then starts the sandbox with its files. */
@@ -47,7 +50,14 @@ const CURRENT_SESSION_KEY = 'tool-playground:current-session';
  * createPersistentSessionStore); it is restored by `restoreSession` after mount. On the server
  * (the first render) it is a plain store.
  */
-function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<void>; saveAs?: (sessionId: string) => void } {
+type BrowserSessionStore = SessionStore & {
+  restore?: () => Promise<void>;
+  saveAs?: (sessionId: string) => void;
+  storage?: ReturnType<typeof createSessionStorage>;
+  sessionId?: string;
+};
+
+function createBrowserSessionStore(): BrowserSessionStore {
   if (typeof window === 'undefined') return createSessionStore();
   let reportProblem: (message: string) => void = () => undefined;
   const storage = createSessionStorage(window.localStorage, (problem) => reportProblem(problem.message));
@@ -58,6 +68,8 @@ function createBrowserSessionStore(): SessionStore & { restore?: () => Promise<v
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
   return Object.assign(store, {
+    storage,
+    sessionId,
     restore: () => store.persist.rehydrate(),
     /** From now on the session is saved under this id (a shared link made the person's own). */
     saveAs: (id: string) => {
@@ -132,11 +144,26 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     await store.restore?.();
     await startSandbox();
   };
+  const library =
+    store.storage && store.saveAs && store.sessionId
+      ? createSessionLibrary({
+          store,
+          storage: store.storage,
+          local: window.localStorage,
+          currentId: store.sessionId,
+          saveAs: store.saveAs,
+          open: async (session, trusted, draft) => {
+            await openSession(session, { trusted });
+            store.getState().setDraft(draft);
+          },
+        })
+      : undefined;
   const forkToEdit = () => {
     const id = `session-${generateId()}`;
     store.saveAs?.(id);
+    library?.adopt(id, 'Shared session');
     store.getState().leaveReadOnly();
     window.history.replaceState(null, '', window.location.pathname);
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit, library };
 }

@@ -6,6 +6,7 @@ import { ConversationPane } from '../chat/conversation-pane';
 import { FilesDrawer } from '../files/files-drawer';
 import { InspectorPane } from '../inspector/inspector-pane';
 import { GetCodeDialog } from '../session/get-code-dialog';
+import { SessionsMenu } from '../session/sessions-menu';
 import { ShareMenu } from '../session/share-menu';
 import { SharedBanner } from '../session/shared-banner';
 import { SessionFileMenu } from '../session/session-file-menu';
@@ -29,8 +30,9 @@ export function Playground() {
     <QueryClientProvider client={queryClient}>
       <RuntimeContext.Provider value={runtime}>
         <div className="flex h-screen flex-col gap-2 p-2">
-          <header className="flex items-center gap-3 px-1">
+          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 px-1">
             <h1 className="text-base font-semibold">Tool Playground</h1>
+            <SessionsMenu />
             <ShareMenu />
             <GetCodeDialog />
             <SessionFileMenu />
