@@ -18,6 +18,7 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
   const updateToolSource = useSession((state) => state.updateToolSource);
   const check = useToolSetCheck().tools.find((tool) => tool.draft.id === toolId)?.check;
   const [instance, setInstance] = useState<editor.IStandaloneCodeEditor>();
+  const readOnly = useSession((state) => state.readOnly);
   const [dark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
 
   useEffect(() => {
@@ -72,6 +73,8 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
         automaticLayout: true,
         fixedOverflowWidgets: true,
         wordWrap: 'on',
+        readOnly,
+        readOnlyMessage: { value: 'A shared session is read-only: press “Fork to edit” to change it.' },
       }}
     />
   );
