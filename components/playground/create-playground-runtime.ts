@@ -129,8 +129,8 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     if (fragment.startsWith(SHARE_PREFIX)) {
       const shared = readShareFragment(fragment);
       if (shared.ok) {
-        // Opened read-only and saved apart, so the person's own session is left as it was.
-        store.saveAs?.(`shared-${generateId()}`);
+        // Opened read-only and saved apart (one slot, the last link opened), so the person's own session is left as it was.
+        store.saveAs?.('shared-link');
         window.localStorage.removeItem(CURRENT_SESSION_KEY);
         store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
         await startSandbox();
