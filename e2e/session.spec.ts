@@ -115,7 +115,7 @@ test('sessions: start from an example, switch back, rename, duplicate, delete an
 
   await page.getByRole('combobox', { name: 'New session' }).selectOption({ label: 'Example: Weather and a sum: parallel calls' });
   await expect(session.locator('option:checked')).toHaveText('Weather and a sum: parallel calls');
-  await expect(playground.message).toHaveValue("What's the weather in Paris? And calculate 18 * 9 / 5 + 32.");
+  await expect(playground.message).toHaveValue('What is the weather in Paris? And calculate "18 * 9 / 5 + 32".');
   await playground.send.click();
   await expect(playground.node('Tool result calculator')).toHaveAccessibleName('Tool result calculator: ok');
   await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: ok');

@@ -38,7 +38,7 @@ function example(id: string, name: string, tools: ToolDraft[], settings: Partial
 
 /** The examples every playground has: each shows one idea and runs offline. */
 export const EXAMPLE_SESSIONS: readonly ExampleSession[] = [
-  example('weather', 'Weather and a sum: parallel calls', [template('get_weather'), template('calculator')], { parallelToolCalls: true }, "What's the weather in Paris? And calculate 18 * 9 / 5 + 32."),
+  example('weather', 'Weather and a sum: parallel calls', [template('get_weather'), template('calculator')], { parallelToolCalls: true }, 'What is the weather in Paris? And calculate "18 * 9 / 5 + 32".'),
   example('coding', 'A coding task in the sandbox', ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'search'].map(core), {}, 'list the files and show me src/greet.js'),
   example(
     'validation',
