@@ -2,15 +2,8 @@
 
 import { useState } from 'react';
 import { useSessionActions } from '../playground/runtime-context';
+import { downloadText } from '../ui/download-text';
 import { useSandboxFiles } from './use-sandbox-files';
-
-/** Saves a text as a download named after the file. */
-function download(path: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/plain' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: path.split('/').at(-1) ?? 'file.txt' });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** The open file: its text, editable; Save writes it into the sandbox. */
 export function FileEditor({ path, content, onDeleted }: { path: string; content: string; onDeleted: () => void }) {
@@ -52,7 +45,7 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         >
           Revert
         </button>
-        <button type="button" className="button" onClick={() => download(path, draft)}>
+        <button type="button" className="button" onClick={() => downloadText(path.split('/').at(-1) ?? 'file.txt', draft, 'text/plain')}>
           Download
         </button>
         <button type="button" className="button" onClick={() => void actions.remove(path).then(onDeleted)}>

@@ -1,7 +1,6 @@
 'use client';
 
 import { useState } from 'react';
-import { toolResultText } from '@/lib/wire/extract-wire-steps';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime } from '../playground/runtime-context';
 
@@ -14,8 +13,8 @@ function forkPoint(node: PositionedNode): { at: Parameters<ReturnType<typeof use
   if (node.kind === 'tool-result') {
     const detail = node.detail as { toolCallId: string; output?: unknown; errorText?: string; state?: string };
     if (detail.state !== undefined) return undefined;
-    const text = detail.errorText ?? (typeof detail.output === 'string' ? detail.output : JSON.stringify(detail.output, null, 2));
-    return { at: { kind: 'tool-result', toolCallId: detail.toolCallId }, text: text ?? toolResultText(detail.output), what: 'result' };
+    const text = detail.errorText ?? (typeof detail.output === 'string' ? detail.output : (JSON.stringify(detail.output, null, 2) ?? ''));
+    return { at: { kind: 'tool-result', toolCallId: detail.toolCallId }, text, what: 'result' };
   }
   return undefined;
 }

@@ -11,29 +11,10 @@ import { useTimeline } from '../timeline/use-timeline';
 import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
 import { JsonView } from './json-view';
+import { Tabs } from '../ui/tabs';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 type Tab = (typeof TABS)[number];
-
-/** A small accessible tab strip: buttons with role "tab", arrow keys not needed for four tabs. */
-function Tabs<T extends string>({ label, tabs, labels, current, onChange }: { label: string; tabs: readonly T[]; labels?: Record<T, string>; current: T; onChange: (tab: T) => void }) {
-  return (
-    <div role="tablist" aria-label={label} className="flex flex-wrap gap-1">
-      {tabs.map((tab) => (
-        <button
-          key={tab}
-          type="button"
-          role="tab"
-          aria-selected={tab === current}
-          className={`rounded px-2 py-0.5 text-xs ${tab === current ? 'bg-[var(--selected)] font-semibold' : 'hover:bg-[var(--hover)]'}`}
-          onClick={() => onChange(tab)}
-        >
-          {labels?.[tab] ?? tab}
-        </button>
-      ))}
-    </div>
-  );
-}
 
 const isStepSegment = (segment: string) => /:step-\d+$/.test(segment);
 

@@ -8,7 +8,7 @@ import type { Sandbox } from '@/lib/sandbox/sandbox';
 import type { SessionData } from '@/lib/session/session-schema';
 import { createPersistentSessionStore, createSessionStorage, sessionStorageKey } from '@/lib/session/create-persistent-session-store';
 import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
-import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
+import { createSessionStore, isRunInProgress, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
@@ -103,7 +103,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     void chat.stop();
   };
   const fork: PlaygroundRuntime['fork'] = (at, text) => {
-    if (chat.status === 'submitted' || chat.status === 'streaming' || store.getState().pause) return 'Stop the run before forking.';
+    if (isRunInProgress(store.getState())) return 'Stop the run before forking.';
     const { messages, startBranch } = store.getState();
     if (at.kind === 'user-message') {
       const before = messagesBeforeMessage(messages, at.messageId);

@@ -1,5 +1,6 @@
 'use client';
 
+import { isRunInProgress } from '@/lib/session/session-store';
 import { useEffect, useState } from 'react';
 import { describeSandboxStatus, SANDBOX_CHOICES, type SandboxChoice } from '@/lib/sandbox/sandbox-status';
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
@@ -27,7 +28,7 @@ export function SandboxStatusLine() {
   const { setSandboxChoice } = useSessionActions();
   const status = useSession((state) => state.sandbox);
   const choice = useSession((state) => state.sandboxChoice);
-  const running = useSession((state) => state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined);
+  const running = useSession(isRunInProgress);
   const startingContainer = status.kind === 'starting' && status.target === 'webcontainer';
   const elapsed = useElapsedSeconds(status.kind === 'starting' ? status.sinceMs : undefined);
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CODE_LANGUAGE_LABELS, CODE_LANGUAGES, getCode, type CodeLanguage } from '@/lib/interop/get-code';
 import { buildNextRequest } from '@/lib/wire/extract-wire-steps';
 import { useRuntime, useToolSetCheck } from '../playground/runtime-context';
+import { Tabs } from '../ui/tabs';
 
 /** "Get code": the next request as TypeScript (AI SDK), Python (the provider's SDK) or curl; keys as environment variables. */
 export function GetCodeDialog() {
@@ -24,19 +25,8 @@ export function GetCodeDialog() {
       </button>
       {language ? (
         <div role="dialog" aria-label="Get code" className="absolute left-0 top-8 z-50 flex max-h-[70vh] w-[640px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg">
-          <div role="tablist" aria-label="Language" className="flex gap-1">
-            {CODE_LANGUAGES.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="tab"
-                aria-selected={option === language}
-                className={`rounded px-2 py-0.5 ${option === language ? 'bg-[var(--selected)] font-semibold' : 'hover:bg-[var(--hover)]'}`}
-                onClick={() => setLanguage(option)}
-              >
-                {CODE_LANGUAGE_LABELS[option]}
-              </button>
-            ))}
+          <div className="flex items-center gap-1">
+            <Tabs label="Language" tabs={CODE_LANGUAGES} labels={CODE_LANGUAGE_LABELS} current={language} onChange={setLanguage} />
             <button type="button" className="button ml-auto" onClick={() => void navigator.clipboard?.writeText(code)}>
               Copy code
             </button>

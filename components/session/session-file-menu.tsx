@@ -6,14 +6,7 @@ import { importOtlp } from '@/lib/interop/import-otlp';
 import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
 import type { ParsedSession } from '@/lib/session/session-schema';
 import { useRuntime, useSession } from '../playground/runtime-context';
-
-/** Saves a text as a download. */
-export function downloadText(name: string, text: string, type = 'application/json') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadText } from '../ui/download-text';
 
 /** Export the session as a versioned JSON file, or open one (checked strictly; nothing in it runs until you do). */
 export function SessionFileMenu() {

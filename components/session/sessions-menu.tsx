@@ -1,5 +1,6 @@
 'use client';
 
+import { isRunInProgress } from '@/lib/session/session-store';
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EXAMPLE_SESSIONS } from '@/lib/session/example-sessions';
@@ -8,7 +9,7 @@ import { useRuntime, useSession } from '../playground/runtime-context';
 
 function Library({ library }: { library: SessionLibrary }) {
   const { entries, currentId, deleted } = useStore(library.state);
-  const running = useSession((state) => state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined);
+  const running = useSession(isRunInProgress);
   const [renaming, setRenaming] = useState<string | undefined>();
   const current = entries.find((entry) => entry.id === currentId);
   return (

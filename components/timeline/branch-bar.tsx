@@ -1,5 +1,6 @@
 'use client';
 
+import { isRunInProgress } from '@/lib/session/session-store';
 import { useState } from 'react';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 
@@ -7,7 +8,7 @@ import { useSession, useSessionActions } from '../playground/runtime-context';
 export function BranchBar() {
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
-  const running = useSession((state) => state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined);
+  const running = useSession(isRunInProgress);
   const { switchBranch, deleteBranch } = useSessionActions();
   const [confirming, setConfirming] = useState<string | undefined>();
   if (branches.length === 0) return null;

@@ -1,5 +1,6 @@
 'use client';
 
+import { isRunInProgress } from '@/lib/session/session-store';
 import { useEffect, useMemo } from 'react';
 import { replayFrames } from '@/lib/session/replay-frames';
 import { useSession, useSessionActions } from '../playground/runtime-context';
@@ -11,7 +12,7 @@ const FRAME_MS = 700;
 export function ReplayControl() {
   const messages = useSession((state) => state.messages);
   const frame = useSession((state) => state.replayFrame);
-  const running = useSession((state) => state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined);
+  const running = useSession(isRunInProgress);
   const { setReplayFrame } = useSessionActions();
   const total = useMemo(() => replayFrames(messages).length, [messages]);
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { exportToolList } from '@/lib/tools/formats/export-tool-list';
 import { TOOL_FORMAT_IDS, TOOL_FORMATS, type ToolFormat } from '@/lib/tools/formats/tool-formats';
 import { useToolSetCheck } from '../playground/runtime-context';
+import { downloadText } from '../ui/download-text';
 
 /** The whole (valid) tool list in any supported format, to copy or download. */
 export function ExportPanel({ onClose }: { onClose: () => void }) {
@@ -13,12 +14,7 @@ export function ExportPanel({ onClose }: { onClose: () => void }) {
   const invalid = tools.length - specs.length;
   const text = exportToolList(specs, format);
 
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = Object.assign(document.createElement('a'), { href: url, download: `tools.${format}.json` });
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => downloadText(`tools.${format}.json`, text);
 
   return (
     <div className="flex flex-col gap-2 border-b border-[var(--border)] p-2 text-xs">

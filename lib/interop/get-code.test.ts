@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { SEED_READ_FILE_TOOL, SEED_SYSTEM, SEED_USER_TEXT } from '../../testing/seed-002-example';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../session/run-settings';
 import type { WireRequest } from '../wire/wire-types';
 import { getCode, toPython } from './get-code';
 
 /** Seed 002 §4: "Read the main.py file" with one tool. */
-const readFile = {
-  name: 'read_file',
-  description: 'Read the contents of a file',
-  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path to the file' } }, required: ['path'] },
-};
+const readFile = SEED_READ_FILE_TOOL;
 const request = (model: string): WireRequest => ({
   model,
-  system: 'You are a coding assistant...',
-  messages: [{ role: 'user', text: 'Read the main.py file' }],
+  system: SEED_SYSTEM,
+  messages: [{ role: 'user', text: SEED_USER_TEXT }],
   tools: [readFile],
   toolChoice: 'auto',
   parallelToolCalls: undefined,
@@ -30,8 +27,8 @@ describe('Get code', () => {
     expect(curlBody(code)).toEqual({
       model: 'gpt-4-turbo',
       messages: [
-        { role: 'system', content: 'You are a coding assistant...' },
-        { role: 'user', content: 'Read the main.py file' },
+        { role: 'system', content: SEED_SYSTEM },
+        { role: 'user', content: SEED_USER_TEXT },
       ],
       tools: [{ type: 'function', function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema } }],
       tool_choice: 'auto',
@@ -44,8 +41,8 @@ describe('Get code', () => {
     expect(curlBody(code)).toEqual({
       model: 'claude-3-5-sonnet-20241022',
       max_tokens: 4096,
-      system: 'You are a coding assistant...',
-      messages: [{ role: 'user', content: 'Read the main.py file' }],
+      system: SEED_SYSTEM,
+      messages: [{ role: 'user', content: SEED_USER_TEXT }],
       tools: [{ name: 'read_file', description: 'Read the contents of a file', input_schema: readFile.inputSchema }],
       tool_choice: { type: 'auto' },
     });
@@ -65,6 +62,12 @@ describe('Get code', () => {
         expect(code).not.toMatch(/sk-[A-Za-z0-9]/);
       }
     }
+  });
+
+  it('puts a real model in place of the simulated one, and says so', () => {
+    const code = getCode('curl', request('simulated-1'), settings({ provider: 'simulated', model: 'simulated-1' }));
+    expect(code).toMatch(/^# The simulated model runs only in the playground/);
+    expect(curlBody(code).model).toBe('gpt-4o-mini');
   });
 
   it('writes JSON as Python literals', () => {

@@ -26,7 +26,7 @@ function targetFor(settings: RunSettings): Target {
         format: 'openai-chat',
         keyVariable: 'OPENAI_API_KEY',
         url: 'https://api.openai.com/v1/chat/completions',
-        note: 'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions.',
+        note: 'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions (with gpt-4o-mini in its place).',
       };
   }
 }
@@ -157,8 +157,10 @@ function curl(request: WireRequest, target: Target): string {
  * The request the playground would send next, as code for the selected provider: the tools
  * and messages in that provider's format, the key as an environment variable (never the key).
  */
-export function getCode(language: CodeLanguage, request: WireRequest, settings: RunSettings): string {
+export function getCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): string {
   const target = targetFor(settings);
+  // A real model stands in for the simulated one, so the code runs as printed.
+  const request = settings.provider === 'simulated' ? { ...wireRequest, model: 'gpt-4o-mini' } : wireRequest;
   if (language === 'typescript') return typescript(request, settings, target);
   if (language === 'python') return python(request, settings, target);
   return curl(request, target);

@@ -104,7 +104,7 @@ export function importOtlp(fileText: string): ParsedSession {
   let assistant: UIMessage | undefined;
   let seenUsers = 0;
   let system: string | undefined;
-  llmSpans.forEach((span, spanIndex) => {
+  for (const span of llmSpans) {
     const attributes = readAttributes(span);
     const users = messagesAt(attributes, LLM_INPUT_MESSAGES).filter((message) => {
       if (message.role === 'system') system = message.content;
@@ -145,8 +145,7 @@ export function importOtlp(fileText: string): ParsedSession {
         finishReason: (output?.toolCalls.length ?? 0) > 0 ? 'tool-calls' : 'stop',
       },
     });
-    void spanIndex;
-  });
+  }
 
   const first = readAttributes(llmSpans[0]);
   const tools: ToolDraft[] = [];

@@ -91,6 +91,11 @@ export type SessionActions = {
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 
+/** Whether a run is in progress: a request in flight or a pause waiting for the person. */
+export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause'>): boolean {
+  return state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined;
+}
+
 /** The editor text of a tool definition: pretty JSON, as a person would write it. */
 export function formatToolSource(definition: unknown): string {
   return `${JSON.stringify(definition, null, 2)}\n`;

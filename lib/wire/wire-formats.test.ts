@@ -1,21 +1,18 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { SEED_READ_FILE_TOOL, SEED_SYSTEM, SEED_USER_TEXT } from '../../testing/seed-002-example';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from '../session/run-settings';
 import { extractWireSteps } from './extract-wire-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from './render-openinference';
 import { renderWireStep } from './render-wire-step';
 
 /** Seed 002 §4: read main.py with one tool. */
-const readFile = {
-  name: 'read_file',
-  description: 'Read the contents of a file',
-  inputSchema: { type: 'object', properties: { path: { type: 'string', description: 'Path to the file' } }, required: ['path'] },
-};
+const readFile = SEED_READ_FILE_TOOL;
 const mainPy = "def main():\n    print('Hello, World!')\n\nif __name__ == '__main__':\n    main()";
 const settings = (model: string, patch: Partial<RunSettings> = {}): RunSettings => ({
   ...DEFAULT_RUN_SETTINGS,
   model,
-  system: 'You are a coding assistant...',
+  system: SEED_SYSTEM,
   parallelToolCalls: undefined,
   ...patch,
 });
@@ -24,7 +21,7 @@ const stepReport = (model: string, inputTokens: number, outputTokens: number) =>
   data: { provider: 'x', model, durationMs: 900, inputTokens, outputTokens, finishReason: 'tool-calls' },
 });
 const conversation = (callId: string, model: string, outputTokens: number): UIMessage[] => [
-  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Read the main.py file' }] },
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: SEED_USER_TEXT }] },
   {
     id: 'abc123',
     role: 'assistant',
@@ -46,8 +43,8 @@ describe('wire formats of one step (seed 002 §4)', () => {
     expect(first.request).toEqual({
       model: 'gpt-4-turbo',
       messages: [
-        { role: 'system', content: 'You are a coding assistant...' },
-        { role: 'user', content: 'Read the main.py file' },
+        { role: 'system', content: SEED_SYSTEM },
+        { role: 'user', content: SEED_USER_TEXT },
       ],
       tools: [{ type: 'function', function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema } }],
       tool_choice: 'auto',
@@ -76,8 +73,8 @@ describe('wire formats of one step (seed 002 §4)', () => {
     expect(first.request).toEqual({
       model: 'claude-3-5-sonnet-20241022',
       max_tokens: 4096,
-      system: 'You are a coding assistant...',
-      messages: [{ role: 'user', content: 'Read the main.py file' }],
+      system: SEED_SYSTEM,
+      messages: [{ role: 'user', content: SEED_USER_TEXT }],
       tools: [{ name: 'read_file', description: 'Read the contents of a file', input_schema: readFile.inputSchema }],
       tool_choice: { type: 'auto' },
     });
@@ -98,7 +95,7 @@ describe('wire formats of one step (seed 002 §4)', () => {
     const messages = conversation('call_1', 'gemini-2.5-flash', 25);
     const first = renderWireStep(step(messages, settings('gemini-2.5-flash', { system: undefined }), 'abc123:step-1'), 'gemini');
     expect(first.request).toEqual({
-      contents: [{ role: 'user', parts: [{ text: 'Read the main.py file' }] }],
+      contents: [{ role: 'user', parts: [{ text: SEED_USER_TEXT }] }],
       tools: [{ function_declarations: [{ name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema }] }],
       tool_config: { function_calling_config: { mode: 'AUTO' } },
     });
@@ -108,7 +105,7 @@ describe('wire formats of one step (seed 002 §4)', () => {
       modelVersion: 'gemini-2.5-flash',
     });
     const second = renderWireStep(step(messages, settings('gemini-2.5-flash'), 'abc123:step-2'), 'gemini');
-    expect(second.request.system_instruction).toEqual({ parts: [{ text: 'You are a coding assistant...' }] });
+    expect(second.request.system_instruction).toEqual({ parts: [{ text: SEED_SYSTEM }] });
     expect((second.request.contents as unknown[]).at(-1)).toEqual({
       role: 'user',
       parts: [{ functionResponse: { name: 'read_file', response: { name: 'read_file', content: mainPy } } }],
@@ -120,9 +117,9 @@ describe('wire formats of one step (seed 002 §4)', () => {
     const second = renderWireStep(step(messages, settings('gpt-5', { toolChoice: { type: 'tool', toolName: 'read_file' }, parallelToolCalls: false }), 'abc123:step-2'), 'openai-responses');
     expect(second.request).toEqual({
       model: 'gpt-5',
-      instructions: 'You are a coding assistant...',
+      instructions: SEED_SYSTEM,
       input: [
-        { role: 'user', content: 'Read the main.py file' },
+        { role: 'user', content: SEED_USER_TEXT },
         { type: 'function_call', call_id: 'call_abc123', name: 'read_file', arguments: '{"path":"main.py"}' },
         { type: 'function_call_output', call_id: 'call_abc123', output: mainPy },
       ],
