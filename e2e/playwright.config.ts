@@ -55,7 +55,14 @@ export default defineConfig({
       url: `http://localhost:${port}/api/providers`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
-      env: { NEXT_TELEMETRY_DISABLED: '1', OPENAI_API_KEY: E2E_SERVER_KEY, GOOGLE_GENERATIVE_AI_API_KEY: E2E_SERVER_KEY },
+      env: {
+        NEXT_TELEMETRY_DISABLED: '1',
+        OPENAI_API_KEY: E2E_SERVER_KEY,
+        GOOGLE_GENERATIVE_AI_API_KEY: E2E_SERVER_KEY,
+        // The server sends its keys only to each provider's home; here the loopback fake is that home.
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/openai/v1`,
+        GOOGLE_GENERATIVE_AI_BASE_URL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/google/v1beta`,
+      },
     },
   ],
 });

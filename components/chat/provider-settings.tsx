@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings';
+import { checkSendableSettings, PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings';
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { providersQueryOptions } from './providers-query';
 
@@ -18,6 +18,8 @@ export function ProviderSettings() {
   const info = providers.data?.find((provider) => provider.id === settings.provider);
   const entry = PROVIDER_CATALOG[settings.provider];
   const presets = info?.presets ?? [];
+  const problems = checkSendableSettings(settings);
+  const problemWith = (field: 'model' | 'baseURL') => problems.find((problem) => problem.field === field)?.message;
   const modelOptions = [...new Set([...(info?.models ?? entry.models), ...presets.flatMap((preset) => preset.models)])];
 
   const chooseProvider = (id: ProviderId) => {
@@ -44,6 +46,8 @@ export function ProviderSettings() {
         className="control w-40"
         list="model-options"
         value={settings.model}
+        aria-invalid={problemWith('model') ? true : undefined}
+        aria-describedby={problemWith('model') ? 'settings-problems' : undefined}
         placeholder="model id"
         onChange={(event) => updateSettings({ model: event.target.value })}
       />
@@ -84,6 +88,8 @@ export function ProviderSettings() {
             aria-label="Base URL"
             className="control w-56"
             value={settings.baseURL ?? ''}
+            aria-invalid={problemWith('baseURL') ? true : undefined}
+            aria-describedby={problemWith('baseURL') ? 'settings-problems' : undefined}
             placeholder={entry.defaultBaseURL ?? 'http://localhost:11434/v1'}
             onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
           />
@@ -101,6 +107,11 @@ export function ProviderSettings() {
             Remember keys in this tab
           </label>
         </>
+      ) : null}
+      {problems.length > 0 ? (
+        <p id="settings-problems" role="alert" className="w-full text-[11px] text-role-error">
+          {problems.map((problem) => problem.message).join(' ')}
+        </p>
       ) : null}
       <p className={`w-full text-[11px] ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}>
         {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never go into a session, a share link or a log.

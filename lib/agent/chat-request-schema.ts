@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { runSettingsSchema } from '../session/run-settings';
+import { sendableSettingsSchema } from '../session/run-settings';
 import { uiMessageShapeSchema } from '../session/session-schema';
 import { toolSpecSchema } from '../tools/tool-spec';
 
@@ -10,6 +10,6 @@ import { toolSpecSchema } from '../tools/tool-spec';
 export const chatRequestSchema = z.object({
   messages: z.array(uiMessageShapeSchema).min(1),
   tools: z.array(toolSpecSchema).max(256),
-  settings: runSettingsSchema,
+  settings: sendableSettingsSchema,
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

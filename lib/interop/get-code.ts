@@ -1,10 +1,12 @@
-import type { RunSettings } from '../session/run-settings';
+import { checkSendableSettings, type RunSettings } from '../session/run-settings';
 import { renderWireStep } from '../wire/render-wire-step';
 import type { WireFormat, WireRequest } from '../wire/wire-types';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = { typescript: 'TypeScript (AI SDK)', python: 'Python', curl: 'curl' };
+
+export type CodeResult = { ok: true; code: string } | { ok: false; message: string };
 
 type Target = { format: WireFormat; keyVariable: string; url: string; note?: string };
 
@@ -14,7 +16,7 @@ function targetFor(settings: RunSettings): Target {
     case 'anthropic':
       return { format: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', url: 'https://api.anthropic.com/v1/messages' };
     case 'google':
-      return { format: 'gemini', keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY', url: `https://generativelanguage.googleapis.com/v1beta/models/${settings.model}:generateContent` };
+      return { format: 'gemini', keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY', url: `https://generativelanguage.googleapis.com/v1beta/models/${encodeURIComponent(settings.model)}:generateContent` };
     case 'openai-compatible':
       return { format: 'openai-chat', keyVariable: 'OPENAI_COMPATIBLE_API_KEY', url: `${(settings.baseURL ?? 'http://localhost:11434/v1').replace(/\/$/, '')}/chat/completions` };
     case 'openai':
@@ -29,6 +31,11 @@ function targetFor(settings: RunSettings): Target {
         note: 'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions (with gpt-4o-mini in its place).',
       };
   }
+}
+
+/** `text` as one shell word: single-quoted, so nothing in it is expanded or run. */
+export function quoteShell(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
 }
 
 /** A JSON value as a Python literal (dicts, lists, True/False/None). */
@@ -149,15 +156,22 @@ function curl(request: WireRequest, target: Target): string {
       : target.format === 'gemini'
         ? [`-H "x-goog-api-key: $${target.keyVariable}"`]
         : [`-H "Authorization: Bearer $${target.keyVariable}"`];
-  const json = JSON.stringify(body, null, 2).replace(/'/g, "'\\''");
-  return [...(target.note ? [`# ${target.note}`] : []), `curl ${target.url} \\`, '  -H "Content-Type: application/json" \\', ...headers.map((header) => `  ${header} \\`), `  -d '${json}'`, ''].join('\n');
+  const json = quoteShell(JSON.stringify(body, null, 2));
+  return [...(target.note ? [`# ${target.note}`] : []), `curl ${quoteShell(target.url)} \\`, '  -H "Content-Type: application/json" \\', ...headers.map((header) => `  ${header} \\`), `  -d ${json}`, ''].join('\n');
 }
 
 /**
  * The request the playground would send next, as code for the selected provider: the tools
  * and messages in that provider's format, the key as an environment variable (never the key).
  */
-export function getCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): string {
+export function getCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): CodeResult {
+  // A stranger's link can carry any model id or base URL: refuse what no provider could have.
+  const problems = checkSendableSettings(settings);
+  if (problems.length > 0) return { ok: false, message: `No code: ${problems.map((problem) => problem.message).join(' ')}` };
+  return { ok: true, code: writeCode(language, wireRequest, settings) };
+}
+
+function writeCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): string {
   const target = targetFor(settings);
   // A real model stands in for the simulated one, so the code runs as printed.
   const request = settings.provider === 'simulated' ? { ...wireRequest, model: 'gpt-4o-mini' } : wireRequest;

@@ -19,6 +19,8 @@ import {
   TOOL_CALL_ID,
   TOOL_JSON_SCHEMA,
 } from '@arizeai/openinference-semantic-conventions';
+import { checkJsonDepth } from '../limits/check-json-depth';
+import { INPUT_LIMITS } from '../limits/input-limits';
 import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
 import { parseSessionData, type ParsedSession } from '../session/session-schema';
 import { createInitialSession, formatToolSource } from '../session/session-store';
@@ -76,12 +78,26 @@ function messagesAt(attributes: Attributes, prefix: string): { role: string; con
  * handler). Anything unreadable is refused with a reason.
  */
 export function importOtlp(fileText: string): ParsedSession {
+  if (fileText.length > INPUT_LIMITS.maxImportFileBytes) {
+    return { ok: false, message: `The trace is too large (${fileText.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).` };
+  }
   let trace: OtlpTrace;
   try {
     trace = JSON.parse(fileText);
   } catch (error) {
     return { ok: false, message: `The file is not JSON: ${error instanceof Error ? error.message : String(error)}.` };
   }
+  const depth = checkJsonDepth(trace);
+  if (!depth.ok) return { ok: false, message: `The trace cannot be read: ${depth.message}.` };
+  try {
+    return readTrace(trace);
+  } catch (error) {
+    // A trace from elsewhere can be shaped in any way (spans that are not objects, times that are not numbers).
+    return { ok: false, message: `The trace is not OTLP JSON this playground can read: ${error instanceof Error ? error.message : String(error)}.` };
+  }
+}
+
+function readTrace(trace: OtlpTrace): ParsedSession {
   const spans = (trace?.resourceSpans ?? []).flatMap((resource) => (resource.scopeSpans ?? []).flatMap((scope) => scope.spans ?? []));
   if (!Array.isArray(spans) || spans.length === 0) return { ok: false, message: 'No spans found: expected OTLP JSON with resourceSpans → scopeSpans → spans.' };
   const ordered = [...spans].sort((a, b) => (BigInt(a.startTimeUnixNano ?? 0) < BigInt(b.startTimeUnixNano ?? 0) ? -1 : 1));

@@ -12,6 +12,11 @@ export type ProviderEntry = {
   models: string[];
   /** Where requests go by default; undefined: the user gives a base URL. */
   defaultBaseURL: string | undefined;
+  /**
+   * Environment variable an operator sets to move the provider's home (a proxy, a gateway).
+   * The server's key goes only to the default base URL or this one, never to a URL a request names.
+   */
+  baseURLEnv: string | undefined;
   presets: ProviderPreset[];
 };
 
@@ -23,6 +28,7 @@ export const PROVIDER_CATALOG = {
     needsKey: false,
     models: ['simulated-1', 'simulated-scripted'],
     defaultBaseURL: undefined,
+    baseURLEnv: undefined,
     presets: [],
   },
   openai: {
@@ -31,6 +37,7 @@ export const PROVIDER_CATALOG = {
     needsKey: true,
     models: ['gpt-4.1-mini', 'gpt-4.1', 'gpt-4o-mini', 'gpt-4o', 'o4-mini', 'gpt-5-mini'],
     defaultBaseURL: 'https://api.openai.com/v1',
+    baseURLEnv: 'OPENAI_BASE_URL',
     presets: [],
   },
   anthropic: {
@@ -39,6 +46,7 @@ export const PROVIDER_CATALOG = {
     needsKey: true,
     models: ['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1', 'claude-3-5-haiku-latest'],
     defaultBaseURL: 'https://api.anthropic.com/v1',
+    baseURLEnv: 'ANTHROPIC_BASE_URL',
     presets: [],
   },
   google: {
@@ -47,6 +55,7 @@ export const PROVIDER_CATALOG = {
     needsKey: true,
     models: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash'],
     defaultBaseURL: 'https://generativelanguage.googleapis.com/v1beta',
+    baseURLEnv: 'GOOGLE_GENERATIVE_AI_BASE_URL',
     presets: [],
   },
   'openai-compatible': {
@@ -55,6 +64,7 @@ export const PROVIDER_CATALOG = {
     needsKey: false,
     models: [],
     defaultBaseURL: undefined,
+    baseURLEnv: 'OPENAI_COMPATIBLE_BASE_URL',
     presets: [
       { id: 'ollama', label: 'Ollama', baseURL: 'http://localhost:11434/v1', models: ['llama3.1', 'qwen2.5', 'mistral'] },
       { id: 'vllm', label: 'vLLM', baseURL: 'http://localhost:8000/v1', models: [] },

@@ -34,6 +34,15 @@ export function checkBaseURL(baseURL: string, allowedHosts: readonly string[], k
   };
 }
 
+/** Whether two base URLs name the same place (trailing slashes and case of the host aside). */
+export function sameBaseURL(a: string, b: string): boolean {
+  try {
+    return new URL(a).href.replace(/\/$/, '') === new URL(b).href.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 /** The hosts an operator allows beyond loopback, from PLAYGROUND_ALLOWED_HOSTS (comma-separated). */
 export function readAllowedHosts(env: Record<string, string | undefined>): string[] {
   return (env.PLAYGROUND_ALLOWED_HOSTS ?? '')

@@ -1,11 +1,14 @@
 /** Every error the chat route can answer with, its HTTP status and default wording. */
 export const CHAT_ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  body_too_large: { status: 413, message: 'The request body is too large.' },
+  body_too_deep: { status: 400, message: 'The request body nests too deeply.' },
   invalid_body: { status: 400, message: 'The request body does not match the chat request schema.' },
   invalid_messages: { status: 400, message: 'The messages are not valid UI messages.' },
   missing_key: { status: 401, message: 'No API key for this provider.' },
   missing_base_url: { status: 400, message: 'This provider needs a base URL.' },
   base_url_refused: { status: 400, message: 'The server does not call that base URL.' },
+  invalid_model: { status: 400, message: 'That model id is not one a provider could have.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;

@@ -1,6 +1,9 @@
 import 'server-only';
 import { chatRequestSchema } from '../agent/chat-request-schema';
+import { INPUT_LIMITS } from '../limits/input-limits';
+import { clip } from '../limits/clip';
 import { chatErrorResponse } from './chat-errors';
+import { readJsonBody } from './read-json-body';
 import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
 
 /** The header a key typed in the browser travels in (never the body, never a session). */
@@ -8,17 +11,13 @@ export const PROVIDER_KEY_HEADER = 'x-provider-key';
 
 /** `POST /api/chat`: parses and validates the body, then streams one model step. */
 export async function handleChatRequest(request: Request, options: Omit<ChatTurnOptions, 'typedKey' | 'signal'>): Promise<Response> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return chatErrorResponse('invalid_json');
-  }
-  const parsed = chatRequestSchema.safeParse(body);
+  const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
+  if (!body.ok) return chatErrorResponse(body.code, body.message);
+  const parsed = chatRequestSchema.safeParse(body.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.length > 0 ? issue.path.join('.') : '(body)';
-    return chatErrorResponse('invalid_body', `Invalid field "${field}": ${issue.message}.`);
+    return chatErrorResponse('invalid_body', `Invalid field "${field}": ${clip(issue.message, 300)}.`);
   }
   const typedKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim() || undefined;
   return streamChatTurn(parsed.data, { ...options, typedKey, signal: request.signal });

@@ -12,7 +12,15 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const SERVER_KEY = 'sk-server-secret-0123456789abcdef';
-const env = () => ({ OPENAI_API_KEY: SERVER_KEY, ANTHROPIC_API_KEY: SERVER_KEY, GOOGLE_GENERATIVE_AI_API_KEY: SERVER_KEY });
+/** Server keys, and the operator's base URLs that make the loopback fake their providers' home. */
+const env = () => ({
+  OPENAI_API_KEY: SERVER_KEY,
+  ANTHROPIC_API_KEY: SERVER_KEY,
+  GOOGLE_GENERATIVE_AI_API_KEY: SERVER_KEY,
+  OPENAI_BASE_URL: `${fake.url}/openai/v1`,
+  ANTHROPIC_BASE_URL: `${fake.url}/anthropic/v1`,
+  GOOGLE_GENERATIVE_AI_BASE_URL: `${fake.url}/google/v1beta`,
+});
 
 type Case = { name: string; settings: (model: string) => Partial<RunSettings>; path: string };
 const CASES: Case[] = [

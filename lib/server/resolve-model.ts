@@ -8,7 +8,8 @@ import { assertNever } from '../assert-never';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
 import { createSimulatedModel, SCRIPTED_MODEL_ID, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
 import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
-import { checkBaseURL, readAllowedHosts } from './base-url-policy';
+import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
+import { createNoRedirectFetch } from './no-redirect-fetch';
 import type { ChatErrorCode } from './chat-errors';
 
 type ProviderOptions = Record<string, Record<string, boolean | string | number>>;
@@ -41,25 +42,35 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
     return { ok: true, model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }), providerOptions: { simulated: { parallelToolCalls: parallel } } };
   }
 
-  const apiKey = typedKey || (entry.keyEnv ? env[entry.keyEnv] : undefined) || undefined;
+  const operatorURL = entry.baseURLEnv ? env[entry.baseURLEnv]?.trim() || undefined : undefined;
+  const requestedURL = settings.baseURL ?? operatorURL ?? entry.defaultBaseURL;
+  if (!requestedURL) {
+    return { ok: false, code: 'missing_base_url', message: `${entry.label} needs a base URL, e.g. http://localhost:11434/v1 for Ollama.` };
+  }
+  const homes = [entry.defaultBaseURL, operatorURL].filter((url): url is string => url !== undefined);
+  const known = [...homes, ...entry.presets.map((preset) => preset.baseURL)];
+  const baseURL = checkBaseURL(requestedURL, readAllowedHosts(env), known);
+  if (!baseURL.ok) return { ok: false, code: 'base_url_refused', message: baseURL.message };
+
+  // The server's key goes only to the provider's own address (or the one the operator set),
+  // never to a base URL named by a request: a link could otherwise point it at a logger.
+  const serverKey = entry.keyEnv ? env[entry.keyEnv] || undefined : undefined;
+  const atHome = homes.some((home) => sameBaseURL(home, baseURL.url));
+  const apiKey = typedKey || (atHome ? serverKey : undefined);
   if (entry.needsKey && !apiKey) {
     return {
       ok: false,
       code: 'missing_key',
-      message: `No API key for ${entry.label}: set ${entry.keyEnv} in .env.local on the server, or type a key in the run settings.`,
+      message: serverKey
+        ? `The server's ${entry.keyEnv} is sent only to ${homes.join(' or ')}${entry.baseURLEnv && !operatorURL ? ` (an operator can name another address in ${entry.baseURLEnv})` : ''}. Type a key in the run settings to call ${baseURL.url}.`
+        : `No API key for ${entry.label}: set ${entry.keyEnv} in .env.local on the server, or type a key in the run settings.`,
     };
   }
-  const requestedURL = settings.baseURL ?? entry.defaultBaseURL;
-  if (!requestedURL) {
-    return { ok: false, code: 'missing_base_url', message: `${entry.label} needs a base URL, e.g. http://localhost:11434/v1 for Ollama.` };
-  }
-  const known = [entry.defaultBaseURL, ...entry.presets.map((preset) => preset.baseURL)].filter((url): url is string => url !== undefined);
-  const baseURL = checkBaseURL(requestedURL, readAllowedHosts(env), known);
-  if (!baseURL.ok) return { ok: false, code: 'base_url_refused', message: baseURL.message };
+  const noRedirectFetch = createNoRedirectFetch(fetch);
 
   switch (provider) {
     case 'openai': {
-      const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch });
+      const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch });
       const model = settings.openaiApi === 'chat' ? openai.chat(modelId) : openai.responses(modelId);
       // Tool argument schemas are rarely strict-mode clean; structured mode asks for them as written.
       return { ok: true, model, providerOptions: { openai: { parallelToolCalls: parallel, strictJsonSchema: false } } };
@@ -67,15 +78,15 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
     case 'anthropic':
       return {
         ok: true,
-        model: createAnthropic({ apiKey, baseURL: baseURL.url, fetch })(modelId),
+        model: createAnthropic({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
         providerOptions: { anthropic: { disableParallelToolUse: !parallel } },
       };
     case 'google':
-      return { ok: true, model: createGoogle({ apiKey, baseURL: baseURL.url, fetch })(modelId), providerOptions: {} };
+      return { ok: true, model: createGoogle({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId), providerOptions: {} };
     case 'openai-compatible':
       return {
         ok: true,
-        model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL: baseURL.url, fetch })(modelId),
+        model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
         providerOptions: { openaiCompatible: { parallel_tool_calls: parallel, strictJsonSchema: false } },
       };
     default:

@@ -1,6 +1,7 @@
 import 'server-only';
 import { APICallError } from '@ai-sdk/provider';
 import type { LanguageModelMiddleware } from 'ai';
+import { clip } from '../limits/clip';
 
 /** Seed 002 §7.2's defaults: 3 retries, 100 ms doubling to at most 10 s. */
 export const DEFAULT_RETRY_POLICY = { maxRetries: 3, initialBackoffMs: 100, maxBackoffMs: 10_000, multiplier: 2 };
@@ -20,7 +21,7 @@ export function isRetryable(error: unknown): boolean {
 
 function reasonOf(error: unknown): string {
   if (APICallError.isInstance(error) && error.statusCode) return `HTTP ${error.statusCode}`;
-  return error instanceof Error ? error.message : String(error);
+  return clip(error instanceof Error ? error.message : String(error), 300);
 }
 
 /**

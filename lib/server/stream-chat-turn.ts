@@ -19,8 +19,10 @@ import type { ToolSpec } from '../tools/tool-spec';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
 import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import { createSchemaChecker } from '../tools/create-schema-checker';
+import { clip } from '../limits/clip';
 import { chatErrorResponse } from './chat-errors';
 import { describeProviderError } from './describe-provider-error';
+import { redactSecrets } from './redact-secrets';
 import { resolveModel } from './resolve-model';
 import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
 
@@ -55,6 +57,13 @@ function buildTools(specs: readonly ToolSpec[]): ToolSet {
   );
 }
 
+/** Why the messages are invalid, without echoing them (the SDK's message repeats the whole value). */
+function describeInvalidMessages(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  const reason = cause instanceof Error ? cause.message : error.message.replace(/: Value: [\s\S]*?\.\nError message: /, ': ');
+  return `The messages are not valid UI messages: ${clip(reason, 500)}`;
+}
+
 /**
  * Runs one model step for a chat request and answers with the AI SDK UI message stream.
  * Retries appear in the stream as `data-retry` parts; errors as one sentence, keys removed.
@@ -67,7 +76,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
 
   const tools = buildTools(request.tools);
   const validated = await safeValidateUIMessages({ messages: request.messages as unknown as UIMessage[], tools });
-  if (!validated.success) return chatErrorResponse('invalid_messages', validated.error.message);
+  if (!validated.success) return chatErrorResponse('invalid_messages', describeInvalidMessages(validated.error));
   const messages = validated.data;
   const label = PROVIDER_CATALOG[settings.provider].label;
   const keyEnv: string | undefined = PROVIDER_CATALOG[settings.provider].keyEnv;
@@ -86,7 +95,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         model: mode === 'native' ? base : wrapLanguageModel({ model: base, middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }) }),
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
-          onRetry: (notice) => writer.write({ type: 'data-retry', data: notice }),
+          onRetry: (notice) => writer.write({ type: 'data-retry', data: { ...notice, reason: redactSecrets(notice.reason, secrets) } }),
         }),
       });
       const startedMs = Date.now();

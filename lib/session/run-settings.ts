@@ -22,11 +22,37 @@ export const DEFAULT_SCRIPT: ScriptStep[] = [
   { text: 'The workspace holds a small Node.js project.' },
 ];
 
+/**
+ * What a model id may contain across providers (`gpt-4o`, `claude-sonnet-4-5`,
+ * `openai/gpt-4o-mini`, `llama3.1:8b`, `models/gemini-2.5-flash`, `org/model@v2`): no spaces,
+ * quotes or shell characters, so an id from a stranger's link cannot smuggle anything.
+ */
+export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;
+
+export const modelIdSchema = z.string().regex(MODEL_ID_PATTERN, 'must be a model id: letters, digits and . _ : / @ + - (no spaces or quotes)');
+
+/** An http(s) URL with no credentials and none of the characters a shell or a quote would act on. */
+export const baseURLSchema = z
+  .string()
+  .max(2_000)
+  .url()
+  .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
+  .refine((value) => !/[\s'"`$;|&<>\\(){}]/.test(value), 'must not contain spaces, quotes or any of $ ; | & < > ( ) { } \\')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'must not carry a user name or password (give the key separately)');
+
 /** The settings a run is made with; sent with every chat request (never a key). */
 export const runSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
-  model: z.string().min(1).max(200),
-  baseURL: z.string().url().optional(),
+  /** As typed (a session keeps a half-typed id); `sendableSettingsSchema` checks it. */
+  model: z.string().max(200),
+  baseURL: z.string().max(2_000).optional(),
   toolChoice: toolChoiceSchema.optional(),
   parallelToolCalls: z.boolean().optional(),
   maxSteps: z.number().int().min(1).max(100).optional(),
@@ -41,6 +67,21 @@ export const runSettingsSchema = z.object({
   mode: z.enum(['auto', 'native', 'structured', 'react', 'parsed']).optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;
+
+/** Settings a request may be made with: the model id and base URL must be plausible. */
+export const sendableSettingsSchema = runSettingsSchema.extend({ model: modelIdSchema, baseURL: baseURLSchema.optional() });
+
+/** What is wrong with the model id or base URL, as one sentence each; empty when they can be sent. */
+export function checkSendableSettings(settings: RunSettings): { field: 'model' | 'baseURL'; message: string }[] {
+  const parsed = sendableSettingsSchema.safeParse(settings);
+  if (parsed.success) return [];
+  return parsed.error.issues
+    .filter((issue) => issue.path[0] === 'model' || issue.path[0] === 'baseURL')
+    .map((issue) => {
+      const field = issue.path[0] as 'model' | 'baseURL';
+      return { field, message: `${field === 'model' ? 'The model id' : 'The base URL'} ${issue.message}.` };
+    });
+}
 
 export const DEFAULT_MAX_STEPS = 5;
 

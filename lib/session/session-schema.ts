@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
 import { runSettingsSchema } from './run-settings';
 
@@ -44,6 +45,9 @@ export type ParsedSession = { ok: true; session: SessionData } | { ok: false; me
 
 /** Validates untrusted session data (a file, storage, a link), naming the first bad field. */
 export function parseSessionData(value: unknown): ParsedSession {
+  // Checked first: zod, React and the AI SDK all recurse, and would overflow the stack.
+  const depth = checkJsonDepth(value);
+  if (!depth.ok) return { ok: false, message: `Not a valid session: ${depth.message}.` };
   const parsed = sessionDataSchema.safeParse(value);
   if (parsed.success) return { ok: true, session: parsed.data as unknown as SessionData };
   const issue = parsed.error.issues[0];

@@ -4,6 +4,7 @@ import { generateLongSession } from '../../bench/generate-long-session';
 import { pickSessionData } from '../session/session-file';
 import { createSessionStore } from '../session/session-store';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
+import { craftLzBomb } from '../../testing/craft-lz-bomb';
 import { makeShareLink, readShareFragment, SHARE_PREFIX } from './share-link';
 
 const page = 'https://playground.example/';
@@ -66,5 +67,17 @@ describe('share links', () => {
       }
     }
     expect(refused).toBeGreaterThan(300);
+  });
+
+  it('refuse a decompression bomb before inflating it, and a session nested 5,000 levels deep', () => {
+    const bomb = readShareFragment(`${SHARE_PREFIX}${craftLzBomb(7070)}`);
+    expect(bomb).toEqual({ ok: false, message: 'This share link cannot be opened: it unpacks to more than 10 MB. Ask for a new link, or for the session file.' });
+    const deepText = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+    const call = { type: 'dynamic-tool', toolName: 'x', toolCallId: 'c', state: 'input-available', input: 'DEEP' };
+    const payload = JSON.stringify({ ...sampleSession(), tools: [], startingFiles: 'example', messages: [{ id: 'a', role: 'assistant', parts: [call] }] }).replace('"DEEP"', deepText);
+    expect(readShareFragment(`${SHARE_PREFIX}${compressToEncodedURIComponent(payload)}`)).toEqual({
+      ok: false,
+      message: 'This share link cannot be opened: the session in it is not valid: it nests deeper than 64 levels. Ask for a new link, or for the session file.',
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { SandboxFiles } from '../sandbox/sandbox';
 import { pickSessionData } from '../session/session-file';
+import { measureLzOutput } from './measure-lz-output';
 import { parseSessionData, type ParsedSession, type SessionData } from '../session/session-schema';
 import { formatToolSource } from '../session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
@@ -11,9 +13,8 @@ import type { ToolDraft } from '../tools/tool-spec';
 export const SHARE_PREFIX = '#share=1.';
 /** Longest link worth offering (chat apps and mail clients cut longer ones). */
 export const MAX_SHARE_LINK_CHARS = 64_000;
-/** Longest fragment the decoder looks at, and longest JSON it inflates to. */
-const MAX_FRAGMENT_CHARS = 1_000_000;
-const MAX_JSON_CHARS = 10_000_000;
+/** Longest fragment the decoder looks at (links are made up to 64 KB; some room for other makers). */
+const MAX_FRAGMENT_CHARS = 256_000;
 
 /** A core tool left exactly as its template, sent by name. */
 type CoreToolReference = { core: string; id: string; enabled: boolean };
@@ -85,9 +86,12 @@ export function readShareFragment(fragment: string): ParsedSession {
     if (!fragment.startsWith(SHARE_PREFIX)) return damaged('it is not a Tool Playground share link (or it was made by a newer version)');
     const data = fragment.slice(SHARE_PREFIX.length);
     if (data.length > MAX_FRAGMENT_CHARS) return damaged(`it is too long (${data.length.toLocaleString('en')} characters)`);
+    // Measured before inflating: a few KB can be crafted to unpack to gigabytes.
+    const measured = measureLzOutput(data, INPUT_LIMITS.maxSessionChars);
+    if (measured.kind === 'too-large') return damaged(`it unpacks to more than ${formatBytes(INPUT_LIMITS.maxSessionChars)}`);
+    if (measured.kind === 'damaged') return damaged('its data is damaged or cut short');
     const json = decompressFromEncodedURIComponent(data);
     if (!json) return damaged('its data is damaged or cut short');
-    if (json.length > MAX_JSON_CHARS) return damaged('it unpacks to more than 10 MB');
     let payload: unknown;
     try {
       payload = JSON.parse(json);

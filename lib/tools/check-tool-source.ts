@@ -1,4 +1,5 @@
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { checkJsonTextDepth } from '../limits/check-json-depth';
 import type { SchemaChecker } from './create-schema-checker';
 import { locateJsonPath } from './locate-json-path';
 import { TOOL_NAME_PATTERN, type ToolSpec } from './tool-spec';
@@ -52,6 +53,10 @@ function describeParseError(error: ParseError): string {
  * Never throws; every problem carries the text range it is about.
  */
 export function checkToolSource(source: string, checker: SchemaChecker): ToolCheck {
+  const depth = checkJsonTextDepth(source);
+  if (!depth.ok) {
+    return { kind: 'invalid', name: undefined, problems: [{ message: `The definition cannot be checked: ${depth.message}.`, offset: depth.offset ?? 0, length: 1 }] };
+  }
   const parseErrors: ParseError[] = [];
   const tree = parseTree(source, parseErrors, { disallowComments: true, allowTrailingComma: false });
   if (parseErrors.length > 0 || !tree) {

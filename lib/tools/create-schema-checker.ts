@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { formatAjvErrors, type SchemaProblem } from './format-ajv-errors';
+import { safeRegExpEngine } from './safe-regexp';
 
 const DRAFT_07 = /json-schema\.org\/draft-07\/schema/;
 /** Compiled schemas kept per checker; the editor re-parses on every keystroke. */
@@ -15,7 +16,8 @@ export type SchemaChecker = {
 };
 
 function createAjv(kind: 'draft-07' | '2020-12'): Ajv {
-  const options = { allErrors: true, strict: false, logger: false as const };
+  // Patterns come from strangers' schemas and are matched against models' output: RE2 only.
+  const options = { allErrors: true, strict: false, logger: false as const, code: { regExp: safeRegExpEngine } };
   const ajv = kind === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;

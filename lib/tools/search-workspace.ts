@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import { resolveWorkspacePath } from '../sandbox/resolve-workspace-path';
 import type { Sandbox } from '../sandbox/sandbox';
+import { compileSafeRegExp, type SafeRegExp } from './safe-regexp';
 
 export type SearchArgs = {
   pattern: string;
@@ -27,10 +28,10 @@ export async function searchWorkspace(sandbox: Sandbox, args: SearchArgs): Promi
   const resolved = resolveWorkspacePath(sandbox.root, args.path ?? '.');
   if (!resolved.ok) return { ok: false, message: resolved.message };
   if (!(await sandbox.exists(resolved.path))) return { ok: false, message: `'${args.path}' not found.` };
-  let regex: RegExp;
+  let regex: SafeRegExp;
   try {
     const source = args.type === 'regex' ? args.pattern : escapeRegExp(args.pattern);
-    regex = new RegExp(source, args.case_sensitive === false ? 'i' : '');
+    regex = compileSafeRegExp(source, args.case_sensitive === false ? 'i' : '');
   } catch (error) {
     return { ok: false, message: `Invalid regex "${args.pattern}": ${error instanceof Error ? error.message : String(error)}.` };
   }

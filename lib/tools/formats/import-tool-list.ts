@@ -1,3 +1,5 @@
+import { checkJsonDepth } from '../../limits/check-json-depth';
+import { INPUT_LIMITS } from '../../limits/input-limits';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
 import type { ToolDefinition, ToolFormat } from './tool-formats';
 
@@ -98,8 +100,13 @@ function toImportedTool(item: Json, geminiGroup: boolean, index: number): Import
  */
 export function importToolList(text: string): ImportResult {
   if (text.trim() === '') return { ok: false, message: `Nothing to import. ${EXPECTED}` };
+  if (text.length > INPUT_LIMITS.maxImportFileBytes) {
+    return { ok: false, message: `The tool list is too large (${text.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).` };
+  }
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;
+  const depth = checkJsonDepth(parsed.value);
+  if (!depth.ok) return { ok: false, message: `The tool list cannot be imported: ${depth.message}.` };
   const tools: ImportedTool[] = [];
   const skipped: string[] = [];
   collectItems(parsed.value).forEach(({ item, geminiGroup }, index) => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { importOtlp } from '../interop/import-otlp';
+import { parseSessionFile, SESSION_FILE_KIND } from '../session/session-file';
+import { createSessionStore } from '../session/session-store';
+import { pickSessionData } from '../session/session-file';
+import { checkToolSource } from '../tools/check-tool-source';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { importToolList } from '../tools/formats/import-tool-list';
+import { checkJsonDepth, checkJsonTextDepth } from './check-json-depth';
+import { clip } from './clip';
+
+/** Issue 11 items 6 and 13: every entrance bounds depth and answers malformed input with a sentence. */
+const nested = (levels: number, leaf = '1') => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
+
+describe('depth limits', () => {
+  it('measure 100,000 levels without overflowing the stack', () => {
+    expect(checkJsonDepth(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toEqual({ ok: false, message: 'it nests deeper than 64 levels' });
+    expect(checkJsonDepth(JSON.parse(nested(63)))).toEqual({ ok: true });
+    expect(checkJsonDepth(JSON.parse(nested(64)))).toEqual({ ok: true });
+    expect(checkJsonDepth(JSON.parse(nested(65))).ok).toBe(false);
+    expect(checkJsonTextDepth(nested(64))).toEqual({ ok: true });
+    expect(checkJsonTextDepth(nested(65))).toMatchObject({ ok: false, offset: 320 });
+    expect(checkJsonTextDepth(`{"s":"${'['.repeat(500)}\\"{{{{"}`)).toEqual({ ok: true });
+  });
+
+  it('clip what is echoed back', () => {
+    expect(clip('abcdef', 10)).toBe('abcdef');
+    expect(clip('x'.repeat(2500), 10)).toBe('xxxxxxxxxx… (2,490 more characters)');
+  });
+});
+
+describe('entrances', () => {
+  const session = pickSessionData(createSessionStore().getState());
+
+  it('a session file nested 5,000 levels gets a sentence', () => {
+    const file = JSON.stringify({ kind: SESSION_FILE_KIND, version: 1, session: { ...session, messages: 'DEEP' } }).replace('"DEEP"', `[${nested(5000)}]`);
+    expect(parseSessionFile(file)).toEqual({ ok: false, message: 'Not a valid session: it nests deeper than 64 levels.' });
+  });
+
+  it('a pasted tool list nested 10,000 levels gets a sentence', () => {
+    const result = importToolList(`[{"name":"t","description":"","parameters":${nested(10_000, '{}')}}]`);
+    expect(result).toEqual({ ok: false, message: 'The tool list cannot be imported: it nests deeper than 64 levels.' });
+  });
+
+  it('a tool definition nested 10,000 levels is marked in the editor, not thrown', () => {
+    const source = `{"name":"t","description":"","parameters":${nested(10_000, '{}')}}`;
+    expect(checkToolSource(source, createSchemaChecker())).toEqual({
+      kind: 'invalid',
+      name: undefined,
+      problems: [{ message: 'The definition cannot be checked: it nests deeper than 64 levels.', offset: 357, length: 1 }],
+    });
+  });
+
+  it('malformed OTLP files get a sentence, never an exception', () => {
+    const cases: [string, RegExp][] = [
+      ['{"resourceSpans": 5}', /^The trace is not OTLP JSON this playground can read: /],
+      ['{"resourceSpans": [{"scopeSpans": "x"}]}', /^The trace is not OTLP JSON this playground can read: /],
+      ['{"resourceSpans": [{"scopeSpans": [{"spans": [null]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
+      ['{"resourceSpans": [{"scopeSpans": [{"spans": [{"startTimeUnixNano": "soon", "attributes": [{"key": "openinference.span.kind", "value": {"stringValue": "LLM"}}]}, {"startTimeUnixNano": "1"}]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
+      ['{"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [null]}]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
+      ['null', /^No spans found/],
+      [`{"resourceSpans": ${nested(5000)}}`, /^The trace cannot be read: it nests deeper than 64 levels\.$/],
+      ['{', /^The file is not JSON: /],
+    ];
+    for (const [text, message] of cases) {
+      const result = importOtlp(text);
+      expect(result.ok, text.slice(0, 80)).toBe(false);
+      expect(!result.ok && result.message, text.slice(0, 80)).toMatch(message);
+    }
+  });
+});

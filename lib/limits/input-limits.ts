@@ -1,0 +1,21 @@
+/**
+ * The bounds every entrance checks (a share link, a session file, an OTLP trace, a pasted
+ * tool list, stored sessions, the chat route's body). One list, so they agree.
+ */
+export const INPUT_LIMITS = {
+  /** Deepest nesting of objects and arrays accepted anywhere; real sessions stay under 20. */
+  maxJsonDepth: 64,
+  /** Largest `POST /api/chat` body, in bytes. */
+  maxChatBodyBytes: 5 * 1024 * 1024,
+  /** Largest session (file, link or stored) once unpacked, in characters of JSON. */
+  maxSessionChars: 10_000_000,
+  /** Largest file the import boxes read (session, OTLP, tool lists), in bytes. */
+  maxImportFileBytes: 10 * 1024 * 1024,
+} as const;
+
+/** Bytes as a person reads them: "5 MB", "64 KB". */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
