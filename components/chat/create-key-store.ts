@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ProviderId } from '@/lib/session/run-settings';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings';
 
 const STORAGE_KEY = 'tool-playground.provider-keys';
 
@@ -19,7 +19,11 @@ export type KeyState = {
 export function createKeyStore(storage: Storage | undefined): StoreApi<KeyState> {
   let saved: Partial<Record<ProviderId, string>> = {};
   try {
-    saved = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '{}');
+    const value: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '{}');
+    // Only provider ids with string keys; anything else stored there (null, an array) is ignored.
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      saved = Object.fromEntries(Object.entries(value).filter(([provider, key]) => (PROVIDER_IDS as readonly string[]).includes(provider) && typeof key === 'string'));
+    }
   } catch {
     saved = {};
   }
@@ -30,8 +34,12 @@ export function createKeyStore(storage: Storage | undefined): StoreApi<KeyState>
     setRemember: (remember) => set({ remember }),
   }));
   store.subscribe(({ keys, remember }) => {
-    if (remember) storage?.setItem(STORAGE_KEY, JSON.stringify(keys));
-    else storage?.removeItem(STORAGE_KEY);
+    try {
+      if (remember) storage?.setItem(STORAGE_KEY, JSON.stringify(keys));
+      else storage?.removeItem(STORAGE_KEY);
+    } catch {
+      // Storage full or refused: the keys stay in memory, which is where they start anyway.
+    }
   });
   return store;
 }

@@ -34,8 +34,10 @@ export function RunSettingsBar() {
   const stepMode = useSession((state) => state.stepMode);
   const { setApproval, setStepMode } = useSessionActions();
 
+  const readOnly = useSession((state) => state.readOnly);
+
   return (
-    <div className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
+    <fieldset disabled={readOnly} className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
       <ProviderSettings />
       {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
       <label className="flex items-center gap-1">
@@ -150,6 +152,6 @@ export function RunSettingsBar() {
           />
         </div>
       </details>
-    </div>
+    </fieldset>
   );
 }

@@ -1,13 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../playground/runtime-context';
 import { downloadText } from '../ui/download-text';
 import { useSandboxFiles } from './use-sandbox-files';
 
 /** The open file: its text, editable; Save writes it into the sandbox. */
 export function FileEditor({ path, content, onDeleted }: { path: string; content: string; onDeleted: () => void }) {
   const { openFile } = useSessionActions();
+  const readOnly = useSession((state) => state.readOnly);
   const actions = useSandboxFiles();
   const [draft, setDraft] = useState(content);
   const [savedContent, setSavedContent] = useState(content);
@@ -29,7 +30,7 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         <button
           type="button"
           className="button ml-auto"
-          disabled={!edited}
+          disabled={!edited || readOnly}
           onClick={() => void actions.write(path, draft).then(() => setSavedContent(draft))}
         >
           Save
@@ -48,7 +49,7 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         <button type="button" className="button" onClick={() => downloadText(path.split('/').at(-1) ?? 'file.txt', draft, 'text/plain')}>
           Download
         </button>
-        <button type="button" className="button" onClick={() => void actions.remove(path).then(onDeleted)}>
+        <button type="button" className="button" disabled={readOnly} onClick={() => void actions.remove(path).then(onDeleted)}>
           Delete file
         </button>
         <button type="button" className="button" aria-label="Close file" onClick={() => openFile(undefined)}>
@@ -64,6 +65,7 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         aria-label={`Content of ${path}`}
         className="code min-h-0 flex-1 resize-none border-0 font-mono text-xs"
         spellCheck={false}
+        readOnly={readOnly}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={(event) => {

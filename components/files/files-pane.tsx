@@ -24,6 +24,7 @@ export function FilesPane() {
   const files = useSession((state) => state.files);
   const messages = useSession((state) => state.messages);
   const openFilePath = useSession((state) => state.openFilePath);
+  const readOnly = useSession((state) => state.readOnly);
   const { openFile } = useSessionActions();
   const { store } = useRuntime();
   const actions = useSandboxFiles();
@@ -72,18 +73,20 @@ export function FilesPane() {
     <section aria-label="Files" className="flex min-h-0 flex-col">
       <div className="flex flex-wrap items-center gap-1 px-3 py-1">
         <span className="muted text-xs">{Object.keys(files).length} files</span>
-        <button type="button" className="button ml-auto" onClick={() => setNewPath('')}>
-          New file
-        </button>
-        <button type="button" className="button" onClick={() => upload.current?.click()}>
-          Upload files
-        </button>
-        <input ref={upload} type="file" multiple hidden aria-label="Files to upload" onChange={(event) => void uploadFiles(event.target.files)} />
-        <button type="button" className="button" onClick={() => void reset()}>
-          Reset files
-        </button>
+        <fieldset disabled={readOnly} className="ml-auto flex gap-1">
+          <button type="button" className="button" onClick={() => setNewPath('')}>
+            New file
+          </button>
+          <button type="button" className="button" onClick={() => upload.current?.click()}>
+            Upload files
+          </button>
+          <input ref={upload} type="file" multiple hidden aria-label="Files to upload" onChange={(event) => void uploadFiles(event.target.files)} />
+          <button type="button" className="button" onClick={() => void reset()}>
+            Reset files
+          </button>
+        </fieldset>
       </div>
-      {newPath !== undefined ? (
+      {newPath !== undefined && !readOnly ? (
         <form
           className="flex gap-1 px-3 pb-1"
           onSubmit={(event) => {

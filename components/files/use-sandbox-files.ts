@@ -7,12 +7,15 @@ import { useRuntime } from '../playground/runtime-context';
 
 export type WriteResult = { ok: true; path: string } | { ok: false; message: string };
 
+const READ_ONLY = 'A shared session is read-only: press “Fork to edit” to change its files.';
+
 /** What the Files pane does to the running sandbox; the session's copy follows by itself. */
 export function useSandboxFiles() {
   const { startSandbox, store } = useRuntime();
   return {
     /** Writes a file at a path relative to the workspace, creating its directories. */
     async write(relativePath: string, content: string, { mustBeNew = false } = {}): Promise<WriteResult> {
+      if (store.getState().readOnly) return { ok: false, message: READ_ONLY };
       if (relativePath === '') return { ok: false, message: 'Type a path for the new file, e.g. notes/todo.md.' };
       const sandbox = await startSandbox();
       const resolved = resolveWorkspacePath(sandbox.root, relativePath);
@@ -25,13 +28,16 @@ export function useSandboxFiles() {
       return { ok: true, path };
     },
     async remove(relativePath: string) {
+      if (store.getState().readOnly) return;
       const sandbox = await startSandbox();
       await sandbox.remove(`${sandbox.root}/${relativePath}`);
     },
     async replaceAll(files: SandboxFiles) {
+      if (store.getState().readOnly) return;
       await (await startSandbox()).restore(files);
     },
     async reset() {
+      if (store.getState().readOnly) return;
       await (await startSandbox()).restore(store.getState().startingFiles);
     },
   };

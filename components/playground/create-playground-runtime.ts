@@ -14,7 +14,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
-import { runJavaScriptInWorker } from '../tools/run-javascript-in-worker';
+import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
 
 /** Everything one mounted playground runs on; created once per mount. */
 export type PlaygroundRuntime = {
@@ -97,12 +97,13 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     return key ? { 'x-provider-key': key } : {};
   };
   const gate = createRunGate((pause) => store.getState().setPause(pause));
-  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInWorker, getHeaders, gate });
+  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInSandbox, getHeaders, gate });
   const stop = () => {
     gate.releaseAll('The run was stopped.');
     void chat.stop();
   };
   const fork: PlaygroundRuntime['fork'] = (at, text) => {
+    if (store.getState().readOnly) return 'A shared session is read-only: press “Fork to edit” to make it yours first.';
     if (isRunInProgress(store.getState())) return 'Stop the run before forking.';
     const { messages, startBranch } = store.getState();
     if (at.kind === 'user-message') {

@@ -54,7 +54,8 @@ export function createSessionLibrary({ store, storage, local, currentId, saveAs,
   write(initial);
 
   const readSaved = (id: string): SavedSession | undefined => {
-    if (id === state.getState().currentId) {
+    // A link open on screen is not the person's session: theirs is read from storage then.
+    if (id === state.getState().currentId && !store.getState().readOnly) {
       const current = store.getState();
       return { ...pickSessionData(current), handlersTrusted: current.handlersTrusted, draft: current.draft, approval: current.approval };
     }

@@ -7,9 +7,16 @@ import { EXAMPLE_SESSIONS } from '@/lib/session/example-sessions';
 import type { SessionLibrary } from './create-session-library';
 import { useRuntime, useSession } from '../playground/runtime-context';
 
+/** The Session box's entry while a shared link is on screen. */
+const SHARED_OPTION = 'shared-link';
+
 function Library({ library }: { library: SessionLibrary }) {
   const { entries, currentId, deleted } = useStore(library.state);
   const running = useSession(isRunInProgress);
+  // A shared link on screen is none of the person's sessions: the list's actions would hit theirs.
+  const sharedOpen = useSession((state) => state.readOnly);
+  const busy = running || sharedOpen;
+  const sharedTitle = sharedOpen ? 'A shared link is open: press “Fork to edit” to make it a session of yours first.' : undefined;
   const [renaming, setRenaming] = useState<string | undefined>();
   const current = entries.find((entry) => entry.id === currentId);
   return (
@@ -17,7 +24,12 @@ function Library({ library }: { library: SessionLibrary }) {
       <label htmlFor="session-choice" className="muted">
         Session
       </label>
-      <select id="session-choice" aria-label="Session" className="control max-w-44" value={currentId} disabled={running} onChange={(event) => void library.switchTo(event.target.value)}>
+      <select id="session-choice" aria-label="Session" className="control max-w-44" value={sharedOpen ? SHARED_OPTION : currentId} disabled={running} onChange={(event) => void library.switchTo(event.target.value)}>
+        {sharedOpen ? (
+          <option value={SHARED_OPTION} disabled>
+            Shared link (read-only)
+          </option>
+        ) : null}
         {entries.map((entry) => (
           <option key={entry.id} value={entry.id}>
             {entry.name}
@@ -59,14 +71,14 @@ function Library({ library }: { library: SessionLibrary }) {
           </button>
         </form>
       ) : (
-        <button type="button" className="button" onClick={() => setRenaming(current?.name ?? '')}>
+        <button type="button" className="button" disabled={sharedOpen} title={sharedTitle} onClick={() => setRenaming(current?.name ?? '')}>
           Rename session
         </button>
       )}
-      <button type="button" className="button" onClick={() => library.duplicate(currentId)}>
+      <button type="button" className="button" disabled={sharedOpen} title={sharedTitle} onClick={() => library.duplicate(currentId)}>
         Duplicate session
       </button>
-      <button type="button" className="button" disabled={running} onClick={() => void library.remove(currentId)}>
+      <button type="button" className="button" disabled={busy} title={sharedTitle} onClick={() => void library.remove(currentId)}>
         Delete session
       </button>
       {deleted ? (

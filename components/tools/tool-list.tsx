@@ -40,6 +40,7 @@ function RenameField({ id, current, onDone }: { id: string; current: string; onD
 /** The tools: enable, select, rename, reorder, duplicate, delete (undoable), with badges. */
 export function ToolList() {
   const selectedToolId = useSession((state) => state.selectedToolId);
+  const readOnly = useSession((state) => state.readOnly);
   const deletedTool = useSession((state) => state.deletedTool);
   const actions = useSessionActions();
   const { tools } = useToolSetCheck();
@@ -71,6 +72,7 @@ export function ToolList() {
                   className="mt-1"
                   aria-label={`Use ${label} in runs`}
                   checked={draft.enabled}
+                  disabled={readOnly}
                   onChange={(event) => actions.setToolEnabled(draft.id, event.target.checked)}
                 />
                 <div className="min-w-0 flex-1">
@@ -103,7 +105,7 @@ export function ToolList() {
                 </div>
                 <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-emerald-600'}`}>{problem ? 'invalid' : 'valid'}</span>
               </div>
-              {selected && renaming !== draft.id ? (
+              {selected && renaming !== draft.id && !readOnly ? (
                 <div className="mt-1 flex flex-wrap gap-1 pl-6 text-[11px]">
                   <button type="button" className="button px-1.5 py-0" aria-label={`Rename ${label}`} onClick={() => setRenaming(draft.id)}>
                     Rename

@@ -22,6 +22,7 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
 /** The tool list, import/export, the selected tool's editor, run mode and findings. */
 export function ToolsPane() {
   const selectedToolId = useSession((state) => state.selectedToolId);
+  const readOnly = useSession((state) => state.readOnly);
   const lintChoice = useSession((state) => state.lintChoice);
   const { setLintChoice } = useSessionActions();
   const { tools, runnable } = useToolSetCheck();
@@ -39,10 +40,13 @@ export function ToolsPane() {
         </span>
       </h2>
       <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs">
-        <AddToolMenu />
-        <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
-          Import tools
-        </button>
+        {/* A shared session is read-only until "Fork to edit" (the store refuses edits too). */}
+        <fieldset disabled={readOnly} className="contents">
+          <AddToolMenu />
+          <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
+            Import tools
+          </button>
+        </fieldset>
         <button type="button" className="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
           Export tools
         </button>
@@ -59,7 +63,7 @@ export function ToolsPane() {
           </select>
         </label>
       </div>
-      {panel === 'import' ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
+      {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
       {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
       <ToolList />
       {selected ? (
@@ -69,7 +73,9 @@ export function ToolsPane() {
           </div>
           <div className="max-h-[45%] shrink-0 overflow-auto">
             <ToolProblems toolId={selected.draft.id} check={selected.check} findings={insights.findings.get(selected.draft.id) ?? []} />
-            <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+            <fieldset disabled={readOnly} className="contents">
+              <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+            </fieldset>
           </div>
         </>
       ) : (

@@ -102,6 +102,7 @@ export function createSessionChat({
       api,
       fetch,
       prepareSendMessagesRequest: async ({ messages, headers }) => {
+        if (store.getState().readOnly) throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
         if (store.getState().stepMode) {
           const answer = await gate.wait({ kind: 'step', label: 'Before the next model request' });
           if (answer.kind === 'reject') throw new DOMException(answer.reason, 'AbortError');

@@ -149,12 +149,19 @@ export function createSessionStore(initial: SessionState = createInitialSession(
 
 /** The session's state and actions, for a plain store or one wrapped in middleware (persist). */
 export function sessionStateCreator(initial: SessionState): StateCreator<SessionState & SessionActions> {
-  return (set) => {
+  return (rawSet, get) => {
+    // A shared session is read-only until "Fork to edit": edits are refused here, whatever
+    // the UI offers. View state (selection, replay, branch shown, sandbox status) still changes.
+    const set: typeof rawSet = (partial, replace) => {
+      if (get().readOnly) return;
+      (rawSet as (partial: unknown, replace?: boolean) => void)(partial, replace);
+    };
+    const view = rawSet;
     const updateTool = (id: string, update: (tool: ToolDraft) => ToolDraft) =>
       set((state) => ({ tools: state.tools.map((tool) => (tool.id === id ? update(tool) : tool)) }));
     return {
       ...initial,
-      selectTool: (id) => set({ selectedToolId: id }),
+      selectTool: (id) => view({ selectedToolId: id }),
       updateToolSource: (id, source) => updateTool(id, (tool) => ({ ...tool, source })),
       setToolEnabled: (id, enabled) => updateTool(id, (tool) => ({ ...tool, enabled })),
       setToolRun: (id, run) => updateTool(id, (tool) => ({ ...tool, run })),
@@ -204,18 +211,18 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           [tools[index], tools[target]] = [tools[target], tools[index]];
           return { tools };
         }),
-      setDraft: (draft) => set({ draft }),
+      setDraft: (draft) => view({ draft }),
       updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
-      selectNode: (id) => set({ selectedNodeId: id }),
-      setSandboxStatus: (sandbox) => set({ sandbox }),
+      selectNode: (id) => view({ selectedNodeId: id }),
+      setSandboxStatus: (sandbox) => view({ sandbox }),
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
-      setFiles: (files) => set((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
-      openFile: (openFilePath) => set({ openFilePath }),
-      setStorageProblem: (storageProblem) => set({ storageProblem }),
-      setReplayFrame: (replayFrame) => set({ replayFrame }),
-      leaveReadOnly: () => set({ readOnly: false, replayFrame: undefined }),
+      setFiles: (files) => view((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
+      openFile: (openFilePath) => view({ openFilePath }),
+      setStorageProblem: (storageProblem) => view({ storageProblem }),
+      setReplayFrame: (replayFrame) => view({ replayFrame }),
+      leaveReadOnly: () => view({ readOnly: false, replayFrame: undefined }),
       loadSession: (session, { trusted, readOnly = false }) =>
-        set({
+        view({
           readOnly,
           replayFrame: undefined,
           ...session,
@@ -242,7 +249,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           };
         }),
       switchBranch: (id) =>
-        set((state) => {
+        view((state) => {
           const target = state.branches.find((branch) => branch.id === id);
           if (!target) return {};
           return {
@@ -256,11 +263,11 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
       recordApproval: (toolCallId, decision) => set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       trustHandlers: () => set({ handlersTrusted: true }),
-      setLintChoice: (lintChoice) => set({ lintChoice }),
+      setLintChoice: (lintChoice) => view({ lintChoice }),
       setApproval: (approval) => set({ approval }),
-      setStepMode: (stepMode) => set({ stepMode }),
-      setPause: (pause) => set({ pause }),
-      addEvent: (event) => set((state) => ({ events: [...state.events, event] })),
+      setStepMode: (stepMode) => view({ stepMode }),
+      setPause: (pause) => view({ pause }),
+      addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
     };
   };
 }

@@ -1,0 +1,77 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+
+/** Where the page that runs JavaScript handlers lives (framed by the playground, sandboxed). */
+export const HANDLER_FRAME_PATH = '/handler-frame';
+
+/**
+ * The script of the handler frame. It runs each handler in a Web Worker made from a blob
+ * (the worker inherits this document's Content-Security-Policy) and reports back to the
+ * playground. It only ever answers its parent window.
+ */
+const FRAME_SCRIPT = `
+const WORKER_SOURCE = ${JSON.stringify(`
+const AsyncFunction = (async () => {}).constructor;
+self.onmessage = async (event) => {
+  const { code, args } = event.data;
+  try {
+    const handler = new AsyncFunction('args', '"use strict";\\n' + code);
+    const value = await handler(args);
+    self.postMessage({ kind: 'returned', value: value === undefined ? null : JSON.parse(JSON.stringify(value)) });
+  } catch (error) {
+    self.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) });
+  }
+};
+`)};
+addEventListener('message', (event) => {
+  if (event.source !== parent || !event.data || event.data.kind !== 'run') return;
+  const { code, args } = event.data;
+  const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+  const worker = new Worker(url);
+  URL.revokeObjectURL(url);
+  worker.onmessage = (message) => parent.postMessage(message.data, '*');
+  worker.onerror = (error) => {
+    error.preventDefault();
+    parent.postMessage({ kind: 'threw', message: error.message || 'The handler could not be compiled.' }, '*');
+  };
+  worker.postMessage({ code, args });
+});
+parent.postMessage({ kind: 'ready' }, '*');
+`;
+
+const scriptHash = createHash('sha256').update(FRAME_SCRIPT).digest('base64');
+
+/**
+ * The policy the browser enforces on the frame and every worker it makes: no network of
+ * any kind (fetch, XHR, WebSocket, WebSocketStream, WebTransport, EventSource, beacons —
+ * whatever the prototype chain offers), no script from anywhere (import(), importScripts),
+ * only this one inline script, and eval for the handler's own body. `sandbox allow-scripts`
+ * gives the frame an opaque origin: no cookies, storage, IndexedDB or OPFS of the app's.
+ */
+export const HANDLER_FRAME_CSP = [
+  "default-src 'none'",
+  `script-src 'sha256-${scriptHash}' 'unsafe-eval'`,
+  'worker-src blob:',
+  "connect-src 'none'",
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'sandbox allow-scripts',
+].join('; ');
+
+/** The handler frame's response: a tiny page with its inline script and a strict policy. */
+export function handlerFrameResponse(): Response {
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Handler sandbox</title></head><body><script>${FRAME_SCRIPT}</script></body></html>`;
+  return new Response(html, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': HANDLER_FRAME_CSP,
+      // The playground page is cross-origin isolated; what it frames must say so too.
+      'cross-origin-embedder-policy': 'credentialless',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-cache',
+    },
+  });
+}
