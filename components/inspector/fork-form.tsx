@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../playground/runtime-context';
 
 /** What a node can be forked at, with the text the new branch starts from. */
 function forkPoint(node: PositionedNode): { at: Parameters<ReturnType<typeof useRuntime>['fork']>[0]; text: string; what: string } | undefined {
@@ -25,6 +25,7 @@ export function ForkForm({ node }: { node: PositionedNode }) {
   const point = forkPoint(node);
   const [text, setText] = useState(point?.text ?? '');
   const [problem, setProblem] = useState<string | undefined>();
+  const readOnly = useSession((state) => state.readOnly);
   if (!point) return null;
   return (
     <form
@@ -39,7 +40,7 @@ export function ForkForm({ node }: { node: PositionedNode }) {
         Fork: edit this {point.what} and re-run from here (the current branch is kept)
       </label>
       <textarea id="fork-text" aria-label={`Edited ${point.what}`} className="control min-h-16 font-mono text-xs" value={text} onChange={(event) => setText(event.target.value)} />
-      <button type="submit" className="button self-start">
+      <button type="submit" className="button self-start" disabled={readOnly} title={readOnly ? 'A shared session is read-only: press “Fork to edit” first.' : undefined}>
         Run from here
       </button>
       {problem ? (

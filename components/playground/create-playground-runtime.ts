@@ -6,12 +6,16 @@ import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import type { SessionData } from '@/lib/session/session-schema';
-import { createPersistentSessionStore, createSessionStorage, sessionStorageKey } from '@/lib/session/create-persistent-session-store';
+import { createPersistentSessionStore, loadNewestSaved, sessionStorageKey, type PersistentSessionStore } from '@/lib/session/create-persistent-session-store';
+import { createSessionStorage, type SessionStorage, type TabChannel } from '@/lib/session/create-session-storage';
+import { openBrowserStorage } from '@/lib/session/open-browser-storage';
+import type { SessionKeyValue } from '@/lib/session/session-key-value';
 import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
 import { createSessionStore, isRunInProgress, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
-import type { StoreApi } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
+import { createBrowserKeyValue } from '../session/create-browser-key-value';
 import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
 import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
@@ -28,6 +32,8 @@ export type PlaygroundRuntime = {
   stop(): void;
   /** The saved sessions (in the browser only). */
   library: SessionLibrary | undefined;
+  /** Other tabs on the same session (in the browser only). */
+  tabs: TabSync | undefined;
   /** Makes a session opened from a link the person's own (saved under a new id, editable). */
   forkToEdit(): void;
   /** Restores the saved session (once, after mount) — or opens the share link in the URL — then starts the sandbox with its files. */
@@ -45,36 +51,98 @@ export type PlaygroundRuntime = {
 /** The key under which the id of the session last open is kept. */
 const CURRENT_SESSION_KEY = 'tool-playground:current-session';
 
+/** What this tab knows of other tabs on the same session. */
+export type TabSyncState = { conflict: boolean };
+
+/** Two tabs changed the open session: the person picks which version goes on. */
+export type TabSync = {
+  state: StoreApi<TabSyncState>;
+  /** Puts the other tab's version on screen; this tab's unsaved change is dropped. */
+  loadTheirs(): Promise<void>;
+  /** Saves this tab's version over the other tab's. */
+  keepMine(): Promise<void>;
+};
+
 /**
- * In the browser, the session is saved in localStorage as it changes (see
- * createPersistentSessionStore); it is restored by `restoreSession` after mount. On the server
- * (the first render) it is a plain store.
+ * In the browser, the session is saved in IndexedDB as it changes (createSessionStorage);
+ * it is restored by `restoreSession` after mount. On the server (the first render) it is a
+ * plain store.
  */
 type BrowserSessionStore = SessionStore & {
   restore?: () => Promise<void>;
   saveAs?: (sessionId: string) => void;
-  storage?: ReturnType<typeof createSessionStorage>;
+  storage?: SessionStorage;
+  kv?: SessionKeyValue;
+  local?: Storage;
   sessionId?: string;
+  tabs?: TabSync;
+  dispose?: () => void;
 };
 
 function createBrowserSessionStore(): BrowserSessionStore {
   if (typeof window === 'undefined') return createSessionStore();
-  let reportProblem: (message: string) => void = () => undefined;
-  const storage = createSessionStorage(window.localStorage, (problem) => reportProblem(problem.message));
-  const sessionId = window.localStorage.getItem(CURRENT_SESSION_KEY) ?? 'default';
-  const store = createPersistentSessionStore(storage, sessionId);
-  reportProblem = (message) => store.getState().setStorageProblem(message);
-  const flush = () => storage.flush();
+  const local = openBrowserStorage(() => window.localStorage);
+  const kv = createBrowserKeyValue(local.storage, local.storage);
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('tool-playground:sessions');
+  const sync = createStore<TabSyncState>(() => ({ conflict: false }));
+  // The store is made with the storage, and the storage reports to the store: bound late.
+  let store: PersistentSessionStore | undefined;
+  const isOpen = (name: string) => store?.persist.getOptions().name === name;
+  const storage: SessionStorage = createSessionStorage(kv, {
+    tabId: generateId(),
+    channel: channel as TabChannel | undefined,
+    onProblem: (problem) => store?.getState().setStorageProblem(problem.message),
+    shouldSave: () => store?.getState().readOnly !== true,
+    onNewerElsewhere: (name) => {
+      if (isOpen(name) && store) void loadNewestSaved(store, storage);
+    },
+    onConflict: (name) => {
+      if (isOpen(name)) sync.setState({ conflict: true });
+    },
+  });
+  const sessionId = local.storage.getItem(CURRENT_SESSION_KEY) || 'default';
+  const created = createPersistentSessionStore(storage, sessionId);
+  store = created;
+  if (local.problem) created.getState().setStorageProblem(local.problem);
+  const flush = () => void storage.flush();
+  const onVisibility = () => document.visibilityState === 'hidden' && flush();
   window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && flush());
-  return Object.assign(store, {
+  document.addEventListener('visibilitychange', onVisibility);
+  const openName = () => created.persist.getOptions().name ?? '';
+  const tabs: TabSync = {
+    state: sync,
+    async loadTheirs() {
+      storage.dropPending(openName());
+      await loadNewestSaved(created, storage);
+      sync.setState({ conflict: false });
+    },
+    async keepMine() {
+      // Queue the state as it is now, then write it over the other tab's revision.
+      created.setState({});
+      await storage.keepMine(openName());
+      sync.setState({ conflict: false });
+    },
+  };
+  return Object.assign(created, {
     storage,
+    kv,
+    local: local.storage,
     sessionId,
-    restore: () => store.persist.rehydrate(),
+    tabs,
+    restore: () => created.persist.rehydrate(),
     /** From now on the session is saved under this id (a shared link made the person's own). */
     saveAs: (id: string) => {
-      store.persist.setOptions({ name: sessionStorageKey(id) });
-      window.localStorage.setItem(CURRENT_SESSION_KEY, id);
+      created.persist.setOptions({ name: sessionStorageKey(id) });
+      try {
+        local.storage.setItem(CURRENT_SESSION_KEY, id);
+      } catch {
+        // Storage full: the session is still saved under its id; the next visit opens the last one listed.
+      }
+    },
+    dispose: () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      channel?.close();
     },
   });
 }
@@ -91,7 +159,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     onFilesChanged: (files) => store.getState().setFiles(files),
   });
   const startSandbox = () => sandboxes.get(store.getState().sandboxChoice);
-  const keys = createKeyStore(typeof window === 'undefined' ? undefined : window.sessionStorage);
+  const keys = createKeyStore(typeof window === 'undefined' ? undefined : openBrowserStorage(() => window.sessionStorage).storage);
   const getHeaders = (): Record<string, string> => {
     const key = keys.getState().keys[store.getState().settings.provider];
     return key ? { 'x-provider-key': key } : {};
@@ -125,32 +193,38 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     store.getState().loadSession(session, options);
     await (await startSandbox()).restore(session.files);
   };
-  const restoreSession = async () => {
-    const fragment = typeof window === 'undefined' ? '' : window.location.hash;
-    if (fragment.startsWith(SHARE_PREFIX)) {
-      const shared = readShareFragment(fragment);
-      if (shared.ok) {
-        // Opened read-only and saved apart (one slot, the last link opened), so the person's own session is left as it was.
-        store.saveAs?.('shared-link');
-        window.localStorage.removeItem(CURRENT_SESSION_KEY);
-        store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
-        await startSandbox();
-        return;
-      }
-      await store.restore?.();
+  /** Shows the share link in `fragment` read-only; a damaged one is explained and changes nothing. */
+  const openShareLink = async (fragment: string) => {
+    const shared = readShareFragment(fragment);
+    if (!shared.ok) {
       store.getState().setStorageProblem(shared.message);
-      await startSandbox();
       return;
     }
+    stop();
+    // Shown read-only and never saved (the link itself is the copy); the person's own session is left as it was.
+    await store.storage?.flush();
+    store.saveAs?.('shared-link');
+    store.local?.setItem(CURRENT_SESSION_KEY, library?.state.getState().currentId ?? store.sessionId ?? 'default');
+    store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
+    await (await startSandbox()).restore(shared.session.files);
+  };
+  const restoreSession = async () => {
+    const fragment = typeof window === 'undefined' ? '' : window.location.hash;
     await store.restore?.();
+    if (fragment.startsWith(SHARE_PREFIX)) await openShareLink(fragment);
     await startSandbox();
+    // A link pasted into this tab's address bar changes only the fragment: no reload, so listen.
+    window.addEventListener('hashchange', () => {
+      if (window.location.hash.startsWith(SHARE_PREFIX)) void openShareLink(window.location.hash);
+    });
   };
   const library =
-    store.storage && store.saveAs && store.sessionId
+    store.storage && store.saveAs && store.sessionId && store.kv && store.local
       ? createSessionLibrary({
           store,
           storage: store.storage,
-          local: window.localStorage,
+          kv: store.kv,
+          local: store.local,
           currentId: store.sessionId,
           saveAs: store.saveAs,
           open: async (session, trusted, draft) => {
@@ -159,6 +233,8 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
           },
         })
       : undefined;
+  // Another tab changed the list of sessions (localStorage tells every other tab).
+  if (typeof window !== 'undefined' && library) window.addEventListener('storage', () => library.refresh());
   const forkToEdit = () => {
     const id = `session-${generateId()}`;
     store.saveAs?.(id);
@@ -166,5 +242,5 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     store.getState().leaveReadOnly();
     window.history.replaceState(null, '', window.location.pathname);
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit, library };
+  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit, library, tabs: store.tabs };
 }

@@ -9,6 +9,7 @@ import { GetCodeDialog } from '../session/get-code-dialog';
 import { SessionsMenu } from '../session/sessions-menu';
 import { ShareMenu } from '../session/share-menu';
 import { SharedBanner } from '../session/shared-banner';
+import { TabConflictBanner } from '../session/tab-conflict-banner';
 import { SessionFileMenu } from '../session/session-file-menu';
 import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
 import { TimelinePane } from '../timeline/timeline-pane';
@@ -41,6 +42,7 @@ export function Playground() {
             </div>
           </header>
           <SharedBanner />
+          <TabConflictBanner />
           <main className="grid min-h-0 flex-1 gap-2 [grid-template-columns:minmax(300px,1.3fr)_minmax(300px,1.2fr)_minmax(360px,2fr)_minmax(220px,0.9fr)]">
             <ToolsPane />
             <ConversationPane />

@@ -1,12 +1,13 @@
 import { generateId } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { sessionStorageKey, type SavedSession } from '@/lib/session/create-persistent-session-store';
+import { sessionStorageKey } from '@/lib/session/create-persistent-session-store';
+import type { SavedSession, SessionStorage } from '@/lib/session/create-session-storage';
+import type { SessionKeyValue } from '@/lib/session/session-key-value';
 import type { ExampleSession } from '@/lib/session/example-sessions';
 import { pickSessionData } from '@/lib/session/session-file';
 import { parseSessionIndex, uniqueSessionName, type SessionEntry } from '@/lib/session/session-index';
 import { SESSION_FORMAT_VERSION, type SessionData } from '@/lib/session/session-schema';
 import { createInitialSession, type SessionStore } from '@/lib/session/session-store';
-import type { PersistStorage } from 'zustand/middleware';
 
 const INDEX_KEY = 'tool-playground:sessions';
 
@@ -17,16 +18,21 @@ export type SessionLibrary = {
   create(example?: ExampleSession): Promise<void>;
   switchTo(id: string): Promise<void>;
   rename(id: string, name: string): void;
-  duplicate(id: string): void;
+  duplicate(id: string): Promise<void>;
   remove(id: string): Promise<void>;
-  undoRemove(): void;
+  undoRemove(): Promise<void>;
+  /** Reads the list again (another tab changed it). */
+  refresh(): void;
   /** The session open now is a new one (e.g. a shared link made one's own). */
   adopt(id: string, name: string): void;
 };
 
 type LibraryOptions = {
   store: SessionStore;
-  storage: PersistStorage<SavedSession> & { flush(): void };
+  storage: SessionStorage;
+  /** Where the sessions themselves are saved (IndexedDB). */
+  kv: SessionKeyValue;
+  /** Where the list of sessions is kept (small; localStorage, so other tabs hear of changes). */
   local: Storage;
   currentId: string;
   /** Saves the open session under another id from now on. */
@@ -39,11 +45,12 @@ type LibraryOptions = {
  * The saved sessions: a list in localStorage next to each session's own saved state. New
  * (blank or from an example), switch, rename, duplicate, delete — and undo the delete.
  */
-export function createSessionLibrary({ store, storage, local, currentId, saveAs, open }: LibraryOptions): SessionLibrary {
-  const initial = parseSessionIndex(local.getItem(INDEX_KEY));
-  if (!initial.some((entry) => entry.id === currentId)) initial.push({ id: currentId, name: uniqueSessionName('Session', initial), updatedAtMs: Date.now() });
-  const state = createStore<LibraryState>(() => ({ entries: initial, currentId, deleted: undefined }));
-  const write = (entries: SessionEntry[]) => {
+export function createSessionLibrary({ store, storage, kv, local, currentId, saveAs, open }: LibraryOptions): SessionLibrary {
+  const readIndex = () => parseSessionIndex(local.getItem(INDEX_KEY));
+  const state = createStore<LibraryState>(() => ({ entries: readIndex(), currentId, deleted: undefined }));
+  /** Changes the list as stored now (another tab may have added to it), never a stale copy. */
+  const write = (change: (entries: SessionEntry[]) => SessionEntry[]) => {
+    const entries = change(readIndex());
     state.setState({ entries });
     try {
       local.setItem(INDEX_KEY, JSON.stringify(entries));
@@ -51,21 +58,23 @@ export function createSessionLibrary({ store, storage, local, currentId, saveAs,
       store.getState().setStorageProblem('The session list could not be saved in this browser (storage is full).');
     }
   };
-  write(initial);
+  const ensureListed = (id: string) =>
+    write((entries) => (entries.some((entry) => entry.id === id) ? entries : [...entries, { id, name: uniqueSessionName('Session', entries), updatedAtMs: Date.now() }]));
+  ensureListed(currentId);
 
-  const readSaved = (id: string): SavedSession | undefined => {
+  const readSaved = async (id: string): Promise<SavedSession | undefined> => {
     // A link open on screen is not the person's session: theirs is read from storage then.
     if (id === state.getState().currentId && !store.getState().readOnly) {
       const current = store.getState();
       return { ...pickSessionData(current), handlersTrusted: current.handlersTrusted, draft: current.draft, approval: current.approval };
     }
-    const saved = storage.getItem(sessionStorageKey(id));
-    return saved && !(saved instanceof Promise) && 'state' in saved ? saved.state : undefined;
+    const saved = await storage.getItem(sessionStorageKey(id));
+    return saved?.state;
   };
 
   const switchTo = async (id: string, fallback?: { session: SessionData; draft: string }) => {
-    storage.flush();
-    const saved = readSaved(id);
+    await storage.flush();
+    const saved = await readSaved(id);
     saveAs(id);
     state.setState({ currentId: id });
     if (saved) await open(saved, saved.handlersTrusted, saved.draft);
@@ -76,51 +85,49 @@ export function createSessionLibrary({ store, storage, local, currentId, saveAs,
     state,
     async create(example) {
       const id = `session-${generateId()}`;
-      write([...state.getState().entries, { id, name: uniqueSessionName(example?.name ?? 'Session', state.getState().entries), updatedAtMs: Date.now() }]);
+      write((entries) => [...entries, { id, name: uniqueSessionName(example?.name ?? 'Session', entries), updatedAtMs: Date.now() }]);
       await switchTo(id, example ? { session: structuredClone(example.session), draft: example.draft } : undefined);
     },
     switchTo: (id) => switchTo(id),
     rename(id, name) {
       const trimmed = name.trim();
       if (!trimmed) return;
-      write(state.getState().entries.map((entry) => (entry.id === id ? { ...entry, name: trimmed } : entry)));
+      write((entries) => entries.map((entry) => (entry.id === id ? { ...entry, name: trimmed } : entry)));
     },
-    duplicate(id) {
-      const saved = readSaved(id);
+    async duplicate(id) {
+      const saved = await readSaved(id);
       const original = state.getState().entries.find((entry) => entry.id === id);
       if (!saved || !original) return;
       const copyId = `session-${generateId()}`;
-      storage.setItem(sessionStorageKey(copyId), { state: structuredClone(saved), version: SESSION_FORMAT_VERSION });
-      storage.flush();
-      write([...state.getState().entries, { id: copyId, name: uniqueSessionName(`${original.name} copy`, state.getState().entries), updatedAtMs: Date.now() }]);
+      await kv.set(sessionStorageKey(copyId), JSON.stringify({ state: saved, version: SESSION_FORMAT_VERSION }));
+      write((entries) => [...entries, { id: copyId, name: uniqueSessionName(`${original.name} copy`, entries), updatedAtMs: Date.now() }]);
     },
     async remove(id) {
       const entry = state.getState().entries.find((candidate) => candidate.id === id);
       if (!entry) return;
-      storage.flush();
-      const raw = local.getItem(sessionStorageKey(id));
-      const rest = state.getState().entries.filter((candidate) => candidate.id !== id);
+      await storage.flush();
+      const raw = (await kv.get(sessionStorageKey(id))) ?? null;
+      write((entries) => entries.filter((candidate) => candidate.id !== id));
       if (id === state.getState().currentId) {
-        if (rest.length === 0) {
-          const fresh = `session-${generateId()}`;
-          rest.push({ id: fresh, name: uniqueSessionName('Session', rest), updatedAtMs: Date.now() });
-        }
-        write(rest);
-        await switchTo(rest[0].id);
-      } else write(rest);
-      local.removeItem(sessionStorageKey(id));
+        if (state.getState().entries.length === 0) ensureListed(`session-${generateId()}`);
+        await switchTo(state.getState().entries[0].id);
+      }
+      await storage.removeItem(sessionStorageKey(id));
       state.setState({ deleted: { entry, saved: raw } });
     },
-    undoRemove() {
+    async undoRemove() {
       const { deleted } = state.getState();
       if (!deleted) return;
-      if (deleted.saved !== null) local.setItem(sessionStorageKey(deleted.entry.id), deleted.saved);
-      write([...state.getState().entries, deleted.entry]);
       state.setState({ deleted: undefined });
+      if (deleted.saved !== null) await kv.set(sessionStorageKey(deleted.entry.id), deleted.saved);
+      write((entries) => [...entries, deleted.entry]);
     },
     adopt(id, name) {
-      write([...state.getState().entries, { id, name: uniqueSessionName(name, state.getState().entries), updatedAtMs: Date.now() }]);
+      write((entries) => [...entries, { id, name: uniqueSessionName(name, entries), updatedAtMs: Date.now() }]);
       state.setState({ currentId: id });
+    },
+    refresh() {
+      state.setState({ entries: readIndex() });
     },
   };
 }

@@ -42,3 +42,40 @@ describe('tool list actions', () => {
     expect(store.getState().tools[0].source).toBe('not json');
   });
 });
+
+describe('a shared session (issue 11 item 11)', () => {
+  it('is read-only in the store itself until "Fork to edit": edits are refused, viewing works', () => {
+    const store = createSessionStore();
+    const shared = { ...store.getState(), messages: [] };
+    store.getState().loadSession(shared, { trusted: false, readOnly: true });
+    const before = JSON.stringify({ tools: store.getState().tools, settings: store.getState().settings, files: store.getState().files, approvals: store.getState().approvals });
+    const [first] = store.getState().tools;
+    const actions = store.getState();
+    actions.updateToolSource(first.id, '{}');
+    actions.setToolEnabled(first.id, false);
+    actions.setToolRun(first.id, { kind: 'manual' });
+    actions.addTools([TOOL_TEMPLATES[0]]);
+    actions.duplicateTool(first.id);
+    actions.renameTool(first.id, 'renamed');
+    actions.deleteTool(first.id);
+    actions.moveTool(first.id, 1);
+    actions.updateSettings({ provider: 'openai', model: 'gpt-4o', baseURL: 'http://127.0.0.1:1/v1' });
+    actions.setSandboxChoice('webcontainer');
+    actions.recordApproval('c1', 'approved');
+    actions.trustHandlers();
+    actions.setApproval('ask-every-call');
+    actions.startBranch([]);
+    expect(JSON.stringify({ tools: store.getState().tools, settings: store.getState().settings, files: store.getState().files, approvals: store.getState().approvals })).toBe(before);
+    expect(store.getState().handlersTrusted).toBe(false);
+    expect(store.getState().branches).toEqual([]);
+    // Viewing still works.
+    actions.selectTool(store.getState().tools[1].id);
+    expect(store.getState().selectedToolId).toBe(store.getState().tools[1].id);
+    actions.setReplayFrame(2);
+    expect(store.getState().replayFrame).toBe(2);
+    // Fork to edit: now it is the person's own.
+    actions.leaveReadOnly();
+    actions.updateSettings({ maxSteps: 9 });
+    expect(store.getState().settings.maxSteps).toBe(9);
+  });
+});

@@ -223,9 +223,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       leaveReadOnly: () => view({ readOnly: false, replayFrame: undefined }),
       loadSession: (session, { trusted, readOnly = false }) =>
         view({
+          ...session,
           readOnly,
           replayFrame: undefined,
-          ...session,
           selectedToolId: session.tools[0]?.id,
           chatStatus: 'ready',
           chatError: undefined,

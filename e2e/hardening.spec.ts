@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+
+/** Issue 11: what a link from a stranger, another site or another tab must not be able to do. */
+
+async function shareLinkOf(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  return url;
+}
+
+test('every page carries the security headers; the handler frame has its own, stricter policy (item 9)', async ({ request }) => {
+  const page = await request.get('/');
+  const headers = page.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(headers['content-security-policy']).toContain("object-src 'none'");
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect((await request.get('/api/providers')).headers()['x-content-type-options']).toBe('nosniff');
+  const frame = (await request.get('/handler-frame')).headers();
+  expect(frame['content-security-policy']).toMatch(/connect-src 'none'.*sandbox allow-scripts/);
+  expect(frame['content-security-policy']).not.toContain("'unsafe-inline'");
+});
+
+test('another site cannot frame the playground (and click "Fork to edit")', async ({ page, baseURL }) => {
+  await page.route('http://attacker.test/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${baseURL}/#share=1.x" width="800" height="600"></iframe>` }),
+  );
+  await page.goto('http://attacker.test/');
+  await page.waitForTimeout(1500);
+  const framed = page.frames().find((frame) => frame !== page.mainFrame());
+  const text = framed ? await framed.evaluate(() => document.body?.innerText ?? '').catch(() => '') : '';
+  expect(text).not.toContain('Tool Playground');
+});
+
+test('a shared session is read-only until "Fork to edit", and the list never acts on your own session (items 11, 12)', async ({ page, browser }) => {
+  const author = new PlaygroundPage(page);
+  await author.goto();
+  await author.sendMessage('list the files and show me README.md');
+  const url = await shareLinkOf(page);
+
+  // The viewer has a session of their own.
+  const context = await browser.newContext();
+  const viewer = new PlaygroundPage(await context.newPage());
+  await viewer.goto();
+  await viewer.sendMessage('list the files');
+  const own = await viewer.nodeNames();
+
+  await viewer.page.goto(url);
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
+  await expect(viewer.tools.getByRole('button', { name: 'Add tool' })).toBeDisabled();
+  await expect(viewer.tools.getByRole('button', { name: 'Import tools' })).toBeDisabled();
+  await expect(viewer.tools.getByRole('checkbox', { name: 'Use bash in runs' })).toBeDisabled();
+  await expect(viewer.page.getByRole('combobox', { name: 'Provider' })).toBeDisabled();
+  await expect(viewer.page.getByRole('button', { name: 'New file' })).toBeDisabled();
+  await expect(viewer.page.getByRole('button', { name: 'Delete session' })).toBeDisabled();
+  await expect(viewer.page.getByRole('button', { name: 'Rename session' })).toBeDisabled();
+  await expect(viewer.page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked')).toHaveText('Shared link (read-only)');
+  await viewer.node('Tool result list_files').click();
+  await expect(viewer.inspector.getByRole('button', { name: 'Run from here' })).toBeDisabled();
+
+  // Back to their own session: untouched.
+  await viewer.page.getByRole('combobox', { name: 'Session', exact: true }).selectOption({ label: 'Session' });
+  await expect.poll(() => viewer.nodeNames()).toEqual(own);
+  await expect(viewer.page.getByRole('button', { name: 'Delete session' })).toBeEnabled();
+  await context.close();
+});
+
+test('two tabs on one session: an idle tab follows, a busy one is asked, nothing is lost silently (item 8)', async ({ browser }) => {
+  const context = await browser.newContext();
+  const a = new PlaygroundPage(await context.newPage());
+  await a.goto();
+  const b = new PlaygroundPage(await context.newPage());
+  await b.goto();
+
+  // B is idle: A's new tool shows up in B.
+  await a.addToolFromTemplate('get_weather');
+  await expect(b.tools.getByRole('button', { name: 'get_weather', exact: true })).toBeVisible();
+
+  // A adds another tool; B has an unsaved change (saves wait 400 ms) when it hears of a newer
+  // revision — the notice another tab sends, posted at once so the timing is certain.
+  await a.tools.getByRole('button', { name: 'Add tool' }).click();
+  await a.page.getByRole('menuitem', { name: 'calculator', exact: true }).click();
+  await expect(b.tools.getByRole('button', { name: 'calculator', exact: true })).toBeVisible();
+  await b.message.fill('a draft in B');
+  await b.page.evaluate(() => new BroadcastChannel('tool-playground:sessions').postMessage({ name: 'tool-playground:session:default', rev: 1e9, tab: 'another-tab' }));
+  const conflict = b.page.getByRole('alert').filter({ hasText: 'This session was changed in another tab too' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: "Load the other tab's version" }).click();
+  await expect(conflict).toHaveCount(0);
+  await expect(b.message).toHaveValue('');
+  await expect(b.tools.getByRole('button', { name: 'calculator', exact: true })).toBeVisible();
+
+  // A fresh tab sees everything A added.
+  const c = new PlaygroundPage(await context.newPage());
+  await c.goto();
+  await expect(c.tools.getByRole('button', { name: 'calculator', exact: true })).toBeVisible();
+  await expect(c.tools.getByRole('button', { name: 'get_weather', exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('sessions saved by an earlier version in localStorage move to IndexedDB (item 8)', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+  const names = await playground.nodeNames();
+  // Put the session back where 0.5 kept it, then reload.
+  await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('tool-playground');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const store = db.transaction('sessions', 'readwrite').objectStore('sessions');
+    const value = await new Promise<string>((resolve) => {
+      const request = store.get('tool-playground:session:default');
+      request.onsuccess = () => resolve(request.result as string);
+    });
+    localStorage.setItem('tool-playground:session:default', value);
+    db.transaction('sessions', 'readwrite').objectStore('sessions').delete('tool-playground:session:default');
+  });
+  await page.reload();
+  await expect.poll(() => playground.nodeNames()).toEqual(names);
+  expect(await page.evaluate(() => localStorage.getItem('tool-playground:session:default'))).toBeNull();
+  await context.close();
+});
+
+test('the app starts and runs in memory when the browser refuses storage, and shrugs off junk in it (item 13)', async ({ browser }) => {
+  const blocked = await browser.newContext();
+  await blocked.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    Object.defineProperty(window, 'sessionStorage', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    Object.defineProperty(window, 'indexedDB', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+  });
+  const playground = new PlaygroundPage(await blocked.newPage());
+  await playground.goto();
+  await expect(playground.page.getByRole('alert').filter({ hasText: 'does not let the playground store anything' })).toBeVisible();
+  await playground.sendMessage('list the files');
+  await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: ok');
+  await blocked.close();
+
+  const junk = await browser.newContext();
+  await junk.addInitScript(() => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    for (const key of ['tool-playground:current-session', 'tool-playground:sessions', 'tool-playground.provider-keys']) localStorage.setItem(key, 'null');
+    sessionStorage.setItem('tool-playground.provider-keys', 'null');
+  });
+  const other = new PlaygroundPage(await junk.newPage());
+  await other.goto();
+  await other.sendMessage('list the files');
+  await expect(other.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: ok');
+  await junk.close();
+});
