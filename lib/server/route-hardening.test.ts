@@ -150,4 +150,23 @@ describe('items 4, 5 and 14: base URLs, redirects, keys', () => {
     expect(error.errorText!.length).toBeLessThan(700);
     expect(error.errorText).not.toContain('\u001b');
   });
+
+  it('redacts the key from retry reasons too', async () => {
+    let calls = 0;
+    // A proxy that fails with the key in its words (spaced out), then answers.
+    const flakyFetch = (async () => {
+      calls++;
+      throw new TypeError(`network error: upstream refused key ${SERVER_KEY.slice(0, 10)} ${SERVER_KEY.slice(10)}`);
+    }) as unknown as typeof fetch;
+    const response = await handleChatRequest(
+      new Request('http://local/api/chat', { method: 'POST', headers: { 'x-provider-key': SERVER_KEY }, body: JSON.stringify({ messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) }) }),
+      { simulatedChunkDelayMs: 0, env: {}, fetch: flakyFetch, retryPolicy: { maxRetries: 2, initialBackoffMs: 1, maxBackoffMs: 1, multiplier: 1 } },
+    );
+    const text = JSON.stringify(await streamErrors(response));
+    expect(calls).toBe(3);
+    expect(text).toContain('"type":"data-retry"');
+    expect(text).toContain('network error: upstream refused key [redacted]');
+    expect(text).not.toContain(SERVER_KEY.slice(0, 10));
+    expect(text).not.toContain(SERVER_KEY.slice(10));
+  });
 });

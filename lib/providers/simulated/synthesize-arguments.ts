@@ -23,13 +23,22 @@ function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
-function mentionedEnumValue(schema: Schema, values: MessageValues): unknown {
-  const text = values.text.toLowerCase();
-  return schema.enum?.find((option: unknown) => typeof option === 'string' && new RegExp(`\\b${escape(option.toLowerCase())}\\b`).test(text));
+const isWordChar = (char: string | undefined) => char !== undefined && /\w/.test(char);
+
+/** Whether `word` stands in `text` as a whole word (what `\bword\b` means), with no regex built from a schema. */
+function mentionsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1 && word !== ''; at = text.indexOf(word, at + 1)) {
+    const wordCharsAtEdges = [isWordChar(word[0]), isWordChar(word.at(-1))];
+    const boundaryBefore = isWordChar(text[at - 1]) !== wordCharsAtEdges[0];
+    const boundaryAfter = isWordChar(text[at + word.length]) !== wordCharsAtEdges[1];
+    if (boundaryBefore && boundaryAfter) return true;
+  }
+  return false;
 }
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function mentionedEnumValue(schema: Schema, values: MessageValues): unknown {
+  const text = values.text.toLowerCase();
+  return schema.enum?.find((option: unknown) => typeof option === 'string' && mentionsWord(text, option.toLowerCase()));
 }
 
 function clampNumber(value: number, schema: Schema, integer: boolean): number {
