@@ -7,6 +7,9 @@ import { checkSendableSettings, PROVIDER_IDS, type ProviderId } from '@/lib/sess
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { providersQueryOptions } from './providers-query';
 
+/** Whether two base URLs are the same address (trailing slash aside). */
+const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
 /** Provider, model, key and base URL: where the next request goes. */
 export function ProviderSettings() {
   const { keys } = useRuntime();
@@ -99,7 +102,7 @@ export function ProviderSettings() {
             autoComplete="off"
             className="control w-44"
             value={typedKey}
-            placeholder={info?.status === 'ready' ? 'Using the server key' : 'Paste an API key'}
+            placeholder={info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome) ? 'Using the server key' : 'Paste an API key'}
             onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim())}
           />
           <label className="flex items-center gap-1">

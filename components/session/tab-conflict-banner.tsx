@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import type { TabSync } from '../playground/create-playground-runtime';
+import type { TabSync } from '../playground/create-browser-session-store';
 import { useRuntime } from '../playground/runtime-context';
 
 function Conflict({ tabs }: { tabs: TabSync }) {

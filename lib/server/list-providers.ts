@@ -10,6 +10,8 @@ export type ProviderInfo = {
   models: string[];
   presets: ProviderEntry['presets'];
   note: string;
+  /** Where the server's own key for this provider goes, when it has one (never the key). */
+  serverKeyHome?: string;
 };
 
 /** What `GET /api/providers` answers: each provider, whether it can run, its models. Never keys. */
@@ -17,15 +19,18 @@ export function listProviders(env: Record<string, string | undefined>): Provider
   return PROVIDER_IDS.map((id) => {
     const entry: ProviderEntry = PROVIDER_CATALOG[id];
     const hasServerKey = entry.keyEnv !== undefined && Boolean(env[entry.keyEnv]);
+    const serverKeyHome = hasServerKey ? ((entry.baseURLEnv && env[entry.baseURLEnv]?.trim()) || entry.defaultBaseURL) : undefined;
     const status = !entry.needsKey || hasServerKey ? 'ready' : 'needs-key';
     const note =
       id === 'simulated'
         ? 'Simulated — no API key, deterministic.'
         : hasServerKey
-          ? `Key configured on the server (${entry.keyEnv}).`
+          ? serverKeyHome
+            ? `Key configured on the server (${entry.keyEnv}), sent only to ${serverKeyHome}.`
+            : `Key configured on the server (${entry.keyEnv}); the operator has not said where it goes (${entry.baseURLEnv}), so type a key.`
           : entry.needsKey
             ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
             : "Pick a preset or type your server's base URL.";
-    return { id, label: entry.label, status, models: [...entry.models], presets: [...entry.presets], note };
+    return { id, label: entry.label, status, models: [...entry.models], presets: [...entry.presets], note, serverKeyHome };
   });
 }
