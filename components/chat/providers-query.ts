@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ProviderInfo } from '@/lib/server/list-providers';
+import type { ProviderInfo } from '@/lib/providers/provider-info';
 
 /** Which providers the server can run, from `GET /api/providers`. */
 export const providersQueryOptions = queryOptions({

@@ -1,18 +1,8 @@
 import 'server-only';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
+import type { ProviderInfo } from '../providers/provider-info';
 import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
 
-export type ProviderInfo = {
-  id: ProviderId;
-  label: string;
-  /** 'ready': runs now; 'needs-key': the server has no key, the user can type one. */
-  status: 'ready' | 'needs-key';
-  models: string[];
-  presets: ProviderEntry['presets'];
-  note: string;
-  /** Where the server's own key for this provider goes, when it has one (never the key). */
-  serverKeyHome?: string;
-};
 
 /** What `GET /api/providers` answers: each provider, whether it can run, its models. Never keys. */
 export function listProviders(env: Record<string, string | undefined>): ProviderInfo[] {
