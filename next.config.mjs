@@ -1,7 +1,8 @@
 const dev = process.env.NODE_ENV === 'development';
 
 /** Where WebContainer boots from (an iframe) and what the page probes before booting it. */
-const WEBCONTAINER_HOSTS = 'https://stackblitz.com https://*.stackblitz.com https://*.webcontainer-api.io https://*.webcontainer.io';
+const WEBCONTAINER_HOSTS =
+  'https://stackblitz.com https://*.stackblitz.com https://*.webcontainer-api.io https://*.webcontainer.io';
 
 /**
  * The playground's Content-Security-Policy. 'unsafe-inline' scripts: Next's bootstrap is
@@ -31,7 +32,10 @@ const SECURITY_HEADERS = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   // Share links carry a session in the fragment (never sent); send no referrer at all anyway.
   { key: 'Referrer-Policy', value: 'no-referrer' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), browsing-topics=()' },
+  {
+    key: 'Permissions-Policy',
+    value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), browsing-topics=()',
+  },
 ];
 
 /** @type {import('next').NextConfig} */

@@ -7,7 +7,11 @@ import type { UIMessage } from 'ai';
 export function generateLongSession(prefix: string, turns = 5, stepsPerTurn = 100): UIMessage[] {
   const messages: UIMessage[] = [];
   for (let turn = 0; turn < turns; turn++) {
-    messages.push({ id: `${prefix}-u${turn}`, role: 'user', parts: [{ type: 'text', text: `Read every chapter, part ${turn + 1}.` }] });
+    messages.push({
+      id: `${prefix}-u${turn}`,
+      role: 'user',
+      parts: [{ type: 'text', text: `Read every chapter, part ${turn + 1}.` }],
+    });
     const parts: UIMessage['parts'] = [];
     for (let step = 0; step < stepsPerTurn; step++) {
       const path = `chapters/${turn}-${step}.md`;
@@ -22,7 +26,17 @@ export function generateLongSession(prefix: string, turns = 5, stepsPerTurn = 10
           input: { path },
           output: { success: true, output: `# Chapter ${turn}.${step}\n`, execution_time_ms: 1 },
         },
-        { type: 'data-step', data: { provider: 'simulated', model: 'simulated-1', durationMs: 40, inputTokens: 300 + step * 20, outputTokens: 24, finishReason: 'tool-calls' } },
+        {
+          type: 'data-step',
+          data: {
+            provider: 'simulated',
+            model: 'simulated-1',
+            durationMs: 40,
+            inputTokens: 300 + step * 20,
+            outputTokens: 24,
+            finishReason: 'tool-calls',
+          },
+        },
       );
     }
     parts.push({ type: 'step-start' }, { type: 'text', text: 'All chapters read.', state: 'done' });

@@ -13,19 +13,33 @@ import { measure, printFigures } from './measure';
 /** What the issue 11 guards cost on the paths every request and link takes, and what attacks now cost. */
 test('hardening: the cost of the guards', async () => {
   const checker = createSchemaChecker();
-  const schema = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' }, id: { type: 'string', pattern: '^[a-z0-9_-]{1,64}$' } } };
+  const schema = {
+    type: 'object',
+    properties: { s: { type: 'string', pattern: '^(a+)+$' }, id: { type: 'string', pattern: '^[a-z0-9_-]{1,64}$' } },
+  };
   const attack = { s: `${'a'.repeat(30)}!`, id: 'abc' };
   const longAttack = { s: `${'a'.repeat(100_000)}!`, id: 'abc' };
-  const messages = Array.from({ length: 400 }, (_, index) => ({ id: `m${index}`, role: index % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: 'x'.repeat(10_000) }] }));
+  const messages = Array.from({ length: 400 }, (_, index) => ({
+    id: `m${index}`,
+    role: index % 2 ? 'assistant' : 'user',
+    parts: [{ type: 'text', text: 'x'.repeat(10_000) }],
+  }));
   const bigBody = JSON.stringify({ messages, tools: [], settings: { provider: 'simulated', model: 'simulated-1' } });
   const parsedBig = JSON.parse(bigBody);
-  const tooBig = JSON.stringify({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(INPUT_LIMITS.maxChatBodyBytes + 1) }] }], tools: [], settings: { provider: 'simulated', model: 'simulated-1' } });
+  const tooBig = JSON.stringify({
+    messages: [
+      { id: 'u', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(INPUT_LIMITS.maxChatBodyBytes + 1) }] },
+    ],
+    tools: [],
+    settings: { provider: 'simulated', model: 'simulated-1' },
+  });
   const deepBody = `{"messages":[{"id":"u","role":"user","parts":[{"type":"data-x","data":${'['.repeat(100_000)}${']'.repeat(100_000)}}]}],"tools":[],"settings":{"provider":"simulated","model":"simulated-1"}}`;
   const bomb = `${SHARE_PREFIX}${craftLzBomb(7070)}`;
   const realLink = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ text: 'y'.repeat(40_000) }))}`;
   const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
   const errorText = `Incorrect API key provided: ${key.slice(0, 12)}****${key.slice(-4)}. ${'Details. '.repeat(50)}`;
-  const post = (body: string) => handleChatRequest(new Request('http://local/api/chat', { method: 'POST', body }), { simulatedChunkDelayMs: 0 });
+  const post = (body: string) =>
+    handleChatRequest(new Request('http://local/api/chat', { method: 'POST', body }), { simulatedChunkDelayMs: 0 });
 
   printFigures('Hardening (issue 11)', [
     await measure('Ajv+RE2: "^(a+)+$" against 30 a\'s + "!"', () => checker.checkValue(schema, attack), 200),
@@ -34,7 +48,11 @@ test('hardening: the cost of the guards', async () => {
     await measure('route: 5 MB + 1 body refused (413)', () => post(tooBig), 10),
     await measure('route: body nested 100,000 levels refused (400)', () => post(deepBody), 10),
     await measure('link: 10 KB bomb (25 M characters) measured and refused', () => readShareFragment(bomb), 50),
-    await measure('link: measuring a 40 KB-text link before inflating', () => measureLzOutput(realLink.slice(SHARE_PREFIX.length), INPUT_LIMITS.maxSessionChars), 50),
+    await measure(
+      'link: measuring a 40 KB-text link before inflating',
+      () => measureLzOutput(realLink.slice(SHARE_PREFIX.length), INPUT_LIMITS.maxSessionChars),
+      50,
+    ),
     await measure('redacting a key from a 500-character error', () => redactSecrets(errorText, [key]), 200),
   ]);
 });

@@ -43,7 +43,10 @@ test('route overhead against the same loopback provider', async () => {
     );
 
   const runs = 30;
-  const results = { direct: [] as { firstMs: number; lastMs: number }[], route: [] as { firstMs: number; lastMs: number }[] };
+  const results = {
+    direct: [] as { firstMs: number; lastMs: number }[],
+    route: [] as { firstMs: number; lastMs: number }[],
+  };
   for (let i = 0; i < 3; i++) {
     await timeStream(direct);
     await timeStream(viaRoute);

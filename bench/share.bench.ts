@@ -10,19 +10,33 @@ import { measure, printFigures } from './measure';
 test('share link of a 50-message session with 8 tools', async () => {
   const store = createSessionStore();
   store.getState().addTools([
-    ...['edit_file', 'search', 'think'].map((name) => ({ definition: CORE_TOOL_DEFINITIONS.find((tool) => tool.name === name)!, run: { kind: 'sandbox' as const } })),
+    ...['edit_file', 'search', 'think'].map((name) => ({
+      definition: CORE_TOOL_DEFINITIONS.find((tool) => tool.name === name)!,
+      run: { kind: 'sandbox' as const },
+    })),
     TOOL_TEMPLATES.find((template) => template.id === 'get_weather')!,
   ]);
   const cities = ['Paris', 'Lagos', 'Lima', 'Osaka', 'Oslo'];
   const messages: UIMessage[] = Array.from({ length: 25 }, (_, turn): UIMessage[] => [
-    { id: `u${turn}`, role: 'user', parts: [{ type: 'text', text: `What is the weather in ${cities[turn % 5]} today, turn ${turn}?` }] },
+    {
+      id: `u${turn}`,
+      role: 'user',
+      parts: [{ type: 'text', text: `What is the weather in ${cities[turn % 5]} today, turn ${turn}?` }],
+    },
     {
       id: `a${turn}`,
       role: 'assistant',
       parts: [
         { type: 'step-start' },
         { type: 'text', text: "I'll call `get_weather` to answer that.", state: 'done' },
-        { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: `call_${turn}abc`, state: 'output-available', input: { city: cities[turn % 5] }, output: { temperature: 10 + turn, condition: 'cloudy' } },
+        {
+          type: 'dynamic-tool',
+          toolName: 'get_weather',
+          toolCallId: `call_${turn}abc`,
+          state: 'output-available',
+          input: { city: cities[turn % 5] },
+          output: { temperature: 10 + turn, condition: 'cloudy' },
+        },
         { type: 'step-start' },
         { type: 'text', text: `It is ${10 + turn}°C and cloudy in ${cities[turn % 5]}.`, state: 'done' },
       ],
@@ -35,8 +49,15 @@ test('share link of a 50-message session with 8 tools', async () => {
   const fragment = link.url.slice(link.url.indexOf('#'));
   const json = JSON.stringify(session).length;
   const figures = [
-    await measure('make the link (compact + compress)', () => makeShareLink(session, 'https://playground.example/'), 200),
+    await measure(
+      'make the link (compact + compress)',
+      () => makeShareLink(session, 'https://playground.example/'),
+      200,
+    ),
     await measure('open the link (decompress + validate)', () => readShareFragment(fragment), 200),
   ];
-  printFigures(`Share link (issue 7): ${session.tools.length} tools, ${messages.length} messages — link ${link.chars} characters (${(link.chars / 1024).toFixed(1)} KB), session JSON ${(json / 1024).toFixed(1)} KB`, figures);
+  printFigures(
+    `Share link (issue 7): ${session.tools.length} tools, ${messages.length} messages — link ${link.chars} characters (${(link.chars / 1024).toFixed(1)} KB), session JSON ${(json / 1024).toFixed(1)} KB`,
+    figures,
+  );
 });

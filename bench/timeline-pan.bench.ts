@@ -39,8 +39,15 @@ test('timeline: a 500-call session in headless Chromium — open time and frame 
     const store = createSessionStore();
     store.getState().loadSession({ ...store.getState(), messages: generateLongSession('pan') }, { trusted: false });
     const opened = performance.now();
-    await page.getByLabel('Session file').setInputFiles({ name: 'long.json', mimeType: 'application/json', buffer: Buffer.from(serializeSessionFile(store.getState())) });
-    await page.getByRole('group', { name: /^Assistant message: All chapters read/ }).last().waitFor();
+    await page.getByLabel('Session file').setInputFiles({
+      name: 'long.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serializeSessionFile(store.getState())),
+    });
+    await page
+      .getByRole('group', { name: /^Assistant message: All chapters read/ })
+      .last()
+      .waitFor();
     const openMs = performance.now() - opened;
     const nodeCount = await page.evaluate(() => document.querySelectorAll('.react-flow__node-timeline').length);
 

@@ -7,15 +7,20 @@ import { generateLongSession } from './generate-long-session';
 
 test('timeline derive + layout of 500 tool calls', async () => {
   const base = generateLongSession('warm');
-  const derive = (messages: UIMessage[]) => layoutTimeline(buildSessionTimeline({ messages, activeBranch: { id: 'main', label: 'Branch 1' }, branches: [] }));
+  const derive = (messages: UIMessage[]) =>
+    layoutTimeline(buildSessionTimeline({ messages, activeBranch: { id: 'main', label: 'Branch 1' }, branches: [] }));
   const nodeCount = derive(base).nodes.length;
   let round = 0;
   const figures = [
     // Fresh ids and an empty layout cache every time: the first layout of a session.
-    await measure(`cold: derive + layout, ${nodeCount} nodes (500 tool calls)`, () => {
-      clearSegmentLayoutCache();
-      return derive(generateLongSession(`cold${round++}`));
-    }, 20),
+    await measure(
+      `cold: derive + layout, ${nodeCount} nodes (500 tool calls)`,
+      () => {
+        clearSegmentLayoutCache();
+        return derive(generateLongSession(`cold${round++}`));
+      },
+      20,
+    ),
     // The live case: the same session again (one step grew), step layouts reused.
     await measure(`warm: derive + layout after one more chunk`, () => derive(base), 50),
   ];

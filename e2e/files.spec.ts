@@ -6,14 +6,18 @@ test('Auto tries WebContainer, falls back to the offline sandbox here and says w
   await playground.goto();
   await expect(page.getByRole('combobox', { name: 'Sandbox' })).toHaveValue('auto');
   const status = page.getByRole('status').filter({ hasText: /^Sandbox:/ });
-  await expect(status).toHaveText(/^Sandbox: offline \(bash emulation, in-memory files\) — WebContainer could not start: .+/);
+  await expect(status).toHaveText(
+    /^Sandbox: offline \(bash emulation, in-memory files\) — WebContainer could not start: .+/,
+  );
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
 
   await page.getByRole('combobox', { name: 'Sandbox' }).selectOption('offline');
   await expect(status).toHaveText('Sandbox: offline (bash emulation, in-memory files)');
 });
 
-test('a file written by write_file appears in the Files pane, marked; edits there reach the tools', async ({ page }) => {
+test('a file written by write_file appears in the Files pane, marked; edits there reach the tools', async ({
+  page,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   const files = page.getByRole('region', { name: 'Files' });
@@ -32,7 +36,9 @@ test('a file written by write_file appears in the Files pane, marked; edits ther
   await expect(files.getByRole('button', { name: 'Save' })).toBeDisabled();
 
   await playground.sendMessage('show me notes/hello.txt');
-  await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText('hello from the Files pane');
+  await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+    'hello from the Files pane',
+  );
 });
 
 test('new file, upload, download, delete and reset with undo', async ({ page }) => {
@@ -48,7 +54,9 @@ test('new file, upload, download, delete and reset with undo', async ({ page }) 
   await files.getByRole('button', { name: 'Create' }).click();
   await expect(files.getByRole('textbox', { name: 'Content of docs/plan.md' })).toHaveValue('');
 
-  await files.getByLabel('Files to upload').setInputFiles({ name: 'data.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
+  await files
+    .getByLabel('Files to upload')
+    .setInputFiles({ name: 'data.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
   await expect(files.getByRole('status')).toHaveText('Uploaded data.csv.');
   await files.getByRole('button', { name: 'data.csv', exact: true }).click();
   const downloading = page.waitForEvent('download');

@@ -13,7 +13,9 @@ let port = 0;
 test.beforeAll(async () => {
   listener = createServer((request, response) => {
     hits.push(`${request.method} ${request.url}`);
-    response.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' }).end('export default 1;');
+    response
+      .writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' })
+      .end('export default 1;');
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   port = (listener.address() as AddressInfo).port;
@@ -66,7 +68,8 @@ async function useHandler(playground: PlaygroundPage, code: string, timeoutMs?: 
   const editor = playground.tools.getByRole('group', { name: 'Handler code' });
   await expect(editor.locator('.view-lines')).toContainText('return');
   await playground.pasteInto(editor, code);
-  if (timeoutMs) await playground.tools.getByRole('spinbutton', { name: 'Handler timeout (ms)' }).fill(String(timeoutMs));
+  if (timeoutMs)
+    await playground.tools.getByRole('spinbutton', { name: 'Handler timeout (ms)' }).fill(String(timeoutMs));
 }
 
 test('a handler reaches no network and no storage, by any route', async ({ page }) => {
@@ -89,10 +92,15 @@ test('an endless loop and a runaway allocation are stopped; the page stays respo
   await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: error');
   await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText('timed out');
 
-  await playground.pasteInto(playground.tools.getByRole('group', { name: 'Handler code' }), 'const hoard = []; for (;;) hoard.push(new Float64Array(1 << 20).fill(Math.random()));');
+  await playground.pasteInto(
+    playground.tools.getByRole('group', { name: 'Handler code' }),
+    'const hoard = []; for (;;) hoard.push(new Float64Array(1 << 20).fill(Math.random()));',
+  );
   await playground.tools.getByRole('spinbutton', { name: 'Handler timeout (ms)' }).fill('3000');
   await playground.sendMessage("what's the weather in Oslo?");
-  await expect(playground.node('Tool result get_weather').last()).toHaveAccessibleName('Tool result get_weather: error');
+  await expect(playground.node('Tool result get_weather').last()).toHaveAccessibleName(
+    'Tool result get_weather: error',
+  );
   // The page still answers.
   await playground.message.fill('still here');
   await expect(playground.message).toHaveValue('still here');

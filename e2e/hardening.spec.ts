@@ -9,7 +9,9 @@ async function shareLinkOf(page: Page): Promise<string> {
   return url;
 }
 
-test('every page carries the security headers; the handler frame has its own, stricter policy (item 9)', async ({ request }) => {
+test('every page carries the security headers; the handler frame has its own, stricter policy (item 9)', async ({
+  request,
+}) => {
   const page = await request.get('/');
   const headers = page.headers();
   expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -26,7 +28,10 @@ test('every page carries the security headers; the handler frame has its own, st
 
 test('another site cannot frame the playground (and click "Fork to edit")', async ({ page, baseURL }) => {
   await page.route('http://attacker.test/', (route) =>
-    route.fulfill({ contentType: 'text/html', body: `<h1>Win a prize</h1><iframe id="victim" src="${baseURL}/#share=1.x" width="800" height="600"></iframe>` }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<h1>Win a prize</h1><iframe id="victim" src="${baseURL}/#share=1.x" width="800" height="600"></iframe>`,
+    }),
   );
   await page.goto('http://attacker.test/');
   await page.waitForTimeout(1500);
@@ -35,7 +40,10 @@ test('another site cannot frame the playground (and click "Fork to edit")', asyn
   expect(text).not.toContain('Tool Playground');
 });
 
-test('a shared session is read-only until "Fork to edit", and the list never acts on your own session (items 11, 12)', async ({ page, browser }) => {
+test('a shared session is read-only until "Fork to edit", and the list never acts on your own session (items 11, 12)', async ({
+  page,
+  browser,
+}) => {
   const author = new PlaygroundPage(page);
   await author.goto();
   await author.sendMessage('list the files and show me README.md');
@@ -57,7 +65,9 @@ test('a shared session is read-only until "Fork to edit", and the list never act
   await expect(viewer.page.getByRole('button', { name: 'New file' })).toBeDisabled();
   await expect(viewer.page.getByRole('button', { name: 'Delete session' })).toBeDisabled();
   await expect(viewer.page.getByRole('button', { name: 'Rename session' })).toBeDisabled();
-  await expect(viewer.page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked')).toHaveText('Shared link (read-only)');
+  await expect(
+    viewer.page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked'),
+  ).toHaveText('Shared link (read-only)');
   await viewer.node('Tool result list_files').click();
   await expect(viewer.inspector.getByRole('button', { name: 'Run from here' })).toBeDisabled();
 
@@ -68,7 +78,9 @@ test('a shared session is read-only until "Fork to edit", and the list never act
   await context.close();
 });
 
-test('two tabs on one session: an idle tab follows, a busy one is asked, nothing is lost silently (item 8)', async ({ browser }) => {
+test('two tabs on one session: an idle tab follows, a busy one is asked, nothing is lost silently (item 8)', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const a = new PlaygroundPage(await context.newPage());
   await a.goto();
@@ -85,7 +97,13 @@ test('two tabs on one session: an idle tab follows, a busy one is asked, nothing
   await a.page.getByRole('menuitem', { name: 'calculator', exact: true }).click();
   await expect(b.tools.getByRole('button', { name: 'calculator', exact: true })).toBeVisible();
   await b.message.fill('a draft in B');
-  await b.page.evaluate(() => new BroadcastChannel('tool-playground:sessions').postMessage({ name: 'tool-playground:session:default', rev: 1e9, tab: 'another-tab' }));
+  await b.page.evaluate(() =>
+    new BroadcastChannel('tool-playground:sessions').postMessage({
+      name: 'tool-playground:session:default',
+      rev: 1e9,
+      tab: 'another-tab',
+    }),
+  );
   const conflict = b.page.getByRole('alert').filter({ hasText: 'This session was changed in another tab too' });
   await expect(conflict).toBeVisible();
   await conflict.getByRole('button', { name: "Load the other tab's version" }).click();
@@ -129,16 +147,32 @@ test('sessions saved by an earlier version in localStorage move to IndexedDB (it
   await context.close();
 });
 
-test('the app starts and runs in memory when the browser refuses storage, and shrugs off junk in it (item 13)', async ({ browser }) => {
+test('the app starts and runs in memory when the browser refuses storage, and shrugs off junk in it (item 13)', async ({
+  browser,
+}) => {
   const blocked = await browser.newContext();
   await blocked.addInitScript(() => {
-    Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
-    Object.defineProperty(window, 'sessionStorage', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
-    Object.defineProperty(window, 'indexedDB', { get: () => { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    Object.defineProperty(window, 'localStorage', {
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    Object.defineProperty(window, 'sessionStorage', {
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    Object.defineProperty(window, 'indexedDB', {
+      get: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
   });
   const playground = new PlaygroundPage(await blocked.newPage());
   await playground.goto();
-  await expect(playground.page.getByRole('alert').filter({ hasText: 'does not let the playground store anything' })).toBeVisible();
+  await expect(
+    playground.page.getByRole('alert').filter({ hasText: 'does not let the playground store anything' }),
+  ).toBeVisible();
   await playground.sendMessage('list the files');
   await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: ok');
   await blocked.close();
@@ -147,7 +181,8 @@ test('the app starts and runs in memory when the browser refuses storage, and sh
   await junk.addInitScript(() => {
     if (sessionStorage.getItem('seeded')) return;
     sessionStorage.setItem('seeded', '1');
-    for (const key of ['tool-playground:current-session', 'tool-playground:sessions', 'tool-playground.provider-keys']) localStorage.setItem(key, 'null');
+    for (const key of ['tool-playground:current-session', 'tool-playground:sessions', 'tool-playground.provider-keys'])
+      localStorage.setItem(key, 'null');
     sessionStorage.setItem('tool-playground.provider-keys', 'null');
   });
   const other = new PlaygroundPage(await junk.newPage());

@@ -8,7 +8,12 @@ const fake = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 const PROVIDERS = [
   { name: 'OpenAI Responses', provider: 'openai', baseURL: `${fake}/openai/v1` },
   { name: 'OpenAI Chat Completions', provider: 'openai', openaiApi: 'chat', baseURL: `${fake}/openai/v1` },
-  { name: 'Anthropic (typed key)', provider: 'anthropic', baseURL: `${fake}/anthropic/v1`, key: 'sk-ant-typed-in-the-browser-0123' },
+  {
+    name: 'Anthropic (typed key)',
+    provider: 'anthropic',
+    baseURL: `${fake}/anthropic/v1`,
+    key: 'sk-ant-typed-in-the-browser-0123',
+  },
   { name: 'Gemini', provider: 'google', baseURL: `${fake}/google/v1beta` },
   { name: 'OpenAI-compatible', provider: 'openai-compatible', baseURL: `${fake}/compat/v1` },
 ];
@@ -19,15 +24,17 @@ for (const entry of PROVIDERS) {
     await playground.goto();
     await playground.chooseProvider({ ...entry, model: 'fake-tools' });
     await playground.sendMessage('list the files and show me README.md');
-    await expect.poll(() => playground.nodeNames()).toEqual([
-      'User message: list the files and show me README.md',
-      'Assistant message: Let me look.',
-      'Tool call list_files',
-      'Tool result list_files: ok',
-      'Tool call read_file',
-      'Tool result read_file: ok',
-      expect.stringMatching(/^Assistant message: Done\. I got 2 results:/),
-    ]);
+    await expect
+      .poll(() => playground.nodeNames())
+      .toEqual([
+        'User message: list the files and show me README.md',
+        'Assistant message: Let me look.',
+        'Tool call list_files',
+        'Tool result list_files: ok',
+        'Tool call read_file',
+        'Tool result read_file: ok',
+        expect.stringMatching(/^Assistant message: Done\. I got 2 results:/),
+      ]);
     await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText('# Greeter');
   });
 }
@@ -35,7 +42,12 @@ for (const entry of PROVIDERS) {
 test('a rejected key is explained in the chat and the timeline, and the message is kept', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await playground.chooseProvider({ provider: 'anthropic', model: 'fake-401', baseURL: `${fake}/anthropic/v1`, key: 'sk-ant-wrong-key-0123456789' });
+  await playground.chooseProvider({
+    provider: 'anthropic',
+    model: 'fake-401',
+    baseURL: `${fake}/anthropic/v1`,
+    key: 'sk-ant-wrong-key-0123456789',
+  });
   await playground.message.fill('hello');
   await playground.send.click();
   const alert = playground.conversation.getByRole('alert');
@@ -49,7 +61,9 @@ test('a provider without a key says how to give one', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await page.getByRole('combobox', { name: 'Provider' }).selectOption('anthropic');
-  await expect(playground.conversation).toContainText('No key on the server: type one, or set ANTHROPIC_API_KEY in .env.local.');
+  await expect(playground.conversation).toContainText(
+    'No key on the server: type one, or set ANTHROPIC_API_KEY in .env.local.',
+  );
   await page.getByRole('textbox', { name: 'Base URL' }).fill(`${fake}/anthropic/v1`);
   await playground.message.fill('hello');
   await playground.send.click();
@@ -62,7 +76,10 @@ test('the scripted simulated model replays a script: an invalid call, then the c
   await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
   const script = [
     { text: 'Saving.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt' } }] },
-    { text: 'Again, with content.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }] },
+    {
+      text: 'Again, with content.',
+      toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }],
+    },
     { text: 'Saved note.txt.' },
   ];
   await page.getByRole('textbox', { name: 'Script' }).fill('[ not json');
@@ -70,30 +87,42 @@ test('the scripted simulated model replays a script: an invalid call, then the c
   await page.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
   await expect(playground.conversation).toContainText('3 steps.');
   await playground.sendMessage('save a note');
-  await expect.poll(() => playground.nodeNames()).toEqual([
-    'User message: save a note',
-    'Assistant message: Saving.',
-    'Tool call write_file (invalid arguments)',
-    'Tool result write_file: error',
-    'Assistant message: Again, with content.',
-    'Tool call write_file',
-    'Tool result write_file: ok',
-    'Assistant message: Saved note.txt.',
-  ]);
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual([
+      'User message: save a note',
+      'Assistant message: Saving.',
+      'Tool call write_file (invalid arguments)',
+      'Tool result write_file: error',
+      'Assistant message: Again, with content.',
+      'Tool call write_file',
+      'Tool result write_file: ok',
+      'Assistant message: Saved note.txt.',
+    ]);
 });
 
 test('ReAct mode: the model answers in JSON and the run looks the same as native tool calling', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await playground.chooseProvider({ provider: 'openai', openaiApi: 'chat', model: 'fake-json-bad', baseURL: `${fake}/openai/v1`, mode: 'auto' });
+  await playground.chooseProvider({
+    provider: 'openai',
+    openaiApi: 'chat',
+    model: 'fake-json-bad',
+    baseURL: `${fake}/openai/v1`,
+    mode: 'auto',
+  });
   await expect(playground.conversation).toContainText('→ react');
   await playground.sendMessage('what files are there?');
-  await expect.poll(() => playground.nodeNames()).toEqual([
-    'User message: what files are there?',
-    'Assistant message: Calls list_files',
-    'Tool call list_files',
-    'Tool result list_files: ok',
-    expect.stringMatching(/^Assistant message: The workspace holds: README\.md/),
-  ]);
-  await expect(playground.conversation).toContainText('Reply 1 could not be used (The reply contains no JSON object.); asked again.');
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual([
+      'User message: what files are there?',
+      'Assistant message: Calls list_files',
+      'Tool call list_files',
+      'Tool result list_files: ok',
+      expect.stringMatching(/^Assistant message: The workspace holds: README\.md/),
+    ]);
+  await expect(playground.conversation).toContainText(
+    'Reply 1 could not be used (The reply contains no JSON object.); asked again.',
+  );
 });

@@ -10,7 +10,9 @@ test('approval: approve one call with edited arguments, reject another with a re
 
   const listFiles = playground.conversation.getByRole('group', { name: 'Approval for list_files' });
   await expect(listFiles).toBeVisible();
-  await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: waiting for approval');
+  await expect(playground.node('Tool result list_files')).toHaveAccessibleName(
+    'Tool result list_files: waiting for approval',
+  );
   await listFiles.getByRole('textbox', { name: 'Arguments for list_files' }).fill('{"path": "src"}');
   await listFiles.getByRole('button', { name: 'Approve' }).click();
 

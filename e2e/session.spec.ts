@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-test('export the session as a file and open it again; a broken file is refused with a reason', async ({ page, browser }) => {
+test('export the session as a file and open it again; a broken file is refused with a reason', async ({
+  page,
+  browser,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.sendMessage('write "exported" to notes/out.txt');
@@ -15,14 +18,24 @@ test('export the session as a file and open it again; a broken file is refused w
   const elsewhere = new PlaygroundPage(await (await browser.newContext()).newPage());
   await elsewhere.goto();
   await expect(elsewhere.conversation.getByRole('article', { name: 'Assistant' })).toHaveCount(0);
-  await elsewhere.page.getByLabel('Session file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"kind":"tool-playground-session","version":1,"session":{"tools":5}}') });
-  await expect(elsewhere.page.getByRole('alert').filter({ hasText: 'Could not open broken.json' })).toContainText('Could not open broken.json: Not a valid session:');
+  await elsewhere.page.getByLabel('Session file').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"kind":"tool-playground-session","version":1,"session":{"tools":5}}'),
+  });
+  await expect(elsewhere.page.getByRole('alert').filter({ hasText: 'Could not open broken.json' })).toContainText(
+    'Could not open broken.json: Not a valid session:',
+  );
 
-  await elsewhere.page.getByLabel('Session file').setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: file });
+  await elsewhere.page
+    .getByLabel('Session file')
+    .setInputFiles({ name: 'session.json', mimeType: 'application/json', buffer: file });
   await expect(elsewhere.page.getByRole('status').filter({ hasText: 'Opened session.json' })).toBeVisible();
   await expect(elsewhere.conversation.getByRole('article', { name: 'Assistant' })).toContainText('notes/out.txt');
   await expect(elsewhere.node('Tool result write_file')).toBeVisible();
-  await expect(elsewhere.page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /^notes\/out\.txt/ })).toBeVisible();
+  await expect(
+    elsewhere.page.getByRole('region', { name: 'Files' }).getByRole('button', { name: /^notes\/out\.txt/ }),
+  ).toBeVisible();
 });
 
 test('a reload mid-run restores the session and shows the run as interrupted', async ({ page }) => {
@@ -44,7 +57,10 @@ test('a reload mid-run restores the session and shows the run as interrupted', a
   await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('ask-every-call');
 });
 
-test('a share link opens read-only in a fresh browser, replays to the same graph with no key, and can be forked', async ({ page, browser }) => {
+test('a share link opens read-only in a fresh browser, replays to the same graph with no key, and can be forked', async ({
+  page,
+  browser,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.sendMessage('list the files and show me README.md');
@@ -80,7 +96,9 @@ test('a share link opens read-only in a fresh browser, replays to the same graph
   await context.close();
 });
 
-test('Get code shows the next request in TypeScript, Python and curl; OpenInference export imports back to the same graph', async ({ page }) => {
+test('Get code shows the next request in TypeScript, Python and curl; OpenInference export imports back to the same graph', async ({
+  page,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.sendMessage('list the files and show me README.md');
@@ -102,7 +120,9 @@ test('Get code shows the next request in TypeScript, Python and curl; OpenInfere
   expect(trace.toString()).toContain('"llm.tools.0.tool.json_schema"');
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await page.getByLabel('OpenInference file').setInputFiles({ name: 'run.otlp.json', mimeType: 'application/json', buffer: trace });
+  await page
+    .getByLabel('OpenInference file')
+    .setInputFiles({ name: 'run.otlp.json', mimeType: 'application/json', buffer: trace });
   await expect.poll(() => playground.nodeNames()).toEqual(original);
 });
 
@@ -113,7 +133,9 @@ test('sessions: start from an example, switch back, rename, duplicate, delete an
   const session = page.getByRole('combobox', { name: 'Session', exact: true });
   await expect(session.locator('option')).toHaveText(['Session']);
 
-  await page.getByRole('combobox', { name: 'New session' }).selectOption({ label: 'Example: Weather and a sum: parallel calls' });
+  await page
+    .getByRole('combobox', { name: 'New session' })
+    .selectOption({ label: 'Example: Weather and a sum: parallel calls' });
   await expect(session.locator('option:checked')).toHaveText('Weather and a sum: parallel calls');
   await expect(playground.message).toHaveValue('What is the weather in Paris? And calculate "18 * 9 / 5 + 32".');
   await playground.send.click();

@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-test('parallel calls fan out from their step and fan back in to the next; steps are banded with time and tokens', async ({ page }) => {
+test('parallel calls fan out from their step and fan back in to the next; steps are banded with time and tokens', async ({
+  page,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.sendMessage('list the files and show me README.md');
 
-  const edgeIds = await playground.timeline.locator('[data-testid^="rf__edge-"]').evaluateAll((edges) => edges.map((edge) => edge.getAttribute('data-testid')!.slice('rf__edge-'.length)));
+  const edgeIds = await playground.timeline
+    .locator('[data-testid^="rf__edge-"]')
+    .evaluateAll((edges) => edges.map((edge) => edge.getAttribute('data-testid')!.slice('rf__edge-'.length)));
   const step = (n: number) => edgeIds.find((id) => id.endsWith(`:step-${n}`))!.split('->')[1];
   const fanOut = edgeIds.filter((id) => id.startsWith(`${step(1)}->`) && id.endsWith(':call'));
   const fanIn = edgeIds.filter((id) => id.endsWith(`->${step(2)}`));
@@ -41,14 +45,20 @@ test('the inspector shows a step in the four wire formats and as OpenInference a
   // Step 2's request carries the results back, each in its provider's shape.
   await playground.node('Assistant message: Here is what I found').click();
   await playground.inspector.getByRole('tab', { name: 'Anthropic Messages' }).click();
-  await expect(playground.inspector.getByRole('group', { name: 'Anthropic Messages request' })).toContainText('"type": "tool_result"');
+  await expect(playground.inspector.getByRole('group', { name: 'Anthropic Messages request' })).toContainText(
+    '"type": "tool_result"',
+  );
 
   await playground.node('Tool call read_file').click();
   await playground.inspector.getByRole('tab', { name: 'OpenInference' }).click();
   const attributes = playground.inspector.getByRole('group', { name: 'LLM span attributes' });
-  await expect(attributes).toContainText('"llm.output_messages.0.message.tool_calls.1.tool_call.function.name": "read_file"');
+  await expect(attributes).toContainText(
+    '"llm.output_messages.0.message.tool_calls.1.tool_call.function.name": "read_file"',
+  );
   await expect(attributes).toContainText('"llm.tools.0.tool.json_schema"');
-  await expect(playground.inspector.getByRole('group', { name: 'Tool span attributes' })).toContainText('"openinference.span.kind": "TOOL"');
+  await expect(playground.inspector.getByRole('group', { name: 'Tool span attributes' })).toContainText(
+    '"openinference.span.kind": "TOOL"',
+  );
 });
 
 test('arrow keys move between graph nodes', async ({ page }) => {

@@ -36,12 +36,26 @@ test('paste an Anthropic tool list; unreadable input is explained and kept', asy
   await expect(box).toHaveValue('{"tools": "nope"}');
 
   const anthropic = [
-    { name: 'get_stock_price', description: 'Get the current stock price for a ticker symbol.', input_schema: { type: 'object', properties: { ticker: { type: 'string' } }, required: ['ticker'] } },
-    { name: 'convert_currency', description: 'Convert an amount between currencies.', input_schema: { type: 'object', properties: { amount: { type: 'number' }, from: { type: 'string' }, to: { type: 'string' } }, required: ['amount', 'from', 'to'] } },
+    {
+      name: 'get_stock_price',
+      description: 'Get the current stock price for a ticker symbol.',
+      input_schema: { type: 'object', properties: { ticker: { type: 'string' } }, required: ['ticker'] },
+    },
+    {
+      name: 'convert_currency',
+      description: 'Convert an amount between currencies.',
+      input_schema: {
+        type: 'object',
+        properties: { amount: { type: 'number' }, from: { type: 'string' }, to: { type: 'string' } },
+        required: ['amount', 'from', 'to'],
+      },
+    },
   ];
   await box.fill(JSON.stringify(anthropic));
   await playground.tools.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(playground.tools.getByRole('status').filter({ hasText: 'Imported' })).toContainText('Imported 2 tools (Anthropic (input_schema))');
+  await expect(playground.tools.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
+    'Imported 2 tools (Anthropic (input_schema))',
+  );
   for (const name of ['get_stock_price', 'convert_currency']) {
     await expect(playground.tools.getByRole('button', { name, exact: true })).toBeVisible();
   }
@@ -49,7 +63,9 @@ test('paste an Anthropic tool list; unreadable input is explained and kept', asy
 
   await playground.tools.getByRole('button', { name: 'Export tools' }).click();
   await playground.tools.getByRole('combobox', { name: 'Format' }).selectOption('gemini');
-  await expect(playground.tools.getByRole('textbox', { name: 'Exported tools' })).toHaveValue(/"functionDeclarations"[\s\S]*"name": "convert_currency"/);
+  await expect(playground.tools.getByRole('textbox', { name: 'Exported tools' })).toHaveValue(
+    /"functionDeclarations"[\s\S]*"name": "convert_currency"/,
+  );
 });
 
 test('a Gemini lint warning appears inline and its fix removes it', async ({ page }) => {
@@ -64,7 +80,9 @@ test('a Gemini lint warning appears inline and its fix removes it', async ({ pag
   await playground.focusEditor(playground.editor);
   await page.keyboard.press('ControlOrMeta+End');
   await expect(playground.editor.locator('.squiggly-warning').first()).toBeAttached();
-  await expect(playground.tools.getByRole('listitem').filter({ hasText: 'get_weather' })).toContainText('Gemini: 1 issue');
+  await expect(playground.tools.getByRole('listitem').filter({ hasText: 'get_weather' })).toContainText(
+    'Gemini: 1 issue',
+  );
 
   await findings.getByRole('button', { name: 'Fix: Remove "additionalProperties"' }).click();
   await expect(findings).toHaveCount(0);
@@ -89,7 +107,9 @@ test('a manual tool pauses the run until you type its result', async ({ page }) 
   await result.fill('{"temperature": 21, "conditions": "sunny"}');
   await playground.conversation.getByRole('button', { name: 'Send result' }).click();
   await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: ok');
-  await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText('"conditions": "sunny"');
+  await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toContainText(
+    '"conditions": "sunny"',
+  );
 });
 
 test('a JavaScript handler runs in a worker; a throwing handler becomes a tool error', async ({ page }) => {
@@ -99,7 +119,10 @@ test('a JavaScript handler runs in a worker; a throwing handler becomes a tool e
   await playground.tools.getByRole('combobox', { name: 'Runs as' }).selectOption('javascript');
   const code = playground.tools.getByRole('group', { name: 'Handler code' });
   await expect(code.locator('.view-lines')).toContainText('return');
-  await playground.pasteInto(code, 'return { city: args.city, temperature: args.city.length * 3, page: typeof document };');
+  await playground.pasteInto(
+    code,
+    'return { city: args.city, temperature: args.city.length * 3, page: typeof document };',
+  );
 
   await playground.sendMessage("what's the weather in Paris?");
   await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: ok');
@@ -109,14 +132,21 @@ test('a JavaScript handler runs in a worker; a throwing handler becomes a tool e
 
   await playground.pasteInto(code, "throw new Error('no weather today');");
   await playground.sendMessage("what's the weather in Oslo?");
-  await expect(playground.node('Tool result get_weather').last()).toHaveAccessibleName('Tool result get_weather: error');
-  await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText("The handler of 'get_weather' threw: no weather today");
+  await expect(playground.node('Tool result get_weather').last()).toHaveAccessibleName(
+    'Tool result get_weather: error',
+  );
+  await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+    "The handler of 'get_weather' threw: no weather today",
+  );
 });
 
 test('the editor explains JSON Schema keywords on hover', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.selectTool('read_file');
-  await playground.editor.locator('.view-line span', { hasText: /^"minimum"$/ }).first().hover();
+  await playground.editor
+    .locator('.view-line span', { hasText: /^"minimum"$/ })
+    .first()
+    .hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: 'The smallest number allowed' })).toBeVisible();
 });

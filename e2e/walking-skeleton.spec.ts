@@ -20,15 +20,17 @@ test('a new user runs one tool round trip offline and inspects it in the graph',
   await playground.sendMessage('list the files and show me README.md');
 
   // The run as a graph: user → assistant with calls → one result per call → final answer.
-  await expect.poll(() => playground.nodeNames()).toEqual([
-    'User message: list the files and show me README.md',
-    "Assistant message: I'll call `list_files` and `read_file` to answer that.",
-    'Tool call list_files',
-    'Tool result list_files: ok',
-    'Tool call read_file',
-    'Tool result read_file: ok',
-    expect.stringMatching(/^Assistant message: Here is what I found with 2 tool calls\./),
-  ]);
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual([
+      'User message: list the files and show me README.md',
+      "Assistant message: I'll call `list_files` and `read_file` to answer that.",
+      'Tool call list_files',
+      'Tool result list_files: ok',
+      'Tool call read_file',
+      'Tool result read_file: ok',
+      expect.stringMatching(/^Assistant message: Here is what I found with 2 tool calls\./),
+    ]);
   const answer = playground.conversation.getByRole('article', { name: 'Assistant' });
   await expect(answer).toContainText('# Greeter');
   await expect(answer).toContainText('package.json');
@@ -59,13 +61,19 @@ test('a broken tool is shown inline, left out of the run, and its text is kept',
   await playground.replaceToolDefinition(broken);
   await expect(playground.toolProblem()).toContainText('Invalid JSON');
   await expect(playground.editor.locator('.squiggly-error').first()).toBeAttached();
-  await expect(playground.conversation.getByRole('note')).toContainText('Left out of the next run: read_file (Invalid JSON');
+  await expect(playground.conversation.getByRole('note')).toContainText(
+    'Left out of the next run: read_file (Invalid JSON',
+  );
   await expect(playground.tools).toContainText('3 of 4 in the next run');
 
   // An invalid schema in bash: the meta-schema finding, inline and in the list.
   await playground.selectTool('bash');
   await playground.replaceToolDefinition(
-    JSON.stringify({ name: 'bash', description: 'Run', parameters: { type: 'object', properties: { command: { type: 'dict' } } } }, null, 2),
+    JSON.stringify(
+      { name: 'bash', description: 'Run', parameters: { type: 'object', properties: { command: { type: 'dict' } } } },
+      null,
+      2,
+    ),
   );
   await expect(playground.toolProblem().filter({ hasText: 'Invalid schema' })).toContainText(
     'Invalid schema: `parameters.properties.command.type` must be one of',
@@ -74,13 +82,15 @@ test('a broken tool is shown inline, left out of the run, and its text is kept',
 
   // Send still works with the remaining tools; nothing crashes.
   await playground.sendMessage('list the files and show me README.md');
-  await expect.poll(() => playground.nodeNames()).toEqual([
-    'User message: list the files and show me README.md',
-    "Assistant message: I'll call `list_files` to answer that.",
-    'Tool call list_files',
-    'Tool result list_files: ok',
-    expect.stringMatching(/^Assistant message: Here is what I found with one tool call\./),
-  ]);
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual([
+      'User message: list the files and show me README.md',
+      "Assistant message: I'll call `list_files` to answer that.",
+      'Tool call list_files',
+      'Tool result list_files: ok',
+      expect.stringMatching(/^Assistant message: Here is what I found with one tool call\./),
+    ]);
 
   // No edit is lost: the broken text is still there when the tool is opened again.
   await playground.selectTool('read_file');

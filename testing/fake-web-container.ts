@@ -10,7 +10,10 @@ export type FakeWebContainerLog = { spawned: { command: string; args: string[]; 
  * workdir) and `spawn('jsh', ['-c', script])` over just-bash, whose output arrives the way a
  * terminal sends it — stdout and stderr merged, colour codes added, CRLF line ends, in chunks.
  */
-export function createFakeWebContainer(files: SandboxFiles = {}, workdir = '/home/workspace'): WebContainerLike & { log: FakeWebContainerLog } {
+export function createFakeWebContainer(
+  files: SandboxFiles = {},
+  workdir = '/home/workspace',
+): WebContainerLike & { log: FakeWebContainerLog } {
   const bash = new Bash({
     files: Object.fromEntries(Object.entries(files).map(([path, content]) => [`${workdir}/${path}`, content])),
     cwd: workdir,
@@ -21,7 +24,8 @@ export function createFakeWebContainer(files: SandboxFiles = {}, workdir = '/hom
     if (path.startsWith('/')) return `${workdir}${path === '/' ? '' : path}`;
     return path === '.' || path === '' ? workdir : `${workdir}/${path}`;
   };
-  const enoent = (path: string) => Object.assign(new Error(`ENOENT: no such file or directory, '${path}'`), { code: 'ENOENT' });
+  const enoent = (path: string) =>
+    Object.assign(new Error(`ENOENT: no such file or directory, '${path}'`), { code: 'ENOENT' });
 
   return {
     workdir,
@@ -47,14 +51,23 @@ export function createFakeWebContainer(files: SandboxFiles = {}, workdir = '/hom
     },
     async spawn(command, args, options = {}): Promise<WebContainerProcessLike> {
       log.spawned.push({ command, args, cwd: options.cwd });
-      if (command !== 'jsh' || args[0] !== '-c') throw new Error(`the fake only runs jsh -c, not ${command} ${args.join(' ')}`);
+      if (command !== 'jsh' || args[0] !== '-c')
+        throw new Error(`the fake only runs jsh -c, not ${command} ${args.join(' ')}`);
       const controller = new AbortController();
-      const result = bash.exec(args[1], { cwd: absolute(options.cwd ?? '.'), env: options.env, signal: controller.signal });
+      const result = bash.exec(args[1], {
+        cwd: absolute(options.cwd ?? '.'),
+        env: options.env,
+        signal: controller.signal,
+      });
       const exit = result.then((done) => (controller.signal.aborted ? 130 : done.exitCode));
       const output = new ReadableStream<string>({
         async start(stream) {
           const done = await result;
-          const terminal = `\u001b[2m${done.stdout}\u001b[0m${done.stderr ? `\u001b[31m${done.stderr}\u001b[39m` : ''}`.replace(/\n/g, '\r\n');
+          const terminal =
+            `\u001b[2m${done.stdout}\u001b[0m${done.stderr ? `\u001b[31m${done.stderr}\u001b[39m` : ''}`.replace(
+              /\n/g,
+              '\r\n',
+            );
           for (let at = 0; at < terminal.length; at += 7) stream.enqueue(terminal.slice(at, at + 7));
           stream.close();
         },

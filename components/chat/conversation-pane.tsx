@@ -58,18 +58,29 @@ export function ConversationPane() {
           </div>
         ) : (
           messages.map((message, index) => (
-            <MessageView key={message.id} message={message} incomplete={Boolean(error) && index === messages.length - 1 && message.role === 'assistant'} />
+            <MessageView
+              key={message.id}
+              message={message}
+              incomplete={Boolean(error) && index === messages.length - 1 && message.role === 'assistant'}
+            />
           ))
         )}
         <PausePanel />
-        {endNote ? <p className="text-xs text-role-call" role="note">{endNote}</p> : null}
+        {endNote ? (
+          <p className="text-xs text-role-call" role="note">
+            {endNote}
+          </p>
+        ) : null}
         {waitingFor.length > 0 ? (
           <p className="text-xs text-role-call" role="note">
             Waiting for you to answer {waitingFor.join(', ')}: type the result above.
           </p>
         ) : null}
         {error ? (
-          <p role="alert" className="rounded-md border border-role-error/50 bg-role-error/10 px-2 py-1 text-xs text-role-error">
+          <p
+            role="alert"
+            className="rounded-md border border-role-error/50 bg-role-error/10 px-2 py-1 text-xs text-role-error"
+          >
             The request failed: {error} Your messages are kept; fix the cause and send again.
           </p>
         ) : null}
@@ -107,8 +118,12 @@ export function ConversationPane() {
               Stop
             </button>
           ) : null}
-          <button type="submit" className="button button-primary" disabled={running || waitingFor.length > 0 || !draft.trim() || readOnly}
-            title={readOnly ? 'A shared session is read-only: press “Fork to edit” to make it yours' : undefined}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={running || waitingFor.length > 0 || !draft.trim() || readOnly}
+            title={readOnly ? 'A shared session is read-only: press “Fork to edit” to make it yours' : undefined}
+          >
             Send
           </button>
         </div>

@@ -22,7 +22,11 @@ export function createKeyStore(storage: Storage | undefined): StoreApi<KeyState>
     const value: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? '{}');
     // Only provider ids with string keys; anything else stored there (null, an array) is ignored.
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      saved = Object.fromEntries(Object.entries(value).filter(([provider, key]) => (PROVIDER_IDS as readonly string[]).includes(provider) && typeof key === 'string'));
+      saved = Object.fromEntries(
+        Object.entries(value).filter(
+          ([provider, key]) => (PROVIDER_IDS as readonly string[]).includes(provider) && typeof key === 'string',
+        ),
+      );
     }
   } catch {
     saved = {};

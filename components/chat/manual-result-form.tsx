@@ -9,7 +9,13 @@ export function ManualResultForm({ toolName, toolCallId }: { toolName: string; t
   const { chat } = useRuntime();
   const [text, setText] = useState('');
   const answer = (asError: boolean) => {
-    if (asError) void chat.addToolOutput({ tool: toolName, toolCallId, state: 'output-error', errorText: text || 'The tool failed.' });
+    if (asError)
+      void chat.addToolOutput({
+        tool: toolName,
+        toolCallId,
+        state: 'output-error',
+        errorText: text || 'The tool failed.',
+      });
     else void chat.addToolOutput({ tool: toolName, toolCallId, output: parseResultText(text) });
   };
   return (

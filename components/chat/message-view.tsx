@@ -14,12 +14,24 @@ function ToolCallCard({ part }: { part: ToolPart }) {
   const failed = part.state === 'output-error';
   const done = part.state === 'output-available' || failed;
   const waiting = manual && part.state === 'input-available';
-  const status = failed ? 'error' : done ? 'done' : part.state === 'input-streaming' ? 'receiving arguments…' : waiting ? 'waiting for your result' : 'running…';
+  const status = failed
+    ? 'error'
+    : done
+      ? 'done'
+      : part.state === 'input-streaming'
+        ? 'receiving arguments…'
+        : waiting
+          ? 'waiting for your result'
+          : 'running…';
   const output = part.state === 'output-available' ? part.output : undefined;
   const outputText =
-    typeof output === 'object' && output !== null && 'output' in output ? String((output as { output: unknown }).output) : JSON.stringify(output, null, 2);
+    typeof output === 'object' && output !== null && 'output' in output
+      ? String((output as { output: unknown }).output)
+      : JSON.stringify(output, null, 2);
   return (
-    <div className={`my-1 rounded-md border px-2 py-1 text-xs ${failed ? 'border-role-error/60' : 'border-role-call/40'}`}>
+    <div
+      className={`my-1 rounded-md border px-2 py-1 text-xs ${failed ? 'border-role-error/60' : 'border-role-call/40'}`}
+    >
       <div className="flex items-center gap-2">
         <span className="font-mono font-semibold text-role-call">{name}</span>
         <span className={failed ? 'text-role-error' : 'muted'}>{status}</span>
@@ -51,7 +63,10 @@ export function MessageView({ message, incomplete = false }: { message: UIMessag
         if (part.type === 'text') return <RichText key={index} text={part.text} />;
         if (part.type === 'reasoning' && part.text) {
           return (
-            <p key={index} className="muted border-l-2 border-role-assistant/40 pl-2 text-xs italic whitespace-pre-wrap">
+            <p
+              key={index}
+              className="muted border-l-2 border-role-assistant/40 pl-2 text-xs italic whitespace-pre-wrap"
+            >
               {part.text}
             </p>
           );
@@ -67,7 +82,11 @@ export function MessageView({ message, incomplete = false }: { message: UIMessag
         }
         return null;
       })}
-      {incomplete ? <p className="mt-1 text-xs text-role-error">Incomplete: the answer stopped before it finished; what arrived is kept.</p> : null}
+      {incomplete ? (
+        <p className="mt-1 text-xs text-role-error">
+          Incomplete: the answer stopped before it finished; what arrived is kept.
+        </p>
+      ) : null}
     </article>
   );
 }

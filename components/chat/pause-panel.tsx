@@ -15,15 +15,35 @@ function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }
     parsed = { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
   return (
-    <div role="group" aria-label={`Approval for ${pause.toolName}`} className="flex flex-col gap-1 rounded-md border border-role-call/60 bg-role-call/10 p-2 text-xs">
+    <div
+      role="group"
+      aria-label={`Approval for ${pause.toolName}`}
+      className="flex flex-col gap-1 rounded-md border border-role-call/60 bg-role-call/10 p-2 text-xs"
+    >
       <p className="font-semibold">
         Run <span className="font-mono">{pause.toolName}</span>? Check or edit the arguments.
       </p>
-      <textarea aria-label={`Arguments for ${pause.toolName}`} className="control h-20 font-mono text-[11px]" value={args} onChange={(event) => setArgs(event.target.value)} />
+      <textarea
+        aria-label={`Arguments for ${pause.toolName}`}
+        className="control h-20 font-mono text-[11px]"
+        value={args}
+        onChange={(event) => setArgs(event.target.value)}
+      />
       {parsed.ok ? null : <p className="text-role-error">Not valid JSON: {parsed.message}</p>}
-      <input aria-label="Reason for rejecting" className="control" placeholder="Reason (the model reads it if you reject)" value={reason} onChange={(event) => setReason(event.target.value)} />
+      <input
+        aria-label="Reason for rejecting"
+        className="control"
+        placeholder="Reason (the model reads it if you reject)"
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className="flex gap-2">
-        <button type="button" className="button button-primary" disabled={!parsed.ok} onClick={() => parsed.ok && gate.answer({ kind: 'approve', input: parsed.value })}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!parsed.ok}
+          onClick={() => parsed.ok && gate.answer({ kind: 'approve', input: parsed.value })}
+        >
           Approve
         </button>
         <button type="button" className="button" onClick={() => gate.answer({ kind: 'reject', reason: reason.trim() })}>
@@ -41,7 +61,10 @@ export function PausePanel() {
   if (!pause) return null;
   if (pause.kind === 'approval') return <ApprovalCard key={pause.toolCallId} pause={pause} />;
   return (
-    <div role="status" className="flex items-center gap-2 rounded-md border border-role-assistant/50 bg-role-assistant/10 p-2 text-xs">
+    <div
+      role="status"
+      className="flex items-center gap-2 rounded-md border border-role-assistant/50 bg-role-assistant/10 p-2 text-xs"
+    >
       <span>Paused · {pause.label}</span>
       <button type="button" className="button button-primary ml-auto" onClick={() => gate.answer({ kind: 'continue' })}>
         Next step

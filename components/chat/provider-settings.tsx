@@ -28,12 +28,21 @@ export function ProviderSettings() {
   const chooseProvider = (id: ProviderId) => {
     const next = providers.data?.find((provider) => provider.id === id);
     const preset = next?.presets[0];
-    updateSettings({ provider: id, model: next?.models[0] ?? preset?.models[0] ?? PROVIDER_CATALOG[id].models[0] ?? '', baseURL: preset?.baseURL });
+    updateSettings({
+      provider: id,
+      model: next?.models[0] ?? preset?.models[0] ?? PROVIDER_CATALOG[id].models[0] ?? '',
+      baseURL: preset?.baseURL,
+    });
   };
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <select aria-label="Provider" className="control" value={settings.provider} onChange={(event) => chooseProvider(event.target.value as ProviderId)}>
+      <select
+        aria-label="Provider"
+        className="control"
+        value={settings.provider}
+        onChange={(event) => chooseProvider(event.target.value as ProviderId)}
+      >
         {PROVIDER_IDS.map((id) => {
           const status = providers.data?.find((provider) => provider.id === id)?.status;
           return (
@@ -60,7 +69,12 @@ export function ProviderSettings() {
         ))}
       </datalist>
       {settings.provider === 'openai' ? (
-        <select aria-label="OpenAI API" className="control" value={settings.openaiApi ?? 'responses'} onChange={(event) => updateSettings({ openaiApi: event.target.value as 'responses' | 'chat' })}>
+        <select
+          aria-label="OpenAI API"
+          className="control"
+          value={settings.openaiApi ?? 'responses'}
+          onChange={(event) => updateSettings({ openaiApi: event.target.value as 'responses' | 'chat' })}
+        >
           <option value="responses">Responses API</option>
           <option value="chat">Chat Completions</option>
         </select>
@@ -102,11 +116,19 @@ export function ProviderSettings() {
             autoComplete="off"
             className="control w-44"
             value={typedKey}
-            placeholder={info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome) ? 'Using the server key' : 'Paste an API key'}
+            placeholder={
+              info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome)
+                ? 'Using the server key'
+                : 'Paste an API key'
+            }
             onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim())}
           />
           <label className="flex items-center gap-1">
-            <input type="checkbox" checked={remember} onChange={(event) => keys.getState().setRemember(event.target.checked)} />
+            <input
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => keys.getState().setRemember(event.target.checked)}
+            />
             Remember keys in this tab
           </label>
         </>
@@ -116,8 +138,11 @@ export function ProviderSettings() {
           {problems.map((problem) => problem.message).join(' ')}
         </p>
       ) : null}
-      <p className={`w-full text-[11px] ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}>
-        {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never go into a session, a share link or a log.
+      <p
+        className={`w-full text-[11px] ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}
+      >
+        {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never
+        go into a session, a share link or a log.
       </p>
     </div>
   );

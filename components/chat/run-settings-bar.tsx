@@ -37,7 +37,10 @@ export function RunSettingsBar() {
   const readOnly = useSession((state) => state.readOnly);
 
   return (
-    <fieldset disabled={readOnly} className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs">
+    <fieldset
+      disabled={readOnly}
+      className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs"
+    >
       <ProviderSettings />
       {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
       <label className="flex items-center gap-1">
@@ -87,7 +90,12 @@ export function RunSettingsBar() {
       </label>
       <label className="flex items-center gap-1">
         <span className="muted">Approval</span>
-        <select aria-label="Approval" className="control" value={approval} onChange={(event) => setApproval(event.target.value as ApprovalPolicy)}>
+        <select
+          aria-label="Approval"
+          className="control"
+          value={approval}
+          onChange={(event) => setApproval(event.target.value as ApprovalPolicy)}
+        >
           {(Object.keys(APPROVAL_POLICIES) as ApprovalPolicy[]).map((policy) => (
             <option key={policy} value={policy}>
               {APPROVAL_POLICIES[policy]}
@@ -126,7 +134,12 @@ export function RunSettingsBar() {
               step={0.1}
               value={settings.temperature ?? ''}
               placeholder="default"
-              onChange={(event) => updateSettings({ temperature: event.target.value === '' ? undefined : Math.min(2, Math.max(0, Number(event.target.value))) })}
+              onChange={(event) =>
+                updateSettings({
+                  temperature:
+                    event.target.value === '' ? undefined : Math.min(2, Math.max(0, Number(event.target.value))),
+                })
+              }
             />
           </label>
           <label className="flex items-center gap-1">
@@ -139,7 +152,10 @@ export function RunSettingsBar() {
               placeholder="default"
               onChange={(event) => {
                 const value = Number(event.target.value);
-                updateSettings({ maxOutputTokens: event.target.value === '' || !Number.isInteger(value) || value < 1 ? undefined : value });
+                updateSettings({
+                  maxOutputTokens:
+                    event.target.value === '' || !Number.isInteger(value) || value < 1 ? undefined : value,
+                });
               }}
             />
           </label>

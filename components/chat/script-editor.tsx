@@ -15,7 +15,10 @@ function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: f
   const parsed = z.array(scriptStepSchema).max(100).safeParse(value);
   if (parsed.success) return { ok: true, script: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, message: `Step ${Number(issue.path[0] ?? 0) + 1}: ${issue.path.slice(1).join('.') || 'step'} ${issue.message}` };
+  return {
+    ok: false,
+    message: `Step ${Number(issue.path[0] ?? 0) + 1}: ${issue.path.slice(1).join('.') || 'step'} ${issue.message}`,
+  };
 }
 
 /** The scripted model's steps as JSON: each model request replays the next one. */

@@ -46,10 +46,19 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         >
           Revert
         </button>
-        <button type="button" className="button" onClick={() => downloadText(path.split('/').at(-1) ?? 'file.txt', draft, 'text/plain')}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadText(path.split('/').at(-1) ?? 'file.txt', draft, 'text/plain')}
+        >
           Download
         </button>
-        <button type="button" className="button" disabled={readOnly} onClick={() => void actions.remove(path).then(onDeleted)}>
+        <button
+          type="button"
+          className="button"
+          disabled={readOnly}
+          onClick={() => void actions.remove(path).then(onDeleted)}
+        >
           Delete file
         </button>
         <button type="button" className="button" aria-label="Close file" onClick={() => openFile(undefined)}>

@@ -11,7 +11,11 @@ import { useSandboxFiles } from './use-sandbox-files';
 /** Largest file an upload accepts; the sandbox holds text for tools to read. */
 const MAX_UPLOAD_BYTES = 1_000_000;
 
-const CHANGE_WORDS: Record<FileChangeMark['type'], string> = { FileCreated: 'created', FileModified: 'modified', FileDeleted: 'deleted' };
+const CHANGE_WORDS: Record<FileChangeMark['type'], string> = {
+  FileCreated: 'created',
+  FileModified: 'modified',
+  FileDeleted: 'deleted',
+};
 const CHANGE_MARKS: Record<FileChangeMark['type'], string> = { FileCreated: '+', FileModified: '~', FileDeleted: '−' };
 const describeMark = (mark: FileChangeMark) => `${CHANGE_WORDS[mark.type]} by ${mark.toolName} (${mark.toolCallId})`;
 
@@ -80,7 +84,14 @@ export function FilesPane() {
           <button type="button" className="button" onClick={() => upload.current?.click()}>
             Upload files
           </button>
-          <input ref={upload} type="file" multiple hidden aria-label="Files to upload" onChange={(event) => void uploadFiles(event.target.files)} />
+          <input
+            ref={upload}
+            type="file"
+            multiple
+            hidden
+            aria-label="Files to upload"
+            onChange={(event) => void uploadFiles(event.target.files)}
+          />
           <button type="button" className="button" onClick={() => void reset()}>
             Reset files
           </button>
@@ -94,7 +105,14 @@ export function FilesPane() {
             void createFile();
           }}
         >
-          <input aria-label="New file path" className="control min-w-0 flex-1" placeholder="notes/todo.md" value={newPath} autoFocus onChange={(event) => setNewPath(event.target.value)} />
+          <input
+            aria-label="New file path"
+            className="control min-w-0 flex-1"
+            placeholder="notes/todo.md"
+            value={newPath}
+            autoFocus
+            onChange={(event) => setNewPath(event.target.value)}
+          />
           <button type="submit" className="button">
             Create
           </button>
@@ -138,19 +156,35 @@ export function FilesPane() {
                   onClick={() => openFile(row.path)}
                 >
                   <span className="truncate">{row.name}</span>
-                  {mark ? <span className="file-mark">{CHANGE_MARKS[mark.type]} {mark.toolName}</span> : null}
+                  {mark ? (
+                    <span className="file-mark">
+                      {CHANGE_MARKS[mark.type]} {mark.toolName}
+                    </span>
+                  ) : null}
                 </button>
               )}
             </li>
           );
         })}
         {deleted.map((mark) => (
-          <li key={`deleted:${mark.path}`} title={describeMark(mark)} aria-label={`${mark.path} (${describeMark(mark)})`} className="muted line-through">
+          <li
+            key={`deleted:${mark.path}`}
+            title={describeMark(mark)}
+            aria-label={`${mark.path} (${describeMark(mark)})`}
+            className="muted line-through"
+          >
             {mark.path}
           </li>
         ))}
       </ul>
-      {openFilePath !== undefined && Object.hasOwn(files, openFilePath) ? <FileEditor key={openFilePath} path={openFilePath} content={files[openFilePath]} onDeleted={() => report(`Deleted ${openFilePath}.`, files)} /> : null}
+      {openFilePath !== undefined && Object.hasOwn(files, openFilePath) ? (
+        <FileEditor
+          key={openFilePath}
+          path={openFilePath}
+          content={files[openFilePath]}
+          onDeleted={() => report(`Deleted ${openFilePath}.`, files)}
+        />
+      ) : null}
     </section>
   );
 }

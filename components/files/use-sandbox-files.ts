@@ -20,9 +20,11 @@ export function useSandboxFiles() {
       const sandbox = await startSandbox();
       const resolved = resolveWorkspacePath(sandbox.root, relativePath);
       if (!resolved.ok) return resolved;
-      if (resolved.path === sandbox.root) return { ok: false, message: `"${relativePath}" is the workspace itself, not a file.` };
+      if (resolved.path === sandbox.root)
+        return { ok: false, message: `"${relativePath}" is the workspace itself, not a file.` };
       const path = resolved.path.slice(sandbox.root.length + 1);
-      if (mustBeNew && (await sandbox.exists(resolved.path))) return { ok: false, message: `"${path}" already exists.` };
+      if (mustBeNew && (await sandbox.exists(resolved.path)))
+        return { ok: false, message: `"${path}" already exists.` };
       await sandbox.mkdir(parentDirectory(resolved.path));
       await sandbox.writeFile(resolved.path, content);
       return { ok: true, path };

@@ -5,15 +5,23 @@ import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../playground/runtime-context';
 
 /** What a node can be forked at, with the text the new branch starts from. */
-function forkPoint(node: PositionedNode): { at: Parameters<ReturnType<typeof useRuntime>['fork']>[0]; text: string; what: string } | undefined {
+function forkPoint(
+  node: PositionedNode,
+): { at: Parameters<ReturnType<typeof useRuntime>['fork']>[0]; text: string; what: string } | undefined {
   if (node.kind === 'user') {
     const message = node.detail as { id: string; parts: { type: string; text?: string }[] };
-    return { at: { kind: 'user-message', messageId: message.id }, text: message.parts.map((part) => part.text ?? '').join(''), what: 'message' };
+    return {
+      at: { kind: 'user-message', messageId: message.id },
+      text: message.parts.map((part) => part.text ?? '').join(''),
+      what: 'message',
+    };
   }
   if (node.kind === 'tool-result') {
     const detail = node.detail as { toolCallId: string; output?: unknown; errorText?: string; state?: string };
     if (detail.state !== undefined) return undefined;
-    const text = detail.errorText ?? (typeof detail.output === 'string' ? detail.output : (JSON.stringify(detail.output, null, 2) ?? ''));
+    const text =
+      detail.errorText ??
+      (typeof detail.output === 'string' ? detail.output : (JSON.stringify(detail.output, null, 2) ?? ''));
     return { at: { kind: 'tool-result', toolCallId: detail.toolCallId }, text, what: 'result' };
   }
   return undefined;
@@ -39,8 +47,19 @@ export function ForkForm({ node }: { node: PositionedNode }) {
       <label className="text-xs font-semibold" htmlFor="fork-text">
         Fork: edit this {point.what} and re-run from here (the current branch is kept)
       </label>
-      <textarea id="fork-text" aria-label={`Edited ${point.what}`} className="control min-h-16 font-mono text-xs" value={text} onChange={(event) => setText(event.target.value)} />
-      <button type="submit" className="button self-start" disabled={readOnly} title={readOnly ? 'A shared session is read-only: press “Fork to edit” first.' : undefined}>
+      <textarea
+        id="fork-text"
+        aria-label={`Edited ${point.what}`}
+        className="control min-h-16 font-mono text-xs"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button self-start"
+        disabled={readOnly}
+        title={readOnly ? 'A shared session is read-only: press “Fork to edit” first.' : undefined}
+      >
         Run from here
       </button>
       {problem ? (

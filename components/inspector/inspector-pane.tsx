@@ -99,12 +99,29 @@ export function InspectorPane() {
   const timeline = useTimeline();
   const [tab, setTab] = useState<Tab>('Message');
   const node = timeline.nodes.find((candidate) => candidate.id === selectedNodeId);
-  const steps = useMemo(() => extractWireSteps(messages, settings, runnable.map((tool) => tool.spec)), [messages, settings, runnable]);
+  const steps = useMemo(
+    () =>
+      extractWireSteps(
+        messages,
+        settings,
+        runnable.map((tool) => tool.spec),
+      ),
+    [messages, settings, runnable],
+  );
   const stepId = node ? stepOf(timeline.nodes, node) : undefined;
   const step = stepId ? steps.get(stepId) : undefined;
-  const stepParts = (timeline.nodes.find((candidate) => candidate.id === stepId)?.detail as { parts?: Parameters<typeof readStepReport>[0] } | undefined)?.parts;
+  const stepParts = (
+    timeline.nodes.find((candidate) => candidate.id === stepId)?.detail as
+      | { parts?: Parameters<typeof readStepReport>[0] }
+      | undefined
+  )?.parts;
   const report = stepParts ? readStepReport(stepParts) : undefined;
-  const call = step && node ? step.response.toolCalls.find((candidate) => candidate.id === (node.detail as { toolCallId?: string }).toolCallId) : undefined;
+  const call =
+    step && node
+      ? step.response.toolCalls.find(
+          (candidate) => candidate.id === (node.detail as { toolCallId?: string }).toolCallId,
+        )
+      : undefined;
   const detail = node?.detail as { output?: unknown; errorText?: string } | undefined;
 
   return (
@@ -119,10 +136,18 @@ export function InspectorPane() {
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
                   <JsonView value={node.detail} label="Node JSON" />
-                  {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? <ForkForm key={node.id} node={node} /> : null}
+                  {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
+                    <ForkForm key={node.id} node={node} />
+                  ) : null}
                 </div>
               ) : null}
-              {tab === 'Wire' ? step ? <WireView step={step} /> : <p className="muted text-xs">This node is not part of a model step.</p> : null}
+              {tab === 'Wire' ? (
+                step ? (
+                  <WireView step={step} />
+                ) : (
+                  <p className="muted text-xs">This node is not part of a model step.</p>
+                )
+              ) : null}
               {tab === 'OpenInference' ? (
                 step ? (
                   <div className="flex flex-col gap-2">
@@ -132,7 +157,11 @@ export function InspectorPane() {
                       <>
                         <h4 className="text-xs font-semibold">TOOL span ({call.name})</h4>
                         <JsonView
-                          value={renderToolSpanAttributes(call, detail?.errorText ?? (detail && 'output' in detail ? toolResultText(detail.output) : undefined))}
+                          value={renderToolSpanAttributes(
+                            call,
+                            detail?.errorText ??
+                              (detail && 'output' in detail ? toolResultText(detail.output) : undefined),
+                          )}
                           label="Tool span attributes"
                         />
                       </>
@@ -146,7 +175,10 @@ export function InspectorPane() {
             </div>
           </>
         ) : (
-          <p className="muted">Select a node in the Timeline to see its message, arguments or result — and the same step in each provider&apos;s wire format.</p>
+          <p className="muted">
+            Select a node in the Timeline to see its message, arguments or result — and the same step in each
+            provider&apos;s wire format.
+          </p>
         )}
       </div>
       <EventLog />

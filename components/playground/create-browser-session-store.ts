@@ -1,6 +1,11 @@
 import { generateId } from 'ai';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createPersistentSessionStore, loadNewestSaved, sessionStorageKey, type PersistentSessionStore } from '@/lib/session/create-persistent-session-store';
+import {
+  createPersistentSessionStore,
+  loadNewestSaved,
+  sessionStorageKey,
+  type PersistentSessionStore,
+} from '@/lib/session/create-persistent-session-store';
 import { createSessionStorage, type SessionStorage, type TabChannel } from '@/lib/session/create-session-storage';
 import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import type { SessionKeyValue } from '@/lib/session/session-key-value';
@@ -41,7 +46,8 @@ export function createBrowserSessionStore(): BrowserSessionStore {
   if (typeof window === 'undefined') return createSessionStore();
   const local = openBrowserStorage(() => window.localStorage);
   const kv = createBrowserKeyValue(local.storage, local.storage);
-  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('tool-playground:sessions');
+  const channel =
+    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('tool-playground:sessions');
   const sync = createStore<TabSyncState>(() => ({ conflict: false }));
   // The store is made with the storage, and the storage reports to the store: bound late.
   let store: PersistentSessionStore | undefined;

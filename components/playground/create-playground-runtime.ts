@@ -42,7 +42,10 @@ export type PlaygroundRuntime = {
   /** Forks the conversation at a user message (sending `text` instead) or a tool result (answering with `text`), keeping the old branch. */
   /** Replaces the session (a file, a link, storage): the run stops, the sandbox gets its files. */
   openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
-  fork(at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string }, text: string): string | undefined;
+  fork(
+    at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string },
+    text: string,
+  ): string | undefined;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -57,13 +60,22 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     onFilesChanged: (files) => store.getState().setFiles(files),
   });
   const startSandbox = () => sandboxes.get(store.getState().sandboxChoice);
-  const keys = createKeyStore(typeof window === 'undefined' ? undefined : openBrowserStorage(() => window.sessionStorage).storage);
+  const keys = createKeyStore(
+    typeof window === 'undefined' ? undefined : openBrowserStorage(() => window.sessionStorage).storage,
+  );
   const getHeaders = (): Record<string, string> => {
     const key = keys.getState().keys[store.getState().settings.provider];
     return key ? { 'x-provider-key': key } : {};
   };
   const gate = createRunGate((pause) => store.getState().setPause(pause));
-  const chat = createSessionChat({ store, checker, getSandbox: startSandbox, runJavaScript: runJavaScriptInSandbox, getHeaders, gate });
+  const chat = createSessionChat({
+    store,
+    checker,
+    getSandbox: startSandbox,
+    runJavaScript: runJavaScriptInSandbox,
+    getHeaders,
+    gate,
+  });
   const stop = () => {
     gate.releaseAll('The run was stopped.');
     void chat.stop();
@@ -140,5 +152,20 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     store.getState().leaveReadOnly();
     window.history.replaceState(null, '', window.location.pathname);
   };
-  return { store, checker, chat, keys, gate, stop, startSandbox, sandboxes, fork, openSession, restoreSession, forkToEdit, library, tabs: store.tabs };
+  return {
+    store,
+    checker,
+    chat,
+    keys,
+    gate,
+    stop,
+    startSandbox,
+    sandboxes,
+    fork,
+    openSession,
+    restoreSession,
+    forkToEdit,
+    library,
+    tabs: store.tabs,
+  };
 }

@@ -9,6 +9,9 @@ import { useSession } from './runtime-context';
 export function useVisibleMessages(): UIMessage[] {
   const messages = useSession((state) => state.messages);
   const frame = useSession((state) => state.replayFrame);
-  const frames = useMemo(() => (frame === undefined ? undefined : replayFrames(messages)), [messages, frame === undefined]); // eslint-disable-line react-hooks/exhaustive-deps
+  const frames = useMemo(
+    () => (frame === undefined ? undefined : replayFrames(messages)),
+    [messages, frame === undefined],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
   return frames && frame !== undefined ? (frames[Math.min(frame, frames.length - 1)] ?? []) : messages;
 }

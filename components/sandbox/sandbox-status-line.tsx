@@ -39,7 +39,10 @@ export function SandboxStatusLine() {
 
   return (
     <div className="flex items-center gap-2">
-      <p role="status" className={`text-xs ${status.kind === 'failed' ? 'text-red-600' : status.kind === 'ready' && status.fallbackReason ? 'text-amber-700 dark:text-amber-400' : 'muted'}`}>
+      <p
+        role="status"
+        className={`text-xs ${status.kind === 'failed' ? 'text-red-600' : status.kind === 'ready' && status.fallbackReason ? 'text-amber-700 dark:text-amber-400' : 'muted'}`}
+      >
         {describeSandboxStatus(status)}
         {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}
       </p>
@@ -57,7 +60,9 @@ export function SandboxStatusLine() {
         className="control"
         value={choice}
         disabled={running}
-        title={running ? 'Switch the sandbox when the run has finished' : 'Which sandbox runs the tools; files carry over'}
+        title={
+          running ? 'Switch the sandbox when the run has finished' : 'Which sandbox runs the tools; files carry over'
+        }
         onChange={(event) => choose(event.target.value as SandboxChoice)}
       >
         {SANDBOX_CHOICES.map((option) => (

@@ -26,5 +26,10 @@ async function probeHost(): Promise<void> {
 
 /** Starts the real WebContainer in this page, filled with the session's files. */
 export function startBrowserWebContainer(files: SandboxFiles, signal: AbortSignal): Promise<Sandbox> {
-  return startWebContainerSandbox(files, { boot: bootOnce, isolated: globalThis.crossOriginIsolated === true, probe: probeHost, signal });
+  return startWebContainerSandbox(files, {
+    boot: bootOnce,
+    isolated: globalThis.crossOriginIsolated === true,
+    probe: probeHost,
+    signal,
+  });
 }

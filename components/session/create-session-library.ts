@@ -11,7 +11,11 @@ import { createInitialSession, type SessionStore } from '@/lib/session/session-s
 
 const INDEX_KEY = 'tool-playground:sessions';
 
-export type LibraryState = { entries: SessionEntry[]; currentId: string; deleted: { entry: SessionEntry; saved: string | null } | undefined };
+export type LibraryState = {
+  entries: SessionEntry[];
+  currentId: string;
+  deleted: { entry: SessionEntry; saved: string | null } | undefined;
+};
 
 export type SessionLibrary = {
   state: StoreApi<LibraryState>;
@@ -45,7 +49,15 @@ type LibraryOptions = {
  * The saved sessions: a list in localStorage next to each session's own saved state. New
  * (blank or from an example), switch, rename, duplicate, delete — and undo the delete.
  */
-export function createSessionLibrary({ store, storage, kv, local, currentId, saveAs, open }: LibraryOptions): SessionLibrary {
+export function createSessionLibrary({
+  store,
+  storage,
+  kv,
+  local,
+  currentId,
+  saveAs,
+  open,
+}: LibraryOptions): SessionLibrary {
   const readIndex = () => parseSessionIndex(local.getItem(INDEX_KEY));
   const state = createStore<LibraryState>(() => ({ entries: readIndex(), currentId, deleted: undefined }));
   /** Changes the list as stored now (another tab may have added to it), never a stale copy. */
@@ -59,14 +71,23 @@ export function createSessionLibrary({ store, storage, kv, local, currentId, sav
     }
   };
   const ensureListed = (id: string) =>
-    write((entries) => (entries.some((entry) => entry.id === id) ? entries : [...entries, { id, name: uniqueSessionName('Session', entries), updatedAtMs: Date.now() }]));
+    write((entries) =>
+      entries.some((entry) => entry.id === id)
+        ? entries
+        : [...entries, { id, name: uniqueSessionName('Session', entries), updatedAtMs: Date.now() }],
+    );
   ensureListed(currentId);
 
   const readSaved = async (id: string): Promise<SavedSession | undefined> => {
     // A link open on screen is not the person's session: theirs is read from storage then.
     if (id === state.getState().currentId && !store.getState().readOnly) {
       const current = store.getState();
-      return { ...pickSessionData(current), handlersTrusted: current.handlersTrusted, draft: current.draft, approval: current.approval };
+      return {
+        ...pickSessionData(current),
+        handlersTrusted: current.handlersTrusted,
+        draft: current.draft,
+        approval: current.approval,
+      };
     }
     const saved = await storage.getItem(sessionStorageKey(id));
     return saved?.state;
@@ -85,7 +106,10 @@ export function createSessionLibrary({ store, storage, kv, local, currentId, sav
     state,
     async create(example) {
       const id = `session-${generateId()}`;
-      write((entries) => [...entries, { id, name: uniqueSessionName(example?.name ?? 'Session', entries), updatedAtMs: Date.now() }]);
+      write((entries) => [
+        ...entries,
+        { id, name: uniqueSessionName(example?.name ?? 'Session', entries), updatedAtMs: Date.now() },
+      ]);
       await switchTo(id, example ? { session: structuredClone(example.session), draft: example.draft } : undefined);
     },
     switchTo: (id) => switchTo(id),
@@ -100,7 +124,10 @@ export function createSessionLibrary({ store, storage, kv, local, currentId, sav
       if (!saved || !original) return;
       const copyId = `session-${generateId()}`;
       await kv.set(sessionStorageKey(copyId), JSON.stringify({ state: saved, version: SESSION_FORMAT_VERSION }));
-      write((entries) => [...entries, { id: copyId, name: uniqueSessionName(`${original.name} copy`, entries), updatedAtMs: Date.now() }]);
+      write((entries) => [
+        ...entries,
+        { id: copyId, name: uniqueSessionName(`${original.name} copy`, entries), updatedAtMs: Date.now() },
+      ]);
     },
     async remove(id) {
       const entry = state.getState().entries.find((candidate) => candidate.id === id);

@@ -14,7 +14,11 @@ export function GetCodeDialog() {
   const result = (() => {
     if (!language) return { ok: true as const, code: '' };
     const { messages, settings, draft } = store.getState();
-    const request = buildNextRequest(messages, settings, runnable.map((tool) => tool.spec));
+    const request = buildNextRequest(
+      messages,
+      settings,
+      runnable.map((tool) => tool.spec),
+    );
     if (draft.trim()) request.messages.push({ role: 'user', text: draft });
     return getCode(language, request, settings);
   })();
@@ -24,10 +28,25 @@ export function GetCodeDialog() {
         Get code
       </button>
       {language ? (
-        <div role="dialog" aria-label="Get code" className="absolute left-0 top-8 z-50 flex max-h-[70vh] w-[640px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg">
+        <div
+          role="dialog"
+          aria-label="Get code"
+          className="absolute left-0 top-8 z-50 flex max-h-[70vh] w-[640px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg"
+        >
           <div className="flex items-center gap-1">
-            <Tabs label="Language" tabs={CODE_LANGUAGES} labels={CODE_LANGUAGE_LABELS} current={language} onChange={setLanguage} />
-            <button type="button" className="button ml-auto" disabled={!result.ok} onClick={() => result.ok && void navigator.clipboard?.writeText(result.code)}>
+            <Tabs
+              label="Language"
+              tabs={CODE_LANGUAGES}
+              labels={CODE_LANGUAGE_LABELS}
+              current={language}
+              onChange={setLanguage}
+            />
+            <button
+              type="button"
+              className="button ml-auto"
+              disabled={!result.ok}
+              onClick={() => result.ok && void navigator.clipboard?.writeText(result.code)}
+            >
               Copy code
             </button>
             <button type="button" className="button" onClick={() => setLanguage(undefined)}>
@@ -43,7 +62,10 @@ export function GetCodeDialog() {
               {result.message}
             </p>
           )}
-          <p className="muted">The request the playground would send next (with the message you are typing), for the selected provider. Keys stay in environment variables.</p>
+          <p className="muted">
+            The request the playground would send next (with the message you are typing), for the selected provider.
+            Keys stay in environment variables.
+          </p>
         </div>
       ) : null}
     </div>

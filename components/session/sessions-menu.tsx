@@ -16,7 +16,9 @@ function Library({ library }: { library: SessionLibrary }) {
   // A shared link on screen is none of the person's sessions: the list's actions would hit theirs.
   const sharedOpen = useSession((state) => state.readOnly);
   const busy = running || sharedOpen;
-  const sharedTitle = sharedOpen ? 'A shared link is open: press “Fork to edit” to make it a session of yours first.' : undefined;
+  const sharedTitle = sharedOpen
+    ? 'A shared link is open: press “Fork to edit” to make it a session of yours first.'
+    : undefined;
   const [renaming, setRenaming] = useState<string | undefined>();
   const current = entries.find((entry) => entry.id === currentId);
   return (
@@ -24,7 +26,14 @@ function Library({ library }: { library: SessionLibrary }) {
       <label htmlFor="session-choice" className="muted">
         Session
       </label>
-      <select id="session-choice" aria-label="Session" className="control max-w-44" value={sharedOpen ? SHARED_OPTION : currentId} disabled={running} onChange={(event) => void library.switchTo(event.target.value)}>
+      <select
+        id="session-choice"
+        aria-label="Session"
+        className="control max-w-44"
+        value={sharedOpen ? SHARED_OPTION : currentId}
+        disabled={running}
+        onChange={(event) => void library.switchTo(event.target.value)}
+      >
         {sharedOpen ? (
           <option value={SHARED_OPTION} disabled>
             Shared link (read-only)
@@ -43,7 +52,9 @@ function Library({ library }: { library: SessionLibrary }) {
         disabled={running}
         onChange={(event) => {
           const choice = event.target.value;
-          void library.create(choice === 'blank' ? undefined : EXAMPLE_SESSIONS.find((example) => example.id === choice));
+          void library.create(
+            choice === 'blank' ? undefined : EXAMPLE_SESSIONS.find((example) => example.id === choice),
+          );
         }}
       >
         <option value="" disabled>
@@ -65,20 +76,44 @@ function Library({ library }: { library: SessionLibrary }) {
             setRenaming(undefined);
           }}
         >
-          <input aria-label="Session name" className="control w-32" value={renaming} autoFocus onChange={(event) => setRenaming(event.target.value)} />
+          <input
+            aria-label="Session name"
+            className="control w-32"
+            value={renaming}
+            autoFocus
+            onChange={(event) => setRenaming(event.target.value)}
+          />
           <button type="submit" className="button">
             Save name
           </button>
         </form>
       ) : (
-        <button type="button" className="button" disabled={sharedOpen} title={sharedTitle} onClick={() => setRenaming(current?.name ?? '')}>
+        <button
+          type="button"
+          className="button"
+          disabled={sharedOpen}
+          title={sharedTitle}
+          onClick={() => setRenaming(current?.name ?? '')}
+        >
           Rename session
         </button>
       )}
-      <button type="button" className="button" disabled={sharedOpen} title={sharedTitle} onClick={() => library.duplicate(currentId)}>
+      <button
+        type="button"
+        className="button"
+        disabled={sharedOpen}
+        title={sharedTitle}
+        onClick={() => library.duplicate(currentId)}
+      >
         Duplicate session
       </button>
-      <button type="button" className="button" disabled={busy} title={sharedTitle} onClick={() => void library.remove(currentId)}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        title={sharedTitle}
+        onClick={() => void library.remove(currentId)}
+      >
         Delete session
       </button>
       {deleted ? (

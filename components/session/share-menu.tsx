@@ -30,15 +30,26 @@ export function ShareMenu() {
         Share
       </button>
       {link ? (
-        <div role="dialog" aria-label="Share link" className="absolute left-0 top-8 z-50 flex w-[420px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg">
+        <div
+          role="dialog"
+          aria-label="Share link"
+          className="absolute left-0 top-8 z-50 flex w-[420px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg"
+        >
           {link.ok ? (
             <>
-              <input aria-label="Share link" readOnly className="control font-mono" value={link.url} onFocus={(event) => event.target.select()} />
+              <input
+                aria-label="Share link"
+                readOnly
+                className="control font-mono"
+                value={link.url}
+                onFocus={(event) => event.target.select()}
+              />
               <p>
                 {copied ? 'Copied. ' : ''}
-                {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls and results, and the sandbox files —
-                never API keys. The session travels in the part after “#”, which browsers do not send to any server. Whoever opens it sees it read-only;
-                nothing in it runs until they choose to.
+                {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls
+                and results, and the sandbox files — never API keys. The session travels in the part after “#”, which
+                browsers do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they
+                choose to.
               </p>
             </>
           ) : (

@@ -8,10 +8,13 @@ export function SharedBanner() {
   const readOnly = useSession((state) => state.readOnly);
   if (!readOnly) return null;
   return (
-    <div role="note" className="flex items-center gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      role="note"
+      className="flex items-center gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       <span>
-        <strong>Shared session, read-only.</strong> Nothing from it has run here. Press Replay (in the Timeline) to watch the run unfold, or make it
-        yours to edit and run it.
+        <strong>Shared session, read-only.</strong> Nothing from it has run here. Press Replay (in the Timeline) to
+        watch the run unfold, or make it yours to edit and run it.
       </span>
       <button type="button" className="button ml-auto" onClick={forkToEdit}>
         Fork to edit

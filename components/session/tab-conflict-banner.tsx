@@ -14,10 +14,13 @@ function Conflict({ tabs }: { tabs: TabSync }) {
     void action().finally(() => setBusy(false));
   };
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-2 rounded-md border border-role-error bg-red-50 px-3 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-role-error bg-red-50 px-3 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100"
+    >
       <span>
-        <strong>This session was changed in another tab too.</strong> Nothing has been overwritten: this tab&apos;s changes are not saved until you
-        choose.
+        <strong>This session was changed in another tab too.</strong> Nothing has been overwritten: this tab&apos;s
+        changes are not saved until you choose.
       </span>
       <button type="button" className="button ml-auto" disabled={busy} onClick={() => choose(tabs.loadTheirs)}>
         Load the other tab&apos;s version

@@ -39,14 +39,19 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
       <div className="flex items-center gap-1 font-semibold">
         <span className="truncate">{node.title}</span>
         {STATUS_TEXT[node.status] ? (
-          <span className={`ml-auto shrink-0 font-normal ${failed ? 'text-role-error' : 'muted'}`}>{STATUS_TEXT[node.status]}</span>
+          <span className={`ml-auto shrink-0 font-normal ${failed ? 'text-role-error' : 'muted'}`}>
+            {STATUS_TEXT[node.status]}
+          </span>
         ) : null}
       </div>
       <p className="muted mt-0.5 line-clamp-1 break-all font-mono text-[11px]">{node.summary}</p>
       {node.badges.length > 0 ? (
         <div className="mt-0.5 flex gap-1 overflow-hidden whitespace-nowrap text-[10px]">
           {node.badges.map((badge) => (
-            <span key={badge} className={`rounded px-1 ${BAD_BADGES.has(badge) ? 'bg-role-error/15 text-role-error' : 'bg-[var(--hover)]'}`}>
+            <span
+              key={badge}
+              className={`rounded px-1 ${BAD_BADGES.has(badge) ? 'bg-role-error/15 text-role-error' : 'bg-[var(--hover)]'}`}
+            >
               {badge}
             </span>
           ))}
@@ -60,7 +65,10 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
 /** The band behind a model step's nodes, captioned with its number, time and tokens. */
 export function StepBandView({ data }: NodeProps<BandFlowNode>) {
   return (
-    <div className={data.kind === 'lane' ? 'timeline-lane' : 'timeline-band'} style={{ width: data.width, height: data.height }}>
+    <div
+      className={data.kind === 'lane' ? 'timeline-lane' : 'timeline-band'}
+      style={{ width: data.width, height: data.height }}
+    >
       <span className="timeline-band-caption">{data.label}</span>
     </div>
   );

@@ -39,7 +39,9 @@ function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
   const key = latest.join(',');
   useEffect(() => {
     if (!on || latest.length === 0) return;
-    const frame = requestAnimationFrame(() => void fitView({ nodes: latest.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }));
+    const frame = requestAnimationFrame(
+      () => void fitView({ nodes: latest.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }),
+    );
     return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the newest nodes change
   }, [key, on, fitView]);
@@ -54,7 +56,10 @@ function neighbour(nodes: PositionedNode[], currentId: string, key: string): Pos
   if (key === 'ArrowDown') return nodes[index + 1];
   if (key === 'ArrowUp') return nodes[index - 1];
   const row = nodes.filter((node) => node.y === current.y && node.id !== current.id);
-  const candidates = key === 'ArrowRight' ? row.filter((node) => node.x > current.x).sort((a, b) => a.x - b.x) : row.filter((node) => node.x < current.x).sort((a, b) => b.x - a.x);
+  const candidates =
+    key === 'ArrowRight'
+      ? row.filter((node) => node.x > current.x).sort((a, b) => a.x - b.x)
+      : row.filter((node) => node.x < current.x).sort((a, b) => b.x - a.x);
   return candidates[0];
 }
 
@@ -64,7 +69,10 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
   const { selectNode } = useSessionActions();
   const { setCenter, getZoom } = useReactFlow();
 
-  const activeLane = useMemo(() => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)), [timeline]);
+  const activeLane = useMemo(
+    () => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)),
+    [timeline],
+  );
   const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(
     () => [
       ...timeline.bands.map<BandFlowNode>((band) => ({
@@ -118,8 +126,13 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     if (!next) return;
     event.preventDefault();
     selectNode(next.id);
-    void setCenter(next.x + next.width / 2, next.y + next.height / 2, { zoom: Math.max(getZoom(), 0.6), duration: 150 });
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(next.id)}"]`)?.focus());
+    void setCenter(next.x + next.width / 2, next.y + next.height / 2, {
+      zoom: Math.max(getZoom(), 0.6),
+      duration: 150,
+    });
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(next.id)}"]`)?.focus(),
+    );
   };
 
   // A short run is shown whole; a long one follows its newest nodes.
@@ -143,7 +156,19 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     >
       <Background />
       <Controls showInteractive={false} />
-      {(overview ?? timeline.nodes.length <= MINIMAP_AUTO_LIMIT) ? <MiniMap pannable zoomable ariaLabel="Timeline overview" style={{ width: 120, height: 90 }} className="!border !border-[var(--border)]" maskColor="rgba(100, 116, 139, 0.15)" nodeColor={(node: Node) => (node.type === 'band' ? 'transparent' : MINIMAP_COLOURS[(node.data as { node: PositionedNode }).node.kind])} /> : null}
+      {(overview ?? timeline.nodes.length <= MINIMAP_AUTO_LIMIT) ? (
+        <MiniMap
+          pannable
+          zoomable
+          ariaLabel="Timeline overview"
+          style={{ width: 120, height: 90 }}
+          className="!border !border-[var(--border)]"
+          maskColor="rgba(100, 116, 139, 0.15)"
+          nodeColor={(node: Node) =>
+            node.type === 'band' ? 'transparent' : MINIMAP_COLOURS[(node.data as { node: PositionedNode }).node.kind]
+          }
+        />
+      ) : null}
       <FollowLatest latest={latest} on={follow} />
     </ReactFlow>
   );
@@ -164,8 +189,15 @@ export function TimelinePane() {
           <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
           Follow latest
         </label>
-        <label className="flex items-center gap-1 font-normal normal-case" title="The overview map starts off for runs above 300 nodes">
-          <input type="checkbox" checked={overview ?? nodeCount <= MINIMAP_AUTO_LIMIT} onChange={(event) => setOverview(event.target.checked)} />
+        <label
+          className="flex items-center gap-1 font-normal normal-case"
+          title="The overview map starts off for runs above 300 nodes"
+        >
+          <input
+            type="checkbox"
+            checked={overview ?? nodeCount <= MINIMAP_AUTO_LIMIT}
+            onChange={(event) => setOverview(event.target.checked)}
+          />
           Overview
         </label>
         <span className="muted font-normal normal-case" title="Select a node, then use the arrow keys">
@@ -176,8 +208,9 @@ export function TimelinePane() {
       <div className="relative min-h-0 flex-1">
         {empty ? (
           <p className="muted p-4 text-sm">
-            Send a message and the run appears here: your message, each model step (with its time and tokens), every tool
-            call and the result that answers it (joined by the call id), then the final answer. Click a node to inspect it.
+            Send a message and the run appears here: your message, each model step (with its time and tokens), every
+            tool call and the result that answers it (joined by the call id), then the final answer. Click a node to
+            inspect it.
           </p>
         ) : (
           <ReactFlowProvider>

@@ -14,7 +14,9 @@ export function useTimeline(): PositionedTimeline {
   const messages = useVisibleMessages();
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
-  const pausedToolCallId = useSession((state) => (state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined));
+  const pausedToolCallId = useSession((state) =>
+    state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined,
+  );
   const approvals = useSession((state) => state.approvals);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
@@ -22,7 +24,9 @@ export function useTimeline(): PositionedTimeline {
     const inputs = [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals];
     // The Timeline and the Inspector both read the graph: derive it once per change, not per reader.
     if (last && last.inputs.every((input, index) => input === inputs[index])) return last.timeline;
-    const timeline = layoutTimeline(buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals }));
+    const timeline = layoutTimeline(
+      buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals }),
+    );
     last = { inputs, timeline };
     return timeline;
   }, [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals]);

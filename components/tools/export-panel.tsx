@@ -20,7 +20,12 @@ export function ExportPanel({ onClose }: { onClose: () => void }) {
     <div className="flex flex-col gap-2 border-b border-[var(--border)] p-2 text-xs">
       <label className="flex items-center gap-2">
         Format
-        <select aria-label="Format" className="control" value={format} onChange={(event) => setFormat(event.target.value as ToolFormat)}>
+        <select
+          aria-label="Format"
+          className="control"
+          value={format}
+          onChange={(event) => setFormat(event.target.value as ToolFormat)}
+        >
           {TOOL_FORMAT_IDS.map((id) => (
             <option key={id} value={id}>
               {TOOL_FORMATS[id].label}
@@ -29,7 +34,11 @@ export function ExportPanel({ onClose }: { onClose: () => void }) {
         </select>
       </label>
       <textarea aria-label="Exported tools" readOnly className="control h-28 font-mono text-[11px]" value={text} />
-      {invalid > 0 ? <p className="text-role-call">{invalid} invalid tool{invalid === 1 ? ' is' : 's are'} left out until fixed.</p> : null}
+      {invalid > 0 ? (
+        <p className="text-role-call">
+          {invalid} invalid tool{invalid === 1 ? ' is' : 's are'} left out until fixed.
+        </p>
+      ) : null}
       <div className="flex gap-2">
         <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(text)}>
           Copy

@@ -19,13 +19,22 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
       setReport({ kind: 'error', text: result.message });
       return;
     }
-    addTools(result.tools.map((tool) => ({ definition: tool.definition, run: { kind: 'mock', result: '{\n  "ok": true\n}\n' } })));
+    addTools(
+      result.tools.map((tool) => ({
+        definition: tool.definition,
+        run: { kind: 'mock', result: '{\n  "ok": true\n}\n' },
+      })),
+    );
     const formats = [...new Set(result.tools.map((tool) => TOOL_FORMATS[tool.format].label))].join(', ');
     const notes = [
       ...result.tools.flatMap((tool) => tool.notes.map((note) => `${tool.definition.name}: ${note}`)),
       ...result.skipped,
     ];
-    setReport({ kind: 'ok', text: `Imported ${result.tools.length} tool${result.tools.length === 1 ? '' : 's'} (${formats}). They answer with a mock result until you choose how they run.`, notes });
+    setReport({
+      kind: 'ok',
+      text: `Imported ${result.tools.length} tool${result.tools.length === 1 ? '' : 's'} (${formats}). They answer with a mock result until you choose how they run.`,
+      notes,
+    });
     setText('');
   };
 
@@ -53,7 +62,10 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
         </button>
       </div>
       {report ? (
-        <div role={report.kind === 'error' ? 'alert' : 'status'} className={report.kind === 'error' ? 'text-role-error' : 'text-role-result'}>
+        <div
+          role={report.kind === 'error' ? 'alert' : 'status'}
+          className={report.kind === 'error' ? 'text-role-error' : 'text-role-result'}
+        >
           <p>{report.text}</p>
           {report.kind === 'ok' && report.notes.length > 0 ? (
             <ul className="muted mt-1 max-h-24 list-disc overflow-auto pl-4">

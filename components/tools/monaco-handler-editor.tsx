@@ -5,7 +5,15 @@ import { useState } from 'react';
 import './monaco-setup';
 
 /** Monaco editing a JavaScript handler's function body. */
-export default function MonacoHandlerEditor({ toolId, code, onChange }: { toolId: string; code: string; onChange: (code: string) => void }) {
+export default function MonacoHandlerEditor({
+  toolId,
+  code,
+  onChange,
+}: {
+  toolId: string;
+  code: string;
+  onChange: (code: string) => void;
+}) {
   const [dark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
   return (
     <Editor
@@ -14,7 +22,15 @@ export default function MonacoHandlerEditor({ toolId, code, onChange }: { toolId
       value={code}
       theme={dark ? 'vs-dark' : 'vs'}
       onChange={(value) => onChange(value ?? '')}
-      options={{ ariaLabel: 'Handler code', minimap: { enabled: false }, fontSize: 12, tabSize: 2, lineNumbers: 'off', scrollBeyondLastLine: false, automaticLayout: true }}
+      options={{
+        ariaLabel: 'Handler code',
+        minimap: { enabled: false },
+        fontSize: 12,
+        tabSize: 2,
+        lineNumbers: 'off',
+        scrollBeyondLastLine: false,
+        automaticLayout: true,
+      }}
     />
   );
 }

@@ -27,7 +27,11 @@ monaco.json.jsonDefaults.setDiagnosticsOptions({
   allowComments: false,
   enableSchemaRequest: false,
   schemas: [
-    { uri: 'inmemory://schemas/tool-definition.json', fileMatch: ['tools/*.json'], schema: TOOL_DEFINITION_JSON_SCHEMA },
+    {
+      uri: 'inmemory://schemas/tool-definition.json',
+      fileMatch: ['tools/*.json'],
+      schema: TOOL_DEFINITION_JSON_SCHEMA,
+    },
     { uri: JSON_SCHEMA_DRAFT_07_URI, schema: describeJsonSchemaKeywords(draft07) },
   ],
 });

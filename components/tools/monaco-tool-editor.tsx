@@ -25,7 +25,8 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
     // Ajv's findings (what the JSON language service cannot know) as inline markers.
     const model = instance?.getModel();
     if (!model || model.uri.path !== `/${toolModelPath(toolId)}`) return;
-    const problems = check?.kind === 'invalid' ? check.problems.filter((problem) => !problem.message.startsWith('Invalid JSON')) : [];
+    const problems =
+      check?.kind === 'invalid' ? check.problems.filter((problem) => !problem.message.startsWith('Invalid JSON')) : [];
     const tree = check?.kind === 'valid' ? parseTree(model.getValue()) : undefined;
     const marks = [
       ...problems.map((problem) => ({ ...problem, severity: monaco.MarkerSeverity.Error })),
@@ -33,7 +34,10 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
         ? findings.map((finding) => ({
             message: `${LINT_TARGET_LABELS[finding.target]}: ${finding.message}`,
             severity: finding.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
-            ...locateJsonPath(tree, finding.path[0] === 'parameters' ? [check.schemaKey, ...finding.path.slice(1)] : finding.path),
+            ...locateJsonPath(
+              tree,
+              finding.path[0] === 'parameters' ? [check.schemaKey, ...finding.path.slice(1)] : finding.path,
+            ),
           }))
         : []),
     ];

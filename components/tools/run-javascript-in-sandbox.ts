@@ -22,7 +22,10 @@ export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, timeoutMs, s
     frame.title = 'Handler sandbox';
     frame.style.display = 'none';
     frame.src = HANDLER_FRAME_URL;
-    let timer = setTimeout(() => finish({ kind: 'threw', message: 'The handler sandbox did not start.' }), FRAME_LOAD_TIMEOUT_MS);
+    let timer = setTimeout(
+      () => finish({ kind: 'threw', message: 'The handler sandbox did not start.' }),
+      FRAME_LOAD_TIMEOUT_MS,
+    );
 
     const finish = (result: HandlerResult) => {
       clearTimeout(timer);

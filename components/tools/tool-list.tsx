@@ -61,7 +61,8 @@ export function ToolList() {
         {tools.map(({ draft, check, duplicate }, index) => {
           const label = toolLabel(check, index);
           const selected = draft.id === selectedToolId;
-          const problem = check.kind === 'invalid' ? check.problems[0]?.message : duplicate ? 'Duplicate name: left out.' : undefined;
+          const problem =
+            check.kind === 'invalid' ? check.problems[0]?.message : duplicate ? 'Duplicate name: left out.' : undefined;
           const findings = insights.findings.get(draft.id) ?? [];
           const tokens = insights.tokens.get(draft.id);
           return (
@@ -97,29 +98,61 @@ export function ToolList() {
                     <span>{draft.run.kind}</span>
                     {tokens !== undefined ? <span>≈ {tokens} tokens</span> : null}
                     {insights.target && findings.length > 0 ? (
-                      <span className={findings.some((f) => f.severity === 'error') ? 'text-role-error' : 'text-role-call'}>
-                        {LINT_TARGET_LABELS[insights.target]}: {findings.length} {findings.length === 1 ? 'issue' : 'issues'}
+                      <span
+                        className={findings.some((f) => f.severity === 'error') ? 'text-role-error' : 'text-role-call'}
+                      >
+                        {LINT_TARGET_LABELS[insights.target]}: {findings.length}{' '}
+                        {findings.length === 1 ? 'issue' : 'issues'}
                       </span>
                     ) : null}
                   </p>
                 </div>
-                <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-emerald-600'}`}>{problem ? 'invalid' : 'valid'}</span>
+                <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-emerald-600'}`}>
+                  {problem ? 'invalid' : 'valid'}
+                </span>
               </div>
               {selected && renaming !== draft.id && !readOnly ? (
                 <div className="mt-1 flex flex-wrap gap-1 pl-6 text-[11px]">
-                  <button type="button" className="button px-1.5 py-0" aria-label={`Rename ${label}`} onClick={() => setRenaming(draft.id)}>
+                  <button
+                    type="button"
+                    className="button px-1.5 py-0"
+                    aria-label={`Rename ${label}`}
+                    onClick={() => setRenaming(draft.id)}
+                  >
                     Rename
                   </button>
-                  <button type="button" className="button px-1.5 py-0" aria-label={`Duplicate ${label}`} onClick={() => actions.duplicateTool(draft.id)}>
+                  <button
+                    type="button"
+                    className="button px-1.5 py-0"
+                    aria-label={`Duplicate ${label}`}
+                    onClick={() => actions.duplicateTool(draft.id)}
+                  >
                     Duplicate
                   </button>
-                  <button type="button" className="button px-1.5 py-0" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => actions.moveTool(draft.id, -1)}>
+                  <button
+                    type="button"
+                    className="button px-1.5 py-0"
+                    aria-label={`Move ${label} up`}
+                    disabled={index === 0}
+                    onClick={() => actions.moveTool(draft.id, -1)}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="button px-1.5 py-0" aria-label={`Move ${label} down`} disabled={index === tools.length - 1} onClick={() => actions.moveTool(draft.id, 1)}>
+                  <button
+                    type="button"
+                    className="button px-1.5 py-0"
+                    aria-label={`Move ${label} down`}
+                    disabled={index === tools.length - 1}
+                    onClick={() => actions.moveTool(draft.id, 1)}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="button px-1.5 py-0 text-role-error" aria-label={`Delete ${label}`} onClick={() => actions.deleteTool(draft.id)}>
+                  <button
+                    type="button"
+                    className="button px-1.5 py-0 text-role-error"
+                    aria-label={`Delete ${label}`}
+                    onClick={() => actions.deleteTool(draft.id)}
+                  >
                     Delete
                   </button>
                 </div>
@@ -128,7 +161,9 @@ export function ToolList() {
           );
         })}
       </ul>
-      {tools.length === 0 ? <p className="muted p-3 text-sm">No tools yet. Use Add tool for a template, or Import tools.</p> : null}
+      {tools.length === 0 ? (
+        <p className="muted p-3 text-sm">No tools yet. Use Add tool for a template, or Import tools.</p>
+      ) : null}
     </div>
   );
 }

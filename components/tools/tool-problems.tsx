@@ -8,7 +8,15 @@ import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { useSessionActions } from '../playground/runtime-context';
 
 /** The selected tool's errors, then what the chosen provider rejects or drops, with fixes. */
-export function ToolProblems({ toolId, check, findings }: { toolId: string; check: ToolCheck; findings: LintFinding[] }) {
+export function ToolProblems({
+  toolId,
+  check,
+  findings,
+}: {
+  toolId: string;
+  check: ToolCheck;
+  findings: LintFinding[];
+}) {
   const { updateToolSource } = useSessionActions();
   if (check.kind === 'invalid') {
     return (
@@ -24,7 +32,10 @@ export function ToolProblems({ toolId, check, findings }: { toolId: string; chec
   const fix = (finding: LintFinding) => {
     const { name, description, inputSchema } = check.spec;
     const fixed = applyLintFix({ name, description, parameters: inputSchema }, finding);
-    updateToolSource(toolId, formatToolSource({ name: fixed.name, description: fixed.description, [check.schemaKey]: fixed.parameters }));
+    updateToolSource(
+      toolId,
+      formatToolSource({ name: fixed.name, description: fixed.description, [check.schemaKey]: fixed.parameters }),
+    );
   };
 
   return (

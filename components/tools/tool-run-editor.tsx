@@ -19,7 +19,8 @@ const RUN_LABELS = {
 
 const STARTER_OUTPUT_SCHEMA = `${JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] }, null, 2)}\n`;
 
-const DEFAULT_HANDLER = '// `args` holds the validated arguments. Return the result (JSON), or throw an error.\nreturn { ok: true, received: args };\n';
+const DEFAULT_HANDLER =
+  '// `args` holds the validated arguments. Return the result (JSON), or throw an error.\nreturn { ok: true, received: args };\n';
 
 /** How the selected tool's calls are answered, and that mode's settings. */
 export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
@@ -38,7 +39,12 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
     <div className="flex shrink-0 flex-col gap-1 border-t border-[var(--border)] px-3 py-2 text-xs">
       <label className="flex items-center gap-2">
         <span className="muted">Runs as</span>
-        <select aria-label="Runs as" className="control" value={run.kind} onChange={(event) => choose(event.target.value as ToolRunKind)}>
+        <select
+          aria-label="Runs as"
+          className="control"
+          value={run.kind}
+          onChange={(event) => choose(event.target.value as ToolRunKind)}
+        >
           {(Object.keys(RUN_LABELS) as ToolRunKind[]).map((kind) => (
             <option key={kind} value={kind} disabled={kind === 'sandbox' && !sandboxable && run.kind !== 'sandbox'}>
               {RUN_LABELS[kind]}
@@ -58,7 +64,10 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
               className="control"
               value={run.outputSchema === undefined ? 'fixed' : 'schema'}
               onChange={(event) =>
-                setToolRun(draft.id, { ...run, outputSchema: event.target.value === 'schema' ? STARTER_OUTPUT_SCHEMA : undefined })
+                setToolRun(draft.id, {
+                  ...run,
+                  outputSchema: event.target.value === 'schema' ? STARTER_OUTPUT_SCHEMA : undefined,
+                })
               }
             >
               <option value="fixed">Fixed JSON</option>
@@ -80,16 +89,24 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
                 value={run.outputSchema}
                 onChange={(event) => setToolRun(draft.id, { ...run, outputSchema: event.target.value })}
               />
-              <p className="muted">Each call gets a result shaped by this schema; properties named like arguments echo them.</p>
+              <p className="muted">
+                Each call gets a result shaped by this schema; properties named like arguments echo them.
+              </p>
             </>
           )}
         </>
       ) : null}
-      {run.kind === 'manual' ? <p className="muted">Each call pauses the run; type its result in the conversation.</p> : null}
+      {run.kind === 'manual' ? (
+        <p className="muted">Each call pauses the run; type its result in the conversation.</p>
+      ) : null}
       {run.kind === 'javascript' ? (
         <>
           <div aria-label="Handler code" role="group" className="h-32 border border-[var(--border)]">
-            <HandlerEditor toolId={draft.id} code={run.code} onChange={(code) => setToolRun(draft.id, { ...run, code })} />
+            <HandlerEditor
+              toolId={draft.id}
+              code={run.code}
+              onChange={(code) => setToolRun(draft.id, { ...run, code })}
+            />
           </div>
           <label className="flex items-center gap-2">
             <span className="muted">Timeout (ms)</span>
@@ -102,7 +119,8 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
               value={run.timeoutMs}
               onChange={(event) => {
                 const timeoutMs = Number(event.target.value);
-                if (Number.isInteger(timeoutMs) && timeoutMs >= 10 && timeoutMs <= MAX_HANDLER_TIMEOUT_MS) setToolRun(draft.id, { ...run, timeoutMs });
+                if (Number.isInteger(timeoutMs) && timeoutMs >= 10 && timeoutMs <= MAX_HANDLER_TIMEOUT_MS)
+                  setToolRun(draft.id, { ...run, timeoutMs });
               }}
             />
           </label>

@@ -52,7 +52,12 @@ export function ToolsPane() {
         </button>
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
-          <select aria-label="Check against" className="control py-0.5" value={lintChoice} onChange={(event) => setLintChoice(event.target.value as LintChoice)}>
+          <select
+            aria-label="Check against"
+            className="control py-0.5"
+            value={lintChoice}
+            onChange={(event) => setLintChoice(event.target.value as LintChoice)}
+          >
             <option value="provider">Selected provider</option>
             {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
               <option key={target} value={target}>
@@ -72,7 +77,11 @@ export function ToolsPane() {
             <MonacoToolEditor toolId={selected.draft.id} findings={insights.findings.get(selected.draft.id) ?? []} />
           </div>
           <div className="max-h-[45%] shrink-0 overflow-auto">
-            <ToolProblems toolId={selected.draft.id} check={selected.check} findings={insights.findings.get(selected.draft.id) ?? []} />
+            <ToolProblems
+              toolId={selected.draft.id}
+              check={selected.check}
+              findings={insights.findings.get(selected.draft.id) ?? []}
+            />
             <fieldset disabled={readOnly} className="contents">
               <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
             </fieldset>

@@ -34,11 +34,14 @@ export class PlaygroundPage {
 
   /** Accessible names of the graph's nodes, in order. */
   async nodeNames(): Promise<string[]> {
-    return this.timeline.locator('.react-flow__node-timeline').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+    return this.timeline
+      .locator('.react-flow__node-timeline')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
   }
 
   node(namePrefix: string | RegExp): Locator {
-    const name = typeof namePrefix === 'string' ? new RegExp(`^${namePrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : namePrefix;
+    const name =
+      typeof namePrefix === 'string' ? new RegExp(`^${namePrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : namePrefix;
     return this.timeline.getByRole('group', { name });
   }
 
@@ -73,7 +76,21 @@ export class PlaygroundPage {
   }
 
   /** Points the run at a provider: its id, model id, base URL and (optionally) a typed key. */
-  async chooseProvider({ provider, model, baseURL, key, openaiApi, mode = 'native' }: { provider: string; model: string; baseURL: string; key?: string; openaiApi?: string; mode?: string }) {
+  async chooseProvider({
+    provider,
+    model,
+    baseURL,
+    key,
+    openaiApi,
+    mode = 'native',
+  }: {
+    provider: string;
+    model: string;
+    baseURL: string;
+    key?: string;
+    openaiApi?: string;
+    mode?: string;
+  }) {
     await this.page.getByRole('combobox', { name: 'Provider' }).selectOption(provider);
     await this.page.getByRole('combobox', { name: 'Tool-calling mode' }).selectOption(mode);
     if (openaiApi) await this.page.getByRole('combobox', { name: 'OpenAI API' }).selectOption(openaiApi);

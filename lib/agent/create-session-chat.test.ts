@@ -42,19 +42,25 @@ describe('the tool loop through the real chat route', () => {
     const sandbox = await createOfflineSandbox(EXAMPLE_FILES);
     let active = 0;
     let mostAtOnce = 0;
-    const slow = <T,>(work: () => Promise<T>) => async () => {
-      active += 1;
-      mostAtOnce = Math.max(mostAtOnce, active);
-      await new Promise((resolve) => setTimeout(resolve, 40));
-      active -= 1;
-      return work();
-    };
+    const slow =
+      <T>(work: () => Promise<T>) =>
+      async () => {
+        active += 1;
+        mostAtOnce = Math.max(mostAtOnce, active);
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        active -= 1;
+        return work();
+      };
     const slowSandbox: Sandbox = {
       ...sandbox,
       list: (path, depth) => slow(() => sandbox.list(path, depth))(),
       readFile: (path) => slow(() => sandbox.readFile(path))(),
     };
-    const { messages } = await runConversation('list the files and show me README.md', undefined, Promise.resolve(slowSandbox));
+    const { messages } = await runConversation(
+      'list the files and show me README.md',
+      undefined,
+      Promise.resolve(slowSandbox),
+    );
     expect(toolParts(messages[1]).map((part) => part.state)).toEqual(['output-available', 'output-available']);
     expect(mostAtOnce).toBe(2);
   });
@@ -106,11 +112,15 @@ describe('POST /api/chat validation', () => {
   it('answers malformed JSON with 400 invalid_json', async () => {
     const response = await post('{');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 'invalid_json', message: 'The request body is not valid JSON.' } });
+    expect(await response.json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
   });
 
   it('names the field that fails validation', async () => {
-    const response = await post(JSON.stringify({ messages: [], tools: [], settings: { provider: 'simulated', model: 'x' } }));
+    const response = await post(
+      JSON.stringify({ messages: [], tools: [], settings: { provider: 'simulated', model: 'x' } }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe('invalid_body');
@@ -121,12 +131,23 @@ describe('POST /api/chat validation', () => {
 describe('terminal tools', () => {
   it('ends the run when submit succeeds, without another model step', async () => {
     const { store, messages } = await runConversation('submit the answer "done"', (session) => {
-      session.setState({ tools: [{ id: 'submit', source: formatToolSource(CORE_TOOL_DEFINITIONS.find((d) => d.name === 'submit')), enabled: true, run: { kind: 'sandbox' } }] });
+      session.setState({
+        tools: [
+          {
+            id: 'submit',
+            source: formatToolSource(CORE_TOOL_DEFINITIONS.find((d) => d.name === 'submit')),
+            enabled: true,
+            run: { kind: 'sandbox' },
+          },
+        ],
+      });
     });
     const assistant = messages[1];
     expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(1);
     expect(toolParts(assistant).map((part) => part.state)).toEqual(['output-available']);
-    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toBe('Finished: the model called `submit`, which ends the run.');
+    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toBe(
+      'Finished: the model called `submit`, which ends the run.',
+    );
   });
 });
 
@@ -135,10 +156,17 @@ describe('manual tools', () => {
     const weather = {
       name: 'get_weather',
       description: 'Get the current weather for a city.',
-      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' } },
+        required: ['city'],
+        additionalProperties: false,
+      },
     };
     const { chat, store, messages } = await runConversation('what is the weather in Paris?', (session) => {
-      session.setState({ tools: [{ id: 'w', source: formatToolSource(weather), enabled: true, run: { kind: 'manual' } }] });
+      session.setState({
+        tools: [{ id: 'w', source: formatToolSource(weather), enabled: true, run: { kind: 'manual' } }],
+      });
     });
     const [call] = toolParts(messages[1]);
     expect(call.state).toBe('input-available');
@@ -146,7 +174,11 @@ describe('manual tools', () => {
     expect(unansweredToolCalls(messages)).toEqual(['get_weather']);
 
     await chat.addToolOutput({ tool: 'get_weather', toolCallId: call.toolCallId, output: { temperature: 21 } });
-    for (let i = 0; i < 200 && store.getState().messages[1].parts.findLast((part) => part.type !== 'data-step')?.type !== 'text'; i++) {
+    for (
+      let i = 0;
+      i < 200 && store.getState().messages[1].parts.findLast((part) => part.type !== 'data-step')?.type !== 'text';
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     const answer = store.getState().messages[1].parts.findLast((part) => part.type === 'text');
@@ -158,7 +190,10 @@ describe('the scripted simulated model', () => {
   it('replays its steps exactly: an invalid call, the corrected call, then the answer', async () => {
     const script = [
       { text: 'Writing the note.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt' } }] },
-      { text: 'I forgot the content; again.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }] },
+      {
+        text: 'I forgot the content; again.',
+        toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hi' } }],
+      },
       { text: 'Saved note.txt.' },
     ];
     const { messages } = await runConversation('save a note', (store) =>
@@ -186,20 +221,35 @@ describe('interceptors: approval and step mode', () => {
     store.getState().setApproval('ask-every-call');
     const gate = createRunGate((pause) => store.getState().setPause(pause));
     const sandbox = createOfflineSandbox(EXAMPLE_FILES);
-    const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: createRouteFetch(), gate });
+    const chat = createSessionChat({
+      store,
+      checker: createSchemaChecker(),
+      getSandbox: () => sandbox,
+      fetch: createRouteFetch(),
+      gate,
+    });
     void chat.sendMessage({ text: 'list the files and show me README.md' });
 
     await waitFor(() => store.getState().pause?.kind === 'approval');
     expect(store.getState().pause).toMatchObject({ kind: 'approval', toolName: 'list_files', input: {} });
     gate.answer({ kind: 'approve', input: { path: 'src' } });
-    await waitFor(() => store.getState().pause?.kind === 'approval' && store.getState().pause?.kind === 'approval' && (store.getState().pause as { toolName: string }).toolName === 'read_file');
+    await waitFor(
+      () =>
+        store.getState().pause?.kind === 'approval' &&
+        store.getState().pause?.kind === 'approval' &&
+        (store.getState().pause as { toolName: string }).toolName === 'read_file',
+    );
     gate.answer({ kind: 'reject', reason: 'not that file' });
     await settle(chat);
 
     const parts = toolParts(store.getState().messages[1]);
     expect(parts.map((part) => part.state)).toEqual(['output-available', 'output-error']);
-    expect(parts[0].state === 'output-available' && (parts[0].output as { output: string }).output).toBe('greet.js\nindex.js\n');
-    expect(parts[1].state === 'output-error' && parts[1].errorText).toMatch(/^Error: The user rejected this call to 'read_file': not that file/);
+    expect(parts[0].state === 'output-available' && (parts[0].output as { output: string }).output).toBe(
+      'greet.js\nindex.js\n',
+    );
+    expect(parts[1].state === 'output-error' && parts[1].errorText).toMatch(
+      /^Error: The user rejected this call to 'read_file': not that file/,
+    );
     expect(store.getState().events.map((event) => event.kind)).toEqual([
       'InferenceRequestStarted',
       'InferenceResponseReceived',
@@ -218,7 +268,13 @@ describe('interceptors: approval and step mode', () => {
     store.getState().updateSettings({ parallelToolCalls: false });
     const gate = createRunGate((pause) => store.getState().setPause(pause));
     const sandbox = createOfflineSandbox(EXAMPLE_FILES);
-    const chat = createSessionChat({ store, checker: createSchemaChecker(), getSandbox: () => sandbox, fetch: createRouteFetch(), gate });
+    const chat = createSessionChat({
+      store,
+      checker: createSchemaChecker(),
+      getSandbox: () => sandbox,
+      fetch: createRouteFetch(),
+      gate,
+    });
     void chat.sendMessage({ text: 'list the files' });
     const labels: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -226,11 +282,17 @@ describe('interceptors: approval and step mode', () => {
       const pause = store.getState().pause;
       labels.push(pause?.kind === 'step' ? pause.label : 'approval');
       // Nothing is sent before the first pause; one request has gone out at the second and third.
-      expect(store.getState().events.filter((event) => event.kind === 'InferenceRequestStarted')).toHaveLength([0, 1, 1][i]);
+      expect(store.getState().events.filter((event) => event.kind === 'InferenceRequestStarted')).toHaveLength(
+        [0, 1, 1][i],
+      );
       gate.answer({ kind: 'continue' });
     }
     await settle(chat);
-    expect(labels).toEqual(['Before the next model request', 'Before running list_files', 'Before the next model request']);
+    expect(labels).toEqual([
+      'Before the next model request',
+      'Before running list_files',
+      'Before the next model request',
+    ]);
     const answer = store.getState().messages[1].parts.findLast((part) => part.type === 'text');
     expect(answer?.type === 'text' && answer.text).toContain('README.md');
   });

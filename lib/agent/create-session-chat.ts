@@ -15,7 +15,7 @@ import { assertNever } from '../assert-never';
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
 function createStoreChatState(store: SessionStore): ChatState<UIMessage> {
-  const snapshot = <T,>(value: T): T => {
+  const snapshot = <T>(value: T): T => {
     if (!value || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
     return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
   };
@@ -94,7 +94,8 @@ export function createSessionChat({
     return runnable;
   };
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
-  const log = (kind: RunEventKind, detail: string, toolCallId?: string) => store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
+  const log = (kind: RunEventKind, detail: string, toolCallId?: string) =>
+    store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
 
   const chat: SessionChat = new SessionChat({
     state: createStoreChatState(store),
@@ -102,7 +103,8 @@ export function createSessionChat({
       api,
       fetch,
       prepareSendMessagesRequest: async ({ messages, headers }) => {
-        if (store.getState().readOnly) throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
+        if (store.getState().readOnly)
+          throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
         if (store.getState().stepMode) {
           const answer = await gate.wait({ kind: 'step', label: 'Before the next model request' });
           if (answer.kind === 'reject') throw new DOMException(answer.reason, 'AbortError');
@@ -117,7 +119,10 @@ export function createSessionChat({
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
     onFinish: ({ isAbort, isError, finishReason }) =>
-      log('InferenceResponseReceived', isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`),
+      log(
+        'InferenceResponseReceived',
+        isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`,
+      ),
     // The SDK awaits this callback before it reads on, so each call runs in the background:
     // parallel calls in one step execute concurrently (writes to the sandbox take turns).
     onToolCall: ({ toolCall }) => {
@@ -140,7 +145,11 @@ export function createSessionChat({
       void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
       return;
     }
-    log('ToolCallStarted', `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`, toolCall.toolCallId);
+    log(
+      'ToolCallStarted',
+      `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`,
+      toolCall.toolCallId,
+    );
     const startedMs = now();
     const outcome = await runToolCall({
       call: { toolName: toolCall.toolName, input: intercepted.input },

@@ -21,10 +21,16 @@ export async function interceptToolCall({
   const { stepMode, approval } = store.getState();
   if (stepMode) {
     const answer = await gate.wait({ kind: 'step', label: `Before running ${call.toolName}` });
-    if (answer.kind === 'reject') return { kind: 'blocked', message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}` };
+    if (answer.kind === 'reject')
+      return { kind: 'blocked', message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}` };
   }
   if (!needsApproval(approval, call.toolName)) return { kind: 'run', input: call.input, edited: false };
-  const answer = await gate.wait({ kind: 'approval', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input });
+  const answer = await gate.wait({
+    kind: 'approval',
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+  });
   if (answer.kind === 'reject') {
     store.getState().recordApproval(call.toolCallId, 'rejected');
     return {

@@ -4,7 +4,10 @@ export type RunPause =
   | { kind: 'approval'; toolCallId: string; toolName: string; input: unknown };
 
 /** How the person let the run go on. */
-export type GateAnswer = { kind: 'continue' } | { kind: 'approve'; input: unknown } | { kind: 'reject'; reason: string };
+export type GateAnswer =
+  | { kind: 'continue' }
+  | { kind: 'approve'; input: unknown }
+  | { kind: 'reject'; reason: string };
 
 export type RunGate = {
   /** Waits until the person answers `pause`; pauses queue up and are answered in order. */

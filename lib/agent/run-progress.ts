@@ -21,7 +21,9 @@ export function endsWithAnsweredToolCalls(messages: readonly UIMessage[]): boole
 
 /** Whether a terminal tool (`submit`) ran successfully in the last step: the run is over. */
 function endedByTerminalTool(messages: readonly UIMessage[]): string | undefined {
-  const call = lastStepCalls(messages).find((part) => TERMINAL_TOOL_NAMES.includes(getToolName(part)) && part.state === 'output-available');
+  const call = lastStepCalls(messages).find(
+    (part) => TERMINAL_TOOL_NAMES.includes(getToolName(part)) && part.state === 'output-available',
+  );
   return call ? getToolName(call) : undefined;
 }
 
@@ -34,7 +36,9 @@ export function unansweredToolCalls(messages: readonly UIMessage[]): string[] {
 
 /** Whether the loop should send the tool results back for another step. */
 export function shouldContinueRun(messages: readonly UIMessage[], maxSteps: number): boolean {
-  return endsWithAnsweredToolCalls(messages) && !endedByTerminalTool(messages) && countSteps(messages.at(-1)) < maxSteps;
+  return (
+    endsWithAnsweredToolCalls(messages) && !endedByTerminalTool(messages) && countSteps(messages.at(-1)) < maxSteps
+  );
 }
 
 /** Why a finished run stopped where it did, when that is not a plain final answer. */

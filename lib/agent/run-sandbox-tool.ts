@@ -11,7 +11,10 @@ export const MAX_OUTPUT_CHARS = 20_000;
 const WRITING_TOOLS = new Set(['bash', 'write_file', 'edit_file']);
 
 /** The output as the model receives it: at most MAX_OUTPUT_CHARS, with the seed's metadata when cut. */
-export function truncateOutput(output: string): { output: string; metadata?: { stdout_truncated: boolean; total_output_bytes: number } } {
+export function truncateOutput(output: string): {
+  output: string;
+  metadata?: { stdout_truncated: boolean; total_output_bytes: number };
+} {
   if (output.length <= MAX_OUTPUT_CHARS) return { output };
   const totalBytes = new TextEncoder().encode(output).length;
   const head = output.slice(0, MAX_OUTPUT_CHARS);
@@ -38,14 +41,20 @@ export async function runSandboxTool(
     sandbox = await getSandbox();
   } catch (error) {
     const details = error instanceof Error ? error.message : String(error);
-    return { kind: 'failed', message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}` };
+    return {
+      kind: 'failed',
+      message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}`,
+    };
   }
   if (!WRITING_TOOLS.has(name)) return execute(name, args, { sandbox, signal, now, tracks: false });
   // Calls that can change files take turns, so each one's state changes are its own;
   // read-only calls in the same step run alongside them.
   const previous = writeLanes.get(sandbox) ?? Promise.resolve();
   const turn = previous.then(() => execute(name, args, { sandbox, signal, now, tracks: true }));
-  writeLanes.set(sandbox, turn.catch(() => undefined));
+  writeLanes.set(
+    sandbox,
+    turn.catch(() => undefined),
+  );
   return turn;
 }
 

@@ -11,7 +11,11 @@ import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcom
 import { runToolCall } from './run-tool-call';
 
 const tools: RunnableTool[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
-  spec: { name: definition.name, description: definition.description, inputSchema: definition.parameters as unknown as Record<string, unknown> },
+  spec: {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: definition.parameters as unknown as Record<string, unknown>,
+  },
   run: { kind: 'sandbox' },
 }));
 const out = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as ToolResultOutput).output : undefined);
@@ -22,7 +26,8 @@ beforeEach(async () => {
   sandbox = await createOfflineSandbox(EXAMPLE_FILES);
 });
 
-const run = (toolName: string, input: unknown) => runToolCall({ call: { toolName, input }, tools, getSandbox: async () => sandbox, checker });
+const run = (toolName: string, input: unknown) =>
+  runToolCall({ call: { toolName, input }, tools, getSandbox: async () => sandbox, checker });
 
 const sandboxes: { name: string; create: () => Promise<Sandbox> }[] = [
   { name: 'offline', create: () => createOfflineSandbox(EXAMPLE_FILES) },
@@ -63,7 +68,10 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
     });
 
     it('read_file says when a file is missing or a path escapes the workspace', async () => {
-      expect(await run('read_file', { path: 'nope.txt' })).toEqual({ kind: 'failed', message: "Error: 'nope.txt' not found." });
+      expect(await run('read_file', { path: 'nope.txt' })).toEqual({
+        kind: 'failed',
+        message: "Error: 'nope.txt' not found.",
+      });
       const escape = await run('read_file', { path: '../etc/passwd' });
       expect(escape.kind === 'failed' && escape.message).toMatch(/outside the workspace/);
     });
@@ -95,8 +103,15 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       expect(await sandbox.readFile(`${sandbox.root}/src/greet.js`)).toContain('`Hi, ${name}!`');
       await sandbox.writeFile(`${sandbox.root}/twice.txt`, 'a b a');
       const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
-      expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(/appears 2 times .* occurrence 'first', 'last' or 'all'/);
-      const last = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c', occurrence: 'last' });
+      expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(
+        /appears 2 times .* occurrence 'first', 'last' or 'all'/,
+      );
+      const last = await run('edit_file', {
+        path: 'twice.txt',
+        old_content: 'a',
+        new_content: 'c',
+        occurrence: 'last',
+      });
       expect(last.kind).toBe('ok');
       expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('a b c');
       await run('edit_file', { path: 'twice.txt', old_content: 'c', new_content: 'a' });
@@ -120,7 +135,10 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
     });
 
     it('think records a thought and submit reports the answer', async () => {
-      expect(await run('think', { thought: 'plan' })).toMatchObject({ kind: 'ok', output: { output: 'Thought recorded.' } });
+      expect(await run('think', { thought: 'plan' })).toMatchObject({
+        kind: 'ok',
+        output: { output: 'Thought recorded.' },
+      });
       expect(await run('submit', { answer: '42' })).toMatchObject({ kind: 'ok', output: { output: 'Submitted: 42' } });
     });
   });
@@ -131,7 +149,8 @@ describe('runToolCall validation', () => {
     const outcome = await run('write_file', { path: 'a.txt' });
     expect(outcome).toEqual({
       kind: 'invalid-input',
-      message: "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
+      message:
+        "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
     });
     expect(await sandbox.exists('/workspace/a.txt')).toBe(false);
   });
@@ -148,26 +167,53 @@ describe('run modes', () => {
   const weather: RunnableTool['spec'] = {
     name: 'get_weather',
     description: 'Weather',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string' } },
+      required: ['city'],
+      additionalProperties: false,
+    },
   };
   const call = (run: RunnableTool['run'], options: Partial<Parameters<typeof runToolCall>[0]> = {}) =>
-    runToolCall({ call: { toolName: 'get_weather', input: { city: 'Paris' } }, tools: [{ spec: weather, run }], getSandbox: async () => sandbox, checker, ...options });
+    runToolCall({
+      call: { toolName: 'get_weather', input: { city: 'Paris' } },
+      tools: [{ spec: weather, run }],
+      getSandbox: async () => sandbox,
+      checker,
+      ...options,
+    });
 
   it('mock answers with its JSON result (or the raw text when it is not JSON)', async () => {
-    expect(await call({ kind: 'mock', result: '{"temperature": 18}' })).toEqual({ kind: 'ok', output: { temperature: 18 } });
+    expect(await call({ kind: 'mock', result: '{"temperature": 18}' })).toEqual({
+      kind: 'ok',
+      output: { temperature: 18 },
+    });
     expect(await call({ kind: 'mock', result: 'sunny' })).toEqual({ kind: 'ok', output: 'sunny' });
   });
 
   it('mock with an output schema generates each result from it, using the arguments', async () => {
-    const outputSchema = JSON.stringify({ type: 'object', properties: { city: { type: 'string' }, temperature: { type: 'integer', default: 20 } } });
-    expect(await call({ kind: 'mock', result: '', outputSchema })).toEqual({ kind: 'ok', output: { city: 'Paris', temperature: 20 } });
+    const outputSchema = JSON.stringify({
+      type: 'object',
+      properties: { city: { type: 'string' }, temperature: { type: 'integer', default: 20 } },
+    });
+    expect(await call({ kind: 'mock', result: '', outputSchema })).toEqual({
+      kind: 'ok',
+      output: { city: 'Paris', temperature: 20 },
+    });
     const broken = await call({ kind: 'mock', result: '', outputSchema: '{ nope' });
-    expect(broken.kind === 'failed' && broken.message).toMatch(/output schema of the 'get_weather' mock is not a JSON Schema object/);
+    expect(broken.kind === 'failed' && broken.message).toMatch(
+      /output schema of the 'get_weather' mock is not a JSON Schema object/,
+    );
   });
 
   it('manual waits for the person, but only after the arguments validated', async () => {
     expect(await call({ kind: 'manual' })).toEqual({ kind: 'awaiting-user' });
-    const invalid = await runToolCall({ call: { toolName: 'get_weather', input: {} }, tools: [{ spec: weather, run: { kind: 'manual' } }], getSandbox: async () => sandbox, checker });
+    const invalid = await runToolCall({
+      call: { toolName: 'get_weather', input: {} },
+      tools: [{ spec: weather, run: { kind: 'manual' } }],
+      getSandbox: async () => sandbox,
+      checker,
+    });
     expect(invalid.kind).toBe('invalid-input');
   });
 
@@ -184,7 +230,9 @@ describe('run modes', () => {
       kind: 'failed',
       message: "Error: The handler of 'get_weather' threw: boom",
     });
-    expect(await call(handler, { runJavaScript: async () => ({ kind: 'timed-out', timeoutMs: 50 }) })).toMatchObject({ kind: 'timed-out' });
+    expect(await call(handler, { runJavaScript: async () => ({ kind: 'timed-out', timeoutMs: 50 }) })).toMatchObject({
+      kind: 'timed-out',
+    });
   });
 
   it('never runs a handler the user has not allowed (a shared session)', async () => {
@@ -193,7 +241,10 @@ describe('run modes', () => {
       ran = true;
       return { kind: 'returned', value: 1 };
     };
-    const outcome = await call({ kind: 'javascript', code: 'return 1', timeoutMs: 50 }, { runJavaScript, handlersTrusted: false });
+    const outcome = await call(
+      { kind: 'javascript', code: 'return 1', timeoutMs: 50 },
+      { runJavaScript, handlersTrusted: false },
+    );
     expect(outcome.kind).toBe('blocked');
     expect(ran).toBe(false);
   });
@@ -207,11 +258,13 @@ describe('run modes', () => {
 describe('results: state changes and truncation (seed 002 §6.2)', () => {
   it('reports the files a call created, modified and deleted', async () => {
     const outcome = await run('bash', { command: 'echo hi > new.txt; echo more >> README.md; rm notes/todo.txt' });
-    expect(outcome.kind === 'ok' && (outcome.output as ToolResultOutput).state_changes).toEqual([
-      { type: 'FileCreated', path: 'new.txt' },
-      { type: 'FileDeleted', path: 'notes/todo.txt' },
-      { type: 'FileModified', path: 'README.md' },
-    ].sort((a, b) => a.path.localeCompare(b.path)));
+    expect(outcome.kind === 'ok' && (outcome.output as ToolResultOutput).state_changes).toEqual(
+      [
+        { type: 'FileCreated', path: 'new.txt' },
+        { type: 'FileDeleted', path: 'notes/todo.txt' },
+        { type: 'FileModified', path: 'README.md' },
+      ].sort((a, b) => a.path.localeCompare(b.path)),
+    );
     const read = await run('read_file', { path: 'README.md' });
     expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toBeUndefined();
   });
@@ -221,7 +274,9 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
     sandbox = createWebContainerSandbox(container);
     const outcome = await run('bash', { command: 'npm run build', timeout_seconds: 1 });
     expect(outcome.kind).toBe('timed-out');
-    expect(outcome.kind === 'timed-out' && outcome.message).toMatch(/^Error: Operation timed out after 1s\.\nConsider breaking the operation into smaller steps/);
+    expect(outcome.kind === 'timed-out' && outcome.message).toMatch(
+      /^Error: Operation timed out after 1s\.\nConsider breaking the operation into smaller steps/,
+    );
     expect(outcome.kind === 'timed-out' && outcome.message).toContain('compiling…');
     expect(container.killed()).toBe(true);
   });

@@ -36,7 +36,10 @@ function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args:
   if (run.outputSchema === undefined) return { kind: 'ok', output: parseResultText(run.result) };
   const schema = parseResultText(run.outputSchema);
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return { kind: 'failed', message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.` };
+    return {
+      kind: 'failed',
+      message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.`,
+    };
   }
   return { kind: 'ok', output: generateMockResult(schema as Record<string, unknown>, args) };
 }

@@ -30,4 +30,9 @@ export type HandlerResult =
   | { kind: 'timed-out'; timeoutMs: number };
 
 /** Runs a handler's function body with `args`, isolated from the page (a Web Worker in the browser). */
-export type RunJavaScript = (request: { code: string; args: unknown; timeoutMs: number; signal?: AbortSignal }) => Promise<HandlerResult>;
+export type RunJavaScript = (request: {
+  code: string;
+  args: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}) => Promise<HandlerResult>;

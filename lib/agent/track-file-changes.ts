@@ -21,7 +21,11 @@ export type FileChangeMark = StateChange & { toolName: string; toolCallId: strin
 /** Reads the state changes a tool result carries (seed 002 ToolResult), if any. */
 export function readStateChanges(output: unknown): StateChange[] {
   const changes = (output as { state_changes?: unknown } | null | undefined)?.state_changes;
-  return Array.isArray(changes) ? changes.filter((change): change is StateChange => typeof change?.path === 'string' && typeof change?.type === 'string') : [];
+  return Array.isArray(changes)
+    ? changes.filter(
+        (change): change is StateChange => typeof change?.path === 'string' && typeof change?.type === 'string',
+      )
+    : [];
 }
 
 /** Every file a tool call changed in these messages, by path, the latest change winning. */

@@ -1,5 +1,12 @@
 import { getToolName, isToolUIPart } from 'ai';
-import { MimeType, OUTPUT_MIME_TYPE, OUTPUT_VALUE, SemanticConventions, INPUT_VALUE, OpenInferenceSpanKind } from '@arizeai/openinference-semantic-conventions';
+import {
+  MimeType,
+  OUTPUT_MIME_TYPE,
+  OUTPUT_VALUE,
+  SemanticConventions,
+  INPUT_VALUE,
+  OpenInferenceSpanKind,
+} from '@arizeai/openinference-semantic-conventions';
 import type { SessionData } from '../session/session-schema';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
@@ -19,10 +26,18 @@ export type OtlpSpan = {
   attributes: { key: string; value: OtlpValue }[];
   status: { code: number; message?: string };
 };
-export type OtlpTrace = { resourceSpans: { resource: { attributes: { key: string; value: OtlpValue }[] }; scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[] };
+export type OtlpTrace = {
+  resourceSpans: {
+    resource: { attributes: { key: string; value: OtlpValue }[] };
+    scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
+  }[];
+};
 
 const toOtlp = (attributes: SpanAttributes) =>
-  Object.entries(attributes).map(([key, value]) => ({ key, value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: value } }));
+  Object.entries(attributes).map(([key, value]) => ({
+    key,
+    value: typeof value === 'number' ? { intValue: String(value) } : { stringValue: value },
+  }));
 const hex = (value: number, length: number) => value.toString(16).padStart(length, '0').slice(-length);
 
 /**
@@ -59,7 +74,11 @@ export function exportOtlp(session: SessionData, checker: SchemaChecker, startMs
     splitSteps(message).forEach((parts, index) => {
       const step = steps.get(`${message.id}:step-${index + 1}`);
       if (!step) return;
-      add(`${session.settings.provider}.step`, renderLLMSpanAttributes(step, session.settings.provider), readStepReport(parts)?.durationMs ?? 1);
+      add(
+        `${session.settings.provider}.step`,
+        renderLLMSpanAttributes(step, session.settings.provider),
+        readStepReport(parts)?.durationMs ?? 1,
+      );
       for (const call of parts.filter(isToolUIPart)) {
         const failed = call.state === 'output-error';
         const finished = failed || call.state === 'output-available';
@@ -67,14 +86,21 @@ export function exportOtlp(session: SessionData, checker: SchemaChecker, startMs
           { id: call.toolCallId, name: getToolName(call), input: call.input },
           finished ? (failed ? call.errorText : toolResultText(call.output)) : undefined,
         );
-        if (call.state === 'output-available') attributes[OUTPUT_MIME_TYPE] = typeof call.output === 'string' ? MimeType.TEXT : MimeType.JSON;
-        const ran = (call.state === 'output-available' ? (call.output as { execution_time_ms?: number } | null)?.execution_time_ms : undefined) ?? 1;
+        if (call.state === 'output-available')
+          attributes[OUTPUT_MIME_TYPE] = typeof call.output === 'string' ? MimeType.TEXT : MimeType.JSON;
+        const ran =
+          (call.state === 'output-available'
+            ? (call.output as { execution_time_ms?: number } | null)?.execution_time_ms
+            : undefined) ?? 1;
         add(getToolName(call), attributes, ran, failed ? call.errorText : undefined);
       }
     });
   }
   const firstUser = session.messages.find((message) => message.role === 'user');
-  const lastText = session.messages.at(-1)?.parts.filter((part) => part.type === 'text').at(-1);
+  const lastText = session.messages
+    .at(-1)
+    ?.parts.filter((part) => part.type === 'text')
+    .at(-1);
   spans.unshift({
     traceId,
     spanId: rootId,
@@ -89,5 +115,12 @@ export function exportOtlp(session: SessionData, checker: SchemaChecker, startMs
     }),
     status: { code: 1 },
   });
-  return { resourceSpans: [{ resource: { attributes: [{ key: 'service.name', value: { stringValue: 'tool-playground' } }] }, scopeSpans: [{ scope: { name: 'tool-playground' }, spans }] }] };
+  return {
+    resourceSpans: [
+      {
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: 'tool-playground' } }] },
+        scopeSpans: [{ scope: { name: 'tool-playground' }, spans }],
+      },
+    ],
+  };
 }

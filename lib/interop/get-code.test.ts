@@ -33,7 +33,11 @@ const curlBody = (code: string) => JSON.parse(/-d '([^]*)'\n$/.exec(code)![1].re
 
 describe('Get code', () => {
   it('curl sends exactly the seed 002 §4.2 OpenAI request, the key as $OPENAI_API_KEY', () => {
-    const code = getCode('curl', request('gpt-4-turbo'), settings({ provider: 'openai', model: 'gpt-4-turbo', openaiApi: 'chat' }));
+    const code = getCode(
+      'curl',
+      request('gpt-4-turbo'),
+      settings({ provider: 'openai', model: 'gpt-4-turbo', openaiApi: 'chat' }),
+    );
     expect(code).toContain("curl 'https://api.openai.com/v1/chat/completions'");
     expect(code).toContain('-H "Authorization: Bearer $OPENAI_API_KEY"');
     expect(curlBody(code)).toEqual({
@@ -42,13 +46,22 @@ describe('Get code', () => {
         { role: 'system', content: SEED_SYSTEM },
         { role: 'user', content: SEED_USER_TEXT },
       ],
-      tools: [{ type: 'function', function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema },
+        },
+      ],
       tool_choice: 'auto',
     });
   });
 
   it('curl for Anthropic sends the seed 002 §4.3 request with its headers', () => {
-    const code = getCode('curl', request('claude-3-5-sonnet-20241022'), settings({ provider: 'anthropic', model: 'claude-3-5-sonnet-20241022' }));
+    const code = getCode(
+      'curl',
+      request('claude-3-5-sonnet-20241022'),
+      settings({ provider: 'anthropic', model: 'claude-3-5-sonnet-20241022' }),
+    );
     expect(code).toContain('-H "x-api-key: $ANTHROPIC_API_KEY"');
     expect(curlBody(code)).toEqual({
       model: 'claude-3-5-sonnet-20241022',
@@ -61,16 +74,36 @@ describe('Get code', () => {
   });
 
   it('Python uses each provider SDK; TypeScript uses the AI SDK (snapshots)', () => {
-    expect(getCode('python', request('gpt-4-turbo'), settings({ provider: 'openai', model: 'gpt-4-turbo', openaiApi: 'chat' }))).toMatchSnapshot();
-    expect(getCode('python', request('claude-3-5-sonnet-20241022'), settings({ provider: 'anthropic', model: 'claude-3-5-sonnet-20241022' }))).toMatchSnapshot();
-    expect(getCode('python', request('gemini-2.5-flash'), settings({ provider: 'google', model: 'gemini-2.5-flash' }))).toMatchSnapshot();
-    expect(getCode('typescript', request('gpt-4-turbo'), settings({ provider: 'openai', model: 'gpt-4-turbo' }))).toMatchSnapshot();
+    expect(
+      getCode(
+        'python',
+        request('gpt-4-turbo'),
+        settings({ provider: 'openai', model: 'gpt-4-turbo', openaiApi: 'chat' }),
+      ),
+    ).toMatchSnapshot();
+    expect(
+      getCode(
+        'python',
+        request('claude-3-5-sonnet-20241022'),
+        settings({ provider: 'anthropic', model: 'claude-3-5-sonnet-20241022' }),
+      ),
+    ).toMatchSnapshot();
+    expect(
+      getCode('python', request('gemini-2.5-flash'), settings({ provider: 'google', model: 'gemini-2.5-flash' })),
+    ).toMatchSnapshot();
+    expect(
+      getCode('typescript', request('gpt-4-turbo'), settings({ provider: 'openai', model: 'gpt-4-turbo' })),
+    ).toMatchSnapshot();
   });
 
   it('never contains a key, only the variable that holds it', () => {
     for (const provider of ['openai', 'anthropic', 'google', 'openai-compatible', 'simulated'] as const) {
       for (const language of ['typescript', 'python', 'curl'] as const) {
-        const code = getCode(language, request('m'), settings({ provider, model: 'm', baseURL: 'http://localhost:1234/v1' }));
+        const code = getCode(
+          language,
+          request('m'),
+          settings({ provider, model: 'm', baseURL: 'http://localhost:1234/v1' }),
+        );
         expect(code).not.toMatch(/sk-[A-Za-z0-9]/);
       }
     }
@@ -83,7 +116,9 @@ describe('Get code', () => {
   });
 
   it('writes JSON as Python literals', () => {
-    expect(toPython({ a: [true, null, 1.5, 'x"y'] })).toBe('{\n    "a": [\n        True,\n        None,\n        1.5,\n        "x\\"y",\n    ],\n}');
+    expect(toPython({ a: [true, null, 1.5, 'x"y'] })).toBe(
+      '{\n    "a": [\n        True,\n        None,\n        1.5,\n        "x\\"y",\n    ],\n}',
+    );
   });
 
   describe("with hostile values from a stranger's link", () => {
@@ -92,7 +127,13 @@ describe('Get code', () => {
       ...request(model),
       system: HOSTILE,
       messages: [{ role: 'user', text: HOSTILE }],
-      tools: [{ name: 'read_file', description: HOSTILE, inputSchema: { type: 'object', properties: { [HOSTILE]: { type: 'string', description: HOSTILE } } } }],
+      tools: [
+        {
+          name: 'read_file',
+          description: HOSTILE,
+          inputSchema: { type: 'object', properties: { [HOSTILE]: { type: 'string', description: HOSTILE } } },
+        },
+      ],
     });
     const PROVIDERS = [
       { provider: 'openai', model: 'gpt-4o', openaiApi: 'chat' },
@@ -125,7 +166,9 @@ describe('Get code', () => {
         // A stand-in curl prints its arguments as JSON; the snippet runs in a real bash.
         const fakeCurl = `curl() { node -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$@"; }\n`;
         const env = { ...process.env, OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'k', GOOGLE_GENERATIVE_AI_API_KEY: 'k' };
-        const args = JSON.parse(execFileSync('bash', ['-c', fakeCurl + code], { cwd: dir, env }).toString()) as string[];
+        const args = JSON.parse(
+          execFileSync('bash', ['-c', fakeCurl + code], { cwd: dir, env }).toString(),
+        ) as string[];
         const body = JSON.parse(args[args.indexOf('-d') + 1]);
         expect(JSON.stringify(body)).toContain(JSON.stringify(HOSTILE).slice(1, -1));
         expect(args[0]).toMatch(/^https?:\/\/[^\s]+$/);
@@ -134,7 +177,8 @@ describe('Get code', () => {
     });
 
     it('Python: every hostile value is one string literal', () => {
-      const script = 'import ast,json,sys\nprint(json.dumps([n.value for n in ast.walk(ast.parse(sys.stdin.read())) if isinstance(n, ast.Constant) and isinstance(n.value, str)]))';
+      const script =
+        'import ast,json,sys\nprint(json.dumps([n.value for n in ast.walk(ast.parse(sys.stdin.read())) if isinstance(n, ast.Constant) and isinstance(n.value, str)]))';
       for (const patch of PROVIDERS) {
         const code = getCode('python', hostileRequest(patch.model), settings(patch));
         const strings = JSON.parse(execFileSync('python3', ['-c', script], { input: code }).toString()) as string[];

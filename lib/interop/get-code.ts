@@ -4,7 +4,11 @@ import type { WireFormat, WireRequest } from '../wire/wire-types';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
-export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = { typescript: 'TypeScript (AI SDK)', python: 'Python', curl: 'curl' };
+export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = {
+  typescript: 'TypeScript (AI SDK)',
+  python: 'Python',
+  curl: 'curl',
+};
 
 export type CodeResult = { ok: true; code: string } | { ok: false; message: string };
 
@@ -16,9 +20,17 @@ function targetFor(settings: RunSettings): Target {
     case 'anthropic':
       return { format: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', url: 'https://api.anthropic.com/v1/messages' };
     case 'google':
-      return { format: 'gemini', keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY', url: `https://generativelanguage.googleapis.com/v1beta/models/${encodeURIComponent(settings.model)}:generateContent` };
+      return {
+        format: 'gemini',
+        keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY',
+        url: `https://generativelanguage.googleapis.com/v1beta/models/${encodeURIComponent(settings.model)}:generateContent`,
+      };
     case 'openai-compatible':
-      return { format: 'openai-chat', keyVariable: 'OPENAI_COMPATIBLE_API_KEY', url: `${(settings.baseURL ?? 'http://localhost:11434/v1').replace(/\/$/, '')}/chat/completions` };
+      return {
+        format: 'openai-chat',
+        keyVariable: 'OPENAI_COMPATIBLE_API_KEY',
+        url: `${(settings.baseURL ?? 'http://localhost:11434/v1').replace(/\/$/, '')}/chat/completions`,
+      };
     case 'openai':
       return settings.openaiApi === 'chat'
         ? { format: 'openai-chat', keyVariable: 'OPENAI_API_KEY', url: 'https://api.openai.com/v1/chat/completions' }
@@ -67,24 +79,45 @@ function typescript(request: WireRequest, settings: RunSettings, target: Target)
   const messages = request.messages.map((message) => {
     if (message.role === 'user') return { role: 'user', content: message.text };
     if (message.role === 'tool') {
-      return { role: 'tool', content: [{ type: 'tool-result', toolCallId: message.toolCallId, toolName: message.toolName, output: message.isError ? { type: 'error-text', value: message.content } : { type: 'text', value: message.content } }] };
+      return {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: message.toolCallId,
+            toolName: message.toolName,
+            output: message.isError
+              ? { type: 'error-text', value: message.content }
+              : { type: 'text', value: message.content },
+          },
+        ],
+      };
     }
     return {
       role: 'assistant',
       content: [
         ...(message.text ? [{ type: 'text', text: message.text }] : []),
-        ...message.toolCalls.map((call) => ({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input })),
+        ...message.toolCalls.map((call) => ({
+          type: 'tool-call',
+          toolCallId: call.id,
+          toolName: call.name,
+          input: call.input,
+        })),
       ],
     };
   });
   const tools = request.tools
-    .map((tool) => `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),\n    }),`)
+    .map(
+      (tool) =>
+        `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),\n    }),`,
+    )
     .join('\n');
   const providerSetup =
     settings.provider === 'openai-compatible'
       ? `import { createOpenAICompatible } from '${module}';\n\nconst provider = createOpenAICompatible({ name: 'custom', baseURL: ${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, apiKey: process.env.${target.keyVariable} });\n`
       : `import { ${factory} } from '${module}'; // reads ${target.keyVariable} from the environment\n`;
-  const choice = typeof request.toolChoice === 'string' ? JSON.stringify(request.toolChoice) : JSON.stringify(request.toolChoice);
+  const choice =
+    typeof request.toolChoice === 'string' ? JSON.stringify(request.toolChoice) : JSON.stringify(request.toolChoice);
   return [
     ...(target.note ? [`// ${target.note}`] : []),
     "import { jsonSchema, streamText, tool } from 'ai';",
@@ -108,14 +141,33 @@ function typescript(request: WireRequest, settings: RunSettings, target: Target)
 }
 
 function python(request: WireRequest, settings: RunSettings, target: Target): string {
-  const { request: body } = renderWireStep({ request, response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined } }, target.format);
+  const { request: body } = renderWireStep(
+    {
+      request,
+      response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined },
+    },
+    target.format,
+  );
   const note = target.note ? [`# ${target.note}`] : [];
   switch (target.format) {
     case 'anthropic':
-      return [...note, 'import anthropic', '', `client = anthropic.Anthropic()  # reads ${target.keyVariable}`, `response = client.messages.create(**${toPython(body)})`, 'print(response.content)', ''].join('\n');
+      return [
+        ...note,
+        'import anthropic',
+        '',
+        `client = anthropic.Anthropic()  # reads ${target.keyVariable}`,
+        `response = client.messages.create(**${toPython(body)})`,
+        'print(response.content)',
+        '',
+      ].join('\n');
     case 'gemini': {
       const { contents, tools, tool_config, system_instruction, generation_config } = body as Record<string, unknown>;
-      const config = { ...(system_instruction ? { system_instruction } : {}), ...(tools ? { tools } : {}), tool_config, ...(generation_config as object | undefined) };
+      const config = {
+        ...(system_instruction ? { system_instruction } : {}),
+        ...(tools ? { tools } : {}),
+        tool_config,
+        ...(generation_config as object | undefined),
+      };
       return [
         ...note,
         'from google import genai',
@@ -131,9 +183,20 @@ function python(request: WireRequest, settings: RunSettings, target: Target): st
       ].join('\n');
     }
     case 'openai-responses':
-      return [...note, 'from openai import OpenAI', '', `client = OpenAI()  # reads ${target.keyVariable}`, `response = client.responses.create(**${toPython(body)})`, 'print(response.output)', ''].join('\n');
+      return [
+        ...note,
+        'from openai import OpenAI',
+        '',
+        `client = OpenAI()  # reads ${target.keyVariable}`,
+        `response = client.responses.create(**${toPython(body)})`,
+        'print(response.output)',
+        '',
+      ].join('\n');
     case 'openai-chat': {
-      const client = settings.provider === 'openai-compatible' ? `OpenAI(base_url=${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, api_key=os.environ.get(${JSON.stringify(target.keyVariable)}, "none"))` : 'OpenAI()';
+      const client =
+        settings.provider === 'openai-compatible'
+          ? `OpenAI(base_url=${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, api_key=os.environ.get(${JSON.stringify(target.keyVariable)}, "none"))`
+          : 'OpenAI()';
       return [
         ...note,
         ...(settings.provider === 'openai-compatible' ? ['import os', ''] : []),
@@ -149,7 +212,13 @@ function python(request: WireRequest, settings: RunSettings, target: Target): st
 }
 
 function curl(request: WireRequest, target: Target): string {
-  const { request: body } = renderWireStep({ request, response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined } }, target.format);
+  const { request: body } = renderWireStep(
+    {
+      request,
+      response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined },
+    },
+    target.format,
+  );
   const headers =
     target.format === 'anthropic'
       ? [`-H "x-api-key: $${target.keyVariable}"`, '-H "anthropic-version: 2023-06-01"']
@@ -157,7 +226,14 @@ function curl(request: WireRequest, target: Target): string {
         ? [`-H "x-goog-api-key: $${target.keyVariable}"`]
         : [`-H "Authorization: Bearer $${target.keyVariable}"`];
   const json = quoteShell(JSON.stringify(body, null, 2));
-  return [...(target.note ? [`# ${target.note}`] : []), `curl ${quoteShell(target.url)} \\`, '  -H "Content-Type: application/json" \\', ...headers.map((header) => `  ${header} \\`), `  -d ${json}`, ''].join('\n');
+  return [
+    ...(target.note ? [`# ${target.note}`] : []),
+    `curl ${quoteShell(target.url)} \\`,
+    '  -H "Content-Type: application/json" \\',
+    ...headers.map((header) => `  ${header} \\`),
+    `  -d ${json}`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -167,7 +243,8 @@ function curl(request: WireRequest, target: Target): string {
 export function getCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): CodeResult {
   // A stranger's link can carry any model id or base URL: refuse what no provider could have.
   const problems = checkSendableSettings(settings);
-  if (problems.length > 0) return { ok: false, message: `No code: ${problems.map((problem) => problem.message).join(' ')}` };
+  if (problems.length > 0)
+    return { ok: false, message: `No code: ${problems.map((problem) => problem.message).join(' ')}` };
   return { ok: true, code: writeCode(language, wireRequest, settings) };
 }
 

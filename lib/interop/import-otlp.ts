@@ -53,7 +53,10 @@ const json = (value: string | undefined) => {
 };
 
 /** Indexed messages (`<prefix>.N.message.*`) in order. */
-function messagesAt(attributes: Attributes, prefix: string): { role: string; content?: string; toolCalls: { id: string; name: string; input: unknown }[] }[] {
+function messagesAt(
+  attributes: Attributes,
+  prefix: string,
+): { role: string; content?: string; toolCalls: { id: string; name: string; input: unknown }[] }[] {
   const found: ReturnType<typeof messagesAt> = [];
   for (let index = 0; attributes.has(`${prefix}.${index}.${MESSAGE_ROLE}`); index++) {
     const at = `${prefix}.${index}`;
@@ -66,7 +69,11 @@ function messagesAt(attributes: Attributes, prefix: string): { role: string; con
         input: json(text(attributes, `${callAt}.${TOOL_CALL_FUNCTION_ARGUMENTS_JSON}`)) ?? {},
       });
     }
-    found.push({ role: text(attributes, `${at}.${MESSAGE_ROLE}`)!, content: text(attributes, `${at}.${MESSAGE_CONTENT}`), toolCalls });
+    found.push({
+      role: text(attributes, `${at}.${MESSAGE_ROLE}`)!,
+      content: text(attributes, `${at}.${MESSAGE_CONTENT}`),
+      toolCalls,
+    });
   }
   return found;
 }
@@ -79,7 +86,10 @@ function messagesAt(attributes: Attributes, prefix: string): { role: string; con
  */
 export function importOtlp(fileText: string): ParsedSession {
   if (fileText.length > INPUT_LIMITS.maxImportFileBytes) {
-    return { ok: false, message: `The trace is too large (${fileText.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).` };
+    return {
+      ok: false,
+      message: `The trace is too large (${fileText.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).`,
+    };
   }
   let trace: OtlpTrace;
   try {
@@ -93,17 +103,29 @@ export function importOtlp(fileText: string): ParsedSession {
     return readTrace(trace);
   } catch (error) {
     // A trace from elsewhere can be shaped in any way (spans that are not objects, times that are not numbers).
-    return { ok: false, message: `The trace is not OTLP JSON this playground can read: ${error instanceof Error ? error.message : String(error)}.` };
+    return {
+      ok: false,
+      message: `The trace is not OTLP JSON this playground can read: ${error instanceof Error ? error.message : String(error)}.`,
+    };
   }
 }
 
 function readTrace(trace: OtlpTrace): ParsedSession {
-  const spans = (trace?.resourceSpans ?? []).flatMap((resource) => (resource.scopeSpans ?? []).flatMap((scope) => scope.spans ?? []));
-  if (!Array.isArray(spans) || spans.length === 0) return { ok: false, message: 'No spans found: expected OTLP JSON with resourceSpans → scopeSpans → spans.' };
-  const ordered = [...spans].sort((a, b) => (BigInt(a.startTimeUnixNano ?? 0) < BigInt(b.startTimeUnixNano ?? 0) ? -1 : 1));
+  const spans = (trace?.resourceSpans ?? []).flatMap((resource) =>
+    (resource.scopeSpans ?? []).flatMap((scope) => scope.spans ?? []),
+  );
+  if (!Array.isArray(spans) || spans.length === 0)
+    return { ok: false, message: 'No spans found: expected OTLP JSON with resourceSpans → scopeSpans → spans.' };
+  const ordered = [...spans].sort((a, b) =>
+    BigInt(a.startTimeUnixNano ?? 0) < BigInt(b.startTimeUnixNano ?? 0) ? -1 : 1,
+  );
   const kind = (span: OtlpSpan) => text(readAttributes(span), SemanticConventions.OPENINFERENCE_SPAN_KIND);
   const llmSpans = ordered.filter((span) => kind(span) === 'LLM');
-  if (llmSpans.length === 0) return { ok: false, message: 'No LLM spans (openinference.span.kind = "LLM") found, so there is no conversation to rebuild.' };
+  if (llmSpans.length === 0)
+    return {
+      ok: false,
+      message: 'No LLM spans (openinference.span.kind = "LLM") found, so there is no conversation to rebuild.',
+    };
 
   const results = new Map<string, { output: unknown; error?: string }>();
   for (const span of ordered.filter((candidate) => kind(candidate) === 'TOOL')) {
@@ -128,7 +150,11 @@ function readTrace(trace: OtlpTrace): ParsedSession {
     });
     for (const user of users.slice(seenUsers)) {
       assistant = undefined;
-      messages.push({ id: `user-${messages.length + 1}`, role: 'user', parts: [{ type: 'text', text: user.content ?? '' }] });
+      messages.push({
+        id: `user-${messages.length + 1}`,
+        role: 'user',
+        parts: [{ type: 'text', text: user.content ?? '' }],
+      });
     }
     seenUsers = users.length;
     if (!assistant) {
@@ -142,10 +168,30 @@ function readTrace(trace: OtlpTrace): ParsedSession {
       const result = results.get(call.id);
       assistant.parts.push(
         result === undefined
-          ? { type: 'dynamic-tool', toolName: call.name, toolCallId: call.id, state: 'input-available', input: call.input }
+          ? {
+              type: 'dynamic-tool',
+              toolName: call.name,
+              toolCallId: call.id,
+              state: 'input-available',
+              input: call.input,
+            }
           : result.error !== undefined
-            ? { type: 'dynamic-tool', toolName: call.name, toolCallId: call.id, state: 'output-error', input: call.input, errorText: result.error }
-            : { type: 'dynamic-tool', toolName: call.name, toolCallId: call.id, state: 'output-available', input: call.input, output: result.output },
+            ? {
+                type: 'dynamic-tool',
+                toolName: call.name,
+                toolCallId: call.id,
+                state: 'output-error',
+                input: call.input,
+                errorText: result.error,
+              }
+            : {
+                type: 'dynamic-tool',
+                toolName: call.name,
+                toolCallId: call.id,
+                state: 'output-available',
+                input: call.input,
+                output: result.output,
+              },
       );
     }
     const prompt = attributes.get(LLM_TOKEN_COUNT_PROMPT);
@@ -155,7 +201,9 @@ function readTrace(trace: OtlpTrace): ParsedSession {
       data: {
         provider: text(attributes, LLM_PROVIDER) ?? 'imported',
         model: text(attributes, LLM_MODEL_NAME) ?? 'unknown',
-        durationMs: Math.round(Number((BigInt(span.endTimeUnixNano ?? 0) - BigInt(span.startTimeUnixNano ?? 0)) / 1_000_000n)),
+        durationMs: Math.round(
+          Number((BigInt(span.endTimeUnixNano ?? 0) - BigInt(span.startTimeUnixNano ?? 0)) / 1_000_000n),
+        ),
         inputTokens: typeof prompt === 'number' ? prompt : undefined,
         outputTokens: typeof completion === 'number' ? completion : undefined,
         finishReason: (output?.toolCalls.length ?? 0) > 0 ? 'tool-calls' : 'stop',
@@ -166,12 +214,18 @@ function readTrace(trace: OtlpTrace): ParsedSession {
   const first = readAttributes(llmSpans[0]);
   const tools: ToolDraft[] = [];
   for (let index = 0; first.has(`${LLM_TOOLS}.${index}.${TOOL_JSON_SCHEMA}`); index++) {
-    const schema = json(text(first, `${LLM_TOOLS}.${index}.${TOOL_JSON_SCHEMA}`)) as { function?: { name?: string; description?: string; parameters?: unknown } } | undefined;
+    const schema = json(text(first, `${LLM_TOOLS}.${index}.${TOOL_JSON_SCHEMA}`)) as
+      | { function?: { name?: string; description?: string; parameters?: unknown } }
+      | undefined;
     const fn = schema?.function;
     if (!fn?.name) continue;
     tools.push({
       id: `tool-${fn.name}`,
-      source: formatToolSource({ name: fn.name, description: fn.description ?? '', parameters: fn.parameters ?? { type: 'object', properties: {} } }),
+      source: formatToolSource({
+        name: fn.name,
+        description: fn.description ?? '',
+        parameters: fn.parameters ?? { type: 'object', properties: {} },
+      }),
       enabled: true,
       run: isCoreToolName(fn.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
     });
@@ -182,7 +236,9 @@ function readTrace(trace: OtlpTrace): ParsedSession {
     tools: tools.length > 0 ? tools : session.tools,
     settings: {
       ...session.settings,
-      ...(provider && (PROVIDER_IDS as readonly string[]).includes(provider) ? { provider: provider as ProviderId } : {}),
+      ...(provider && (PROVIDER_IDS as readonly string[]).includes(provider)
+        ? { provider: provider as ProviderId }
+        : {}),
       model: text(first, LLM_MODEL_NAME) ?? session.settings.model,
       ...(system ? { system } : {}),
     },

@@ -6,18 +6,31 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import { exportOtlp } from './export-otlp';
 import { importOtlp } from './import-otlp';
 
-const labels = (messages: Parameters<typeof buildTimeline>[0]['messages']) => buildTimeline({ messages }).nodes.map((node) => node.label);
+const labels = (messages: Parameters<typeof buildTimeline>[0]['messages']) =>
+  buildTimeline({ messages }).nodes.map((node) => node.label);
 
 describe('OpenInference (OTLP JSON) export and import', () => {
   it('exports one AGENT span, an LLM span per step and a TOOL span per call, with seed 001 names', async () => {
     const { store } = await runConversation('list the files and show me README.md');
     const trace = exportOtlp(pickSessionData(store.getState()), createSchemaChecker(), 1_700_000_000_000);
     const spans = trace.resourceSpans[0].scopeSpans[0].spans;
-    const kinds = spans.map((span) => span.attributes.find((attribute) => attribute.key === 'openinference.span.kind')?.value);
-    expect(kinds).toEqual([{ stringValue: 'AGENT' }, { stringValue: 'LLM' }, { stringValue: 'TOOL' }, { stringValue: 'TOOL' }, { stringValue: 'LLM' }]);
-    expect(spans.slice(1).every((span) => span.parentSpanId === spans[0].spanId && span.traceId === spans[0].traceId)).toBe(true);
+    const kinds = spans.map(
+      (span) => span.attributes.find((attribute) => attribute.key === 'openinference.span.kind')?.value,
+    );
+    expect(kinds).toEqual([
+      { stringValue: 'AGENT' },
+      { stringValue: 'LLM' },
+      { stringValue: 'TOOL' },
+      { stringValue: 'TOOL' },
+      { stringValue: 'LLM' },
+    ]);
+    expect(
+      spans.slice(1).every((span) => span.parentSpanId === spans[0].spanId && span.traceId === spans[0].traceId),
+    ).toBe(true);
     const llm = new Map(spans[1].attributes.map((attribute) => [attribute.key, attribute.value]));
-    expect(llm.get('llm.output_messages.0.message.tool_calls.1.tool_call.function.name')).toEqual({ stringValue: 'read_file' });
+    expect(llm.get('llm.output_messages.0.message.tool_calls.1.tool_call.function.name')).toEqual({
+      stringValue: 'read_file',
+    });
     expect(llm.has('llm.tools.0.tool.json_schema')).toBe(true);
     expect(llm.get('llm.token_count.prompt')).toMatchObject({ intValue: expect.stringMatching(/^\d+$/) });
   });
@@ -34,6 +47,9 @@ describe('OpenInference (OTLP JSON) export and import', () => {
 
   it('refuses what is not a trace, saying why', () => {
     expect(importOtlp('nope')).toMatchObject({ ok: false, message: expect.stringMatching(/^The file is not JSON/) });
-    expect(importOtlp('{"resourceSpans":[]}')).toMatchObject({ ok: false, message: expect.stringMatching(/^No spans found/) });
+    expect(importOtlp('{"resourceSpans":[]}')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^No spans found/),
+    });
   });
 });

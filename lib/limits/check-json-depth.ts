@@ -26,7 +26,10 @@ export function checkJsonDepth(value: unknown, maxDepth: number = INPUT_LIMITS.m
  * The same bound on JSON text, before any parser (some parsers recurse): counts open
  * brackets outside strings. Returns where the text first goes too deep, for an editor marker.
  */
-export function checkJsonTextDepth(text: string, maxDepth: number = INPUT_LIMITS.maxJsonDepth): DepthCheck & { offset?: number } {
+export function checkJsonTextDepth(
+  text: string,
+  maxDepth: number = INPUT_LIMITS.maxJsonDepth,
+): DepthCheck & { offset?: number } {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {

@@ -14,7 +14,10 @@ const nested = (levels: number, leaf = '1') => `${'{"a":'.repeat(levels)}${leaf}
 
 describe('depth limits', () => {
   it('measure 100,000 levels without overflowing the stack', () => {
-    expect(checkJsonDepth(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toEqual({ ok: false, message: 'it nests deeper than 64 levels' });
+    expect(checkJsonDepth(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toEqual({
+      ok: false,
+      message: 'it nests deeper than 64 levels',
+    });
     expect(checkJsonDepth(JSON.parse(nested(63)))).toEqual({ ok: true });
     expect(checkJsonDepth(JSON.parse(nested(64)))).toEqual({ ok: true });
     expect(checkJsonDepth(JSON.parse(nested(65))).ok).toBe(false);
@@ -33,8 +36,15 @@ describe('entrances', () => {
   const session = pickSessionData(createSessionStore().getState());
 
   it('a session file nested 5,000 levels gets a sentence', () => {
-    const file = JSON.stringify({ kind: SESSION_FILE_KIND, version: 1, session: { ...session, messages: 'DEEP' } }).replace('"DEEP"', `[${nested(5000)}]`);
-    expect(parseSessionFile(file)).toEqual({ ok: false, message: 'Not a valid session: it nests deeper than 64 levels.' });
+    const file = JSON.stringify({
+      kind: SESSION_FILE_KIND,
+      version: 1,
+      session: { ...session, messages: 'DEEP' },
+    }).replace('"DEEP"', `[${nested(5000)}]`);
+    expect(parseSessionFile(file)).toEqual({
+      ok: false,
+      message: 'Not a valid session: it nests deeper than 64 levels.',
+    });
   });
 
   it('a pasted tool list nested 10,000 levels gets a sentence', () => {
@@ -47,7 +57,9 @@ describe('entrances', () => {
     expect(checkToolSource(source, createSchemaChecker())).toEqual({
       kind: 'invalid',
       name: undefined,
-      problems: [{ message: 'The definition cannot be checked: it nests deeper than 64 levels.', offset: 357, length: 1 }],
+      problems: [
+        { message: 'The definition cannot be checked: it nests deeper than 64 levels.', offset: 357, length: 1 },
+      ],
     });
   });
 
@@ -55,9 +67,18 @@ describe('entrances', () => {
     const cases: [string, RegExp][] = [
       ['{"resourceSpans": 5}', /^The trace is not OTLP JSON this playground can read: /],
       ['{"resourceSpans": [{"scopeSpans": "x"}]}', /^The trace is not OTLP JSON this playground can read: /],
-      ['{"resourceSpans": [{"scopeSpans": [{"spans": [null]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
-      ['{"resourceSpans": [{"scopeSpans": [{"spans": [{"startTimeUnixNano": "soon", "attributes": [{"key": "openinference.span.kind", "value": {"stringValue": "LLM"}}]}, {"startTimeUnixNano": "1"}]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
-      ['{"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [null]}]}]}]}', /^The trace is not OTLP JSON this playground can read: /],
+      [
+        '{"resourceSpans": [{"scopeSpans": [{"spans": [null]}]}]}',
+        /^The trace is not OTLP JSON this playground can read: /,
+      ],
+      [
+        '{"resourceSpans": [{"scopeSpans": [{"spans": [{"startTimeUnixNano": "soon", "attributes": [{"key": "openinference.span.kind", "value": {"stringValue": "LLM"}}]}, {"startTimeUnixNano": "1"}]}]}]}',
+        /^The trace is not OTLP JSON this playground can read: /,
+      ],
+      [
+        '{"resourceSpans": [{"scopeSpans": [{"spans": [{"attributes": [null]}]}]}]}',
+        /^The trace is not OTLP JSON this playground can read: /,
+      ],
       ['null', /^No spans found/],
       [`{"resourceSpans": ${nested(5000)}}`, /^The trace cannot be read: it nests deeper than 64 levels\.$/],
       ['{', /^The file is not JSON: /],

@@ -66,10 +66,20 @@ export const PROVIDER_CATALOG = {
     defaultBaseURL: undefined,
     baseURLEnv: 'OPENAI_COMPATIBLE_BASE_URL',
     presets: [
-      { id: 'ollama', label: 'Ollama', baseURL: 'http://localhost:11434/v1', models: ['llama3.1', 'qwen2.5', 'mistral'] },
+      {
+        id: 'ollama',
+        label: 'Ollama',
+        baseURL: 'http://localhost:11434/v1',
+        models: ['llama3.1', 'qwen2.5', 'mistral'],
+      },
       { id: 'vllm', label: 'vLLM', baseURL: 'http://localhost:8000/v1', models: [] },
       { id: 'lm-studio', label: 'LM Studio', baseURL: 'http://localhost:1234/v1', models: [] },
-      { id: 'openrouter', label: 'OpenRouter', baseURL: 'https://openrouter.ai/api/v1', models: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-haiku'] },
+      {
+        id: 'openrouter',
+        label: 'OpenRouter',
+        baseURL: 'https://openrouter.ai/api/v1',
+        models: ['openai/gpt-4o-mini', 'anthropic/claude-3.5-haiku'],
+      },
     ],
   },
 } as const satisfies Record<ProviderId, ProviderEntry>;

@@ -11,7 +11,8 @@ function setUp(overrides: Partial<SandboxManagerOptions> = {}) {
   const statuses: SandboxStatus[] = [];
   const manager = createSandboxManager({
     startOffline: createOfflineSandbox,
-    startWebContainer: (start, signal) => startWebContainerSandbox(start, { isolated: true, boot: async () => createFakeWebContainer(), signal }),
+    startWebContainer: (start, signal) =>
+      startWebContainerSandbox(start, { isolated: true, boot: async () => createFakeWebContainer(), signal }),
     getFiles: () => files,
     onStatus: (status) => statuses.push(status),
     onFilesChanged: (changed) => {
@@ -30,11 +31,16 @@ describe('the sandbox manager', () => {
     const { manager, statuses } = setUp();
     const sandbox = await manager.get('auto');
     expect(sandbox.kind).toBe('webcontainer');
-    expect(statuses.map(describeSandboxStatus)).toEqual(['Sandbox: starting WebContainer…', 'Sandbox: WebContainer (Node.js and jsh in the browser)']);
+    expect(statuses.map(describeSandboxStatus)).toEqual([
+      'Sandbox: starting WebContainer…',
+      'Sandbox: WebContainer (Node.js and jsh in the browser)',
+    ]);
   });
 
   it('Auto falls back to offline and says why', async () => {
-    const { manager, statuses } = setUp({ startWebContainer: async () => Promise.reject(new Error('stackblitz.com could not be reached')) });
+    const { manager, statuses } = setUp({
+      startWebContainer: async () => Promise.reject(new Error('stackblitz.com could not be reached')),
+    });
     expect((await manager.get('auto')).kind).toBe('offline');
     expect(describeSandboxStatus(statuses.at(-1)!)).toBe(
       'Sandbox: offline (bash emulation, in-memory files) — WebContainer could not start: stackblitz.com could not be reached',
@@ -42,20 +48,27 @@ describe('the sandbox manager', () => {
   });
 
   it('an explicit WebContainer that cannot start fails with the reason instead of falling back', async () => {
-    const { manager, statuses } = setUp({ startWebContainer: async () => Promise.reject(new Error('it did not boot within 20 s')) });
+    const { manager, statuses } = setUp({
+      startWebContainer: async () => Promise.reject(new Error('it did not boot within 20 s')),
+    });
     await expect(manager.get('webcontainer')).rejects.toThrow('it did not boot within 20 s');
     expect(describeSandboxStatus(statuses.at(-1)!)).toBe('Sandbox: failed to start — it did not boot within 20 s');
   });
 
   it('cancelling a slow boot in Auto falls back to offline', async () => {
     const { manager, statuses } = setUp({
-      startWebContainer: (files, signal) => startWebContainerSandbox(files, { isolated: true, boot: () => new Promise(() => undefined), signal }),
+      startWebContainer: (files, signal) =>
+        startWebContainerSandbox(files, { isolated: true, boot: () => new Promise(() => undefined), signal }),
     });
     const started = manager.get('auto');
     await settled();
     manager.cancelStart();
     expect((await started).kind).toBe('offline');
-    expect(statuses.at(-1)).toEqual({ kind: 'ready', sandboxKind: 'offline', fallbackReason: 'starting WebContainer was cancelled' });
+    expect(statuses.at(-1)).toEqual({
+      kind: 'ready',
+      sandboxKind: 'offline',
+      fallbackReason: 'starting WebContainer was cancelled',
+    });
   });
 
   it('keeps the session files current and carries them into the next sandbox', async () => {

@@ -33,7 +33,10 @@ export function cleanTerminalOutput(output: string): string {
 }
 
 /** Reads a process's output until it ends or the signal fires (then the process is killed). */
-async function collectOutput(process: WebContainerProcessLike, signal: AbortSignal | undefined): Promise<{ output: string; stopped: boolean }> {
+async function collectOutput(
+  process: WebContainerProcessLike,
+  signal: AbortSignal | undefined,
+): Promise<{ output: string; stopped: boolean }> {
   const reader = process.output.getReader();
   let output = '';
   let stopped = false;
@@ -84,7 +87,9 @@ export function createWebContainerSandbox(container: WebContainerLike): Sandbox 
   const list = async (path: string, maxDepth: number): Promise<SandboxEntry[]> => {
     const entries: SandboxEntry[] = [];
     const walk = async (directory: string, depth: number) => {
-      const children = [...(await container.fs.readdir(fsPath(directory), { withFileTypes: true }))].sort((a, b) => (a.name < b.name ? -1 : 1));
+      const children = [...(await container.fs.readdir(fsPath(directory), { withFileTypes: true }))].sort((a, b) =>
+        a.name < b.name ? -1 : 1,
+      );
       for (const child of children) {
         const childPath = `${directory}/${child.name}`;
         if (child.isDirectory()) {

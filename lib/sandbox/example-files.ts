@@ -17,12 +17,7 @@ export const EXAMPLE_FILES: SandboxFiles = {
     null,
     2,
   )}\n`,
-  'src/greet.js': [
-    'export function greet(name) {',
-    '  return `Hello, ${name}!`;',
-    '}',
-    '',
-  ].join('\n'),
+  'src/greet.js': ['export function greet(name) {', '  return `Hello, ${name}!`;', '}', ''].join('\n'),
   'src/index.js': [
     "import { readFileSync } from 'node:fs';",
     "import { greet } from './greet.js';",

@@ -28,7 +28,13 @@ export function buildFileTree(files: SandboxFiles): FileTreeRow[] {
       walk(directory.directories.get(name)!, `${path}/`, depth + 1);
     }
     for (const name of [...directory.files.keys()].sort()) {
-      rows.push({ path: `${prefix}${name}`, name, depth, kind: 'file', sizeBytes: new TextEncoder().encode(directory.files.get(name)!).length });
+      rows.push({
+        path: `${prefix}${name}`,
+        name,
+        depth,
+        kind: 'file',
+        sizeBytes: new TextEncoder().encode(directory.files.get(name)!).length,
+      });
     }
   };
   walk(root, '', 0);

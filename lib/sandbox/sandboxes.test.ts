@@ -9,7 +9,10 @@ const files = { 'a.txt': 'alpha\n', 'src/b.js': 'export const b = 1;\n' };
 
 describe.each([
   { name: 'offline', create: () => createOfflineSandbox(files) },
-  { name: 'WebContainer', create: () => startWebContainerSandbox(files, { boot: async () => createFakeWebContainer(), isolated: true }) },
+  {
+    name: 'WebContainer',
+    create: () => startWebContainerSandbox(files, { boot: async () => createFakeWebContainer(), isolated: true }),
+  },
 ])('the $name sandbox: snapshot, restore, remove', ({ create }) => {
   it('snapshots every file by relative path and restores to exactly that set', async () => {
     const sandbox: Sandbox = await create();
@@ -62,7 +65,10 @@ describe('starting WebContainer', () => {
 
   it('says the page is not cross-origin isolated without trying to boot', async () => {
     let booted = false;
-    const start = startWebContainerSandbox(files, { isolated: false, boot: async () => ((booted = true), createFakeWebContainer()) });
+    const start = startWebContainerSandbox(files, {
+      isolated: false,
+      boot: async () => ((booted = true), createFakeWebContainer()),
+    });
     await expect(start).rejects.toThrow('the page is not cross-origin isolated (it needs the COOP/COEP headers)');
     expect(booted).toBe(false);
   });
@@ -71,17 +77,27 @@ describe('starting WebContainer', () => {
     const probe = async () => {
       throw new Error('stackblitz.com could not be reached');
     };
-    await expect(startWebContainerSandbox(files, { isolated: true, boot, probe })).rejects.toThrow('stackblitz.com could not be reached');
+    await expect(startWebContainerSandbox(files, { isolated: true, boot, probe })).rejects.toThrow(
+      'stackblitz.com could not be reached',
+    );
   });
 
   it('gives up on a boot that never finishes', async () => {
-    const start = startWebContainerSandbox(files, { isolated: true, boot: () => new Promise(() => undefined), timeoutMs: 30 });
+    const start = startWebContainerSandbox(files, {
+      isolated: true,
+      boot: () => new Promise(() => undefined),
+      timeoutMs: 30,
+    });
     await expect(start).rejects.toThrow('it did not boot within 0 s');
   });
 
   it('can be cancelled while booting', async () => {
     const controller = new AbortController();
-    const start = startWebContainerSandbox(files, { isolated: true, boot: () => new Promise(() => undefined), signal: controller.signal });
+    const start = startWebContainerSandbox(files, {
+      isolated: true,
+      boot: () => new Promise(() => undefined),
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(start).rejects.toThrow('starting WebContainer was cancelled');
   });

@@ -40,13 +40,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string, signal
  * saying why it could not start (not isolated, host unreachable, boot timed out), which
  * the playground shows when it falls back to the offline sandbox.
  */
-export async function startWebContainerSandbox(files: SandboxFiles, options: WebContainerStartOptions): Promise<Sandbox> {
+export async function startWebContainerSandbox(
+  files: SandboxFiles,
+  options: WebContainerStartOptions,
+): Promise<Sandbox> {
   if (!options.isolated) {
     throw new Error('the page is not cross-origin isolated (it needs the COOP/COEP headers)');
   }
   await options.probe?.();
   const timeoutMs = options.timeoutMs ?? WEB_CONTAINER_BOOT_TIMEOUT_MS;
-  const container = await withTimeout(options.boot(), timeoutMs, `it did not boot within ${Math.round(timeoutMs / 1000)} s`, options.signal);
+  const container = await withTimeout(
+    options.boot(),
+    timeoutMs,
+    `it did not boot within ${Math.round(timeoutMs / 1000)} s`,
+    options.signal,
+  );
   const sandbox = createWebContainerSandbox(container);
   await sandbox.restore(files);
   return sandbox;

@@ -14,17 +14,24 @@ export type BaseURLCheck = { ok: true; url: string } | { ok: false; message: str
  * always; other hosts only when the operator lists them in `allowedHosts`
  * (PLAYGROUND_ALLOWED_HOSTS) — no SSRF from a deployed instance.
  */
-export function checkBaseURL(baseURL: string, allowedHosts: readonly string[], knownURLs: readonly string[] = []): BaseURLCheck {
+export function checkBaseURL(
+  baseURL: string,
+  allowedHosts: readonly string[],
+  knownURLs: readonly string[] = [],
+): BaseURLCheck {
   let url: URL;
   try {
     url = new URL(baseURL);
   } catch {
     return { ok: false, message: `"${baseURL}" is not a URL.` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: `Only http and https base URLs are allowed, not ${url.protocol}` };
-  if (url.username || url.password) return { ok: false, message: 'Base URLs may not carry credentials; give the key separately.' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, message: `Only http and https base URLs are allowed, not ${url.protocol}` };
+  if (url.username || url.password)
+    return { ok: false, message: 'Base URLs may not carry credentials; give the key separately.' };
   const host = url.hostname.toLowerCase();
-  if (knownURLs.some((known) => url.toString().replace(/\/$/, '') === known.replace(/\/$/, ''))) return { ok: true, url: url.toString().replace(/\/$/, '') };
+  if (knownURLs.some((known) => url.toString().replace(/\/$/, '') === known.replace(/\/$/, '')))
+    return { ok: true, url: url.toString().replace(/\/$/, '') };
   if (isLoopback(host) || allowedHosts.map((allowed) => allowed.toLowerCase()).includes(host)) {
     return { ok: true, url: url.toString().replace(/\/$/, '') };
   }

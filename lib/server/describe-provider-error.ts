@@ -23,12 +23,20 @@ export function describeProviderError(error: unknown, providerLabel: string, sec
     message = `${providerLabel}: ${error.message}. Use the final address as the base URL.`;
   } else if (APICallError.isInstance(error)) {
     const status = error.statusCode;
-    if (status === 401 || status === 403) message = `${providerLabel} rejected the API key (HTTP ${status}). Check the key and send again.`;
-    else if (status === 404) message = `${providerLabel} does not know this model or endpoint (HTTP 404). Check the model id and base URL.`;
-    else if (status === 429) message = `${providerLabel} is rate-limiting requests (HTTP 429), even after retries. Wait a moment and send again.`;
-    else if (status !== undefined && status >= 500) message = `${providerLabel} had a server error (HTTP ${status}), even after retries. Try again later.`;
-    else message = `${providerLabel} refused the request${status ? ` (HTTP ${status})` : ''}: ${reflect(error.message)}`;
-  } else if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError' || /timed? ?out/i.test(error.message))) {
+    if (status === 401 || status === 403)
+      message = `${providerLabel} rejected the API key (HTTP ${status}). Check the key and send again.`;
+    else if (status === 404)
+      message = `${providerLabel} does not know this model or endpoint (HTTP 404). Check the model id and base URL.`;
+    else if (status === 429)
+      message = `${providerLabel} is rate-limiting requests (HTTP 429), even after retries. Wait a moment and send again.`;
+    else if (status !== undefined && status >= 500)
+      message = `${providerLabel} had a server error (HTTP ${status}), even after retries. Try again later.`;
+    else
+      message = `${providerLabel} refused the request${status ? ` (HTTP ${status})` : ''}: ${reflect(error.message)}`;
+  } else if (
+    error instanceof Error &&
+    (error.name === 'AbortError' || error.name === 'TimeoutError' || /timed? ?out/i.test(error.message))
+  ) {
     message = `No complete answer from ${providerLabel}: the request was stopped or timed out. Send again, or try a faster model.`;
   } else if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;

@@ -10,7 +10,10 @@ import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
 export const PROVIDER_KEY_HEADER = 'x-provider-key';
 
 /** `POST /api/chat`: parses and validates the body, then streams one model step. */
-export async function handleChatRequest(request: Request, options: Omit<ChatTurnOptions, 'typedKey' | 'signal'>): Promise<Response> {
+export async function handleChatRequest(
+  request: Request,
+  options: Omit<ChatTurnOptions, 'typedKey' | 'signal'>,
+): Promise<Response> {
   const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
   if (!body.ok) return chatErrorResponse(body.code, body.message);
   const parsed = chatRequestSchema.safeParse(body.value);

@@ -3,13 +3,14 @@ import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-cata
 import type { ProviderInfo } from '../providers/provider-info';
 import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
 
-
 /** What `GET /api/providers` answers: each provider, whether it can run, its models. Never keys. */
 export function listProviders(env: Record<string, string | undefined>): ProviderInfo[] {
   return PROVIDER_IDS.map((id) => {
     const entry: ProviderEntry = PROVIDER_CATALOG[id];
     const hasServerKey = entry.keyEnv !== undefined && Boolean(env[entry.keyEnv]);
-    const serverKeyHome = hasServerKey ? ((entry.baseURLEnv && env[entry.baseURLEnv]?.trim()) || entry.defaultBaseURL) : undefined;
+    const serverKeyHome = hasServerKey
+      ? (entry.baseURLEnv && env[entry.baseURLEnv]?.trim()) || entry.defaultBaseURL
+      : undefined;
     const status = !entry.needsKey || hasServerKey ? 'ready' : 'needs-key';
     const note =
       id === 'simulated'
@@ -21,6 +22,14 @@ export function listProviders(env: Record<string, string | undefined>): Provider
           : entry.needsKey
             ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
             : "Pick a preset or type your server's base URL.";
-    return { id, label: entry.label, status, models: [...entry.models], presets: [...entry.presets], note, serverKeyHome };
+    return {
+      id,
+      label: entry.label,
+      status,
+      models: [...entry.models],
+      presets: [...entry.presets],
+      note,
+      serverKeyHome,
+    };
   });
 }

@@ -7,7 +7,9 @@ export class RedirectRefusedError extends Error {
     readonly status: number,
     readonly location: string,
   ) {
-    super(`the server answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ''}), which the playground never follows`);
+    super(
+      `the server answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ''}), which the playground never follows`,
+    );
   }
 }
 

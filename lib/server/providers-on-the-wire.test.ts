@@ -24,11 +24,31 @@ const env = () => ({
 
 type Case = { name: string; settings: (model: string) => Partial<RunSettings>; path: string };
 const CASES: Case[] = [
-  { name: 'OpenAI Responses', settings: (model) => ({ provider: 'openai', model, baseURL: `${fake.url}/openai/v1` }), path: '/openai/v1/responses' },
-  { name: 'OpenAI Chat Completions', settings: (model) => ({ provider: 'openai', openaiApi: 'chat', model, baseURL: `${fake.url}/openai/v1` }), path: '/openai/v1/chat/completions' },
-  { name: 'Anthropic', settings: (model) => ({ provider: 'anthropic', model, baseURL: `${fake.url}/anthropic/v1` }), path: '/anthropic/v1/messages' },
-  { name: 'Gemini', settings: (model) => ({ provider: 'google', model, baseURL: `${fake.url}/google/v1beta` }), path: '/google/v1beta/models/fake-tools:streamGenerateContent?alt=sse' },
-  { name: 'OpenAI-compatible', settings: (model) => ({ provider: 'openai-compatible', model, baseURL: `${fake.url}/compat/v1` }), path: '/compat/v1/chat/completions' },
+  {
+    name: 'OpenAI Responses',
+    settings: (model) => ({ provider: 'openai', model, baseURL: `${fake.url}/openai/v1` }),
+    path: '/openai/v1/responses',
+  },
+  {
+    name: 'OpenAI Chat Completions',
+    settings: (model) => ({ provider: 'openai', openaiApi: 'chat', model, baseURL: `${fake.url}/openai/v1` }),
+    path: '/openai/v1/chat/completions',
+  },
+  {
+    name: 'Anthropic',
+    settings: (model) => ({ provider: 'anthropic', model, baseURL: `${fake.url}/anthropic/v1` }),
+    path: '/anthropic/v1/messages',
+  },
+  {
+    name: 'Gemini',
+    settings: (model) => ({ provider: 'google', model, baseURL: `${fake.url}/google/v1beta` }),
+    path: '/google/v1beta/models/fake-tools:streamGenerateContent?alt=sse',
+  },
+  {
+    name: 'OpenAI-compatible',
+    settings: (model) => ({ provider: 'openai-compatible', model, baseURL: `${fake.url}/compat/v1` }),
+    path: '/compat/v1/chat/completions',
+  },
 ];
 
 /** Native tool calling unless a test asks for a text mode (fake model ids match no AUTO pattern). */
@@ -36,7 +56,8 @@ const run = (providerCase: Case, model: string, extra: Partial<RunSettings> = {}
   runConversation('list the files and show me README.md', {
     env: env(),
     headers,
-    configure: (store) => store.getState().updateSettings({ mode: 'native', ...providerCase.settings(model), ...extra }),
+    configure: (store) =>
+      store.getState().updateSettings({ mode: 'native', ...providerCase.settings(model), ...extra }),
   });
 
 const calls = (message: UIMessage | undefined) => (message?.parts ?? []).filter(isToolUIPart);
@@ -76,7 +97,9 @@ describe.each(CASES)('$name on the wire', (providerCase) => {
     const { chat, messages } = await run(providerCase, 'fake-flaky-429');
     expect(chat.status).toBe('ready');
     const retries = messages[1].parts.filter((part) => part.type === 'data-retry');
-    expect(retries.map((part) => part.type === 'data-retry' && part.data)).toEqual([{ attempt: 1, maxRetries: 3, delayMs: 1, reason: 'HTTP 429' }]);
+    expect(retries.map((part) => part.type === 'data-retry' && part.data)).toEqual([
+      { attempt: 1, maxRetries: 3, delayMs: 1, reason: 'HTTP 429' },
+    ]);
     expect(calls(messages[1])).toHaveLength(2);
   });
 
@@ -99,7 +122,9 @@ describe('models that misbehave', () => {
   it('says when the model ignores Tool choice "required"', async () => {
     const { chat, store } = await run(CASES[1], 'fake-text', { toolChoice: 'required' });
     expect(chat.status).toBe('error');
-    expect(store.getState().chatError).toBe('The model ignored Tool choice "required" and answered without calling a tool. Try another model, or set Tool choice to auto.');
+    expect(store.getState().chatError).toBe(
+      'The model ignored Tool choice "required" and answered without calling a tool. Try another model, or set Tool choice to auto.',
+    );
   });
 });
 
@@ -107,7 +132,11 @@ describe('provider settings on the wire', () => {
   it('sends parallel tool calls off as each provider names it', async () => {
     for (const [providerCase, check] of [
       [CASES[1], (body: Record<string, unknown>) => expect(body.parallel_tool_calls).toBe(false)],
-      [CASES[2], (body: Record<string, unknown>) => expect((body.tool_choice as { disable_parallel_tool_use?: boolean }).disable_parallel_tool_use).toBe(true)],
+      [
+        CASES[2],
+        (body: Record<string, unknown>) =>
+          expect((body.tool_choice as { disable_parallel_tool_use?: boolean }).disable_parallel_tool_use).toBe(true),
+      ],
     ] as const) {
       const before = fake.requests.length;
       const { messages } = await run(providerCase, 'fake-tools', { parallelToolCalls: false });
@@ -129,7 +158,11 @@ describe('provider settings on the wire', () => {
       handleChatRequest(
         new Request('http://local/api/chat', {
           method: 'POST',
-          body: JSON.stringify({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }], tools: [], settings: { model: 'm', ...settings } }),
+          body: JSON.stringify({
+            messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+            tools: [],
+            settings: { model: 'm', ...settings },
+          }),
         }),
         { simulatedChunkDelayMs: 0, env: requestEnv },
       );
@@ -138,12 +171,18 @@ describe('provider settings on the wire', () => {
     expect(missing.status).toBe(401);
     expect((await missing.json()).error).toEqual({
       code: 'missing_key',
-      message: 'No API key for Anthropic: set ANTHROPIC_API_KEY in .env.local on the server, or type a key in the run settings.',
+      message:
+        'No API key for Anthropic: set ANTHROPIC_API_KEY in .env.local on the server, or type a key in the run settings.',
     });
     const remote = await post({ provider: 'openai-compatible', baseURL: 'http://10.1.2.3:8000/v1' });
     expect(remote.status).toBe(400);
-    expect((await remote.json()).error.message).toMatch(/only calls custom base URLs on this machine .* PLAYGROUND_ALLOWED_HOSTS/);
-    const allowed = await post({ provider: 'openai-compatible', baseURL: 'http://models.internal:8000/v1' }, { PLAYGROUND_ALLOWED_HOSTS: 'models.internal' });
+    expect((await remote.json()).error.message).toMatch(
+      /only calls custom base URLs on this machine .* PLAYGROUND_ALLOWED_HOSTS/,
+    );
+    const allowed = await post(
+      { provider: 'openai-compatible', baseURL: 'http://models.internal:8000/v1' },
+      { PLAYGROUND_ALLOWED_HOSTS: 'models.internal' },
+    );
     expect(allowed.status).toBe(200);
     expect(fake.requests.length).toBe(before);
   });
@@ -152,35 +191,46 @@ describe('provider settings on the wire', () => {
 describe('tool-calling modes without the provider tool API', () => {
   const lastTextOf = (messages: UIMessage[]) => lastText(messages[1]);
 
-  it.each(['react', 'structured', 'parsed'] as const)('%s: the JSON decision becomes the same tool-call parts, then the answer', async (mode) => {
-    for (const providerCase of [CASES[1], CASES[2]]) {
-      const before = fake.requests.length;
-      const { chat, messages } = await run(providerCase, 'fake-json', { mode });
-      expect(chat.status).toBe('ready');
-      expect(calls(messages[1]).map((part) => [getToolName(part), part.input, part.state, part.toolCallId])).toEqual([
-        ['list_files', {}, 'output-available', `call_${mode}_1`],
-      ]);
-      const answer = lastTextOf(messages);
-      expect(answer?.type === 'text' && answer.text).toBe('The workspace holds: README.md');
-      const first = fake.requests[before].body;
-      // None of our tools goes out natively (Anthropic implements a JSON response format with one tool of its own, "json").
-      const sentTools = ((first.tools ?? []) as { name?: string; function?: { name?: string } }[]).map((tool) => tool.name ?? tool.function?.name);
-      expect(sentTools.filter((name) => name !== 'json')).toEqual([]);
-      expect(JSON.stringify(first)).toContain('You can use these tools');
-      const second = JSON.stringify(fake.requests[before + 1].body);
-      expect(second).toContain('Observation (list_files): README.md');
-      if (mode === 'structured') expect(JSON.stringify(first)).toContain('"decision":{"anyOf":[');
-    }
-  });
+  it.each(['react', 'structured', 'parsed'] as const)(
+    '%s: the JSON decision becomes the same tool-call parts, then the answer',
+    async (mode) => {
+      for (const providerCase of [CASES[1], CASES[2]]) {
+        const before = fake.requests.length;
+        const { chat, messages } = await run(providerCase, 'fake-json', { mode });
+        expect(chat.status).toBe('ready');
+        expect(calls(messages[1]).map((part) => [getToolName(part), part.input, part.state, part.toolCallId])).toEqual([
+          ['list_files', {}, 'output-available', `call_${mode}_1`],
+        ]);
+        const answer = lastTextOf(messages);
+        expect(answer?.type === 'text' && answer.text).toBe('The workspace holds: README.md');
+        const first = fake.requests[before].body;
+        // None of our tools goes out natively (Anthropic implements a JSON response format with one tool of its own, "json").
+        const sentTools = ((first.tools ?? []) as { name?: string; function?: { name?: string } }[]).map(
+          (tool) => tool.name ?? tool.function?.name,
+        );
+        expect(sentTools.filter((name) => name !== 'json')).toEqual([]);
+        expect(JSON.stringify(first)).toContain('You can use these tools');
+        const second = JSON.stringify(fake.requests[before + 1].body);
+        expect(second).toContain('Observation (list_files): README.md');
+        if (mode === 'structured') expect(JSON.stringify(first)).toContain('"decision":{"anyOf":[');
+      }
+    },
+  );
 
   it('react: a reply without JSON is sent back with the reason, and the retry is kept as a note', async () => {
     const before = fake.requests.length;
     const { chat, messages } = await run(CASES[1], 'fake-json-bad', { mode: 'react' });
     expect(chat.status).toBe('ready');
     expect(fake.requests[before + 1].body.messages).toContainEqual(
-      expect.objectContaining({ role: 'user', content: 'Your reply could not be used: The reply contains no JSON object. Reply again with only the JSON object.' }),
+      expect.objectContaining({
+        role: 'user',
+        content:
+          'Your reply could not be used: The reply contains no JSON object. Reply again with only the JSON object.',
+      }),
     );
-    const notes = messages[1].parts.filter((part) => part.type === 'reasoning').map((part) => part.type === 'reasoning' && part.text);
+    const notes = messages[1].parts
+      .filter((part) => part.type === 'reasoning')
+      .map((part) => part.type === 'reasoning' && part.text);
     expect(notes).toContain('Reply 1 could not be used (The reply contains no JSON object.); asked again.');
     expect(calls(messages[1]).map((part) => getToolName(part))).toEqual(['list_files']);
   });

@@ -12,7 +12,11 @@ export type JsonBody =
  * input limit — before zod or the AI SDK, which recurse, ever see it.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<JsonBody> {
-  const tooLarge = { ok: false, code: 'body_too_large', message: `The request body is larger than ${formatBytes(maxBytes)}. Send fewer or smaller messages, or start a new session.` } as const;
+  const tooLarge = {
+    ok: false,
+    code: 'body_too_large',
+    message: `The request body is larger than ${formatBytes(maxBytes)}. Send fewer or smaller messages, or start a new session.`,
+  } as const;
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
   if (!request.body) return { ok: false, code: 'invalid_json', message: 'The request has no body.' };
@@ -36,6 +40,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     return { ok: false, code: 'invalid_json', message: 'The request body is not valid JSON.' };
   }
   const depth = checkJsonDepth(value);
-  if (!depth.ok) return { ok: false, code: 'body_too_deep', message: `The request body cannot be used: ${depth.message} (the limit for messages, tool schemas and arguments).` };
+  if (!depth.ok)
+    return {
+      ok: false,
+      code: 'body_too_deep',
+      message: `The request body cannot be used: ${depth.message} (the limit for messages, tool schemas and arguments).`,
+    };
   return { ok: true, value };
 }

@@ -7,8 +7,12 @@ describe('redacting secrets', () => {
 
   it('removes the exact key, a masked prefix, a spaced copy and a long run of it', () => {
     expect(redactSecrets(`bad key ${KEY}.`, [KEY])).toBe('bad key [redacted].');
-    expect(redactSecrets(`Incorrect API key provided: ${KEY.slice(0, 10)}**********9xyz`, [KEY])).toBe('Incorrect API key provided: [redacted]**********9xyz');
-    expect(redactSecrets(`key: ${KEY.slice(0, 11)} ${KEY.slice(11, 20)} ${KEY.slice(20)} end`, [KEY])).toBe('key: [redacted] end');
+    expect(redactSecrets(`Incorrect API key provided: ${KEY.slice(0, 10)}**********9xyz`, [KEY])).toBe(
+      'Incorrect API key provided: [redacted]**********9xyz',
+    );
+    expect(redactSecrets(`key: ${KEY.slice(0, 11)} ${KEY.slice(11, 20)} ${KEY.slice(20)} end`, [KEY])).toBe(
+      'key: [redacted] end',
+    );
     expect(redactSecrets(`…${KEY.slice(5, 17)}…`, [KEY])).toBe('…[redacted]…');
     expect(redactSecrets(` ${KEY} `, [`  ${KEY}\n`])).toBe(' [redacted] ');
   });

@@ -24,7 +24,8 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
 /** Replaces each stretch of `text` (white space inside it ignored) that shares 8+ characters in a row with `key`. */
 function redactRuns(text: string, key: string): string {
   const grams = new Set<string>();
-  for (let index = 0; index + MIN_SECRET_RUN <= key.length; index++) grams.add(key.slice(index, index + MIN_SECRET_RUN));
+  for (let index = 0; index + MIN_SECRET_RUN <= key.length; index++)
+    grams.add(key.slice(index, index + MIN_SECRET_RUN));
   // Positions in `text` of its non-space characters, so "sk-ab cd-ef" is read as "sk-abcd-ef".
   const positions: number[] = [];
   for (let index = 0; index < text.length; index++) if (!/\s/.test(text[index])) positions.push(index);
@@ -42,7 +43,11 @@ function redactRuns(text: string, key: string): string {
     }
     out += REDACTED;
     // Swallow the rest of the run, spaces between its characters included.
-    while (index + 1 < text.length && (marked[index + 1] || (/\s/.test(text[index + 1]) && marked[nextMark(text, marked, index + 1)]))) index++;
+    while (
+      index + 1 < text.length &&
+      (marked[index + 1] || (/\s/.test(text[index + 1]) && marked[nextMark(text, marked, index + 1)]))
+    )
+      index++;
   }
   return out;
 }

@@ -6,7 +6,11 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import { assertNever } from '../assert-never';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
-import { createSimulatedModel, SCRIPTED_MODEL_ID, SIMULATED_PROVIDER_ID } from '../providers/simulated/create-simulated-model';
+import {
+  createSimulatedModel,
+  SCRIPTED_MODEL_ID,
+  SIMULATED_PROVIDER_ID,
+} from '../providers/simulated/create-simulated-model';
 import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
@@ -33,19 +37,33 @@ export type ResolveModelOptions = {
  * each provider names differently (parallel tool calls). Keys come from the user's header
  * or the environment and go nowhere but the provider client.
  */
-export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, fetch }: ResolveModelOptions): ModelResolution {
+export function resolveModel({
+  settings,
+  typedKey,
+  env,
+  simulatedChunkDelayMs,
+  fetch,
+}: ResolveModelOptions): ModelResolution {
   const { provider, model: modelId } = settings;
   const entry: ProviderEntry = PROVIDER_CATALOG[provider];
   const parallel = settings.parallelToolCalls ?? true;
   if (provider === SIMULATED_PROVIDER_ID) {
     const script = modelId === SCRIPTED_MODEL_ID ? (settings.script ?? DEFAULT_SCRIPT) : undefined;
-    return { ok: true, model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }), providerOptions: { simulated: { parallelToolCalls: parallel } } };
+    return {
+      ok: true,
+      model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }),
+      providerOptions: { simulated: { parallelToolCalls: parallel } },
+    };
   }
 
   const operatorURL = entry.baseURLEnv ? env[entry.baseURLEnv]?.trim() || undefined : undefined;
   const requestedURL = settings.baseURL ?? operatorURL ?? entry.defaultBaseURL;
   if (!requestedURL) {
-    return { ok: false, code: 'missing_base_url', message: `${entry.label} needs a base URL, e.g. http://localhost:11434/v1 for Ollama.` };
+    return {
+      ok: false,
+      code: 'missing_base_url',
+      message: `${entry.label} needs a base URL, e.g. http://localhost:11434/v1 for Ollama.`,
+    };
   }
   const homes = [entry.defaultBaseURL, operatorURL].filter((url): url is string => url !== undefined);
   const known = [...homes, ...entry.presets.map((preset) => preset.baseURL)];
@@ -82,11 +100,20 @@ export function resolveModel({ settings, typedKey, env, simulatedChunkDelayMs, f
         providerOptions: { anthropic: { disableParallelToolUse: !parallel } },
       };
     case 'google':
-      return { ok: true, model: createGoogle({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId), providerOptions: {} };
+      return {
+        ok: true,
+        model: createGoogle({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
+        providerOptions: {},
+      };
     case 'openai-compatible':
       return {
         ok: true,
-        model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
+        model: createOpenAICompatible({
+          name: 'openaiCompatible',
+          apiKey,
+          baseURL: baseURL.url,
+          fetch: noRedirectFetch,
+        })(modelId),
         providerOptions: { openaiCompatible: { parallel_tool_calls: parallel, strictJsonSchema: false } },
       };
     default:

@@ -38,7 +38,7 @@ export function createRetryMiddleware({
   onRetry: (notice: RetryNotice) => void;
   sleep?: (ms: number) => Promise<void>;
 }): LanguageModelMiddleware {
-  const withRetries = async <T,>(operation: () => PromiseLike<T>): Promise<T> => {
+  const withRetries = async <T>(operation: () => PromiseLike<T>): Promise<T> => {
     let delayMs = policy.initialBackoffMs;
     for (let attempt = 1; ; attempt++) {
       try {

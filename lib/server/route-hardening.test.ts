@@ -8,13 +8,21 @@ import { handleChatRequest } from './handle-chat-request';
 
 const USER = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
 const post = (body: unknown, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  handleChatRequest(new Request('http://local/api/chat', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), {
-    simulatedChunkDelayMs: 0,
-    env,
-    retryPolicy: { maxRetries: 1, initialBackoffMs: 1, maxBackoffMs: 1, multiplier: 1 },
-    timeouts: { firstChunkMs: 2000, chunkMs: 2000, stepMs: 5000 },
-  });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+  handleChatRequest(
+    new Request('http://local/api/chat', {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+    {
+      simulatedChunkDelayMs: 0,
+      env,
+      retryPolicy: { maxRetries: 1, initialBackoffMs: 1, maxBackoffMs: 1, multiplier: 1 },
+      timeouts: { firstChunkMs: 2000, chunkMs: 2000, stepMs: 5000 },
+    },
+  );
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string } }).error;
 /** Every `error` part's text in a UI message stream. */
 const streamErrors = async (response: Response) =>
   (await response.text())
@@ -24,7 +32,9 @@ const streamErrors = async (response: Response) =>
 
 /** A loopback server whose every answer is chosen by the test; it records what reached it. */
 type Loopback = { url: string; hits: { path: string; headers: Record<string, unknown> }[]; server: Server };
-async function startLoopback(answer: (path: string) => { status: number; headers?: Record<string, string>; body?: string }): Promise<Loopback> {
+async function startLoopback(
+  answer: (path: string) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<Loopback> {
   const hits: Loopback['hits'] = [];
   const server = createServer((request, response) => {
     hits.push({ path: request.url ?? '', headers: request.headers });
@@ -42,8 +52,19 @@ describe('item 1: a user regex never stalls the server', () => {
     const started = performance.now();
     const response = await post({
       messages: [USER],
-      tools: [{ name: 'match', description: 'Matches.', inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } }, required: ['s'] } }],
-      settings: { provider: 'simulated', model: 'simulated-scripted', mode: 'react', script: [{ text: JSON.stringify({ type: 'tool', tool: 'match', args }) }] },
+      tools: [
+        {
+          name: 'match',
+          description: 'Matches.',
+          inputSchema: { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } }, required: ['s'] },
+        },
+      ],
+      settings: {
+        provider: 'simulated',
+        model: 'simulated-scripted',
+        mode: 'react',
+        script: [{ text: JSON.stringify({ type: 'tool', tool: 'match', args }) }],
+      },
     });
     const parts = await streamErrors(response);
     const elapsedMs = performance.now() - started;
@@ -55,18 +76,29 @@ describe('item 1: a user regex never stalls the server', () => {
 
 describe('items 6 and 10: size and depth are bounded at the door', () => {
   it('answers 413 with a sentence to a body over the limit, without reading it all', async () => {
-    const big = JSON.stringify({ messages: [{ ...USER, parts: [{ type: 'text', text: 'x'.repeat(INPUT_LIMITS.maxChatBodyBytes) }] }], tools: [], settings: { provider: 'simulated', model: 'simulated-1' } });
+    const big = JSON.stringify({
+      messages: [{ ...USER, parts: [{ type: 'text', text: 'x'.repeat(INPUT_LIMITS.maxChatBodyBytes) }] }],
+      tools: [],
+      settings: { provider: 'simulated', model: 'simulated-1' },
+    });
     const declared = await post(big, {}, { 'content-length': String(big.length) });
     expect(declared.status).toBe(413);
-    expect(await errorOf(declared)).toEqual({ code: 'body_too_large', message: 'The request body is larger than 5 MB. Send fewer or smaller messages, or start a new session.' });
+    expect(await errorOf(declared)).toEqual({
+      code: 'body_too_large',
+      message: 'The request body is larger than 5 MB. Send fewer or smaller messages, or start a new session.',
+    });
     // No Content-Length (a chunked upload): counted while streaming.
     const stream = new ReadableStream({
       start(controller) {
-        for (let sent = 0; sent < 8 * 1024 * 1024; sent += 1024 * 1024) controller.enqueue(new TextEncoder().encode('x'.repeat(1024 * 1024)));
+        for (let sent = 0; sent < 8 * 1024 * 1024; sent += 1024 * 1024)
+          controller.enqueue(new TextEncoder().encode('x'.repeat(1024 * 1024)));
         controller.close();
       },
     });
-    const chunked = await handleChatRequest(new Request('http://local/api/chat', { method: 'POST', body: stream, duplex: 'half' } as RequestInit), { simulatedChunkDelayMs: 0 });
+    const chunked = await handleChatRequest(
+      new Request('http://local/api/chat', { method: 'POST', body: stream, duplex: 'half' } as RequestInit),
+      { simulatedChunkDelayMs: 0 },
+    );
     expect(chunked.status).toBe(413);
   });
 
@@ -80,13 +112,19 @@ describe('items 6 and 10: size and depth are bounded at the door', () => {
       message: `The request body cannot be used: it nests deeper than ${INPUT_LIMITS.maxJsonDepth} levels (the limit for messages, tool schemas and arguments).`,
     });
     const deepSchema = `${'{"items":'.repeat(5000)}{}${'}'.repeat(5000)}`;
-    const schema = await post(`{"messages":[${JSON.stringify(USER)}],"tools":[{"name":"t","description":"","inputSchema":${deepSchema}}],"settings":{"provider":"simulated","model":"simulated-1"}}`);
+    const schema = await post(
+      `{"messages":[${JSON.stringify(USER)}],"tools":[{"name":"t","description":"","inputSchema":${deepSchema}}],"settings":{"provider":"simulated","model":"simulated-1"}}`,
+    );
     expect(schema.status).toBe(400);
   });
 
   it('does not echo invalid messages back', async () => {
     const junk = 'J'.repeat(200_000);
-    const response = await post({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 5, junk }] }], tools: [], settings: { provider: 'simulated', model: 'simulated-1' } });
+    const response = await post({
+      messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 5, junk }] }],
+      tools: [],
+      settings: { provider: 'simulated', model: 'simulated-1' },
+    });
     expect(response.status).toBe(400);
     const error = await errorOf(response);
     expect(error.code).toBe('invalid_messages');
@@ -102,17 +140,32 @@ describe('items 4, 5 and 14: base URLs, redirects, keys', () => {
   let chatty: Loopback;
   beforeAll(async () => {
     elsewhere = await startLoopback(() => ({ status: 200, body: '{}' }));
-    redirector = await startLoopback((path) => ({ status: path.includes('302') ? 302 : 307, headers: { location: `${elsewhere.url}/steal` } }));
+    redirector = await startLoopback((path) => ({
+      status: path.includes('302') ? 302 : 307,
+      headers: { location: `${elsewhere.url}/steal` },
+    }));
     // An error body as a random loopback service might send: huge, with control characters and the key, partly masked.
-    chatty = await startLoopback(() => ({ status: 400, body: JSON.stringify({ error: { message: `Bad request for key ${SERVER_KEY.slice(0, 12)}****${SERVER_KEY.slice(-4)} \u001b[31m${'z'.repeat(50_000)}` } }) }));
+    chatty = await startLoopback(() => ({
+      status: 400,
+      body: JSON.stringify({
+        error: {
+          message: `Bad request for key ${SERVER_KEY.slice(0, 12)}****${SERVER_KEY.slice(-4)} \u001b[31m${'z'.repeat(50_000)}`,
+        },
+      }),
+    }));
   });
-  afterAll(() => Promise.all([elsewhere, redirector, chatty].map(({ server }) => new Promise((resolve) => server.close(resolve)))));
+  afterAll(() =>
+    Promise.all([elsewhere, redirector, chatty].map(({ server }) => new Promise((resolve) => server.close(resolve)))),
+  );
 
   const settings = (patch: Record<string, unknown>) => ({ provider: 'openai-compatible', model: 'm', ...patch });
 
   it('never follows a redirect, and says where it pointed', async () => {
     for (const path of ['/v1-302', '/v1-307']) {
-      const response = await post({ messages: [USER], tools: [], settings: settings({ baseURL: `${redirector.url}${path}` }) }, { OPENAI_COMPATIBLE_API_KEY: SERVER_KEY, OPENAI_COMPATIBLE_BASE_URL: `${redirector.url}${path}` });
+      const response = await post(
+        { messages: [USER], tools: [], settings: settings({ baseURL: `${redirector.url}${path}` }) },
+        { OPENAI_COMPATIBLE_API_KEY: SERVER_KEY, OPENAI_COMPATIBLE_BASE_URL: `${redirector.url}${path}` },
+      );
       const errors = (await streamErrors(response)).filter((part) => part.type === 'error');
       expect(errors.map((part) => part.errorText)).toEqual([
         `OpenAI-compatible: the server answered with a redirect (HTTP ${path.endsWith('302') ? 302 : 307} to ${elsewhere.url}), which the playground never follows. Use the final address as the base URL.`,
@@ -124,19 +177,32 @@ describe('items 4, 5 and 14: base URLs, redirects, keys', () => {
   it("sends the server's key only to the provider's home, never to a base URL a request names", async () => {
     const before = chatty.hits.length;
     // OpenAI with a server key and a caller-chosen loopback URL: refused, nothing sent.
-    const openai = await post({ messages: [USER], tools: [], settings: { provider: 'openai', model: 'gpt-4o', baseURL: `${chatty.url}/v1` } }, { OPENAI_API_KEY: SERVER_KEY });
+    const openai = await post(
+      { messages: [USER], tools: [], settings: { provider: 'openai', model: 'gpt-4o', baseURL: `${chatty.url}/v1` } },
+      { OPENAI_API_KEY: SERVER_KEY },
+    );
     expect(openai.status).toBe(401);
     expect((await errorOf(openai)).message).toBe(
       `The server's OPENAI_API_KEY is sent only to https://api.openai.com/v1 (an operator can name another address in OPENAI_BASE_URL). Type a key in the run settings to call ${chatty.url}/v1.`,
     );
     expect(chatty.hits.length).toBe(before);
     // OpenAI-compatible (no key needed): the request goes, without the server's key.
-    await (await post({ messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) }, { OPENAI_COMPATIBLE_API_KEY: SERVER_KEY })).text();
+    await (
+      await post(
+        { messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) },
+        { OPENAI_COMPATIBLE_API_KEY: SERVER_KEY },
+      )
+    ).text();
     expect(chatty.hits.at(-1)?.headers.authorization).toBeUndefined();
   });
 
   it('refuses base URLs that are not plain http(s) addresses', async () => {
-    for (const baseURL of ['file:///etc/passwd', 'http://user:pass@127.0.0.1:1/v1', 'http://127.0.0.1:1/v1$(touch${IFS}PWNED)', 'gopher://127.0.0.1:70/']) {
+    for (const baseURL of [
+      'file:///etc/passwd',
+      'http://user:pass@127.0.0.1:1/v1',
+      'http://127.0.0.1:1/v1$(touch${IFS}PWNED)',
+      'gopher://127.0.0.1:70/',
+    ]) {
       const response = await post({ messages: [USER], tools: [], settings: settings({ baseURL }) });
       expect(response.status, baseURL).toBe(400);
       expect((await errorOf(response)).message).toMatch(/^Invalid field "settings\.baseURL": /);
@@ -144,9 +210,15 @@ describe('items 4, 5 and 14: base URLs, redirects, keys', () => {
   });
 
   it('shows a short, one-line, redacted version of an error body', async () => {
-    const response = await post({ messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) }, {}, { 'x-provider-key': SERVER_KEY });
+    const response = await post(
+      { messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) },
+      {},
+      { 'x-provider-key': SERVER_KEY },
+    );
     const [error] = (await streamErrors(response)).filter((part) => part.type === 'error');
-    expect(error.errorText).toMatch(/^OpenAI-compatible refused the request \(HTTP 400\): Bad request for key \[redacted\]\*\*\*\*ghij +\[31mz+… \(\d[\d,]* more characters\)$/);
+    expect(error.errorText).toMatch(
+      /^OpenAI-compatible refused the request \(HTTP 400\): Bad request for key \[redacted\]\*\*\*\*ghij +\[31mz+… \(\d[\d,]* more characters\)$/,
+    );
     expect(error.errorText!.length).toBeLessThan(700);
     expect(error.errorText).not.toContain('\u001b');
   });
@@ -159,8 +231,17 @@ describe('items 4, 5 and 14: base URLs, redirects, keys', () => {
       throw new TypeError(`network error: upstream refused key ${SERVER_KEY.slice(0, 10)} ${SERVER_KEY.slice(10)}`);
     }) as unknown as typeof fetch;
     const response = await handleChatRequest(
-      new Request('http://local/api/chat', { method: 'POST', headers: { 'x-provider-key': SERVER_KEY }, body: JSON.stringify({ messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) }) }),
-      { simulatedChunkDelayMs: 0, env: {}, fetch: flakyFetch, retryPolicy: { maxRetries: 2, initialBackoffMs: 1, maxBackoffMs: 1, multiplier: 1 } },
+      new Request('http://local/api/chat', {
+        method: 'POST',
+        headers: { 'x-provider-key': SERVER_KEY },
+        body: JSON.stringify({ messages: [USER], tools: [], settings: settings({ baseURL: `${chatty.url}/v1` }) }),
+      }),
+      {
+        simulatedChunkDelayMs: 0,
+        env: {},
+        fetch: flakyFetch,
+        retryPolicy: { maxRetries: 2, initialBackoffMs: 1, maxBackoffMs: 1, multiplier: 1 },
+      },
     );
     const text = JSON.stringify(await streamErrors(response));
     expect(calls).toBe(3);

@@ -60,7 +60,8 @@ function buildTools(specs: readonly ToolSpec[]): ToolSet {
 /** Why the messages are invalid, without echoing them (the SDK's message repeats the whole value). */
 function describeInvalidMessages(error: Error): string {
   const cause = (error as { cause?: unknown }).cause;
-  const reason = cause instanceof Error ? cause.message : error.message.replace(/: Value: [\s\S]*?\.\nError message: /, ': ');
+  const reason =
+    cause instanceof Error ? cause.message : error.message.replace(/: Value: [\s\S]*?\.\nError message: /, ': ');
   return `The messages are not valid UI messages: ${clip(reason, 500)}`;
 }
 
@@ -71,7 +72,13 @@ function describeInvalidMessages(error: Error): string {
 export async function streamChatTurn(request: ChatRequest, options: ChatTurnOptions): Promise<Response> {
   const env = options.env ?? {};
   const { settings } = request;
-  const resolved = resolveModel({ settings, typedKey: options.typedKey, env, simulatedChunkDelayMs: options.simulatedChunkDelayMs, fetch: options.fetch });
+  const resolved = resolveModel({
+    settings,
+    typedKey: options.typedKey,
+    env,
+    simulatedChunkDelayMs: options.simulatedChunkDelayMs,
+    fetch: options.fetch,
+  });
   if (!resolved.ok) return chatErrorResponse(resolved.code, resolved.message);
 
   const tools = buildTools(request.tools);
@@ -92,10 +99,17 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
       const base = resolved.model as Parameters<typeof wrapLanguageModel>[0]['model'];
       // Retries wrap the mode, so a failed request inside a decision retry is retried too.
       const model = wrapLanguageModel({
-        model: mode === 'native' ? base : wrapLanguageModel({ model: base, middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }) }),
+        model:
+          mode === 'native'
+            ? base
+            : wrapLanguageModel({
+                model: base,
+                middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }),
+              }),
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
-          onRetry: (notice) => writer.write({ type: 'data-retry', data: { ...notice, reason: redactSecrets(notice.reason, secrets) } }),
+          onRetry: (notice) =>
+            writer.write({ type: 'data-retry', data: { ...notice, reason: redactSecrets(notice.reason, secrets) } }),
         }),
       });
       const startedMs = Date.now();
@@ -130,7 +144,10 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         onAbort: () => {
           if (options.signal?.aborted) return;
           const seconds = Math.round((options.timeouts ?? DEFAULT_TIMEOUTS).stepMs / 1000);
-          writer.write({ type: 'error', errorText: `No complete answer from ${label} in time (the step limit is ${seconds} s, or the model went silent). Send again, or try a faster model.` });
+          writer.write({
+            type: 'error',
+            errorText: `No complete answer from ${label} in time (the step limit is ${seconds} s, or the model went silent). Send again, or try a faster model.`,
+          });
         },
       });
       writer.merge(toUIMessageStream({ stream: result.stream, onError: describe }));

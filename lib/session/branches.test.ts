@@ -8,8 +8,22 @@ const assistant: UIMessage = {
   role: 'assistant',
   parts: [
     { type: 'step-start' },
-    { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { temp: 20 } },
-    { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'c2', state: 'output-error', input: { city: 'Rome' }, errorText: 'down' },
+    {
+      type: 'dynamic-tool',
+      toolName: 'get_weather',
+      toolCallId: 'c1',
+      state: 'output-available',
+      input: { city: 'Paris' },
+      output: { temp: 20 },
+    },
+    {
+      type: 'dynamic-tool',
+      toolName: 'get_weather',
+      toolCallId: 'c2',
+      state: 'output-error',
+      input: { city: 'Rome' },
+      errorText: 'down',
+    },
     { type: 'data-step', data: { durationMs: 1 } },
     { type: 'step-start' },
     { type: 'text', text: 'Paris is 20°.' },
@@ -26,7 +40,12 @@ describe('branches', () => {
     const forked = messagesWithEditedResult([user, assistant], 'c2', { temp: 25 }, 'a2')!;
     expect(forked).toHaveLength(2);
     expect(forked[1].id).toBe('a2');
-    expect(forked[1].parts.map((part) => part.type)).toEqual(['step-start', 'dynamic-tool', 'dynamic-tool', 'data-step']);
+    expect(forked[1].parts.map((part) => part.type)).toEqual([
+      'step-start',
+      'dynamic-tool',
+      'dynamic-tool',
+      'data-step',
+    ]);
     expect(forked[1].parts[2]).toMatchObject({ toolCallId: 'c2', state: 'output-available', output: { temp: 25 } });
     expect(assistant.parts[2]).toMatchObject({ state: 'output-error' });
     expect(sharedPrefixLength([user, assistant], forked)).toBe(1);
@@ -44,8 +63,14 @@ describe('replay frames', () => {
     const frames = replayFrames([user, assistant]);
     expect(frames).toHaveLength(4);
     expect(frames[0]).toEqual([user]);
-    expect(frames[1][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state)).toEqual(['input-available', 'input-available']);
-    expect(frames[2][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state)).toEqual(['output-available', 'output-error']);
-    expect(frames[3][1].parts.filter((part) => part.type !== 'step-start')).toEqual(assistant.parts.filter((part) => part.type !== 'step-start'));
+    expect(
+      frames[1][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state),
+    ).toEqual(['input-available', 'input-available']);
+    expect(
+      frames[2][1].parts.filter((part) => 'toolCallId' in part).map((part) => (part as { state: string }).state),
+    ).toEqual(['output-available', 'output-error']);
+    expect(frames[3][1].parts.filter((part) => part.type !== 'step-start')).toEqual(
+      assistant.parts.filter((part) => part.type !== 'step-start'),
+    );
   });
 });

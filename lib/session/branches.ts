@@ -22,12 +22,28 @@ export function messagesBeforeMessage(messages: readonly UIMessage[], messageId:
  * kept whole with this call's result replaced, as a new assistant message (its own id, so
  * the branches can be told apart). Sending it continues the run from there.
  */
-export function messagesWithEditedResult(messages: readonly UIMessage[], toolCallId: string, output: unknown, newMessageId: string): UIMessage[] | undefined {
-  const index = messages.findIndex((message) => message.role === 'assistant' && message.parts.some((part) => isToolUIPart(part) && part.toolCallId === toolCallId));
+export function messagesWithEditedResult(
+  messages: readonly UIMessage[],
+  toolCallId: string,
+  output: unknown,
+  newMessageId: string,
+): UIMessage[] | undefined {
+  const index = messages.findIndex(
+    (message) =>
+      message.role === 'assistant' &&
+      message.parts.some((part) => isToolUIPart(part) && part.toolCallId === toolCallId),
+  );
   if (index === -1) return undefined;
   const steps = splitSteps(messages[index]);
-  const stepIndex = steps.findIndex((parts) => parts.some((part) => isToolUIPart(part) && part.toolCallId === toolCallId));
-  const parts = steps.slice(0, stepIndex + 1).flatMap((stepParts) => [{ type: 'step-start' as const }, ...stepParts.filter((part) => part.type !== 'data-retry')]);
+  const stepIndex = steps.findIndex((parts) =>
+    parts.some((part) => isToolUIPart(part) && part.toolCallId === toolCallId),
+  );
+  const parts = steps
+    .slice(0, stepIndex + 1)
+    .flatMap((stepParts) => [
+      { type: 'step-start' as const },
+      ...stepParts.filter((part) => part.type !== 'data-retry'),
+    ]);
   const edited = parts.map((part) =>
     isToolUIPart(part) && part.toolCallId === toolCallId
       ? ({ ...part, state: 'output-available', output, errorText: undefined } as UIMessage['parts'][number])

@@ -6,7 +6,13 @@ import { markInterrupted } from './mark-interrupted';
 import { SESSION_KEY_PREFIX } from './migrate-local-sessions';
 import { pickSessionData } from './session-file';
 import { SESSION_FORMAT_VERSION } from './session-schema';
-import { createInitialSession, sessionStateCreator, type SessionActions, type SessionState, type SessionStore } from './session-store';
+import {
+  createInitialSession,
+  sessionStateCreator,
+  type SessionActions,
+  type SessionState,
+  type SessionStore,
+} from './session-store';
 
 /** The key a session is saved under. */
 export const sessionStorageKey = (id: string) => `${SESSION_KEY_PREFIX}${id}`;
@@ -24,18 +30,27 @@ export function createPersistentSessionStore(storage: PersistStorage<SavedSessio
       version: SESSION_FORMAT_VERSION,
       storage,
       skipHydration: true,
-      partialize: (state): SavedSession => ({ ...pickSessionData(state), handlersTrusted: state.handlersTrusted, draft: state.draft, approval: state.approval }),
+      partialize: (state): SavedSession => ({
+        ...pickSessionData(state),
+        handlersTrusted: state.handlersTrusted,
+        draft: state.draft,
+        approval: state.approval,
+      }),
       merge: (persisted, current) => {
         const saved = persisted as SavedSession | undefined;
         if (!saved) return current;
-        const manualTools = new Set(saved.tools.filter((tool) => tool.run.kind === 'manual').map((tool) => readToolName(tool.source) ?? ''));
+        const manualTools = new Set(
+          saved.tools.filter((tool) => tool.run.kind === 'manual').map((tool) => readToolName(tool.source) ?? ''),
+        );
         const { messages, interrupted } = markInterrupted(saved.messages, manualTools);
         return {
           ...current,
           ...saved,
           messages,
           selectedToolId: saved.tools[0]?.id,
-          chatError: interrupted ? 'The last run was interrupted when the page was closed or reloaded; unfinished calls are marked. Send a message to go on.' : undefined,
+          chatError: interrupted
+            ? 'The last run was interrupted when the page was closed or reloaded; unfinished calls are marked. Send a message to go on.'
+            : undefined,
         };
       },
     }),

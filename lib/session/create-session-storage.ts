@@ -18,7 +18,10 @@ type Envelope = StorageValue<unknown> & { rev?: number; tab?: string };
 export type SavedNotice = { name: string; rev: number; tab: string };
 
 /** What crosses between tabs: a BroadcastChannel, or a stand-in in tests. */
-export type TabChannel = { postMessage(notice: SavedNotice): void; onmessage: ((event: { data: SavedNotice }) => void) | null };
+export type TabChannel = {
+  postMessage(notice: SavedNotice): void;
+  onmessage: ((event: { data: SavedNotice }) => void) | null;
+};
 
 export type SessionStorageOptions = {
   /** This tab's id, written with each revision. */
@@ -90,7 +93,10 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
         return `${text.slice(0, -1)},"rev":${rev},"tab":${JSON.stringify(tabId)}}`;
       });
     } catch (error) {
-      onProblem({ kind: 'not-saved', message: `The session could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it as a file to keep it.` });
+      onProblem({
+        kind: 'not-saved',
+        message: `The session could not be saved in this browser (${error instanceof Error ? error.message : String(error)}). Export it as a file to keep it.`,
+      });
       return;
     }
     if (conflict) {
@@ -144,7 +150,10 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
         } catch {
           // No room for the backup either; the original stays where it is until overwritten.
         }
-        onProblem({ kind: 'unreadable', message: `The saved session could not be read (${parsed.message}); a new one was started and the old data was kept under "${backup}".` });
+        onProblem({
+          kind: 'unreadable',
+          message: `The saved session could not be read (${parsed.message}); a new one was started and the old data was kept under "${backup}".`,
+        });
         return null;
       }
       const extra = value?.state as { handlersTrusted?: unknown; draft?: unknown; approval?: unknown };
@@ -153,7 +162,10 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
           ...parsed.session,
           handlersTrusted: extra.handlersTrusted === true,
           draft: typeof extra.draft === 'string' ? extra.draft : '',
-          approval: typeof extra.approval === 'string' && extra.approval in APPROVAL_POLICIES ? (extra.approval as ApprovalPolicy) : 'run-everything',
+          approval:
+            typeof extra.approval === 'string' && extra.approval in APPROVAL_POLICIES
+              ? (extra.approval as ApprovalPolicy)
+              : 'run-everything',
         },
         version: value?.version,
       };

@@ -10,7 +10,12 @@ export type ExampleSession = { id: string; name: string; session: SessionData; d
 
 const template = (id: string): ToolDraft => {
   const found = TOOL_TEMPLATES.find((candidate) => candidate.id === id)!;
-  return { id: `tool-${id}`, source: formatToolSource(found.definition), enabled: true, run: structuredClone(found.run) };
+  return {
+    id: `tool-${id}`,
+    source: formatToolSource(found.definition),
+    enabled: true,
+    run: structuredClone(found.run),
+  };
 };
 const core = (name: string): ToolDraft => ({
   id: `tool-${name}`,
@@ -19,7 +24,13 @@ const core = (name: string): ToolDraft => ({
   run: { kind: 'sandbox' },
 });
 
-function example(id: string, name: string, tools: ToolDraft[], settings: Partial<RunSettings>, draft: string): ExampleSession {
+function example(
+  id: string,
+  name: string,
+  tools: ToolDraft[],
+  settings: Partial<RunSettings>,
+  draft: string,
+): ExampleSession {
   const base = createInitialSession();
   const session: SessionData = {
     version: base.version,
@@ -38,8 +49,20 @@ function example(id: string, name: string, tools: ToolDraft[], settings: Partial
 
 /** The examples every playground has: each shows one idea and runs offline. */
 export const EXAMPLE_SESSIONS: readonly ExampleSession[] = [
-  example('weather', 'Weather and a sum: parallel calls', [template('get_weather'), template('calculator')], { parallelToolCalls: true }, 'What is the weather in Paris? And calculate "18 * 9 / 5 + 32".'),
-  example('coding', 'A coding task in the sandbox', ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'search'].map(core), {}, 'list the files and show me src/greet.js'),
+  example(
+    'weather',
+    'Weather and a sum: parallel calls',
+    [template('get_weather'), template('calculator')],
+    { parallelToolCalls: true },
+    'What is the weather in Paris? And calculate "18 * 9 / 5 + 32".',
+  ),
+  example(
+    'coding',
+    'A coding task in the sandbox',
+    ['bash', 'read_file', 'write_file', 'edit_file', 'list_files', 'search'].map(core),
+    {},
+    'list the files and show me src/greet.js',
+  ),
   example(
     'validation',
     'A validation error the model corrects',
@@ -48,7 +71,10 @@ export const EXAMPLE_SESSIONS: readonly ExampleSession[] = [
       model: 'simulated-scripted',
       script: [
         { text: 'Saving.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt' } }] },
-        { text: 'The call was invalid: `content` is required. Again, with content.', toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hello' } }] },
+        {
+          text: 'The call was invalid: `content` is required. Again, with content.',
+          toolCalls: [{ toolName: 'write_file', input: { path: 'note.txt', content: 'hello' } }],
+        },
         { text: 'Saved note.txt.' },
       ],
     },
@@ -63,8 +89,12 @@ export const EXAMPLE_SESSIONS: readonly ExampleSession[] = [
       model: 'simulated-scripted',
       mode: 'react',
       script: [
-        { text: '{"type": "tool", "thought": "I should see what is in the workspace.", "tool": "list_files", "args": {}}' },
-        { text: '{"type": "answer", "thought": "The listing answers it.", "answer": "The workspace holds README.md, package.json and the folders data/, notes/ and src/."}' },
+        {
+          text: '{"type": "tool", "thought": "I should see what is in the workspace.", "tool": "list_files", "args": {}}',
+        },
+        {
+          text: '{"type": "answer", "thought": "The listing answers it.", "answer": "The workspace holds README.md, package.json and the folders data/, notes/ and src/."}',
+        },
       ],
     },
     'what files are there?',

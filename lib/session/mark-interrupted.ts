@@ -1,7 +1,8 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 
 /** What an unfinished call says after a reload. */
-export const INTERRUPTED_CALL = 'Error: Interrupted — the page was closed or reloaded before this call finished. Run it again if it is still needed.';
+export const INTERRUPTED_CALL =
+  'Error: Interrupted — the page was closed or reloaded before this call finished. Run it again if it is still needed.';
 
 /**
  * A session restored from storage may have stopped mid-run: text still streaming, calls
@@ -9,7 +10,10 @@ export const INTERRUPTED_CALL = 'Error: Interrupted — the page was closed or r
  * can read) so the session is usable again and shows what happened. Manual calls, which
  * wait for the person anyway, stay open.
  */
-export function markInterrupted(messages: UIMessage[], manualTools: ReadonlySet<string>): { messages: UIMessage[]; interrupted: boolean } {
+export function markInterrupted(
+  messages: UIMessage[],
+  manualTools: ReadonlySet<string>,
+): { messages: UIMessage[]; interrupted: boolean } {
   const last = messages.at(-1);
   if (!last || last.role !== 'assistant') return { messages, interrupted: false };
   let interrupted = false;
@@ -22,9 +26,16 @@ export function markInterrupted(messages: UIMessage[], manualTools: ReadonlySet<
       const name = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
       if (part.state === 'input-available' && manualTools.has(name)) return part;
       interrupted = true;
-      return { ...part, state: 'output-error', input: part.input ?? {}, errorText: INTERRUPTED_CALL } as UIMessage['parts'][number];
+      return {
+        ...part,
+        state: 'output-error',
+        input: part.input ?? {},
+        errorText: INTERRUPTED_CALL,
+      } as UIMessage['parts'][number];
     }
     return part;
   });
-  return interrupted ? { messages: [...messages.slice(0, -1), { ...last, parts }], interrupted } : { messages, interrupted };
+  return interrupted
+    ? { messages: [...messages.slice(0, -1), { ...last, parts }], interrupted }
+    : { messages, interrupted };
 }

@@ -9,7 +9,9 @@ export const SESSION_KEY_PREFIX = 'tool-playground:session:';
  * localStorage only after it was written. Returns how many were moved.
  */
 export async function migrateLocalSessions(local: Storage, target: SessionKeyValue): Promise<number> {
-  const keys = Array.from({ length: local.length }, (_, index) => local.key(index)).filter((key): key is string => key?.startsWith(SESSION_KEY_PREFIX) === true);
+  const keys = Array.from({ length: local.length }, (_, index) => local.key(index)).filter(
+    (key): key is string => key?.startsWith(SESSION_KEY_PREFIX) === true,
+  );
   let moved = 0;
   for (const key of keys) {
     const text = local.getItem(key);

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createPersistentSessionStore, loadNewestSaved, sessionStorageKey } from './create-persistent-session-store';
-import { createSessionStorage, type SavedNotice, type SessionStorageOptions, type StorageProblem, type TabChannel } from './create-session-storage';
+import {
+  createSessionStorage,
+  type SavedNotice,
+  type SessionStorageOptions,
+  type StorageProblem,
+  type TabChannel,
+} from './create-session-storage';
 import { INTERRUPTED_CALL } from './mark-interrupted';
 import { migrateLocalSessions } from './migrate-local-sessions';
 import { createMemoryStorage } from './open-browser-storage';
@@ -9,15 +15,23 @@ import { createStorageKeyValue, type SessionKeyValue } from './session-key-value
 /** An in-memory Storage with a quota, as localStorage behaves when full. */
 function limitedStorage(quota: number): Storage {
   const storage = createMemoryStorage();
-  return { ...storage, setItem: (key: string, value: string) => {
-    if (value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    storage.setItem(key, value);
-  }, getItem: (key: string) => storage.getItem(key), removeItem: (key: string) => storage.removeItem(key), key: (index: number) => storage.key(index), get length() {
-    return storage.length;
-  } } as Storage;
+  return {
+    ...storage,
+    setItem: (key: string, value: string) => {
+      if (value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      storage.setItem(key, value);
+    },
+    getItem: (key: string) => storage.getItem(key),
+    removeItem: (key: string) => storage.removeItem(key),
+    key: (index: number) => storage.key(index),
+    get length() {
+      return storage.length;
+    },
+  } as Storage;
 }
 
-const storageOver = (kv: SessionKeyValue, extra: Partial<SessionStorageOptions> = {}) => createSessionStorage(kv, { tabId: extra.tabId ?? 'tab', onProblem: () => undefined, ...extra });
+const storageOver = (kv: SessionKeyValue, extra: Partial<SessionStorageOptions> = {}) =>
+  createSessionStorage(kv, { tabId: extra.tabId ?? 'tab', onProblem: () => undefined, ...extra });
 
 /** Channels of two tabs in one test: what one posts, the other hears. */
 function linkedChannels(): [TabChannel, TabChannel] {
@@ -51,7 +65,21 @@ describe('the saved session', () => {
     first.setState({
       messages: [
         { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'go' }] },
-        { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Work', state: 'streaming' }, { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'input-available', input: { command: 'ls' } }] },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            { type: 'text', text: 'Work', state: 'streaming' },
+            {
+              type: 'dynamic-tool',
+              toolName: 'bash',
+              toolCallId: 'c1',
+              state: 'input-available',
+              input: { command: 'ls' },
+            },
+          ],
+        },
       ],
     });
     await storage.flush();
@@ -65,14 +93,23 @@ describe('the saved session', () => {
   });
 
   it('keeps a saved session that no longer validates (or nests 5,000 levels deep) aside and starts fresh, saying so', async () => {
-    for (const text of [JSON.stringify({ state: { tools: 'nope' }, version: 1 }), `{"state":{"messages":${'['.repeat(5000)}${']'.repeat(5000)}},"version":1}`]) {
+    for (const text of [
+      JSON.stringify({ state: { tools: 'nope' }, version: 1 }),
+      `{"state":{"messages":${'['.repeat(5000)}${']'.repeat(5000)}},"version":1}`,
+    ]) {
       const kv = createStorageKeyValue(createMemoryStorage());
       await kv.set(sessionStorageKey('s1'), text);
       const problems: StorageProblem[] = [];
-      const store = createPersistentSessionStore(storageOver(kv, { onProblem: (problem) => problems.push(problem) }), 's1');
+      const store = createPersistentSessionStore(
+        storageOver(kv, { onProblem: (problem) => problems.push(problem) }),
+        's1',
+      );
       await store.persist.rehydrate();
       expect(store.getState().tools.length).toBe(4);
-      expect(problems[0]).toMatchObject({ kind: 'unreadable', message: expect.stringMatching(/could not be read .*kept under "tool-playground:session:s1:unreadable:\d+"/) });
+      expect(problems[0]).toMatchObject({
+        kind: 'unreadable',
+        message: expect.stringMatching(/could not be read .*kept under "tool-playground:session:s1:unreadable:\d+"/),
+      });
       const backup = (await kv.keys()).find((key) => key.includes(':unreadable:'));
       expect(await kv.get(backup!)).toBe(text);
     }
@@ -80,11 +117,16 @@ describe('the saved session', () => {
 
   it('says when the browser has no room to save', async () => {
     const problems: StorageProblem[] = [];
-    const storage = storageOver(createStorageKeyValue(limitedStorage(10)), { onProblem: (problem) => problems.push(problem) });
+    const storage = storageOver(createStorageKeyValue(limitedStorage(10)), {
+      onProblem: (problem) => problems.push(problem),
+    });
     const store = createPersistentSessionStore(storage, 's1');
     store.getState().setDraft('x');
     await storage.flush();
-    expect(problems[0]).toMatchObject({ kind: 'not-saved', message: expect.stringContaining('Export it as a file to keep it.') });
+    expect(problems[0]).toMatchObject({
+      kind: 'not-saved',
+      message: expect.stringContaining('Export it as a file to keep it.'),
+    });
   });
 
   it('saves nothing while a shared link is shown read-only', async () => {
@@ -107,20 +149,37 @@ describe('two tabs on one session (issue 11 item 8)', () => {
     const kv = createStorageKeyValue(createMemoryStorage());
     const [channelA, channelB] = linkedChannels();
     const events: string[] = [];
-    const storageA = storageOver(kv, { tabId: 'A', channel: channelA, onConflict: () => events.push('A: conflict'), onNewerElsewhere: () => events.push('A: newer elsewhere') });
-    const storageB = storageOver(kv, { tabId: 'B', channel: channelB, onConflict: () => events.push('B: conflict'), onNewerElsewhere: () => events.push('B: newer elsewhere') });
+    const storageA = storageOver(kv, {
+      tabId: 'A',
+      channel: channelA,
+      onConflict: () => events.push('A: conflict'),
+      onNewerElsewhere: () => events.push('A: newer elsewhere'),
+    });
+    const storageB = storageOver(kv, {
+      tabId: 'B',
+      channel: channelB,
+      onConflict: () => events.push('B: conflict'),
+      onNewerElsewhere: () => events.push('B: newer elsewhere'),
+    });
     const tabA = createPersistentSessionStore(storageA, 's1');
     const tabB = createPersistentSessionStore(storageB, 's1');
     await tabA.persist.rehydrate();
     await tabB.persist.rehydrate();
     return { kv, events, storageA, storageB, tabA, tabB };
   }
-  const toolNames = (store: { getState(): { tools: { id: string }[] } }) => store.getState().tools.map((tool) => tool.id);
-  const savedToolCount = async (kv: SessionKeyValue) => (JSON.parse((await kv.get(sessionStorageKey('s1')))!) as { state: { tools: unknown[] } }).state.tools.length;
+  const toolNames = (store: { getState(): { tools: { id: string }[] } }) =>
+    store.getState().tools.map((tool) => tool.id);
+  const savedToolCount = async (kv: SessionKeyValue) =>
+    (JSON.parse((await kv.get(sessionStorageKey('s1')))!) as { state: { tools: unknown[] } }).state.tools.length;
 
   it('a tool added in tab A is not lost to an unrelated edit in tab B: B is told and nothing is overwritten', async () => {
     const { kv, events, storageA, storageB, tabA, tabB } = await twoTabs();
-    tabA.getState().addTools([{ definition: { name: 'added_in_a', description: '', parameters: { type: 'object' } }, run: { kind: 'manual' } }]);
+    tabA.getState().addTools([
+      {
+        definition: { name: 'added_in_a', description: '', parameters: { type: 'object' } },
+        run: { kind: 'manual' },
+      },
+    ]);
     // B has an edit of its own pending when A's save arrives.
     tabB.getState().setDraft('unrelated edit in B');
     await storageA.flush();
@@ -137,7 +196,12 @@ describe('two tabs on one session (issue 11 item 8)', () => {
 
   it('"keep mine" writes the tab\'s version over the other one', async () => {
     const { kv, storageA, storageB, tabA, tabB } = await twoTabs();
-    tabA.getState().addTools([{ definition: { name: 'added_in_a', description: '', parameters: { type: 'object' } }, run: { kind: 'manual' } }]);
+    tabA.getState().addTools([
+      {
+        definition: { name: 'added_in_a', description: '', parameters: { type: 'object' } },
+        run: { kind: 'manual' },
+      },
+    ]);
     tabB.getState().setDraft('B wins');
     await storageA.flush();
     await storageB.flush();

@@ -20,7 +20,14 @@ export function replayFrames(messages: readonly UIMessage[]): UIMessage[][] {
       const started = [...shown, { type: 'step-start' as const }];
       if (parts.some(isToolUIPart)) {
         const pending = parts.map((part) =>
-          isToolUIPart(part) ? ({ ...part, state: 'input-available', output: undefined, errorText: undefined } as UIMessage['parts'][number]) : part,
+          isToolUIPart(part)
+            ? ({
+                ...part,
+                state: 'input-available',
+                output: undefined,
+                errorText: undefined,
+              } as UIMessage['parts'][number])
+            : part,
         );
         frames.push([...before, { ...message, parts: [...started, ...pending] }]);
       }

@@ -12,7 +12,10 @@ export type ToolChoiceSetting = z.infer<typeof toolChoiceSchema>;
 /** One step the scripted simulated model replays: text, tool calls, or both. */
 export const scriptStepSchema = z.object({
   text: z.string().max(20_000).optional(),
-  toolCalls: z.array(z.object({ toolName: z.string().min(1), input: z.unknown() })).max(20).optional(),
+  toolCalls: z
+    .array(z.object({ toolName: z.string().min(1), input: z.unknown() }))
+    .max(20)
+    .optional(),
 });
 export type ScriptStep = z.infer<typeof scriptStepSchema>;
 
@@ -29,7 +32,9 @@ export const DEFAULT_SCRIPT: ScriptStep[] = [
  */
 export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;
 
-export const modelIdSchema = z.string().regex(MODEL_ID_PATTERN, 'must be a model id: letters, digits and . _ : / @ + - (no spaces or quotes)');
+export const modelIdSchema = z
+  .string()
+  .regex(MODEL_ID_PATTERN, 'must be a model id: letters, digits and . _ : / @ + - (no spaces or quotes)');
 
 /** An http(s) URL with no credentials and none of the characters a shell or a quote would act on. */
 export const baseURLSchema = z
@@ -37,7 +42,10 @@ export const baseURLSchema = z
   .max(2_000)
   .url()
   .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
-  .refine((value) => !/[\s'"`$;|&<>\\(){}]/.test(value), 'must not contain spaces, quotes or any of $ ; | & < > ( ) { } \\')
+  .refine(
+    (value) => !/[\s'"`$;|&<>\\(){}]/.test(value),
+    'must not contain spaces, quotes or any of $ ; | & < > ( ) { } \\',
+  )
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -69,7 +77,10 @@ export const runSettingsSchema = z.object({
 export type RunSettings = z.infer<typeof runSettingsSchema>;
 
 /** Settings a request may be made with: the model id and base URL must be plausible. */
-export const sendableSettingsSchema = runSettingsSchema.extend({ model: modelIdSchema, baseURL: baseURLSchema.optional() });
+export const sendableSettingsSchema = runSettingsSchema.extend({
+  model: modelIdSchema,
+  baseURL: baseURLSchema.optional(),
+});
 
 /** What is wrong with the model id or base URL, as one sentence each; empty when they can be sent. */
 export function checkSendableSettings(settings: RunSettings): { field: 'model' | 'baseURL'; message: string }[] {

@@ -12,10 +12,25 @@ describe('session files', () => {
   });
 
   it('says exactly what is wrong with a file that is not one', () => {
-    expect(parseSessionFile('{')).toMatchObject({ ok: false, message: expect.stringMatching(/^The file is not JSON: /) });
-    expect(parseSessionFile('{"tools": []}')).toEqual({ ok: false, message: 'This is not a Tool Playground session file (its "kind" is missing or different).' });
-    expect(parseSessionFile('{"kind":"tool-playground-session","version":99,"session":{}}')).toMatchObject({ ok: false, message: expect.stringContaining('format version 99') });
-    const text = serializeSessionFile(createSessionStore().getState()).replace('"provider": "simulated"', '"provider": "skynet"');
-    expect(parseSessionFile(text)).toMatchObject({ ok: false, message: expect.stringMatching(/^Not a valid session: "settings\.provider"/) });
+    expect(parseSessionFile('{')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^The file is not JSON: /),
+    });
+    expect(parseSessionFile('{"tools": []}')).toEqual({
+      ok: false,
+      message: 'This is not a Tool Playground session file (its "kind" is missing or different).',
+    });
+    expect(parseSessionFile('{"kind":"tool-playground-session","version":99,"session":{}}')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('format version 99'),
+    });
+    const text = serializeSessionFile(createSessionStore().getState()).replace(
+      '"provider": "simulated"',
+      '"provider": "skynet"',
+    );
+    expect(parseSessionFile(text)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Not a valid session: "settings\.provider"/),
+    });
   });
 });

@@ -7,7 +7,8 @@ export const MAX_SESSION_FILE_CHARS = 20_000_000;
 
 /** The persisted part of a session, out of the store's state (view and run state left behind). */
 export function pickSessionData(state: SessionData): SessionData {
-  const { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } = state;
+  const { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } =
+    state;
   return { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches };
 }
 
@@ -18,7 +19,11 @@ export function serializeSessionFile(session: SessionData): string {
 
 /** Reads a session file strictly; every way it can be wrong gets its own sentence. */
 export function parseSessionFile(text: string): ParsedSession {
-  if (text.length > MAX_SESSION_FILE_CHARS) return { ok: false, message: `The file is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_SESSION_FILE_CHARS.toLocaleString('en')}).` };
+  if (text.length > MAX_SESSION_FILE_CHARS)
+    return {
+      ok: false,
+      message: `The file is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_SESSION_FILE_CHARS.toLocaleString('en')}).`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -26,9 +31,13 @@ export function parseSessionFile(text: string): ParsedSession {
     return { ok: false, message: `The file is not JSON: ${error instanceof Error ? error.message : String(error)}.` };
   }
   const file = value as { kind?: unknown; version?: unknown; session?: unknown } | null;
-  if (typeof file !== 'object' || file === null || file.kind !== SESSION_FILE_KIND) return { ok: false, message: 'This is not a Tool Playground session file (its "kind" is missing or different).' };
+  if (typeof file !== 'object' || file === null || file.kind !== SESSION_FILE_KIND)
+    return { ok: false, message: 'This is not a Tool Playground session file (its "kind" is missing or different).' };
   if (typeof file.version !== 'number' || file.version > SESSION_FORMAT_VERSION) {
-    return { ok: false, message: `This session file has format version ${String(file.version)}; this playground reads version ${SESSION_FORMAT_VERSION}. Update the playground to open it.` };
+    return {
+      ok: false,
+      message: `This session file has format version ${String(file.version)}; this playground reads version ${SESSION_FORMAT_VERSION}. Update the playground to open it.`,
+    };
   }
   return parseSessionData(file.session);
 }

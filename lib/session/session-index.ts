@@ -13,7 +13,10 @@ export function parseSessionIndex(text: string | null): SessionEntry[] {
   try {
     const value: unknown = JSON.parse(text ?? '[]');
     return Array.isArray(value)
-      ? value.filter((entry): entry is SessionEntry => typeof entry?.id === 'string' && typeof entry?.name === 'string' && typeof entry?.updatedAtMs === 'number')
+      ? value.filter(
+          (entry): entry is SessionEntry =>
+            typeof entry?.id === 'string' && typeof entry?.name === 'string' && typeof entry?.updatedAtMs === 'number',
+        )
       : [];
   } catch {
     return [];

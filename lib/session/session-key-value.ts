@@ -24,6 +24,9 @@ export function createStorageKeyValue(storage: Storage): SessionKeyValue {
       if (next !== undefined) storage.setItem(key, next);
     },
     del: async (key) => storage.removeItem(key),
-    keys: async () => Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key !== null),
+    keys: async () =>
+      Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+        (key): key is string => key !== null,
+      ),
   };
 }

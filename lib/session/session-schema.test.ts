@@ -4,17 +4,64 @@ import { createInitialSession } from './session-store';
 
 describe('parseSessionData', () => {
   it('accepts a session as the store holds it, after a JSON round trip', () => {
-    const { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } = createInitialSession();
-    const data = JSON.parse(JSON.stringify({ version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches }));
+    const {
+      version,
+      tools,
+      settings,
+      messages,
+      files,
+      startingFiles,
+      sandboxChoice,
+      approvals,
+      activeBranch,
+      branches,
+    } = createInitialSession();
+    const data = JSON.parse(
+      JSON.stringify({
+        version,
+        tools,
+        settings,
+        messages,
+        files,
+        startingFiles,
+        sandboxChoice,
+        approvals,
+        activeBranch,
+        branches,
+      }),
+    );
     expect(parseSessionData(data)).toEqual({ ok: true, session: data });
   });
 
   it('names the first field that is wrong', () => {
-    const { version, tools, settings, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } = createInitialSession();
-    const result = parseSessionData({ version, tools, settings: { ...settings, provider: 'skynet' }, messages: [], files, startingFiles, sandboxChoice, approvals, activeBranch, branches });
+    const { version, tools, settings, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } =
+      createInitialSession();
+    const result = parseSessionData({
+      version,
+      tools,
+      settings: { ...settings, provider: 'skynet' },
+      messages: [],
+      files,
+      startingFiles,
+      sandboxChoice,
+      approvals,
+      activeBranch,
+      branches,
+    });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toMatch(/^Not a valid session: "settings\.provider" /);
-    const escaping = parseSessionData({ version, tools, settings, messages: [], files: { '../etc/passwd': 'x' }, startingFiles, sandboxChoice, approvals, activeBranch, branches });
+    const escaping = parseSessionData({
+      version,
+      tools,
+      settings,
+      messages: [],
+      files: { '../etc/passwd': 'x' },
+      startingFiles,
+      sandboxChoice,
+      approvals,
+      activeBranch,
+      branches,
+    });
     expect(!escaping.ok && escaping.message).toMatch(/"files\.\.\.\/etc\/passwd" .*relative path inside the workspace/);
     expect(parseSessionData(null)).toMatchObject({ ok: false, message: expect.stringContaining('"(session)"') });
   });

@@ -34,7 +34,9 @@ export const sessionDataSchema = z.object({
   approvals: z.record(z.string(), z.enum(['approved', 'edited', 'rejected'])),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
-  branches: z.array(z.object({ id: z.string().min(1), label: z.string().min(1).max(100), messages: z.array(uiMessageShapeSchema) })),
+  branches: z.array(
+    z.object({ id: z.string().min(1), label: z.string().min(1).max(100), messages: z.array(uiMessageShapeSchema) }),
+  ),
 });
 export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches'> & {
   messages: UIMessage[];

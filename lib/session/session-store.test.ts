@@ -3,7 +3,8 @@ import { readToolName } from '../tools/edit-tool-source';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import { createSessionStore } from './session-store';
 
-const names = (store: ReturnType<typeof createSessionStore>) => store.getState().tools.map((tool) => readToolName(tool.source));
+const names = (store: ReturnType<typeof createSessionStore>) =>
+  store.getState().tools.map((tool) => readToolName(tool.source));
 
 describe('tool list actions', () => {
   it('adds templates with unique names and selects the first added', () => {
@@ -48,7 +49,12 @@ describe('a shared session (issue 11 item 11)', () => {
     const store = createSessionStore();
     const shared = { ...store.getState(), messages: [] };
     store.getState().loadSession(shared, { trusted: false, readOnly: true });
-    const before = JSON.stringify({ tools: store.getState().tools, settings: store.getState().settings, files: store.getState().files, approvals: store.getState().approvals });
+    const before = JSON.stringify({
+      tools: store.getState().tools,
+      settings: store.getState().settings,
+      files: store.getState().files,
+      approvals: store.getState().approvals,
+    });
     const [first] = store.getState().tools;
     const actions = store.getState();
     actions.updateToolSource(first.id, '{}');
@@ -65,7 +71,14 @@ describe('a shared session (issue 11 item 11)', () => {
     actions.trustHandlers();
     actions.setApproval('ask-every-call');
     actions.startBranch([]);
-    expect(JSON.stringify({ tools: store.getState().tools, settings: store.getState().settings, files: store.getState().files, approvals: store.getState().approvals })).toBe(before);
+    expect(
+      JSON.stringify({
+        tools: store.getState().tools,
+        settings: store.getState().settings,
+        files: store.getState().files,
+        approvals: store.getState().approvals,
+      }),
+    ).toBe(before);
     expect(store.getState().handlersTrusted).toBe(false);
     expect(store.getState().branches).toEqual([]);
     // Viewing still works.

@@ -14,7 +14,6 @@ import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
 import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
 
-
 /**
  * One playground session: the single source of truth every pane derives its view from.
  * `SessionData` is what persists; the rest is view and run state.
@@ -101,11 +100,14 @@ export function formatToolSource(definition: unknown): string {
   return `${JSON.stringify(definition, null, 2)}\n`;
 }
 
-const takenNames = (tools: readonly ToolDraft[]) => new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));
+const takenNames = (tools: readonly ToolDraft[]) =>
+  new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));
 
 /** A new session: the default core tools, the simulated model, no messages. */
 export function createInitialSession(): SessionState {
-  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter((definition) => DEFAULT_TOOL_NAMES.includes(definition.name)).map((definition) => ({
+  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter((definition) =>
+    DEFAULT_TOOL_NAMES.includes(definition.name),
+  ).map((definition) => ({
     id: `tool-${definition.name}`,
     source: formatToolSource(definition),
     enabled: true,
@@ -171,7 +173,12 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const added = additions.map(({ definition, run }) => {
             const name = uniqueToolName(definition.name, taken);
             taken.add(name);
-            return { id: `tool-${generateId()}`, source: formatToolSource({ ...definition, name }), enabled: true, run: structuredClone(run) };
+            return {
+              id: `tool-${generateId()}`,
+              source: formatToolSource({ ...definition, name }),
+              enabled: true,
+              run: structuredClone(run),
+            };
           });
           return { tools: [...state.tools, ...added], selectedToolId: added[0]?.id ?? state.selectedToolId };
         }),
@@ -181,9 +188,14 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           if (index === -1) return {};
           const original = state.tools[index];
           const name = readToolName(original.source);
-          const renamed = name ? renameToolSource(original.source, uniqueToolName(`${name}_copy`, takenNames(state.tools))) : undefined;
+          const renamed = name
+            ? renameToolSource(original.source, uniqueToolName(`${name}_copy`, takenNames(state.tools)))
+            : undefined;
           const copy = { ...structuredClone(original), id: `tool-${generateId()}`, source: renamed ?? original.source };
-          return { tools: [...state.tools.slice(0, index + 1), copy, ...state.tools.slice(index + 1)], selectedToolId: copy.id };
+          return {
+            tools: [...state.tools.slice(0, index + 1), copy, ...state.tools.slice(index + 1)],
+            selectedToolId: copy.id,
+          };
         }),
       renameTool: (id, name) =>
         updateTool(id, (tool) => ({ ...tool, source: renameToolSource(tool.source, name) ?? tool.source })),
@@ -192,7 +204,8 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const index = state.tools.findIndex((tool) => tool.id === id);
           if (index === -1) return {};
           const tools = state.tools.filter((tool) => tool.id !== id);
-          const selectedToolId = state.selectedToolId === id ? tools[Math.min(index, tools.length - 1)]?.id : state.selectedToolId;
+          const selectedToolId =
+            state.selectedToolId === id ? tools[Math.min(index, tools.length - 1)]?.id : state.selectedToolId;
           return { tools, selectedToolId, deletedTool: { draft: state.tools[index], index } };
         }),
       undoDeleteTool: () =>
@@ -216,7 +229,14 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       selectNode: (id) => view({ selectedNodeId: id }),
       setSandboxStatus: (sandbox) => view({ sandbox }),
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
-      setFiles: (files) => view((state) => ({ files, openFilePath: state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath) ? state.openFilePath : undefined })),
+      setFiles: (files) =>
+        view((state) => ({
+          files,
+          openFilePath:
+            state.openFilePath !== undefined && Object.hasOwn(files, state.openFilePath)
+              ? state.openFilePath
+              : undefined,
+        })),
       openFile: (openFilePath) => view({ openFilePath }),
       setStorageProblem: (storageProblem) => view({ storageProblem }),
       setReplayFrame: (replayFrame) => view({ replayFrame }),
@@ -238,7 +258,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         }),
       startBranch: (messages) =>
         set((state) => {
-          const numbers = [state.activeBranch, ...state.branches].map((branch) => Number(/^Branch (\d+)$/.exec(branch.label)?.[1] ?? 0));
+          const numbers = [state.activeBranch, ...state.branches].map((branch) =>
+            Number(/^Branch (\d+)$/.exec(branch.label)?.[1] ?? 0),
+          );
           const number = Math.max(...numbers) + 1;
           return {
             branches: [...state.branches, { ...state.activeBranch, messages: state.messages }],
@@ -253,7 +275,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const target = state.branches.find((branch) => branch.id === id);
           if (!target) return {};
           return {
-            branches: state.branches.map((branch) => (branch.id === id ? { ...state.activeBranch, messages: state.messages } : branch)),
+            branches: state.branches.map((branch) =>
+              branch.id === id ? { ...state.activeBranch, messages: state.messages } : branch,
+            ),
             activeBranch: { id: target.id, label: target.label },
             messages: target.messages,
             selectedNodeId: undefined,
@@ -261,7 +285,8 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           };
         }),
       deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
-      recordApproval: (toolCallId, decision) => set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
+      recordApproval: (toolCallId, decision) =>
+        set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => view({ lintChoice }),
       setApproval: (approval) => set({ approval }),

@@ -6,15 +6,30 @@ import { measureLzOutput } from './measure-lz-output';
 describe('measuring an lz-string link before inflating it', () => {
   it('gives exactly the length lz-string inflates to, for texts of every kind', () => {
     let seed = 3;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
-    const texts = ['', 'a', 'ab', 'aaaa', JSON.stringify({ tools: [], messages: ['hello'] }), '😀 ünïcødé \u0000 \uffff'];
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const texts = [
+      '',
+      'a',
+      'ab',
+      'aaaa',
+      JSON.stringify({ tools: [], messages: ['hello'] }),
+      '😀 ünïcødé \u0000 \uffff',
+    ];
     for (let round = 0; round < 60; round++) {
       const alphabet = round % 3 === 0 ? 'ab' : round % 3 === 1 ? 'abcdefghij {}":,' : 'ĀāĂăĄą😀xyz';
-      texts.push(Array.from({ length: Math.floor(random() * 5000) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+      texts.push(
+        Array.from(
+          { length: Math.floor(random() * 5000) },
+          () => alphabet[Math.floor(random() * alphabet.length)],
+        ).join(''),
+      );
     }
     for (const text of texts) {
       const encoded = compressToEncodedURIComponent(text);
-      expect(measureLzOutput(encoded, Infinity)).toEqual({ kind: 'fits', chars: decompressFromEncodedURIComponent(encoded).length });
+      expect(measureLzOutput(encoded, Infinity)).toEqual({
+        kind: 'fits',
+        chars: decompressFromEncodedURIComponent(encoded).length,
+      });
     }
   });
 

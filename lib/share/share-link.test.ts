@@ -23,43 +23,77 @@ describe('share links', () => {
     const session = sampleSession();
     const link = makeShareLink(session, `${page}#old`);
     expect(link.ok && link.url.startsWith(`${page}${SHARE_PREFIX}`)).toBe(true);
-    expect(readShareFragment(fragmentOf(link.ok ? link.url : ''))).toEqual({ ok: true, session: JSON.parse(JSON.stringify(session)) });
+    expect(readShareFragment(fragmentOf(link.ok ? link.url : ''))).toEqual({
+      ok: true,
+      session: JSON.parse(JSON.stringify(session)),
+    });
   });
 
   it('refuse a session too large for a link, with its size', () => {
     const store = createSessionStore();
     let seed = 7;
-    const noise = Array.from({ length: 150_000 }, () => String.fromCharCode(33 + ((seed = (seed * 48271) % 2147483647) % 90))).join('');
+    const noise = Array.from({ length: 150_000 }, () =>
+      String.fromCharCode(33 + ((seed = (seed * 48271) % 2147483647) % 90)),
+    ).join('');
     store.getState().setFiles({ 'data/noise.txt': noise });
     const link = makeShareLink(pickSessionData(store.getState()), page);
-    expect(link).toMatchObject({ ok: false, message: expect.stringMatching(/^This session makes a \d+ KB link, too long .* Export it as a file instead\.$/) });
+    expect(link).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This session makes a \d+ KB link, too long .* Export it as a file instead\.$/),
+    });
   });
 
   it('explain damaged, truncated, tampered and foreign links', () => {
     const link = makeShareLink(sampleSession(), page);
     const fragment = fragmentOf(link.ok ? link.url : '');
-    expect(readShareFragment(fragment.slice(0, fragment.length / 2))).toMatchObject({ ok: false, message: expect.stringContaining('damaged or cut short') });
-    expect(readShareFragment('#share=2.abc')).toMatchObject({ ok: false, message: expect.stringContaining('not a Tool Playground share link') });
+    expect(readShareFragment(fragment.slice(0, fragment.length / 2))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('damaged or cut short'),
+    });
+    expect(readShareFragment('#share=2.abc')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a Tool Playground share link'),
+    });
     const tampered = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ ...JSON.parse('{}'), tools: [], settings: { provider: 'skynet' } }))}`;
-    expect(readShareFragment(tampered)).toMatchObject({ ok: false, message: expect.stringMatching(/^This share link cannot be opened: the session in it is not valid: /) });
+    expect(readShareFragment(tampered)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This share link cannot be opened: the session in it is not valid: /),
+    });
     const fakeCore = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ tools: [{ core: 'rm_rf', id: 'x', enabled: true }], startingFiles: 'example' }))}`;
-    expect(readShareFragment(fakeCore)).toMatchObject({ ok: false, message: expect.stringContaining('core tool "rm_rf"') });
+    expect(readShareFragment(fakeCore)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('core tool "rm_rf"'),
+    });
   });
 
   it('never throws, whatever the fragment (fuzz: random and mutated links)', () => {
     const link = makeShareLink(sampleSession(), page);
     const fragment = fragmentOf(link.ok ? link.url : '');
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$%#.=';
     let refused = 0;
     for (let round = 0; round < 400; round++) {
       const chars = [...fragment];
       const kind = round % 4;
-      if (kind === 0) for (let i = 0; i < 1 + round % 5; i++) chars[Math.floor(random() * chars.length)] = alphabet[Math.floor(random() * alphabet.length)];
+      if (kind === 0)
+        for (let i = 0; i < 1 + (round % 5); i++)
+          chars[Math.floor(random() * chars.length)] = alphabet[Math.floor(random() * alphabet.length)];
       if (kind === 1) chars.splice(SHARE_PREFIX.length + Math.floor(random() * (chars.length - SHARE_PREFIX.length)));
-      if (kind === 2) chars.splice(Math.floor(random() * chars.length), 0, ...Array.from({ length: 8 }, () => alphabet[Math.floor(random() * alphabet.length)]));
-      const input = kind === 3 ? SHARE_PREFIX + Array.from({ length: Math.floor(random() * 500) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('') : chars.join('');
+      if (kind === 2)
+        chars.splice(
+          Math.floor(random() * chars.length),
+          0,
+          ...Array.from({ length: 8 }, () => alphabet[Math.floor(random() * alphabet.length)]),
+        );
+      const input =
+        kind === 3
+          ? SHARE_PREFIX +
+            Array.from(
+              { length: Math.floor(random() * 500) },
+              () => alphabet[Math.floor(random() * alphabet.length)],
+            ).join('')
+          : chars.join('');
       const result = readShareFragment(input);
       if (!result.ok) {
         refused += 1;
@@ -71,13 +105,23 @@ describe('share links', () => {
 
   it('refuse a decompression bomb before inflating it, and a session nested 5,000 levels deep', () => {
     const bomb = readShareFragment(`${SHARE_PREFIX}${craftLzBomb(7070)}`);
-    expect(bomb).toEqual({ ok: false, message: 'This share link cannot be opened: it unpacks to more than 10 MB. Ask for a new link, or for the session file.' });
+    expect(bomb).toEqual({
+      ok: false,
+      message:
+        'This share link cannot be opened: it unpacks to more than 10 MB. Ask for a new link, or for the session file.',
+    });
     const deepText = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
     const call = { type: 'dynamic-tool', toolName: 'x', toolCallId: 'c', state: 'input-available', input: 'DEEP' };
-    const payload = JSON.stringify({ ...sampleSession(), tools: [], startingFiles: 'example', messages: [{ id: 'a', role: 'assistant', parts: [call] }] }).replace('"DEEP"', deepText);
+    const payload = JSON.stringify({
+      ...sampleSession(),
+      tools: [],
+      startingFiles: 'example',
+      messages: [{ id: 'a', role: 'assistant', parts: [call] }],
+    }).replace('"DEEP"', deepText);
     expect(readShareFragment(`${SHARE_PREFIX}${compressToEncodedURIComponent(payload)}`)).toEqual({
       ok: false,
-      message: 'This share link cannot be opened: the session in it is not valid: it nests deeper than 64 levels. Ask for a new link, or for the session file.',
+      message:
+        'This share link cannot be opened: the session in it is not valid: it nests deeper than 64 levels. Ask for a new link, or for the session file.',
     });
   });
 });

@@ -25,8 +25,11 @@ type LinkPayload = Omit<SessionData, 'tools' | 'files' | 'startingFiles'> & {
   startingFiles: SandboxFiles | 'example';
 };
 
-const coreSources = new Map<string, string>(CORE_TOOL_DEFINITIONS.map((definition) => [definition.name, formatToolSource(definition)]));
-const sameFiles = (a: SandboxFiles, b: SandboxFiles) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const coreSources = new Map<string, string>(
+  CORE_TOOL_DEFINITIONS.map((definition) => [definition.name, formatToolSource(definition)]),
+);
+const sameFiles = (a: SandboxFiles, b: SandboxFiles) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /** The session without what the receiving playground already knows (unchanged core tools, the example files). */
 function compact(session: SessionData): LinkPayload {
@@ -81,14 +84,20 @@ export function makeShareLink(session: SessionData, pageUrl: string): ShareLink 
  * oversized link gets one sentence saying so.
  */
 export function readShareFragment(fragment: string): ParsedSession {
-  const damaged = (why: string): ParsedSession => ({ ok: false, message: `This share link cannot be opened: ${why}. Ask for a new link, or for the session file.` });
+  const damaged = (why: string): ParsedSession => ({
+    ok: false,
+    message: `This share link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
+  });
   try {
-    if (!fragment.startsWith(SHARE_PREFIX)) return damaged('it is not a Tool Playground share link (or it was made by a newer version)');
+    if (!fragment.startsWith(SHARE_PREFIX))
+      return damaged('it is not a Tool Playground share link (or it was made by a newer version)');
     const data = fragment.slice(SHARE_PREFIX.length);
-    if (data.length > MAX_FRAGMENT_CHARS) return damaged(`it is too long (${data.length.toLocaleString('en')} characters)`);
+    if (data.length > MAX_FRAGMENT_CHARS)
+      return damaged(`it is too long (${data.length.toLocaleString('en')} characters)`);
     // Measured before inflating: a few KB can be crafted to unpack to gigabytes.
     const measured = measureLzOutput(data, INPUT_LIMITS.maxSessionChars);
-    if (measured.kind === 'too-large') return damaged(`it unpacks to more than ${formatBytes(INPUT_LIMITS.maxSessionChars)}`);
+    if (measured.kind === 'too-large')
+      return damaged(`it unpacks to more than ${formatBytes(INPUT_LIMITS.maxSessionChars)}`);
     if (measured.kind === 'damaged') return damaged('its data is damaged or cut short');
     const json = decompressFromEncodedURIComponent(data);
     if (!json) return damaged('its data is damaged or cut short');
@@ -98,9 +107,14 @@ export function readShareFragment(fragment: string): ParsedSession {
     } catch {
       return damaged('its data is damaged or cut short');
     }
-    if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools)) return damaged('it does not hold a session');
+    if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools))
+      return damaged('it does not hold a session');
     const parsed = parseSessionData(expand(payload as LinkPayload));
-    return parsed.ok ? parsed : damaged(parsed.message.replace(/^Not a valid session: /, 'the session in it is not valid: ').replace(/\.$/, ''));
+    return parsed.ok
+      ? parsed
+      : damaged(
+          parsed.message.replace(/^Not a valid session: /, 'the session in it is not valid: ').replace(/\.$/, ''),
+        );
   } catch (error) {
     return damaged(error instanceof Error ? error.message : 'it could not be read');
   }

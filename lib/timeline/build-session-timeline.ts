@@ -19,7 +19,13 @@ type SessionTimelineOptions = {
  * beside it that starts where it left the active path (its nodes prefixed with the branch
  * id, since a fork keeps the forked step's call ids).
  */
-export function buildSessionTimeline({ messages, activeBranch, branches, approvals, ...live }: SessionTimelineOptions): Timeline {
+export function buildSessionTimeline({
+  messages,
+  activeBranch,
+  branches,
+  approvals,
+  ...live
+}: SessionTimelineOptions): Timeline {
   const active = buildTimeline({ messages, lane: activeBranch.id, approvals, ...live });
   if (branches.length === 0) return active;
   const timeline: Timeline = {
@@ -36,11 +42,27 @@ export function buildSessionTimeline({ messages, activeBranch, branches, approva
     const own = buildTimeline({ messages: branch.messages.slice(shared), lane: branch.id, approvals });
     const id = (nodeId: string) => `${branch.id}/${nodeId}`;
     timeline.nodes.push(...own.nodes.map((node) => ({ ...node, id: id(node.id), segment: id(node.segment) })));
-    timeline.segments.push(...own.segments.map((segment) => ({ ...segment, id: id(segment.id), nodeIds: segment.nodeIds.map(id) })));
-    timeline.edges.push(...own.edges.map((edge) => ({ ...edge, id: id(edge.id), source: id(edge.source), target: id(edge.target) })));
+    timeline.segments.push(
+      ...own.segments.map((segment) => ({ ...segment, id: id(segment.id), nodeIds: segment.nodeIds.map(id) })),
+    );
+    timeline.edges.push(
+      ...own.edges.map((edge) => ({ ...edge, id: id(edge.id), source: id(edge.source), target: id(edge.target) })),
+    );
     const first = own.nodes[0];
-    for (const source of entry) timeline.edges.push({ id: `${source}->${id(first.id)}`, source, target: id(first.id), label: undefined, failed: false });
-    const lane: TimelineLane = { id: branch.id, label: `${branch.label} · inactive`, active: false, branchFrom: entry.length > 0 ? segmentOf.get(entry[0]) : undefined };
+    for (const source of entry)
+      timeline.edges.push({
+        id: `${source}->${id(first.id)}`,
+        source,
+        target: id(first.id),
+        label: undefined,
+        failed: false,
+      });
+    const lane: TimelineLane = {
+      id: branch.id,
+      label: `${branch.label} · inactive`,
+      active: false,
+      branchFrom: entry.length > 0 ? segmentOf.get(entry[0]) : undefined,
+    };
     timeline.lanes.push(lane);
   }
   return timeline;

@@ -4,15 +4,33 @@ import { buildSessionTimeline } from './build-session-timeline';
 import { buildTimeline } from './build-timeline';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
 
-const user: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'list the files and show me README.md' }] };
+const user: UIMessage = {
+  id: 'u1',
+  role: 'user',
+  parts: [{ type: 'text', text: 'list the files and show me README.md' }],
+};
 const assistant: UIMessage = {
   id: 'a1',
   role: 'assistant',
   parts: [
     { type: 'step-start' },
     { type: 'text', text: "I'll call `list_files` and `read_file`." },
-    { type: 'dynamic-tool', toolName: 'list_files', toolCallId: 'call_abc0001', state: 'output-available', input: {}, output: { success: true, output: 'README.md\n' } },
-    { type: 'dynamic-tool', toolName: 'read_file', toolCallId: 'call_abc0002', state: 'output-error', input: { path: 'x' }, errorText: "Error: 'x' not found." },
+    {
+      type: 'dynamic-tool',
+      toolName: 'list_files',
+      toolCallId: 'call_abc0001',
+      state: 'output-available',
+      input: {},
+      output: { success: true, output: 'README.md\n' },
+    },
+    {
+      type: 'dynamic-tool',
+      toolName: 'read_file',
+      toolCallId: 'call_abc0002',
+      state: 'output-error',
+      input: { path: 'x' },
+      errorText: "Error: 'x' not found.",
+    },
     { type: 'step-start' },
     { type: 'text', text: 'Here is what I found.' },
   ],
@@ -49,7 +67,16 @@ describe('buildTimeline', () => {
     const running: UIMessage = {
       id: 'a1',
       role: 'assistant',
-      parts: [{ type: 'step-start' }, { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'input-available', input: { command: 'ls' } }],
+      parts: [
+        { type: 'step-start' },
+        {
+          type: 'dynamic-tool',
+          toolName: 'bash',
+          toolCallId: 'c1',
+          state: 'input-available',
+          input: { command: 'ls' },
+        },
+      ],
     };
     const { nodes } = buildTimeline({ messages: [user, running], streaming: true });
     expect(nodes.map((node) => [node.label, node.status])).toEqual([
@@ -83,7 +110,21 @@ describe('buildTimeline', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'output-available', input: {}, output: { success: true, output: '', state_changes: [{ type: 'FileCreated', path: 'a.txt' }, { type: 'FileModified', path: 'b.txt' }] } },
+        {
+          type: 'dynamic-tool',
+          toolName: 'bash',
+          toolCallId: 'c1',
+          state: 'output-available',
+          input: {},
+          output: {
+            success: true,
+            output: '',
+            state_changes: [
+              { type: 'FileCreated', path: 'a.txt' },
+              { type: 'FileModified', path: 'b.txt' },
+            ],
+          },
+        },
       ],
     };
     const result = buildTimeline({ messages: [user, wrote] }).nodes.find((node) => node.id === 'c1:result');
@@ -91,7 +132,11 @@ describe('buildTimeline', () => {
   });
 
   it('marks the step a failed stream cut short as incomplete', () => {
-    const cut: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Hel' }] };
+    const cut: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'text', text: 'Hel' }],
+    };
     const { nodes } = buildTimeline({ messages: [user, cut], error: 'stream cut' });
     expect(nodes.slice(1).map((node) => [node.label, node.status])).toEqual([
       ['Assistant message (incomplete): Hel', 'incomplete'],
@@ -116,7 +161,17 @@ describe('the graph grammar', () => {
       ...assistant,
       parts: [
         ...assistant.parts.slice(0, 4),
-        { type: 'data-step', data: { provider: 'simulated', model: 'simulated-1', durationMs: 1320, inputTokens: 412, outputTokens: 58, finishReason: 'tool-calls' } },
+        {
+          type: 'data-step',
+          data: {
+            provider: 'simulated',
+            model: 'simulated-1',
+            durationMs: 1320,
+            inputTokens: 412,
+            outputTokens: 58,
+            finishReason: 'tool-calls',
+          },
+        },
         ...assistant.parts.slice(4),
       ],
     };
@@ -134,15 +189,37 @@ describe('the graph grammar', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'dynamic-tool', toolName: 'write_file', toolCallId: 'c1', state: 'output-error', input: { path: 'a' }, errorText: "Error: Invalid arguments for 'write_file'.\n- content: required" },
-        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c2', state: 'output-available', input: { command: 'yes' }, output: { success: true, output: 'y', execution_time_ms: 12, metadata: { stdout_truncated: true, total_output_bytes: 99999 } } },
+        {
+          type: 'dynamic-tool',
+          toolName: 'write_file',
+          toolCallId: 'c1',
+          state: 'output-error',
+          input: { path: 'a' },
+          errorText: "Error: Invalid arguments for 'write_file'.\n- content: required",
+        },
+        {
+          type: 'dynamic-tool',
+          toolName: 'bash',
+          toolCallId: 'c2',
+          state: 'output-available',
+          input: { command: 'yes' },
+          output: {
+            success: true,
+            output: 'y',
+            execution_time_ms: 12,
+            metadata: { stdout_truncated: true, total_output_bytes: 99999 },
+          },
+        },
         { type: 'step-start' },
         { type: 'text', text: 'Done.' },
       ],
     };
     const { nodes } = buildTimeline({ messages: [user, message] });
     const at = (id: string) => nodes.find((node) => node.id === id)!;
-    expect(at('c1:call')).toMatchObject({ label: 'Tool call write_file (invalid arguments)', badges: ['invalid arguments'] });
+    expect(at('c1:call')).toMatchObject({
+      label: 'Tool call write_file (invalid arguments)',
+      badges: ['invalid arguments'],
+    });
     expect(at('c2:call').badges).toEqual(['valid']);
     expect(at('c2:result')).toMatchObject({ label: 'Tool result bash: ok, truncated', badges: ['truncated', '12 ms'] });
     expect(at('a1:step-2').title).toBe('Final answer · step 2');
@@ -154,32 +231,65 @@ describe('the graph grammar', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'dynamic-tool', toolName: 'bash', toolCallId: 'c1', state: 'output-error', input: {}, errorText: "Error: The user rejected this call to 'bash': no" },
-        { type: 'dynamic-tool', toolName: 'read_file', toolCallId: 'c2', state: 'output-available', input: {}, output: 'x' },
+        {
+          type: 'dynamic-tool',
+          toolName: 'bash',
+          toolCallId: 'c1',
+          state: 'output-error',
+          input: {},
+          errorText: "Error: The user rejected this call to 'bash': no",
+        },
+        {
+          type: 'dynamic-tool',
+          toolName: 'read_file',
+          toolCallId: 'c2',
+          state: 'output-available',
+          input: {},
+          output: 'x',
+        },
         { type: 'dynamic-tool', toolName: 'write_file', toolCallId: 'c3', state: 'input-available', input: {} },
       ],
     };
-    const { nodes, edges } = buildTimeline({ messages: [user, message], approvals: { c1: 'rejected', c2: 'edited' }, pausedToolCallId: 'c3' });
+    const { nodes, edges } = buildTimeline({
+      messages: [user, message],
+      approvals: { c1: 'rejected', c2: 'edited' },
+      pausedToolCallId: 'c3',
+    });
     expect(nodes.filter((node) => node.kind === 'approval').map((node) => [node.label, node.status])).toEqual([
       ['Approval bash: rejected', 'blocked'],
       ['Approval read_file: approved with edited arguments', 'done'],
       ['Approval write_file: waiting', 'paused'],
     ]);
-    expect(nodes.find((node) => node.id === 'c1:result')).toMatchObject({ label: 'Tool result bash: blocked', status: 'blocked' });
-    expect(edges.filter((edge) => edge.target === 'c1:result').map((edge) => [edge.source, edge.label])).toEqual([['c1:approval', 'c1']]);
+    expect(nodes.find((node) => node.id === 'c1:result')).toMatchObject({
+      label: 'Tool result bash: blocked',
+      status: 'blocked',
+    });
+    expect(edges.filter((edge) => edge.target === 'c1:result').map((edge) => [edge.source, edge.label])).toEqual([
+      ['c1:approval', 'c1'],
+    ]);
   });
 });
 
 describe('layoutTimeline', () => {
   it('stacks segments so that a new step never moves what is already drawn', () => {
-    const before = layoutTimeline(buildTimeline({ messages: [user, { ...assistant, parts: assistant.parts.slice(0, 4) }] }));
+    const before = layoutTimeline(
+      buildTimeline({ messages: [user, { ...assistant, parts: assistant.parts.slice(0, 4) }] }),
+    );
     const after = layoutTimeline(buildTimeline({ messages: [user, assistant] }));
     for (const node of before.nodes) {
       expect(after.nodes.find((candidate) => candidate.id === node.id)).toMatchObject({ x: node.x, y: node.y });
     }
     const band = after.bands.find((candidate) => candidate.id === 'a1:step-1:band')!;
     const inside = after.nodes.filter((node) => node.segment === 'a1:step-1');
-    expect(inside.every((node) => node.x >= band.x && node.x + node.width <= band.x + band.width && node.y >= band.y && node.y + node.height <= band.y + band.height)).toBe(true);
+    expect(
+      inside.every(
+        (node) =>
+          node.x >= band.x &&
+          node.x + node.width <= band.x + band.width &&
+          node.y >= band.y &&
+          node.y + node.height <= band.y + band.height,
+      ),
+    ).toBe(true);
   });
 
   it('puts each rank below the one before and parallel calls side by side', () => {
@@ -205,11 +315,16 @@ describe('branches in the graph', () => {
       { id: 'b2', label: 'Branch 2 · active', active: true, branchFrom: undefined },
       { id: 'b1', label: 'Branch 1 · inactive', active: false, branchFrom: 'u1' },
     ]);
-    expect(timeline.nodes.filter((node) => node.id.startsWith('b1/')).map((node) => node.id)).toContain('b1/call_abc0001:result');
+    expect(timeline.nodes.filter((node) => node.id.startsWith('b1/')).map((node) => node.id)).toContain(
+      'b1/call_abc0001:result',
+    );
     expect(timeline.edges).toContainEqual(expect.objectContaining({ source: 'u1', target: 'b1/a1:step-1' }));
     const { nodes, bands } = layoutTimeline(timeline);
     const x = (id: string) => nodes.find((node) => node.id === id)!.x;
     expect(x('b1/a1:step-1')).toBeGreaterThan(x('a2:step-1') + NODE_HEIGHT);
-    expect(bands.filter((band) => band.kind === 'lane').map((band) => band.label)).toEqual(['Branch 1 · inactive', 'Branch 2 · active']);
+    expect(bands.filter((band) => band.kind === 'lane').map((band) => band.label)).toEqual([
+      'Branch 1 · inactive',
+      'Branch 2 · active',
+    ]);
   });
 });

@@ -24,7 +24,10 @@ const FILE_MARKS = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } a
 
 /** One line of plain text: markdown markers dropped, whitespace folded, cut to fit a node. */
 export function summarize(text: string): string {
-  const flat = text.replace(/```[^\n]*\n?|\*\*/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/```[^\n]*\n?|\*\*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > SUMMARY_CHARS ? `${flat.slice(0, SUMMARY_CHARS - 1)}…` : flat;
 }
 
@@ -35,7 +38,10 @@ export function shortCallId(toolCallId: string): string {
 
 function countRetries(parts: UIMessage['parts']): { count: number; reason: string } {
   const retries = parts.filter((part) => part.type === 'data-retry');
-  return { count: retries.length, reason: (retries.at(-1) as { data?: { reason?: string } } | undefined)?.data?.reason ?? 'an error' };
+  return {
+    count: retries.length,
+    reason: (retries.at(-1) as { data?: { reason?: string } } | undefined)?.data?.reason ?? 'an error',
+  };
 }
 
 const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -48,7 +54,9 @@ function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming
     `Step ${step}`,
     state === 'streaming' ? 'streaming…' : state === 'incomplete' ? 'incomplete' : undefined,
     report ? seconds(report.durationMs) : undefined,
-    report?.inputTokens !== undefined && report.outputTokens !== undefined ? `${report.inputTokens} → ${report.outputTokens} tokens` : undefined,
+    report?.inputTokens !== undefined && report.outputTokens !== undefined
+      ? `${report.inputTokens} → ${report.outputTokens} tokens`
+      : undefined,
     retries.count > 0 ? `retried ${retries.count}×` : undefined,
   ];
   return facts.filter(Boolean).join(' · ');
@@ -60,7 +68,7 @@ type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 function argumentsBadge(call: ToolPart): string | undefined {
   if (call.state !== 'output-error') return call.state === 'output-available' ? 'valid' : undefined;
   if (call.errorText.startsWith('Error: Invalid arguments')) return 'invalid arguments';
-  if (call.errorText.startsWith("Error: Unknown tool")) return 'unknown tool';
+  if (call.errorText.startsWith('Error: Unknown tool')) return 'unknown tool';
   return undefined;
 }
 
@@ -71,7 +79,14 @@ function argumentsBadge(call: ToolPart): string | undefined {
  * the step before feeds into. Each user message and each model step is a segment; steps
  * are drawn as bands with their time and tokens.
  */
-export function buildTimeline({ messages, error, streaming = false, pausedToolCallId, approvals = {}, lane = 'main' }: BuildOptions): Timeline & { exits: string[] } {
+export function buildTimeline({
+  messages,
+  error,
+  streaming = false,
+  pausedToolCallId,
+  approvals = {},
+  lane = 'main',
+}: BuildOptions): Timeline & { exits: string[] } {
   const nodes: TimelineNode[] = [];
   const edges: TimelineEdge[] = [];
   const segments: TimelineSegment[] = [];
@@ -95,7 +110,17 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
       const text = textOf(message.parts);
       const title = message.role === 'user' ? 'User message' : 'System message';
       startSegment(message.id);
-      add({ id: message.id, kind: 'user', label: `${title}: ${summarize(text)}`, title, summary: summarize(text), badges: [], step: undefined, status: 'done', detail: message });
+      add({
+        id: message.id,
+        kind: 'user',
+        label: `${title}: ${summarize(text)}`,
+        title,
+        summary: summarize(text),
+        badges: [],
+        step: undefined,
+        status: 'done',
+        detail: message,
+      });
       connect(message.id);
       previous = [message.id];
       return;
@@ -107,7 +132,8 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
       const text = textOf(parts);
       const calls = parts.filter(isToolUIPart);
       const lastStep = isLast && stepIndex === steps.length - 1;
-      const state = streaming && lastStep ? 'streaming' : !streaming && lastStep && error !== undefined ? 'incomplete' : 'done';
+      const state =
+        streaming && lastStep ? 'streaming' : !streaming && lastStep && error !== undefined ? 'incomplete' : 'done';
       const retries = countRetries(parts);
       const finalAnswer = calls.length === 0 && state === 'done' && stepIndex === steps.length - 1;
       const summary =
@@ -118,7 +144,9 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
         id: stepId,
         kind: 'assistant',
         label: `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
-        title: finalAnswer ? `Final answer · step ${stepIndex + 1}` : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : ''}`,
+        title: finalAnswer
+          ? `Final answer · step ${stepIndex + 1}`
+          : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : ''}`,
         summary,
         badges: [],
         step: stepIndex + 1,
@@ -154,7 +182,12 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
         let beforeResult = callNodeId;
         if (approval) {
           const gateId = `${call.toolCallId}:approval`;
-          const words = { waiting: 'waiting', approved: 'approved', edited: 'approved with edited arguments', rejected: 'rejected' } as const;
+          const words = {
+            waiting: 'waiting',
+            approved: 'approved',
+            edited: 'approved with edited arguments',
+            rejected: 'rejected',
+          } as const;
           add({
             id: gateId,
             kind: 'approval',
@@ -172,17 +205,32 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
 
         const resultId = `${call.toolCallId}:result`;
         const output = call.state === 'output-available' ? call.output : undefined;
-        const errorText = call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
+        const errorText =
+          call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
         const blocked = approval === 'rejected' || (errorText?.includes('did not run') ?? false);
-        const resultText = errorText ?? (typeof output === 'object' && output !== null && 'output' in output ? String((output as { output: unknown }).output) : toolResultText(output ?? ''));
-        const outcome = output as { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean } | undefined;
+        const resultText =
+          errorText ??
+          (typeof output === 'object' && output !== null && 'output' in output
+            ? String((output as { output: unknown }).output)
+            : toolResultText(output ?? ''));
+        const outcome = output as
+          | { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean }
+          | undefined;
         const changes = readStateChanges(output);
         const badges = [
           ...(outcome?.metadata?.stdout_truncated ? ['truncated'] : []),
           ...(typeof outcome?.execution_time_ms === 'number' ? [`${outcome.execution_time_ms} ms`] : []),
           ...changes.map((change) => `${FILE_MARKS[change.type]}${change.path}`),
         ];
-        const word = blocked ? 'blocked' : failed ? 'error' : finished ? 'ok' : paused ? 'waiting for approval' : 'running';
+        const word = blocked
+          ? 'blocked'
+          : failed
+            ? 'error'
+            : finished
+              ? 'ok'
+              : paused
+                ? 'waiting for approval'
+                : 'running';
         add({
           id: resultId,
           kind: 'tool-result',
@@ -205,8 +253,24 @@ export function buildTimeline({ messages, error, streaming = false, pausedToolCa
 
   if (error) {
     startSegment(`${lane}:error`);
-    add({ id: `${lane}:error`, kind: 'error', label: `Error: ${summarize(error)}`, title: 'Error', summary: summarize(error), badges: [], step: undefined, status: 'failed', detail: { error } });
+    add({
+      id: `${lane}:error`,
+      kind: 'error',
+      label: `Error: ${summarize(error)}`,
+      title: 'Error',
+      summary: summarize(error),
+      badges: [],
+      step: undefined,
+      status: 'failed',
+      detail: { error },
+    });
     connect(`${lane}:error`, previous, undefined, true);
   }
-  return { nodes, edges, segments, lanes: [{ id: lane, label: 'Conversation', active: true, branchFrom: undefined }], exits: previous };
+  return {
+    nodes,
+    edges,
+    segments,
+    lanes: [{ id: lane, label: 'Conversation', active: true, branchFrom: undefined }],
+    exits: previous,
+  };
 }

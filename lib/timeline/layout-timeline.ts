@@ -1,5 +1,13 @@
 import dagre from '@dagrejs/dagre';
-import type { PositionedBand, PositionedNode, PositionedTimeline, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
+import type {
+  PositionedBand,
+  PositionedNode,
+  PositionedTimeline,
+  Timeline,
+  TimelineEdge,
+  TimelineNode,
+  TimelineSegment,
+} from './timeline-types';
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 76;
@@ -57,7 +65,11 @@ function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout 
   const right = Math.max(...positions.map((position) => position.x)) + NODE_WIDTH;
   const top = Math.min(...positions.map((position) => position.y));
   const bottom = Math.max(...positions.map((position) => position.y)) + NODE_HEIGHT;
-  const layout = { positions: positions.map((position) => ({ x: position.x - (left + right) / 2, y: position.y - top })), width: right - left, height: bottom - top };
+  const layout = {
+    positions: positions.map((position) => ({ x: position.x - (left + right) / 2, y: position.y - top })),
+    width: right - left,
+    height: bottom - top,
+  };
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, layout);
   return layout;
@@ -92,14 +104,17 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
   const internal = new Map<string, TimelineEdge[]>();
   for (const edge of timeline.edges) {
     const segment = segmentOf.get(edge.source);
-    if (segment !== undefined && segment === segmentOf.get(edge.target)) internal.set(segment, [...(internal.get(segment) ?? []), edge]);
+    if (segment !== undefined && segment === segmentOf.get(edge.target))
+      internal.set(segment, [...(internal.get(segment) ?? []), edge]);
   }
 
   const nodes: PositionedNode[] = [];
   const bands: PositionedBand[] = [];
   const bottoms = new Map<string, number>();
   // Lanes (branches) stand side by side, the active one first; one lane needs no caption.
-  const laneX = new Map<string, number>(timeline.lanes.map((lane, index) => [lane.id, index * (LANE_WIDTH + LANE_GAP)]));
+  const laneX = new Map<string, number>(
+    timeline.lanes.map((lane, index) => [lane.id, index * (LANE_WIDTH + LANE_GAP)]),
+  );
   const cursor = new Map<string, number>();
   const captioned = timeline.lanes.length > 1;
   const laneExtent = new Map<string, { top: number; bottom: number; width: number }>();
@@ -112,7 +127,14 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
     const offsetX = laneX.get(segment.lane) ?? 0;
     for (const [position, id] of segment.nodeIds.entries()) {
       const { x, y } = layout.positions[position];
-      nodes.push({ ...byId.get(id)!, x: x + offsetX, y: y + top, width: NODE_WIDTH, height: NODE_HEIGHT, lane: segment.lane });
+      nodes.push({
+        ...byId.get(id)!,
+        x: x + offsetX,
+        y: y + top,
+        width: NODE_WIDTH,
+        height: NODE_HEIGHT,
+        lane: segment.lane,
+      });
     }
     let bottom = top + layout.height;
     if (segment.band) {
@@ -131,7 +153,11 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
     bottoms.set(segment.id, bottom);
     cursor.set(segment.lane, bottom + SEGMENT_GAP);
     const extent = laneExtent.get(segment.lane);
-    laneExtent.set(segment.lane, { top: extent?.top ?? laneStart, bottom, width: Math.max(extent?.width ?? 0, layout.width + BAND_PADDING * 2) });
+    laneExtent.set(segment.lane, {
+      top: extent?.top ?? laneStart,
+      bottom,
+      width: Math.max(extent?.width ?? 0, layout.width + BAND_PADDING * 2),
+    });
   }
   if (captioned) {
     for (const lane of timeline.lanes) {

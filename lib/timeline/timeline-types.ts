@@ -44,8 +44,27 @@ export type TimelineSegment = {
 /** A branch of the conversation, drawn as a column; lane `main` holds what all share. */
 export type TimelineLane = { id: string; label: string; active: boolean; branchFrom: string | undefined };
 
-export type Timeline = { nodes: TimelineNode[]; edges: TimelineEdge[]; segments: TimelineSegment[]; lanes: TimelineLane[] };
+export type Timeline = {
+  nodes: TimelineNode[];
+  edges: TimelineEdge[];
+  segments: TimelineSegment[];
+  lanes: TimelineLane[];
+};
 
 export type PositionedNode = TimelineNode & { x: number; y: number; width: number; height: number; lane: string };
-export type PositionedBand = { id: string; kind: 'step' | 'lane'; label: string; x: number; y: number; width: number; height: number; lane: string };
-export type PositionedTimeline = { nodes: PositionedNode[]; edges: TimelineEdge[]; bands: PositionedBand[]; lanes: TimelineLane[] };
+export type PositionedBand = {
+  id: string;
+  kind: 'step' | 'lane';
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  lane: string;
+};
+export type PositionedTimeline = {
+  nodes: PositionedNode[];
+  edges: TimelineEdge[];
+  bands: PositionedBand[];
+  lanes: TimelineLane[];
+};

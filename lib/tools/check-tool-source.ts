@@ -55,7 +55,13 @@ function describeParseError(error: ParseError): string {
 export function checkToolSource(source: string, checker: SchemaChecker): ToolCheck {
   const depth = checkJsonTextDepth(source);
   if (!depth.ok) {
-    return { kind: 'invalid', name: undefined, problems: [{ message: `The definition cannot be checked: ${depth.message}.`, offset: depth.offset ?? 0, length: 1 }] };
+    return {
+      kind: 'invalid',
+      name: undefined,
+      problems: [
+        { message: `The definition cannot be checked: ${depth.message}.`, offset: depth.offset ?? 0, length: 1 },
+      ],
+    };
   }
   const parseErrors: ParseError[] = [];
   const tree = parseTree(source, parseErrors, { disallowComments: true, allowTrailingComma: false });
@@ -94,12 +100,7 @@ export function checkToolSource(source: string, checker: SchemaChecker): ToolChe
   if (name === undefined) {
     problems.push(problem('"name" is required and must be a string.', ['name']));
   } else if (!TOOL_NAME_PATTERN.test(name)) {
-    problems.push(
-      problem(
-        `"name" must be 1–64 letters, digits, "_" or "-" (providers reject "${name}").`,
-        ['name'],
-      ),
-    );
+    problems.push(problem(`"name" must be 1–64 letters, digits, "_" or "-" (providers reject "${name}").`, ['name']));
   }
   if (definition.description !== undefined && typeof definition.description !== 'string') {
     problems.push(problem('"description" must be a string.', ['description']));

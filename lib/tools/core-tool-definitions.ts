@@ -6,8 +6,7 @@
 export const CORE_TOOL_DEFINITIONS = [
   {
     name: 'bash',
-    description:
-      'Execute a shell command in the container environment. Returns stdout, stderr, and exit code.',
+    description: 'Execute a shell command in the container environment. Returns stdout, stderr, and exit code.',
     parameters: {
       type: 'object',
       properties: {
@@ -35,8 +34,7 @@ export const CORE_TOOL_DEFINITIONS = [
   },
   {
     name: 'read_file',
-    description:
-      'Read the contents of a file. Supports reading entire files or specific line ranges.',
+    description: 'Read the contents of a file. Supports reading entire files or specific line ranges.',
     parameters: {
       type: 'object',
       properties: {
@@ -64,8 +62,7 @@ export const CORE_TOOL_DEFINITIONS = [
   },
   {
     name: 'write_file',
-    description:
-      "Write content to a file. Creates the file if it doesn't exist, overwrites if it does.",
+    description: "Write content to a file. Creates the file if it doesn't exist, overwrites if it does.",
     parameters: {
       type: 'object',
       properties: {

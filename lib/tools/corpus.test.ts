@@ -13,7 +13,9 @@ const TARGETS: LintTarget[] = ['openai', 'anthropic', 'google'];
 
 describe('the BFCL corpus (2,196 real tool definitions)', () => {
   it('imports, validates, converts to every format and back, and lints every tool', () => {
-    const lines = readFileSync(CORPUS, 'utf8').split('\n').filter((line) => line.trim() !== '');
+    const lines = readFileSync(CORPUS, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '');
     const checker = createSchemaChecker();
     const counts = {
       lines: lines.length,
@@ -54,11 +56,15 @@ describe('the BFCL corpus (2,196 real tool definitions)', () => {
         const findings = lintToolDefinition(definition, target);
         counts.findings[target] += findings.length;
         if (findings.some((finding) => finding.path[0] === 'name')) counts.nameErrors[target]++;
-        if (target === 'anthropic') counts.propertyKeyErrors += findings.filter((finding) => finding.message.startsWith('Property name')).length;
+        if (target === 'anthropic')
+          counts.propertyKeyErrors += findings.filter((finding) => finding.message.startsWith('Property name')).length;
       }
     }
 
-    console.log('BFCL corpus:', JSON.stringify({ ...counts, invalidReasons: Object.fromEntries(invalidReasons) }, null, 2));
+    console.log(
+      'BFCL corpus:',
+      JSON.stringify({ ...counts, invalidReasons: Object.fromEntries(invalidReasons) }, null, 2),
+    );
     expect(counts.imported).toBe(2196);
     expect(counts.roundTrips).toBe(2196 * TOOL_FORMAT_IDS.length);
     // The corpus README's counts: 787 dotted names fail OpenAI/Anthropic, none fail Gemini,

@@ -33,9 +33,7 @@ export function createSchemaChecker(): SchemaChecker {
   const compiled = new Map<string, ValidateFunction | SchemaProblem[]>();
 
   const ajvFor = (schema: Record<string, unknown>) =>
-    typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema)
-      ? ajvs['draft-07']
-      : ajvs['2020-12'];
+    typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema) ? ajvs['draft-07'] : ajvs['2020-12'];
 
   const compile = (schema: Record<string, unknown>): ValidateFunction | SchemaProblem[] => {
     const key = JSON.stringify(schema);

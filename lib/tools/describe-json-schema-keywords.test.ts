@@ -9,6 +9,8 @@ describe('describeJsonSchemaKeywords', () => {
     expect(described.properties.required.description).toMatch(/must always provide/);
     const documented = Object.keys(KEYWORD_DOCS).filter((keyword) => described.properties[keyword]?.description);
     expect(documented.length).toBeGreaterThanOrEqual(25);
-    expect((draft07 as unknown as { properties: Record<string, { description?: string }> }).properties.type.description).toBeUndefined();
+    expect(
+      (draft07 as unknown as { properties: Record<string, { description?: string }> }).properties.type.description,
+    ).toBeUndefined();
   });
 });

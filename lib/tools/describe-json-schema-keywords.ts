@@ -1,9 +1,11 @@
 /** Plain-language docs for JSON Schema keywords, shown on hover and in completions. */
 export const KEYWORD_DOCS: Record<string, string> = {
   type: 'The kind of value: "object", "array", "string", "number", "integer", "boolean" or "null". Providers need "object" at the top of a tool\'s input.',
-  properties: 'The named arguments an object takes, each with its own schema. The model sees these names and descriptions.',
+  properties:
+    'The named arguments an object takes, each with its own schema. The model sees these names and descriptions.',
   required: 'Names of properties the model must always provide. Anything not listed is optional.',
-  description: 'What this value means, in words. Models read descriptions to decide what to pass — the most useful keyword for tool quality.',
+  description:
+    'What this value means, in words. Models read descriptions to decide what to pass — the most useful keyword for tool quality.',
   enum: 'The only values allowed. Great for modes and units; Gemini and OpenAI strict mode expect strings.',
   const: 'Exactly one allowed value.',
   default: 'The value used when the model leaves this out. Documentation only: the model is not forced to use it.',
@@ -19,7 +21,8 @@ export const KEYWORD_DOCS: Record<string, string> = {
   maxLength: 'The longest string allowed.',
   pattern: 'A regular expression the string must match.',
   format: 'A named string format such as "date-time", "email" or "uri". Providers support only some.',
-  additionalProperties: 'Whether an object may have properties not listed in "properties". OpenAI strict mode needs false; Gemini does not accept it.',
+  additionalProperties:
+    'Whether an object may have properties not listed in "properties". OpenAI strict mode needs false; Gemini does not accept it.',
   anyOf: 'The value must match at least one of these schemas.',
   oneOf: 'The value must match exactly one of these schemas. Some providers only accept anyOf.',
   allOf: 'The value must match all of these schemas.',

@@ -5,6 +5,9 @@ import type { ToolSpec } from './tool-spec';
  * at ~4 characters a token (no tokenizer runs offline; providers differ by ±20%).
  */
 export function estimateToolTokens(spec: ToolSpec): number {
-  const json = JSON.stringify({ type: 'function', function: { name: spec.name, description: spec.description, parameters: spec.inputSchema } });
+  const json = JSON.stringify({
+    type: 'function',
+    function: { name: spec.name, description: spec.description, parameters: spec.inputSchema },
+  });
   return Math.ceil(json.length / 4);
 }

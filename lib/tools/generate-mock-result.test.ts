@@ -9,7 +9,14 @@ const weather = {
     temperature: { type: 'number', minimum: -50, maximum: 30 },
     unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
     observed_at: { type: 'string', format: 'date-time' },
-    alerts: { type: 'array', items: { type: 'object', properties: { level: { type: 'integer', minimum: 1, maximum: 3 } }, required: ['level'] } },
+    alerts: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { level: { type: 'integer', minimum: 1, maximum: 3 } },
+        required: ['level'],
+      },
+    },
     stale: { type: 'boolean' },
   },
   required: ['city', 'temperature', 'unit', 'observed_at', 'alerts', 'stale'],

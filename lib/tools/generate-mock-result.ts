@@ -19,7 +19,8 @@ function typeOf(schema: Json): string | undefined {
 }
 
 function generate(schema: Json, name: string, args: Json, depth: number): unknown {
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return args[name] !== undefined && schema.enum.includes(args[name]) ? args[name] : schema.enum[0];
+  if (Array.isArray(schema.enum) && schema.enum.length > 0)
+    return args[name] !== undefined && schema.enum.includes(args[name]) ? args[name] : schema.enum[0];
   if ('const' in schema) return schema.const;
   const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
   if (Array.isArray(branches) && branches.length > 0) return generate(branches[0], name, args, depth);
@@ -29,7 +30,9 @@ function generate(schema: Json, name: string, args: Json, depth: number): unknow
     case 'object': {
       if (depth > 6) return {};
       const properties = (schema.properties ?? {}) as Record<string, Json>;
-      return Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, generate(child, key, args, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([key, child]) => [key, generate(child, key, args, depth + 1)]),
+      );
     }
     case 'array': {
       const items = (Array.isArray(schema.items) ? schema.items[0] : schema.items) as Json | undefined;

@@ -37,7 +37,9 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
       env: args.env as Record<string, string> | undefined,
       signal: controller.signal,
     });
-    const output = result.stderr ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}` : result.stdout;
+    const output = result.stderr
+      ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}`
+      : result.stdout;
     if (controller.signal.aborted && !signal?.aborted) {
       return { kind: 'timed-out', timeoutSeconds, partialOutput: output };
     }
@@ -125,10 +127,14 @@ async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
   if (oldContent === '') return failure('old_content is empty; give the exact text to replace.');
   const count = countOccurrences(content, oldContent);
   if (count === 0) {
-    return failure(`old_content was not found in '${args.path}'. It must match the file exactly, whitespace included; read the file first.`);
+    return failure(
+      `old_content was not found in '${args.path}'. It must match the file exactly, whitespace included; read the file first.`,
+    );
   }
   if (count > 1 && args.occurrence === undefined) {
-    return failure(`old_content appears ${count} times in '${args.path}'. Include more surrounding text to make it unique, or pass occurrence 'first', 'last' or 'all'.`);
+    return failure(
+      `old_content appears ${count} times in '${args.path}'. Include more surrounding text to make it unique, or pass occurrence 'first', 'last' or 'all'.`,
+    );
   }
   let next: string;
   if (args.occurrence === 'all') next = content.split(oldContent).join(newContent);
@@ -138,7 +144,11 @@ async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
   }
   await sandbox.writeFile(resolved.path, next);
   const replaced = args.occurrence === 'all' ? count : 1;
-  return { kind: 'done', success: true, output: `Replaced ${replaced} occurrence${replaced === 1 ? '' : 's'} in ${relative(sandbox, resolved.path)}.` };
+  return {
+    kind: 'done',
+    success: true,
+    output: `Replaced ${replaced} occurrence${replaced === 1 ? '' : 's'} in ${relative(sandbox, resolved.path)}.`,
+  };
 }
 
 async function runSearch(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {

@@ -35,20 +35,32 @@ describe('safe regular expressions', () => {
   });
 
   it('refuse what RE2 cannot run, saying what and why', () => {
-    expect(() => compileSafeRegExp('(?=a)b')).toThrow(/cannot run in the playground's linear-time regex engine .*Lookahead, lookbehind and backreferences are not supported/);
+    expect(() => compileSafeRegExp('(?=a)b')).toThrow(
+      /cannot run in the playground's linear-time regex engine .*Lookahead, lookbehind and backreferences are not supported/,
+    );
     expect(() => compileSafeRegExp('(a)\\1')).toThrow(/backreferences/);
     expect(() => compileSafeRegExp('a'.repeat(5000))).toThrow(/the limit is 4000/);
   });
 
   it('back every pattern Ajv checks: values, patternProperties and the schema checker', () => {
     const checker = createSchemaChecker();
-    const schema = { type: 'object', properties: { s: { type: 'string', pattern: EVIL } }, patternProperties: { '^(x+)+$': { type: 'number' } } };
+    const schema = {
+      type: 'object',
+      properties: { s: { type: 'string', pattern: EVIL } },
+      patternProperties: { '^(x+)+$': { type: 'number' } },
+    };
     const started = performance.now();
-    expect(checker.checkValue(schema, { s: ATTACK }).map((problem) => problem.message)).toEqual(['must match pattern "^(a+)+$"']);
+    expect(checker.checkValue(schema, { s: ATTACK }).map((problem) => problem.message)).toEqual([
+      'must match pattern "^(a+)+$"',
+    ]);
     expect(checker.checkValue(schema, { [ATTACK.replace(/a/g, 'x')]: 'not checked' })).toEqual([]);
-    expect(checker.checkValue(schema, { s: 'aaaa', xxx: 'text' }).map((problem) => problem.message)).toEqual(['must be a number']);
+    expect(checker.checkValue(schema, { s: 'aaaa', xxx: 'text' }).map((problem) => problem.message)).toEqual([
+      'must be a number',
+    ]);
     expect(performance.now() - started).toBeLessThan(500);
-    expect(checker.checkSchema({ type: 'string', pattern: '(?<=a)b' })[0]?.message).toMatch(/cannot run in the playground's linear-time regex engine/);
+    expect(checker.checkSchema({ type: 'string', pattern: '(?<=a)b' })[0]?.message).toMatch(
+      /cannot run in the playground's linear-time regex engine/,
+    );
   });
 
   it("back the search tool's regex mode", async () => {

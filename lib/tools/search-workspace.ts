@@ -33,7 +33,10 @@ export async function searchWorkspace(sandbox: Sandbox, args: SearchArgs): Promi
     const source = args.type === 'regex' ? args.pattern : escapeRegExp(args.pattern);
     regex = compileSafeRegExp(source, args.case_sensitive === false ? 'i' : '');
   } catch (error) {
-    return { ok: false, message: `Invalid regex "${args.pattern}": ${error instanceof Error ? error.message : String(error)}.` };
+    return {
+      ok: false,
+      message: `Invalid regex "${args.pattern}": ${error instanceof Error ? error.message : String(error)}.`,
+    };
   }
   const include = args.include_pattern ? picomatch(args.include_pattern, { dot: true, basename: true }) : () => true;
   const exclude = args.exclude_pattern ? picomatch(args.exclude_pattern, { dot: true, basename: true }) : () => false;
@@ -63,7 +66,9 @@ export async function searchWorkspace(sandbox: Sandbox, args: SearchArgs): Promi
       }
       for (let line = from; line <= Math.min(index + context, lines.length - 1); line++) {
         if (line === lines.length - 1 && lines[line] === '') break;
-        group.push(`${shown}${line === index || regex.test(lines[line]) ? ':' : '-'}${line + 1}${line === index || regex.test(lines[line]) ? ':' : '-'}${lines[line]}`);
+        group.push(
+          `${shown}${line === index || regex.test(lines[line]) ? ':' : '-'}${line + 1}${line === index || regex.test(lines[line]) ? ':' : '-'}${lines[line]}`,
+        );
         lastPrinted = line;
       }
     }

@@ -26,7 +26,11 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
   /** With `outputSchema`, each call's result is generated from it; otherwise `result` is returned. */
   z.object({ kind: z.literal('mock'), result: z.string(), outputSchema: z.string().optional() }),
   z.object({ kind: z.literal('manual') }),
-  z.object({ kind: z.literal('javascript'), code: z.string(), timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS) }),
+  z.object({
+    kind: z.literal('javascript'),
+    code: z.string(),
+    timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS),
+  }),
 ]);
 export type ToolRun = z.infer<typeof toolRunSchema>;
 export type ToolRunKind = ToolRun['kind'];

@@ -2,7 +2,12 @@ import { CORE_TOOL_DEFINITIONS } from './core-tool-definitions';
 import type { ToolDefinition } from './formats/tool-formats';
 import type { ToolRun } from './tool-spec';
 
-export type ToolTemplate = { id: string; group: 'Core tools (sandbox)' | 'Teaching examples (mock)' | 'Blank'; definition: ToolDefinition; run: ToolRun };
+export type ToolTemplate = {
+  id: string;
+  group: 'Core tools (sandbox)' | 'Teaching examples (mock)' | 'Blank';
+  definition: ToolDefinition;
+  run: ToolRun;
+};
 
 const mock = (result: unknown): ToolRun => ({ kind: 'mock', result: `${JSON.stringify(result, null, 2)}\n` });
 
@@ -15,7 +20,12 @@ const EXAMPLES: { definition: ToolDefinition; result: unknown }[] = [
         type: 'object',
         properties: {
           city: { type: 'string', description: 'City name, e.g. "Paris"' },
-          unit: { type: 'string', enum: ['celsius', 'fahrenheit'], default: 'celsius', description: 'Temperature unit' },
+          unit: {
+            type: 'string',
+            enum: ['celsius', 'fahrenheit'],
+            default: 'celsius',
+            description: 'Temperature unit',
+          },
         },
         required: ['city'],
         additionalProperties: false,
@@ -37,7 +47,11 @@ const EXAMPLES: { definition: ToolDefinition; result: unknown }[] = [
         additionalProperties: false,
       },
     },
-    result: { results: [{ title: 'Function calling guide', url: 'https://example.com/tools', snippet: 'How models call tools…' }] },
+    result: {
+      results: [
+        { title: 'Function calling guide', url: 'https://example.com/tools', snippet: 'How models call tools…' },
+      ],
+    },
   },
   {
     definition: {
@@ -61,8 +75,18 @@ const EXAMPLES: { definition: ToolDefinition; result: unknown }[] = [
         properties: {
           title: { type: 'string', description: 'Event title' },
           start: { type: 'string', format: 'date-time', description: 'Start, ISO 8601' },
-          duration_minutes: { type: 'integer', minimum: 5, maximum: 1440, default: 30, description: 'Length in minutes' },
-          attendees: { type: 'array', items: { type: 'string', format: 'email' }, description: 'Email addresses to invite' },
+          duration_minutes: {
+            type: 'integer',
+            minimum: 5,
+            maximum: 1440,
+            default: 30,
+            description: 'Length in minutes',
+          },
+          attendees: {
+            type: 'array',
+            items: { type: 'string', format: 'email' },
+            description: 'Email addresses to invite',
+          },
         },
         required: ['title', 'start'],
         additionalProperties: false,
@@ -90,5 +114,10 @@ export const TOOL_TEMPLATES: readonly ToolTemplate[] = [
     definition: structuredClone(definition) as unknown as ToolDefinition,
     run: { kind: 'sandbox' as const },
   })),
-  ...EXAMPLES.map(({ definition, result }) => ({ id: definition.name, group: 'Teaching examples (mock)' as const, definition, run: mock(result) })),
+  ...EXAMPLES.map(({ definition, result }) => ({
+    id: definition.name,
+    group: 'Teaching examples (mock)' as const,
+    definition,
+    run: mock(result),
+  })),
 ];

@@ -16,7 +16,7 @@ export type StepReport = {
 
 export function readStepReport(parts: UIMessage['parts']): StepReport | undefined {
   const part = parts.find((candidate) => candidate.type === 'data-step');
-  return part ? ((part as { data: StepReport }).data) : undefined;
+  return part ? (part as { data: StepReport }).data : undefined;
 }
 
 /** A tool result as the model receives it: text as is, anything else as JSON. */
@@ -24,7 +24,12 @@ export function toolResultText(output: unknown): string {
   return typeof output === 'string' ? output : JSON.stringify(output ?? null);
 }
 
-const FINISH_REASONS: Record<string, WireFinishReason> = { stop: 'stop', 'tool-calls': 'tool-calls', length: 'length', error: 'error' };
+const FINISH_REASONS: Record<string, WireFinishReason> = {
+  stop: 'stop',
+  'tool-calls': 'tool-calls',
+  length: 'length',
+  error: 'error',
+};
 
 /**
  * Every model step of the conversation as a provider-neutral request/response pair, keyed
@@ -32,16 +37,29 @@ const FINISH_REASONS: Record<string, WireFinishReason> = { stop: 'stop', 'tool-c
  * was sent: the system instructions, every message before it, and the tools (as they are
  * now — the session does not keep earlier versions of the tool list).
  */
-export function extractWireSteps(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): Map<string, WireStep> {
+export function extractWireSteps(
+  messages: readonly UIMessage[],
+  settings: RunSettings,
+  tools: readonly ToolSpec[],
+): Map<string, WireStep> {
   return walkConversation(messages, settings, tools).steps;
 }
 
 /** The request the conversation would send now: every message so far, the tools, the settings. */
-export function buildNextRequest(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): WireRequest {
+export function buildNextRequest(
+  messages: readonly UIMessage[],
+  settings: RunSettings,
+  tools: readonly ToolSpec[],
+): WireRequest {
   return requestFor(walkConversation(messages, settings, tools).history, settings, tools, settings.model);
 }
 
-function requestFor(history: WireMessage[], settings: RunSettings, tools: readonly ToolSpec[], model: string): WireRequest {
+function requestFor(
+  history: WireMessage[],
+  settings: RunSettings,
+  tools: readonly ToolSpec[],
+  model: string,
+): WireRequest {
   return {
     model,
     system: settings.system || undefined,
@@ -54,7 +72,11 @@ function requestFor(history: WireMessage[], settings: RunSettings, tools: readon
   };
 }
 
-function walkConversation(messages: readonly UIMessage[], settings: RunSettings, tools: readonly ToolSpec[]): { steps: Map<string, WireStep>; history: WireMessage[] } {
+function walkConversation(
+  messages: readonly UIMessage[],
+  settings: RunSettings,
+  tools: readonly ToolSpec[],
+): { steps: Map<string, WireStep>; history: WireMessage[] } {
   const steps = new Map<string, WireStep>();
   const history: WireMessage[] = [];
   for (const message of messages) {
@@ -64,7 +86,11 @@ function walkConversation(messages: readonly UIMessage[], settings: RunSettings,
     }
     splitSteps(message).forEach((parts, index) => {
       const calls = parts.filter(isToolUIPart);
-      const toolCalls: WireToolCall[] = calls.map((call) => ({ id: call.toolCallId, name: getToolName(call), input: call.input }));
+      const toolCalls: WireToolCall[] = calls.map((call) => ({
+        id: call.toolCallId,
+        name: getToolName(call),
+        input: call.input,
+      }));
       const text = textOf(parts);
       const report = readStepReport(parts);
       steps.set(`${message.id}:step-${index + 1}`, {
@@ -75,15 +101,30 @@ function walkConversation(messages: readonly UIMessage[], settings: RunSettings,
           text,
           toolCalls,
           finishReason: FINISH_REASONS[report?.finishReason ?? ''] ?? (toolCalls.length > 0 ? 'tool-calls' : 'stop'),
-          usage: report?.inputTokens !== undefined && report.outputTokens !== undefined ? { inputTokens: report.inputTokens, outputTokens: report.outputTokens } : undefined,
+          usage:
+            report?.inputTokens !== undefined && report.outputTokens !== undefined
+              ? { inputTokens: report.inputTokens, outputTokens: report.outputTokens }
+              : undefined,
         },
       });
       history.push({ role: 'assistant', text, toolCalls });
       for (const call of calls) {
         if (call.state === 'output-available') {
-          history.push({ role: 'tool', toolCallId: call.toolCallId, toolName: getToolName(call), content: toolResultText(call.output), isError: false });
+          history.push({
+            role: 'tool',
+            toolCallId: call.toolCallId,
+            toolName: getToolName(call),
+            content: toolResultText(call.output),
+            isError: false,
+          });
         } else if (call.state === 'output-error') {
-          history.push({ role: 'tool', toolCallId: call.toolCallId, toolName: getToolName(call), content: call.errorText, isError: true });
+          history.push({
+            role: 'tool',
+            toolCallId: call.toolCallId,
+            toolName: getToolName(call),
+            content: call.errorText,
+            isError: true,
+          });
         }
       }
     });

@@ -23,26 +23,51 @@ export function renderAnthropic({ request, response }: WireStep): RenderedStep {
       messages.push({ role, content });
       return;
     }
-    const blocks = (value: string | Block[]): Block[] => (typeof value === 'string' ? [{ type: 'text', text: value }] : value);
+    const blocks = (value: string | Block[]): Block[] =>
+      typeof value === 'string' ? [{ type: 'text', text: value }] : value;
     last.content = [...blocks(last.content), ...blocks(content)];
   };
   for (const message of request.messages) {
     if (message.role === 'user') push('user', message.text);
     else if (message.role === 'tool')
-      push('user', [{ type: 'tool_result', tool_use_id: message.toolCallId, content: message.content, ...(message.isError ? { is_error: true } : {}) }]);
+      push('user', [
+        {
+          type: 'tool_result',
+          tool_use_id: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { is_error: true } : {}),
+        },
+      ]);
     else push('assistant', assistantBlocks(message.text, message.toolCalls));
   }
   const choice = request.toolChoice;
   const toolChoice =
-    choice === 'auto' ? { type: 'auto' } : choice === 'required' ? { type: 'any' } : choice === 'none' ? { type: 'none' } : { type: 'tool', name: choice.toolName };
+    choice === 'auto'
+      ? { type: 'auto' }
+      : choice === 'required'
+        ? { type: 'any' }
+        : choice === 'none'
+          ? { type: 'none' }
+          : { type: 'tool', name: choice.toolName };
   return {
     request: {
       model: request.model,
       max_tokens: request.maxOutputTokens ?? DEFAULT_MAX_TOKENS,
       ...(request.system ? { system: request.system } : {}),
       messages,
-      ...(request.tools.length > 0 ? { tools: request.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) } : {}),
-      tool_choice: request.parallelToolCalls === false && choice !== 'none' ? { ...toolChoice, disable_parallel_tool_use: true } : toolChoice,
+      ...(request.tools.length > 0
+        ? {
+            tools: request.tools.map((tool) => ({
+              name: tool.name,
+              description: tool.description,
+              input_schema: tool.inputSchema,
+            })),
+          }
+        : {}),
+      tool_choice:
+        request.parallelToolCalls === false && choice !== 'none'
+          ? { ...toolChoice, disable_parallel_tool_use: true }
+          : toolChoice,
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
     },
     response: {
@@ -52,7 +77,9 @@ export function renderAnthropic({ request, response }: WireStep): RenderedStep {
       model: response.model,
       content: assistantBlocks(response.text, response.toolCalls),
       stop_reason: STOP[response.finishReason],
-      ...(response.usage ? { usage: { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens } } : {}),
+      ...(response.usage
+        ? { usage: { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens } }
+        : {}),
     },
   };
 }

@@ -20,7 +20,12 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
   };
   for (const message of request.messages) {
     if (message.role === 'user') push('user', [{ text: message.text }]);
-    else if (message.role === 'tool') push('user', [{ functionResponse: { name: message.toolName, response: { name: message.toolName, content: message.content } } }]);
+    else if (message.role === 'tool')
+      push('user', [
+        {
+          functionResponse: { name: message.toolName, response: { name: message.toolName, content: message.content } },
+        },
+      ]);
     else push('model', modelParts(message.text, message.toolCalls));
   }
   const choice = request.toolChoice;
@@ -34,9 +39,24 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
       ...(request.system ? { system_instruction: { parts: [{ text: request.system }] } } : {}),
       contents,
       ...(request.tools.length > 0
-        ? { tools: [{ function_declarations: request.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.inputSchema })) }] }
+        ? {
+            tools: [
+              {
+                function_declarations: request.tools.map((tool) => ({
+                  name: tool.name,
+                  description: tool.description,
+                  parameters: tool.inputSchema,
+                })),
+              },
+            ],
+          }
         : {}),
-      tool_config: { function_calling_config: { mode, ...(typeof choice === 'object' ? { allowed_function_names: [choice.toolName] } : {}) } },
+      tool_config: {
+        function_calling_config: {
+          mode,
+          ...(typeof choice === 'object' ? { allowed_function_names: [choice.toolName] } : {}),
+        },
+      },
       ...(Object.keys(generationConfig).length > 0 ? { generation_config: generationConfig } : {}),
     },
     response: {
@@ -47,7 +67,13 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
         },
       ],
       ...(response.usage
-        ? { usageMetadata: { promptTokenCount: response.usage.inputTokens, candidatesTokenCount: response.usage.outputTokens, totalTokenCount: response.usage.inputTokens + response.usage.outputTokens } }
+        ? {
+            usageMetadata: {
+              promptTokenCount: response.usage.inputTokens,
+              candidatesTokenCount: response.usage.outputTokens,
+              totalTokenCount: response.usage.inputTokens + response.usage.outputTokens,
+            },
+          }
         : {}),
       modelVersion: response.model,
     },

@@ -3,7 +3,11 @@ import { argumentsJson, type RenderedStep, type WireStep } from './wire-types';
 const FINISH = { stop: 'stop', 'tool-calls': 'tool_calls', length: 'length', error: 'stop' } as const;
 
 const toolCalls = (calls: WireStep['response']['toolCalls']) =>
-  calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: argumentsJson(call.input) } }));
+  calls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: argumentsJson(call.input) },
+  }));
 
 /** The step as OpenAI Chat Completions carries it (seed 002 §4.2). */
 export function renderOpenAIChat({ request, response }: WireStep): RenderedStep {
@@ -11,7 +15,8 @@ export function renderOpenAIChat({ request, response }: WireStep): RenderedStep 
   if (request.system) messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) {
     if (message.role === 'user') messages.push({ role: 'user', content: message.text });
-    else if (message.role === 'tool') messages.push({ role: 'tool', tool_call_id: message.toolCallId, content: message.content });
+    else if (message.role === 'tool')
+      messages.push({ role: 'tool', tool_call_id: message.toolCallId, content: message.content });
     else
       messages.push({
         role: 'assistant',
@@ -25,7 +30,12 @@ export function renderOpenAIChat({ request, response }: WireStep): RenderedStep 
       model: request.model,
       messages,
       ...(request.tools.length > 0
-        ? { tools: request.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })) }
+        ? {
+            tools: request.tools.map((tool) => ({
+              type: 'function',
+              function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+            })),
+          }
         : {}),
       tool_choice: typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.toolName } },
       ...(request.parallelToolCalls === false ? { parallel_tool_calls: false } : {}),
@@ -48,7 +58,13 @@ export function renderOpenAIChat({ request, response }: WireStep): RenderedStep 
         },
       ],
       ...(response.usage
-        ? { usage: { prompt_tokens: response.usage.inputTokens, completion_tokens: response.usage.outputTokens, total_tokens: response.usage.inputTokens + response.usage.outputTokens } }
+        ? {
+            usage: {
+              prompt_tokens: response.usage.inputTokens,
+              completion_tokens: response.usage.outputTokens,
+              total_tokens: response.usage.inputTokens + response.usage.outputTokens,
+            },
+          }
         : {}),
     },
   };

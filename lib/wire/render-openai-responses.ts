@@ -5,23 +5,34 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
   const input: Record<string, unknown>[] = [];
   for (const message of request.messages) {
     if (message.role === 'user') input.push({ role: 'user', content: message.text });
-    else if (message.role === 'tool') input.push({ type: 'function_call_output', call_id: message.toolCallId, output: message.content });
+    else if (message.role === 'tool')
+      input.push({ type: 'function_call_output', call_id: message.toolCallId, output: message.content });
     else {
       if (message.text) input.push({ role: 'assistant', content: message.text });
-      for (const call of message.toolCalls) input.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: argumentsJson(call.input) });
+      for (const call of message.toolCalls)
+        input.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: argumentsJson(call.input) });
     }
   }
   const choice = request.toolChoice;
   const output: Record<string, unknown>[] = [];
-  if (response.text) output.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: response.text }] });
-  for (const call of response.toolCalls) output.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: argumentsJson(call.input) });
+  if (response.text)
+    output.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: response.text }] });
+  for (const call of response.toolCalls)
+    output.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: argumentsJson(call.input) });
   return {
     request: {
       model: request.model,
       ...(request.system ? { instructions: request.system } : {}),
       input,
       ...(request.tools.length > 0
-        ? { tools: request.tools.map((tool) => ({ type: 'function', name: tool.name, description: tool.description, parameters: tool.inputSchema })) }
+        ? {
+            tools: request.tools.map((tool) => ({
+              type: 'function',
+              name: tool.name,
+              description: tool.description,
+              parameters: tool.inputSchema,
+            })),
+          }
         : {}),
       tool_choice: typeof choice === 'string' ? choice : { type: 'function', name: choice.toolName },
       ...(request.parallelToolCalls === false ? { parallel_tool_calls: false } : {}),
@@ -35,7 +46,13 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
       status: response.finishReason === 'length' ? 'incomplete' : 'completed',
       output,
       ...(response.usage
-        ? { usage: { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens, total_tokens: response.usage.inputTokens + response.usage.outputTokens } }
+        ? {
+            usage: {
+              input_tokens: response.usage.inputTokens,
+              output_tokens: response.usage.outputTokens,
+              total_tokens: response.usage.inputTokens + response.usage.outputTokens,
+            },
+          }
         : {}),
     },
   };

@@ -27,14 +27,22 @@ const conversation = (callId: string, model: string, outputTokens: number): UIMe
     role: 'assistant',
     parts: [
       { type: 'step-start' },
-      { type: 'dynamic-tool', toolName: 'read_file', toolCallId: callId, state: 'output-available', input: { path: 'main.py' }, output: mainPy },
+      {
+        type: 'dynamic-tool',
+        toolName: 'read_file',
+        toolCallId: callId,
+        state: 'output-available',
+        input: { path: 'main.py' },
+        output: mainPy,
+      },
       stepReport(model, 150, outputTokens),
       { type: 'step-start' },
       { type: 'text', text: 'It prints a greeting.', state: 'done' },
     ],
   },
 ];
-const step = (messages: UIMessage[], runSettings: RunSettings, key: string) => extractWireSteps(messages, runSettings, [readFile]).get(key)!;
+const step = (messages: UIMessage[], runSettings: RunSettings, key: string) =>
+  extractWireSteps(messages, runSettings, [readFile]).get(key)!;
 
 describe('wire formats of one step (seed 002 §4)', () => {
   it('OpenAI Chat Completions: request, tool-call response and the tool result message', () => {
@@ -46,7 +54,12 @@ describe('wire formats of one step (seed 002 §4)', () => {
         { role: 'system', content: SEED_SYSTEM },
         { role: 'user', content: SEED_USER_TEXT },
       ],
-      tools: [{ type: 'function', function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema },
+        },
+      ],
       tool_choice: 'auto',
     });
     expect(first.response).toEqual({
@@ -56,15 +69,27 @@ describe('wire formats of one step (seed 002 §4)', () => {
       choices: [
         {
           index: 0,
-          message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_abc123', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.py"}' } }] },
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              { id: 'call_abc123', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.py"}' } },
+            ],
+          },
           finish_reason: 'tool_calls',
         },
       ],
       usage: { prompt_tokens: 150, completion_tokens: 25, total_tokens: 175 },
     });
     const second = renderWireStep(step(messages, settings('gpt-4-turbo'), 'abc123:step-2'), 'openai-chat');
-    expect((second.request.messages as unknown[]).at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_abc123', content: mainPy });
-    expect(second.response).toMatchObject({ choices: [{ message: { role: 'assistant', content: 'It prints a greeting.' }, finish_reason: 'stop' }] });
+    expect((second.request.messages as unknown[]).at(-1)).toEqual({
+      role: 'tool',
+      tool_call_id: 'call_abc123',
+      content: mainPy,
+    });
+    expect(second.response).toMatchObject({
+      choices: [{ message: { role: 'assistant', content: 'It prints a greeting.' }, finish_reason: 'stop' }],
+    });
   });
 
   it('Anthropic Messages: max_tokens, system apart, tool_use in the response, tool_result in a user turn', () => {
@@ -88,19 +113,36 @@ describe('wire formats of one step (seed 002 §4)', () => {
       usage: { input_tokens: 150, output_tokens: 30 },
     });
     const second = renderWireStep(step(messages, settings('claude-3-5-sonnet-20241022'), 'abc123:step-2'), 'anthropic');
-    expect((second.request.messages as unknown[]).at(-1)).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_abc123', content: mainPy }] });
+    expect((second.request.messages as unknown[]).at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_abc123', content: mainPy }],
+    });
   });
 
   it('Gemini: contents and parts, function_declarations, AUTO mode, functionCall with STOP', () => {
     const messages = conversation('call_1', 'gemini-2.5-flash', 25);
-    const first = renderWireStep(step(messages, settings('gemini-2.5-flash', { system: undefined }), 'abc123:step-1'), 'gemini');
+    const first = renderWireStep(
+      step(messages, settings('gemini-2.5-flash', { system: undefined }), 'abc123:step-1'),
+      'gemini',
+    );
     expect(first.request).toEqual({
       contents: [{ role: 'user', parts: [{ text: SEED_USER_TEXT }] }],
-      tools: [{ function_declarations: [{ name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema }] }],
+      tools: [
+        {
+          function_declarations: [
+            { name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema },
+          ],
+        },
+      ],
       tool_config: { function_calling_config: { mode: 'AUTO' } },
     });
     expect(first.response).toEqual({
-      candidates: [{ content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'main.py' } } }] }, finishReason: 'STOP' }],
+      candidates: [
+        {
+          content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'main.py' } } }] },
+          finishReason: 'STOP',
+        },
+      ],
       usageMetadata: { promptTokenCount: 150, candidatesTokenCount: 25, totalTokenCount: 175 },
       modelVersion: 'gemini-2.5-flash',
     });
@@ -114,7 +156,14 @@ describe('wire formats of one step (seed 002 §4)', () => {
 
   it('OpenAI Responses: instructions, function_call and function_call_output items', () => {
     const messages = conversation('call_abc123', 'gpt-5', 25);
-    const second = renderWireStep(step(messages, settings('gpt-5', { toolChoice: { type: 'tool', toolName: 'read_file' }, parallelToolCalls: false }), 'abc123:step-2'), 'openai-responses');
+    const second = renderWireStep(
+      step(
+        messages,
+        settings('gpt-5', { toolChoice: { type: 'tool', toolName: 'read_file' }, parallelToolCalls: false }),
+        'abc123:step-2',
+      ),
+      'openai-responses',
+    );
     expect(second.request).toEqual({
       model: 'gpt-5',
       instructions: SEED_SYSTEM,
@@ -123,7 +172,14 @@ describe('wire formats of one step (seed 002 §4)', () => {
         { type: 'function_call', call_id: 'call_abc123', name: 'read_file', arguments: '{"path":"main.py"}' },
         { type: 'function_call_output', call_id: 'call_abc123', output: mainPy },
       ],
-      tools: [{ type: 'function', name: 'read_file', description: 'Read the contents of a file', parameters: readFile.inputSchema }],
+      tools: [
+        {
+          type: 'function',
+          name: 'read_file',
+          description: 'Read the contents of a file',
+          parameters: readFile.inputSchema,
+        },
+      ],
       tool_choice: { type: 'function', name: 'read_file' },
       parallel_tool_calls: false,
     });
@@ -132,7 +188,9 @@ describe('wire formats of one step (seed 002 §4)', () => {
       object: 'response',
       model: 'gpt-5',
       status: 'completed',
-      output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'It prints a greeting.' }] }],
+      output: [
+        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'It prints a greeting.' }] },
+      ],
     });
   });
 
@@ -144,8 +202,22 @@ describe('wire formats of one step (seed 002 §4)', () => {
         role: 'assistant',
         parts: [
           { type: 'step-start' },
-          { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_001', state: 'output-available', input: { location: 'New York' }, output: { temp: 20 } },
-          { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_002', state: 'output-error', input: { location: 'London' }, errorText: 'Error: service down' },
+          {
+            type: 'dynamic-tool',
+            toolName: 'get_weather',
+            toolCallId: 'call_001',
+            state: 'output-available',
+            input: { location: 'New York' },
+            output: { temp: 20 },
+          },
+          {
+            type: 'dynamic-tool',
+            toolName: 'get_weather',
+            toolCallId: 'call_002',
+            state: 'output-error',
+            input: { location: 'London' },
+            errorText: 'Error: service down',
+          },
           { type: 'step-start' },
           { type: 'text', text: 'New York is 20°.', state: 'done' },
         ],
@@ -189,7 +261,14 @@ describe('OpenInference attributes (seed 001)', () => {
       role: 'assistant',
       parts: [
         { type: 'step-start' },
-        { type: 'dynamic-tool', toolName: 'get_weather', toolCallId: 'call_123', state: 'output-available', input: { location: 'Boston, MA' }, output: { temperature: 65, condition: 'cloudy' } },
+        {
+          type: 'dynamic-tool',
+          toolName: 'get_weather',
+          toolCallId: 'call_123',
+          state: 'output-available',
+          input: { location: 'Boston, MA' },
+          output: { temperature: 65, condition: 'cloudy' },
+        },
         { type: 'step-start' },
         { type: 'text', text: 'The current weather in Boston is 65°F and cloudy.', state: 'done' },
       ],
@@ -210,18 +289,34 @@ describe('OpenInference attributes (seed 001)', () => {
     });
     expect(JSON.parse(String(attributes['llm.tools.0.tool.json_schema']))).toEqual({
       type: 'function',
-      function: { name: 'get_weather', description: 'Get current weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } },
+      function: {
+        name: 'get_weather',
+        description: 'Get current weather',
+        parameters: { type: 'object', properties: { location: { type: 'string' } } },
+      },
     });
-    expect(JSON.parse(String(attributes['llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments']))).toEqual({ location: 'Boston, MA' });
+    expect(
+      JSON.parse(String(attributes['llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments'])),
+    ).toEqual({ location: 'Boston, MA' });
   });
 
   it('the answer step: the result as a tool message linked by tool_call_id, then the final response', () => {
     const attributes = renderLLMSpanAttributes(steps.get('a1:step-2')!, 'openai');
     expect(attributes['llm.input_messages.2.message.role']).toBe('tool');
     expect(attributes['llm.input_messages.2.message.tool_call_id']).toBe('call_123');
-    expect(JSON.parse(String(attributes['llm.input_messages.2.message.content']))).toEqual({ temperature: 65, condition: 'cloudy' });
-    expect(attributes['llm.output_messages.0.message.content']).toBe('The current weather in Boston is 65°F and cloudy.');
-    expect(renderToolSpanAttributes({ id: 'call_123', name: 'get_weather', input: { location: 'Boston, MA' } }, '{"temperature":65}')).toEqual({
+    expect(JSON.parse(String(attributes['llm.input_messages.2.message.content']))).toEqual({
+      temperature: 65,
+      condition: 'cloudy',
+    });
+    expect(attributes['llm.output_messages.0.message.content']).toBe(
+      'The current weather in Boston is 65°F and cloudy.',
+    );
+    expect(
+      renderToolSpanAttributes(
+        { id: 'call_123', name: 'get_weather', input: { location: 'Boston, MA' } },
+        '{"temperature":65}',
+      ),
+    ).toEqual({
       'openinference.span.kind': 'TOOL',
       'tool.name': 'get_weather',
       'tool_call.id': 'call_123',

@@ -32,9 +32,11 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };
   if (view.model === 'fake-json' || view.model === 'fake-json-bad') return planJsonDecision(view);
-  if (view.model === 'fake-flaky-429' && attemptsForModel <= 1) return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
+  if (view.model === 'fake-flaky-429' && attemptsForModel <= 1)
+    return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
   const cut = view.model === 'fake-cut';
-  if (view.model === 'fake-text' || view.toolNames.length === 0) return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };
+  if (view.model === 'fake-text' || view.toolNames.length === 0)
+    return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };
   if (view.toolResults.length > 0) {
     const summary = view.toolResults.map((result) => result.replace(/\s+/g, ' ').slice(0, 60)).join(' | ');
     return { kind: 'text', text: `Done. I got ${view.toolResults.length} results: ${summary}`, cut };
@@ -59,13 +61,18 @@ function planJsonDecision(view: FakeRequestView): FakeReply {
   if (view.model === 'fake-json-bad' && !view.raw.includes('could not be used')) {
     return { kind: 'text', text: 'I think I should list the files first.' };
   }
-  const structured = view.raw.includes('agent_response') || view.raw.includes('\\"decision\\"') || view.raw.includes('"decision"');
+  const structured =
+    view.raw.includes('agent_response') || view.raw.includes('\\"decision\\"') || view.raw.includes('"decision"');
   const observed = /Observation \(list_files\): ([^"\\]*)/.exec(view.raw)?.[1];
   const decision = observed
     ? { thought: 'I have the listing.', type: 'final_answer', answer: `The workspace holds: ${observed.trim()}` }
     : { thought: 'I need the file list.', type: 'call_tool', tool: 'list_files', args: {} };
   const text = structured
-    ? JSON.stringify({ decision: observed ? { scratchpad: decision.thought, answer: decision.answer } : { scratchpad: decision.thought, tool: 'list_files', arguments: {} } })
+    ? JSON.stringify({
+        decision: observed
+          ? { scratchpad: decision.thought, answer: decision.answer }
+          : { scratchpad: decision.thought, tool: 'list_files', arguments: {} },
+      })
     : JSON.stringify(decision);
   return { kind: 'text', text };
 }

@@ -4,7 +4,11 @@ import { planFakeReply } from './fake-reply.ts';
 import { anthropicMessages, geminiStream, openaiChat, openaiResponses, type WireFormat } from './wire-formats.ts';
 
 /** A request as the fake provider received it. */
-export type RecordedRequest = { path: string; headers: Record<string, string | undefined>; body: Record<string, unknown> };
+export type RecordedRequest = {
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: Record<string, unknown>;
+};
 
 export type FakeProvider = {
   /** e.g. http://127.0.0.1:43210 — append /openai/v1, /anthropic/v1, /google/v1beta. */
@@ -32,18 +36,30 @@ async function readBody(request: IncomingMessage): Promise<Record<string, unknow
  * Chat Completions and Responses, Anthropic Messages, Gemini streamGenerateContent), for
  * tests and benchmarks of the real route and the real AI SDK provider packages.
  */
-export async function startFakeProvider({ chunkDelayMs = 0, port = 0 }: { chunkDelayMs?: number; port?: number } = {}): Promise<FakeProvider> {
+export async function startFakeProvider({
+  chunkDelayMs = 0,
+  port = 0,
+}: {
+  chunkDelayMs?: number;
+  port?: number;
+} = {}): Promise<FakeProvider> {
   const requests: RecordedRequest[] = [];
   const attempts = new Map<string, number>();
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     const format = route(path.split('?')[0]);
     if (request.method !== 'POST' || !format) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `No fake route for ${path}` } }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `No fake route for ${path}` } }));
       return;
     }
     const body = await readBody(request);
-    const headers = { authorization: request.headers.authorization, 'x-api-key': request.headers['x-api-key'] as string | undefined, 'x-goog-api-key': request.headers['x-goog-api-key'] as string | undefined };
+    const headers = {
+      authorization: request.headers.authorization,
+      'x-api-key': request.headers['x-api-key'] as string | undefined,
+      'x-goog-api-key': request.headers['x-goog-api-key'] as string | undefined,
+    };
     requests.push({ path, headers, body });
     const view = format.view(body, path);
     const attemptKey = `${path.split('?')[0]} ${view.model}`;
@@ -55,10 +71,16 @@ export async function startFakeProvider({ chunkDelayMs = 0, port = 0 }: { chunkD
       return;
     }
     if (reply.kind === 'error') {
-      response.writeHead(reply.status, { 'content-type': 'application/json' }).end(JSON.stringify(format.errorBody(reply.status, reply.message)));
+      response
+        .writeHead(reply.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify(format.errorBody(reply.status, reply.message)));
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const frames = format.frames(reply, view.model);
     const sent = reply.cut ? frames.slice(0, Math.ceil(frames.length / 2)) : frames;
     for (const frame of sent) {

@@ -14,7 +14,15 @@ const data = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
 const event = (name: string, value: unknown) => `event: ${name}\ndata: ${JSON.stringify(value)}\n\n`;
 const chunks = (text: string, size = 12) => text.match(new RegExp(`[\\s\\S]{1,${size}}`, 'g')) ?? [];
 const contentText = (content: unknown): string =>
-  typeof content === 'string' ? content : Array.isArray(content) ? content.map((part) => (typeof part === 'string' ? part : (part.text ?? JSON.stringify(part.output ?? part.content ?? '')))).join('') : JSON.stringify(content);
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content
+          .map((part) =>
+            typeof part === 'string' ? part : (part.text ?? JSON.stringify(part.output ?? part.content ?? '')),
+          )
+          .join('')
+      : JSON.stringify(content);
 
 /** OpenAI Chat Completions (also every OpenAI-compatible server). */
 export const openaiChat: WireFormat = {
@@ -24,29 +32,66 @@ export const openaiChat: WireFormat = {
     return {
       model: body.model,
       toolNames: (body.tools ?? []).map((tool: Json) => tool.function?.name),
-      toolResults: messages.slice(lastUser + 1).filter((message) => message.role === 'tool').map((message) => contentText(message.content)),
+      toolResults: messages
+        .slice(lastUser + 1)
+        .filter((message) => message.role === 'tool')
+        .map((message) => contentText(message.content)),
       parallelToolCalls: body.parallel_tool_calls !== false,
       raw: JSON.stringify(body),
     };
   },
   frames: (reply, model) => {
     const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model };
-    const frames = [data({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] })];
-    for (const piece of chunks(reply.text)) frames.push(data({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }));
+    const frames = [
+      data({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }),
+    ];
+    for (const piece of chunks(reply.text))
+      frames.push(data({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }));
     if (reply.kind === 'tool-calls') {
       reply.calls.forEach((call, index) => {
-        frames.push(data({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }] }, finish_reason: null }] }));
+        frames.push(
+          data({
+            ...base,
+            choices: [
+              {
+                index: 0,
+                delta: {
+                  tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+                },
+                finish_reason: null,
+              },
+            ],
+          }),
+        );
         for (const piece of chunks(JSON.stringify(call.args), 6)) {
-          frames.push(data({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null }] }));
+          frames.push(
+            data({
+              ...base,
+              choices: [
+                { index: 0, delta: { tool_calls: [{ index, function: { arguments: piece } }] }, finish_reason: null },
+              ],
+            }),
+          );
         }
       });
     }
-    frames.push(data({ ...base, choices: [{ index: 0, delta: {}, finish_reason: reply.kind === 'tool-calls' ? 'tool_calls' : 'stop' }] }));
+    frames.push(
+      data({
+        ...base,
+        choices: [{ index: 0, delta: {}, finish_reason: reply.kind === 'tool-calls' ? 'tool_calls' : 'stop' }],
+      }),
+    );
     frames.push(data({ ...base, choices: [], usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 } }));
     frames.push('data: [DONE]\n\n');
     return frames;
   },
-  errorBody: (status, message) => ({ error: { message, type: status === 401 ? 'invalid_request_error' : 'api_error', code: status === 401 ? 'invalid_api_key' : null } }),
+  errorBody: (status, message) => ({
+    error: {
+      message,
+      type: status === 401 ? 'invalid_request_error' : 'api_error',
+      code: status === 401 ? 'invalid_api_key' : null,
+    },
+  }),
 };
 
 /** OpenAI Responses API. */
@@ -57,30 +102,86 @@ export const openaiResponses: WireFormat = {
     return {
       model: body.model,
       toolNames: (body.tools ?? []).map((tool: Json) => tool.name),
-      toolResults: input.slice(lastUser + 1).filter((item) => item.type === 'function_call_output').map((item) => contentText(item.output)),
+      toolResults: input
+        .slice(lastUser + 1)
+        .filter((item) => item.type === 'function_call_output')
+        .map((item) => contentText(item.output)),
       parallelToolCalls: body.parallel_tool_calls !== false,
       raw: JSON.stringify(body),
     };
   },
   frames: (reply, model) => {
-    const frames = [event('response.created', { type: 'response.created', sequence_number: 0, response: { id: 'resp_fake', created_at: 1_700_000_000, model, service_tier: null } })];
-    frames.push(event('response.output_item.added', { type: 'response.output_item.added', output_index: 0, item: { type: 'message', id: 'msg_fake' } }));
+    const frames = [
+      event('response.created', {
+        type: 'response.created',
+        sequence_number: 0,
+        response: { id: 'resp_fake', created_at: 1_700_000_000, model, service_tier: null },
+      }),
+    ];
+    frames.push(
+      event('response.output_item.added', {
+        type: 'response.output_item.added',
+        output_index: 0,
+        item: { type: 'message', id: 'msg_fake' },
+      }),
+    );
     for (const piece of chunks(reply.text)) {
-      frames.push(event('response.output_text.delta', { type: 'response.output_text.delta', item_id: 'msg_fake', output_index: 0, content_index: 0, delta: piece, logprobs: [] }));
+      frames.push(
+        event('response.output_text.delta', {
+          type: 'response.output_text.delta',
+          item_id: 'msg_fake',
+          output_index: 0,
+          content_index: 0,
+          delta: piece,
+          logprobs: [],
+        }),
+      );
     }
-    frames.push(event('response.output_item.done', { type: 'response.output_item.done', output_index: 0, item: { type: 'message', id: 'msg_fake' } }));
+    frames.push(
+      event('response.output_item.done', {
+        type: 'response.output_item.done',
+        output_index: 0,
+        item: { type: 'message', id: 'msg_fake' },
+      }),
+    );
     if (reply.kind === 'tool-calls') {
       reply.calls.forEach((call, index) => {
         const item = { type: 'function_call', id: `fc_${call.id}`, call_id: call.id, name: call.name, arguments: '' };
-        frames.push(event('response.output_item.added', { type: 'response.output_item.added', output_index: index + 1, item }));
+        frames.push(
+          event('response.output_item.added', { type: 'response.output_item.added', output_index: index + 1, item }),
+        );
         for (const piece of chunks(JSON.stringify(call.args), 6)) {
-          frames.push(event('response.function_call_arguments.delta', { type: 'response.function_call_arguments.delta', item_id: item.id, output_index: index + 1, delta: piece }));
+          frames.push(
+            event('response.function_call_arguments.delta', {
+              type: 'response.function_call_arguments.delta',
+              item_id: item.id,
+              output_index: index + 1,
+              delta: piece,
+            }),
+          );
         }
-        frames.push(event('response.output_item.done', { type: 'response.output_item.done', output_index: index + 1, item: { ...item, arguments: JSON.stringify(call.args), status: 'completed' } }));
+        frames.push(
+          event('response.output_item.done', {
+            type: 'response.output_item.done',
+            output_index: index + 1,
+            item: { ...item, arguments: JSON.stringify(call.args), status: 'completed' },
+          }),
+        );
       });
     }
-    const usage = { input_tokens: 42, input_tokens_details: { cached_tokens: 0 }, output_tokens: 17, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 59 };
-    frames.push(event('response.completed', { type: 'response.completed', response: { id: 'resp_fake', status: 'completed', incomplete_details: null, usage, service_tier: null } }));
+    const usage = {
+      input_tokens: 42,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 17,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 59,
+    };
+    frames.push(
+      event('response.completed', {
+        type: 'response.completed',
+        response: { id: 'resp_fake', status: 'completed', incomplete_details: null, usage, service_tier: null },
+      }),
+    );
     return frames;
   },
   errorBody: openaiChat.errorBody,
@@ -91,7 +192,10 @@ export const anthropicMessages: WireFormat = {
   view: (body) => {
     const messages: Json[] = body.messages ?? [];
     const last = messages.at(-1);
-    const results = last?.role === 'user' && Array.isArray(last.content) ? last.content.filter((part: Json) => part.type === 'tool_result') : [];
+    const results =
+      last?.role === 'user' && Array.isArray(last.content)
+        ? last.content.filter((part: Json) => part.type === 'tool_result')
+        : [];
     return {
       model: body.model,
       toolNames: (body.tools ?? []).map((tool: Json) => tool.name),
@@ -102,25 +206,72 @@ export const anthropicMessages: WireFormat = {
   },
   frames: (reply, model) => {
     const frames = [
-      event('message_start', { type: 'message_start', message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 42, output_tokens: 1 } } }),
-      event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+      event('message_start', {
+        type: 'message_start',
+        message: {
+          id: 'msg_fake',
+          type: 'message',
+          role: 'assistant',
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 42, output_tokens: 1 },
+        },
+      }),
+      event('content_block_start', {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'text', text: '' },
+      }),
     ];
-    for (const piece of chunks(reply.text)) frames.push(event('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }));
+    for (const piece of chunks(reply.text))
+      frames.push(
+        event('content_block_delta', {
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'text_delta', text: piece },
+        }),
+      );
     frames.push(event('content_block_stop', { type: 'content_block_stop', index: 0 }));
     if (reply.kind === 'tool-calls') {
       reply.calls.forEach((call, index) => {
-        frames.push(event('content_block_start', { type: 'content_block_start', index: index + 1, content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} } }));
+        frames.push(
+          event('content_block_start', {
+            type: 'content_block_start',
+            index: index + 1,
+            content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+          }),
+        );
         for (const piece of chunks(JSON.stringify(call.args), 6)) {
-          frames.push(event('content_block_delta', { type: 'content_block_delta', index: index + 1, delta: { type: 'input_json_delta', partial_json: piece } }));
+          frames.push(
+            event('content_block_delta', {
+              type: 'content_block_delta',
+              index: index + 1,
+              delta: { type: 'input_json_delta', partial_json: piece },
+            }),
+          );
         }
         frames.push(event('content_block_stop', { type: 'content_block_stop', index: index + 1 }));
       });
     }
-    frames.push(event('message_delta', { type: 'message_delta', delta: { stop_reason: reply.kind === 'tool-calls' ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 17 } }));
+    frames.push(
+      event('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: reply.kind === 'tool-calls' ? 'tool_use' : 'end_turn', stop_sequence: null },
+        usage: { output_tokens: 17 },
+      }),
+    );
     frames.push(event('message_stop', { type: 'message_stop' }));
     return frames;
   },
-  errorBody: (status, message) => ({ type: 'error', error: { type: status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'api_error', message } }),
+  errorBody: (status, message) => ({
+    type: 'error',
+    error: {
+      type: status === 401 ? 'authentication_error' : status === 429 ? 'rate_limit_error' : 'api_error',
+      message,
+    },
+  }),
 };
 
 /** Gemini streamGenerateContent (alt=sse). */
@@ -131,22 +282,43 @@ export const geminiStream: WireFormat = {
     const responses = (last?.parts ?? []).filter((part: Json) => part.functionResponse);
     return {
       model: /models\/([^:]+):/.exec(path)?.[1] ?? '',
-      toolNames: (body.tools ?? []).flatMap((tool: Json) => (tool.functionDeclarations ?? []).map((declaration: Json) => declaration.name)),
-      toolResults: responses.map((part: Json) => JSON.stringify(part.functionResponse.response?.content ?? part.functionResponse.response)),
+      toolNames: (body.tools ?? []).flatMap((tool: Json) =>
+        (tool.functionDeclarations ?? []).map((declaration: Json) => declaration.name),
+      ),
+      toolResults: responses.map((part: Json) =>
+        JSON.stringify(part.functionResponse.response?.content ?? part.functionResponse.response),
+      ),
       parallelToolCalls: true,
       raw: JSON.stringify(body),
     };
   },
   frames: (reply) => {
-    const frames = chunks(reply.text).map((piece) => data({ candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, index: 0 }] }));
-    const calls = reply.kind === 'tool-calls' ? reply.calls.map((call) => ({ functionCall: { name: call.name, args: call.args } })) : [];
+    const frames = chunks(reply.text).map((piece) =>
+      data({ candidates: [{ content: { role: 'model', parts: [{ text: piece }] }, index: 0 }] }),
+    );
+    const calls =
+      reply.kind === 'tool-calls'
+        ? reply.calls.map((call) => ({ functionCall: { name: call.name, args: call.args } }))
+        : [];
     frames.push(
       data({
-        candidates: [{ content: { role: 'model', parts: calls.length > 0 ? calls : [{ text: '' }] }, finishReason: 'STOP', index: 0 }],
+        candidates: [
+          {
+            content: { role: 'model', parts: calls.length > 0 ? calls : [{ text: '' }] },
+            finishReason: 'STOP',
+            index: 0,
+          },
+        ],
         usageMetadata: { promptTokenCount: 42, candidatesTokenCount: 17, totalTokenCount: 59 },
       }),
     );
     return frames;
   },
-  errorBody: (status, message) => ({ error: { code: status, message, status: status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : 'INTERNAL' } }),
+  errorBody: (status, message) => ({
+    error: {
+      code: status,
+      message,
+      status: status === 401 ? 'UNAUTHENTICATED' : status === 404 ? 'NOT_FOUND' : 'INTERNAL',
+    },
+  }),
 };

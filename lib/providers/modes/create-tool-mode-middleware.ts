@@ -12,7 +12,12 @@ import { buildDecisionInstructions, buildDecisionSchema, rewritePromptForDecisio
 import type { ToolCallingMode } from './resolve-tool-calling-mode';
 import { readToolDecision, type ToolDecision } from './tool-decision';
 
-type Collected = { text: string; usage: LanguageModelV4Usage | undefined; passthrough: LanguageModelV4StreamPart[]; error: unknown };
+type Collected = {
+  text: string;
+  usage: LanguageModelV4Usage | undefined;
+  passthrough: LanguageModelV4StreamPart[];
+  error: unknown;
+};
 
 async function collect(stream: ReadableStream<LanguageModelV4StreamPart>): Promise<Collected> {
   const collected: Collected = { text: '', usage: undefined, passthrough: [], error: undefined };
@@ -30,11 +35,23 @@ async function collect(stream: ReadableStream<LanguageModelV4StreamPart>): Promi
 function textParts(kind: 'text' | 'reasoning', id: string, text: string): LanguageModelV4StreamPart[] {
   if (!text) return [];
   return kind === 'text'
-    ? [{ type: 'text-start', id }, { type: 'text-delta', id, delta: text }, { type: 'text-end', id }]
-    : [{ type: 'reasoning-start', id }, { type: 'reasoning-delta', id, delta: text }, { type: 'reasoning-end', id }];
+    ? [
+        { type: 'text-start', id },
+        { type: 'text-delta', id, delta: text },
+        { type: 'text-end', id },
+      ]
+    : [
+        { type: 'reasoning-start', id },
+        { type: 'reasoning-delta', id, delta: text },
+        { type: 'reasoning-end', id },
+      ];
 }
 
-function decisionParts(decision: ToolDecision, notes: string[], toolCallId: string): { parts: LanguageModelV4StreamPart[]; finish: LanguageModelV4FinishReason['unified'] } {
+function decisionParts(
+  decision: ToolDecision,
+  notes: string[],
+  toolCallId: string,
+): { parts: LanguageModelV4StreamPart[]; finish: LanguageModelV4FinishReason['unified'] } {
   const parts = [...textParts('reasoning', 'decision-notes', notes.join('\n'))];
   switch (decision.kind) {
     case 'tool': {
@@ -55,7 +72,12 @@ function decisionParts(decision: ToolDecision, notes: string[], toolCallId: stri
       parts.push(...textParts('text', 'answer', decision.thought));
       return { parts, finish: 'stop' };
     case 'unusable':
-      parts.push({ type: 'error', error: new Error(`The model's reply could not be used as a decision after ${notes.length} retries: ${decision.message}`) });
+      parts.push({
+        type: 'error',
+        error: new Error(
+          `The model's reply could not be used as a decision after ${notes.length} retries: ${decision.message}`,
+        ),
+      });
       return { parts, finish: 'error' };
   }
 }
@@ -79,7 +101,9 @@ export function createToolModeMiddleware({
   return {
     specificationVersion: 'v4',
     wrapStream: async ({ doStream, params, model }) => {
-      const tools = (params.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === 'function');
+      const tools = (params.tools ?? []).filter(
+        (tool): tool is LanguageModelV4FunctionTool => tool.type === 'function',
+      );
       if (tools.length === 0 || params.toolChoice?.type === 'none') return doStream();
       const instructions = buildDecisionInstructions(tools, mode);
       const request = (prompt: LanguageModelV4Prompt): LanguageModelV4CallOptions => ({
@@ -87,9 +111,14 @@ export function createToolModeMiddleware({
         prompt,
         tools: undefined,
         toolChoice: undefined,
-        responseFormat: mode === 'structured' ? { type: 'json', schema: buildDecisionSchema(tools), name: 'agent_response' } : params.responseFormat,
+        responseFormat:
+          mode === 'structured'
+            ? { type: 'json', schema: buildDecisionSchema(tools), name: 'agent_response' }
+            : params.responseFormat,
       });
-      const earlierCalls = params.prompt.flatMap((message) => (message.role === 'assistant' ? message.content.filter((part) => part.type === 'tool-call') : [])).length;
+      const earlierCalls = params.prompt.flatMap((message) =>
+        message.role === 'assistant' ? message.content.filter((part) => part.type === 'tool-call') : [],
+      ).length;
       const toolCallId = `call_${mode}_${earlierCalls + 1}`;
 
       let prompt = rewritePromptForDecisions(params.prompt, instructions, mode);
@@ -109,14 +138,29 @@ export function createToolModeMiddleware({
             prompt = [
               ...prompt,
               { role: 'assistant', content: [{ type: 'text', text: collected.text }] },
-              { role: 'user', content: [{ type: 'text', text: `Your reply could not be used: ${decision.message} Reply again with only the JSON object.` }] },
+              {
+                role: 'user',
+                content: [
+                  {
+                    type: 'text',
+                    text: `Your reply could not be used: ${decision.message} Reply again with only the JSON object.`,
+                  },
+                ],
+              },
             ];
             continue;
           }
           ({ parts, finish } = decisionParts(decision, notes, toolCallId));
         }
-        const usage = collected.usage ?? { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } };
-        const all: LanguageModelV4StreamPart[] = [...collected.passthrough, ...parts, { type: 'finish', usage, finishReason: { unified: finish, raw: mode } }];
+        const usage = collected.usage ?? {
+          inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+          outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+        };
+        const all: LanguageModelV4StreamPart[] = [
+          ...collected.passthrough,
+          ...parts,
+          { type: 'finish', usage, finishReason: { unified: finish, raw: mode } },
+        ];
         return {
           stream: new ReadableStream<LanguageModelV4StreamPart>({
             start(controller) {

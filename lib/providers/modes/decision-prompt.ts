@@ -1,4 +1,9 @@
-import type { JSONSchema7, LanguageModelV4FunctionTool, LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type {
+  JSONSchema7,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+} from '@ai-sdk/provider';
 import { toolOutputToText } from '../simulated/read-prompt';
 import type { ToolCallingMode } from './resolve-tool-calling-mode';
 
@@ -15,7 +20,10 @@ function formatDescription(mode: TextMode): string {
 /** The system text that stands in for the provider's tool API. */
 export function buildDecisionInstructions(tools: readonly LanguageModelV4FunctionTool[], mode: TextMode): string {
   const list = tools
-    .map((tool) => `- ${tool.name}: ${tool.description ?? ''}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`)
+    .map(
+      (tool) =>
+        `- ${tool.name}: ${tool.description ?? ''}\n  arguments (JSON Schema): ${JSON.stringify(tool.inputSchema)}`,
+    )
     .join('\n');
   return `You can use these tools:\n${list}\n\nCall at most one tool per reply. ${formatDescription(mode)}`;
 }
@@ -28,11 +36,13 @@ export function buildDecisionSchema(tools: readonly LanguageModelV4FunctionTool[
     properties: {
       decision: {
         anyOf: [
-          ...tools.map((tool): JSONSchema7 => ({
-            type: 'object',
-            properties: { scratchpad, tool: { type: 'string', enum: [tool.name] }, arguments: tool.inputSchema },
-            required: ['tool', 'arguments'],
-          })),
+          ...tools.map(
+            (tool): JSONSchema7 => ({
+              type: 'object',
+              properties: { scratchpad, tool: { type: 'string', enum: [tool.name] }, arguments: tool.inputSchema },
+              required: ['tool', 'arguments'],
+            }),
+          ),
           { type: 'object', properties: { scratchpad, answer: { type: 'string' } }, required: ['answer'] },
           { type: 'object', properties: { scratchpad }, required: ['scratchpad'] },
         ],
@@ -47,7 +57,11 @@ export function buildDecisionSchema(tools: readonly LanguageModelV4FunctionTool[
  * the model would have written, each result an `Observation:` user message (seed 003's ReAct
  * format), and the tool instructions join the system prompt.
  */
-export function rewritePromptForDecisions(prompt: LanguageModelV4Prompt, instructions: string, mode: TextMode): LanguageModelV4Prompt {
+export function rewritePromptForDecisions(
+  prompt: LanguageModelV4Prompt,
+  instructions: string,
+  mode: TextMode,
+): LanguageModelV4Prompt {
   const rewritten: LanguageModelV4Message[] = [];
   const hasSystem = prompt.some((message) => message.role === 'system');
   if (!hasSystem) rewritten.push({ role: 'system', content: instructions });
@@ -59,9 +73,10 @@ export function rewritePromptForDecisions(prompt: LanguageModelV4Prompt, instruc
         .map((part) => {
           if (part.type === 'text') return part.text;
           if (part.type === 'tool-call') {
-            const decision = mode === 'structured'
-              ? { decision: { tool: part.toolName, arguments: part.input } }
-              : { type: 'call_tool', tool: part.toolName, args: part.input };
+            const decision =
+              mode === 'structured'
+                ? { decision: { tool: part.toolName, arguments: part.input } }
+                : { type: 'call_tool', tool: part.toolName, args: part.input };
             return JSON.stringify(decision);
           }
           return '';
@@ -73,7 +88,8 @@ export function rewritePromptForDecisions(prompt: LanguageModelV4Prompt, instruc
       const observations = message.content.flatMap((part) =>
         part.type === 'tool-result' ? [`Observation (${part.toolName}): ${toolOutputToText(part.output).text}`] : [],
       );
-      if (observations.length > 0) rewritten.push({ role: 'user', content: [{ type: 'text', text: observations.join('\n') }] });
+      if (observations.length > 0)
+        rewritten.push({ role: 'user', content: [{ type: 'text', text: observations.join('\n') }] });
     } else {
       rewritten.push(message);
     }

@@ -9,7 +9,23 @@ export type ToolCallingModeSetting = ToolCallingMode | 'auto';
 /** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */
 const STRUCTURED_PREFIXES = ['gpt-4o', 'gpt-4.1', 'o1', 'o3', 'openai/gpt-oss'];
 /** Models with native tool calling (seed 004's patterns). */
-const NATIVE_PATTERNS = ['gpt-3.5', 'gpt-4', 'gpt-5', 'o4', 'claude', 'gemini', 'mistral', 'llama', 'qwen', 'deepseek', 'openai/', 'anthropic/', 'google/', 'meta-llama/', 'mistralai/'];
+const NATIVE_PATTERNS = [
+  'gpt-3.5',
+  'gpt-4',
+  'gpt-5',
+  'o4',
+  'claude',
+  'gemini',
+  'mistral',
+  'llama',
+  'qwen',
+  'deepseek',
+  'openai/',
+  'anthropic/',
+  'google/',
+  'meta-llama/',
+  'mistralai/',
+];
 
 /**
  * The mode a run uses: the setting, or for `auto` the model name's pattern — structured
@@ -17,7 +33,11 @@ const NATIVE_PATTERNS = ['gpt-3.5', 'gpt-4', 'gpt-5', 'o4', 'claude', 'gemini', 
  * The simulated model uses native tool calling; its scripted variant follows the setting,
  * so a script can show what a text mode's JSON replies look like.
  */
-export function resolveToolCallingMode(setting: ToolCallingModeSetting | undefined, provider: ProviderId, modelId: string): ToolCallingMode {
+export function resolveToolCallingMode(
+  setting: ToolCallingModeSetting | undefined,
+  provider: ProviderId,
+  modelId: string,
+): ToolCallingMode {
   if (provider === 'simulated' && (modelId !== SCRIPTED_MODEL_ID || !setting || setting === 'auto')) return 'native';
   if (setting && setting !== 'auto') return setting;
   const model = modelId.toLowerCase();

@@ -33,7 +33,11 @@ export function extractJsonObject(text: string): Json | undefined {
  * or structured (`tool`, `arguments`, `answer`, `scratchpad`, maybe under `decision`). With a
  * checker it also validates the tool and its arguments, worded for the model to fix.
  */
-export function readToolDecision(text: string, tools: readonly LanguageModelV4FunctionTool[], checker?: SchemaChecker): ToolDecision {
+export function readToolDecision(
+  text: string,
+  tools: readonly LanguageModelV4FunctionTool[],
+  checker?: SchemaChecker,
+): ToolDecision {
   const raw = extractJsonObject(text);
   if (!raw) {
     return checker
@@ -47,16 +51,26 @@ export function readToolDecision(text: string, tools: readonly LanguageModelV4Fu
     const args = (value.arguments ?? value.args ?? {}) as Json;
     if (checker) {
       const tool = tools.find((candidate) => candidate.name === toolName);
-      if (!tool) return { kind: 'unusable', message: `There is no tool "${toolName}". Tools: ${tools.map((t) => t.name).join(', ')}.` };
-      if (typeof args !== 'object' || args === null || Array.isArray(args)) return { kind: 'unusable', message: 'The arguments must be a JSON object.' };
+      if (!tool)
+        return {
+          kind: 'unusable',
+          message: `There is no tool "${toolName}". Tools: ${tools.map((t) => t.name).join(', ')}.`,
+        };
+      if (typeof args !== 'object' || args === null || Array.isArray(args))
+        return { kind: 'unusable', message: 'The arguments must be a JSON object.' };
       const problems = checker.checkValue(tool.inputSchema as Json, args);
       if (problems.length > 0) {
-        return { kind: 'unusable', message: `Invalid arguments for "${toolName}": ${problems.map((problem) => problemToSentence(problem, 'the arguments')).join('; ')}.` };
+        return {
+          kind: 'unusable',
+          message: `Invalid arguments for "${toolName}": ${problems.map((problem) => problemToSentence(problem, 'the arguments')).join('; ')}.`,
+        };
       }
     }
     return { kind: 'tool', toolName, args, thought };
   }
   if (typeof value.answer === 'string') return { kind: 'answer', text: value.answer, thought };
   if (thought) return { kind: 'thought', thought };
-  return checker ? { kind: 'unusable', message: 'The JSON has neither "tool" nor "answer".' } : { kind: 'answer', text: text.trim(), thought: '' };
+  return checker
+    ? { kind: 'unusable', message: 'The JSON has neither "tool" nor "answer".' }
+    : { kind: 'answer', text: text.trim(), thought: '' };
 }

@@ -28,25 +28,46 @@ describe('resolveToolCallingMode (AUTO by model name, seed 004)', () => {
 
 describe('readToolDecision', () => {
   const tools: LanguageModelV4FunctionTool[] = [
-    { type: 'function', name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+    {
+      type: 'function',
+      name: 'get_weather',
+      inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+    },
   ];
   const checker = createSchemaChecker();
 
   it('reads the ReAct and structured dialects, fenced or not', () => {
-    expect(readToolDecision('{"thought":"t","type":"call_tool","tool":"get_weather","args":{"city":"Oslo"}}', tools, checker)).toEqual({
-      kind: 'tool', toolName: 'get_weather', args: { city: 'Oslo' }, thought: 't',
+    expect(
+      readToolDecision(
+        '{"thought":"t","type":"call_tool","tool":"get_weather","args":{"city":"Oslo"}}',
+        tools,
+        checker,
+      ),
+    ).toEqual({
+      kind: 'tool',
+      toolName: 'get_weather',
+      args: { city: 'Oslo' },
+      thought: 't',
     });
-    expect(readToolDecision('Sure!\n```json\n{"decision":{"scratchpad":"s","answer":"Sunny."}}\n```', tools, checker)).toEqual({
-      kind: 'answer', text: 'Sunny.', thought: 's',
+    expect(
+      readToolDecision('Sure!\n```json\n{"decision":{"scratchpad":"s","answer":"Sunny."}}\n```', tools, checker),
+    ).toEqual({
+      kind: 'answer',
+      text: 'Sunny.',
+      thought: 's',
     });
     expect(readToolDecision('{"scratchpad":"hmm"}', tools, checker)).toEqual({ kind: 'thought', thought: 'hmm' });
   });
 
   it('says what is wrong when validating, and takes anything when not', () => {
     expect(readToolDecision('{"tool":"get_weather","arguments":{}}', tools, checker)).toEqual({
-      kind: 'unusable', message: 'Invalid arguments for "get_weather": `city` is required but missing.',
+      kind: 'unusable',
+      message: 'Invalid arguments for "get_weather": `city` is required but missing.',
     });
-    expect(readToolDecision('{"tool":"nope","arguments":{}}', tools, checker)).toMatchObject({ kind: 'unusable', message: 'There is no tool "nope". Tools: get_weather.' });
+    expect(readToolDecision('{"tool":"nope","arguments":{}}', tools, checker)).toMatchObject({
+      kind: 'unusable',
+      message: 'There is no tool "nope". Tools: get_weather.',
+    });
     expect(readToolDecision('{"tool":"nope","arguments":{}}', tools)).toMatchObject({ kind: 'tool', toolName: 'nope' });
     expect(readToolDecision('just words', tools)).toEqual({ kind: 'answer', text: 'just words', thought: '' });
   });

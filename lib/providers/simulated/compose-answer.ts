@@ -5,9 +5,10 @@ const MAX_QUOTED_CHARS = 1500;
 
 function quote(text: string): string {
   const trimmed = text.replace(/\n+$/, '');
-  const shown = trimmed.length > MAX_QUOTED_CHARS
-    ? `${trimmed.slice(0, MAX_QUOTED_CHARS)}\n… (${trimmed.length - MAX_QUOTED_CHARS} more characters)`
-    : trimmed;
+  const shown =
+    trimmed.length > MAX_QUOTED_CHARS
+      ? `${trimmed.slice(0, MAX_QUOTED_CHARS)}\n… (${trimmed.length - MAX_QUOTED_CHARS} more characters)`
+      : trimmed;
   return `\`\`\`\n${shown || '(no output)'}\n\`\`\``;
 }
 
@@ -38,8 +39,9 @@ export function composeAnswer(turn: PromptTurn, toolNames: readonly string[]): s
     return `${heading} returned:\n${quote(result.text)}`;
   });
   const failed = turn.results.filter((result) => result.isError).length;
-  const intro = failed === 0
-    ? `Here is what I found with ${turn.calls.length === 1 ? 'one tool call' : `${turn.calls.length} tool calls`}.`
-    : `${failed} of ${turn.calls.length} tool calls did not succeed; here is what came back.`;
+  const intro =
+    failed === 0
+      ? `Here is what I found with ${turn.calls.length === 1 ? 'one tool call' : `${turn.calls.length} tool calls`}.`
+      : `${failed} of ${turn.calls.length} tool calls did not succeed; here is what came back.`;
   return [intro, ...sections].join('\n\n');
 }

@@ -34,7 +34,13 @@ const plan = (text: string, tools = coreTools, parallelToolCalls = true) =>
 
 describe('planSimulatedStep', () => {
   it.each([
-    ['list the files and show me README.md', [['list_files', {}], ['read_file', { path: 'README.md' }]]],
+    [
+      'list the files and show me README.md',
+      [
+        ['list_files', {}],
+        ['read_file', { path: 'README.md' }],
+      ],
+    ],
     ['run `wc -l data/names.txt`', [['bash', { command: 'wc -l data/names.txt' }]]],
     ['please execute ls -la', [['bash', { command: 'ls -la' }]]],
     ['write "hello" to notes/hello.txt', [['write_file', { path: 'notes/hello.txt', content: 'hello' }]]],
@@ -61,12 +67,19 @@ describe('planSimulatedStep', () => {
         if (step.kind !== 'tool-calls') continue;
         for (const call of step.calls) {
           const tool = tools.find((candidate) => candidate.name === call.toolName)!;
-          expect(checker.checkValue(tool.inputSchema as Record<string, unknown>, call.input), `${text} → ${call.toolName}`).toEqual([]);
+          expect(
+            checker.checkValue(tool.inputSchema as Record<string, unknown>, call.input),
+            `${text} → ${call.toolName}`,
+          ).toEqual([]);
         }
       }
     }
     const forecast = plan("what's the weather in Paris for 3 days in fahrenheit", [weather]);
-    expect(forecast.kind === 'tool-calls' && forecast.calls[0].input).toEqual({ city: 'Paris', unit: 'fahrenheit', days: 3 });
+    expect(forecast.kind === 'tool-calls' && forecast.calls[0].input).toEqual({
+      city: 'Paris',
+      unit: 'fahrenheit',
+      days: 3,
+    });
   });
 
   it('answers in text when nothing matches, naming the tools it has', () => {
@@ -82,8 +95,21 @@ describe('planSimulatedStep', () => {
     const call = first.calls[0];
     const prompt: LanguageModelV4Prompt = [
       ...ask('list the files and show me README.md'),
-      { role: 'assistant', content: [{ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }] },
-      { role: 'tool', content: [{ type: 'tool-result', toolCallId: call.toolCallId, toolName: call.toolName, output: { type: 'json', value: { success: true, output: 'README.md\nsrc/\n' } } }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }],
+      },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            output: { type: 'json', value: { success: true, output: 'README.md\nsrc/\n' } },
+          },
+        ],
+      },
     ];
     const second = planSimulatedStep({ prompt, tools: coreTools, parallelToolCalls: false });
     expect(second.kind === 'tool-calls' && second.calls.map((c) => c.toolName)).toEqual(['read_file']);
@@ -93,8 +119,21 @@ describe('planSimulatedStep', () => {
     const done = planSimulatedStep({
       prompt: [
         ...prompt,
-        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: read.toolCallId, toolName: 'read_file', input: read.input }] },
-        { role: 'tool', content: [{ type: 'tool-result', toolCallId: read.toolCallId, toolName: 'read_file', output: { type: 'error-text', value: "Error: 'README.md' not found." } }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: read.toolCallId, toolName: 'read_file', input: read.input }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: read.toolCallId,
+              toolName: 'read_file',
+              output: { type: 'error-text', value: "Error: 'README.md' not found." },
+            },
+          ],
+        },
       ],
       tools: coreTools,
       parallelToolCalls: false,
@@ -106,10 +145,27 @@ describe('planSimulatedStep', () => {
   });
 
   it('honours tool choice: none answers, a named tool is called, required always calls', () => {
-    expect(planSimulatedStep({ prompt: ask('list the files'), tools: coreTools, toolChoice: { type: 'none' }, parallelToolCalls: true }).kind).toBe('answer');
-    const forced = planSimulatedStep({ prompt: ask('hello'), tools: coreTools, toolChoice: { type: 'tool', toolName: 'bash' }, parallelToolCalls: true });
+    expect(
+      planSimulatedStep({
+        prompt: ask('list the files'),
+        tools: coreTools,
+        toolChoice: { type: 'none' },
+        parallelToolCalls: true,
+      }).kind,
+    ).toBe('answer');
+    const forced = planSimulatedStep({
+      prompt: ask('hello'),
+      tools: coreTools,
+      toolChoice: { type: 'tool', toolName: 'bash' },
+      parallelToolCalls: true,
+    });
     expect(forced.kind === 'tool-calls' && forced.calls.map((call) => call.input)).toEqual([{ command: 'ls' }]);
-    const required = planSimulatedStep({ prompt: ask('hello'), tools: coreTools, toolChoice: { type: 'required' }, parallelToolCalls: true });
+    const required = planSimulatedStep({
+      prompt: ask('hello'),
+      tools: coreTools,
+      toolChoice: { type: 'required' },
+      parallelToolCalls: true,
+    });
     expect(required.kind).toBe('tool-calls');
   });
 
@@ -123,7 +179,10 @@ describe('createSimulatedModel', () => {
     const tools = Object.fromEntries(
       CORE_TOOL_DEFINITIONS.map((definition) => [
         definition.name,
-        dynamicTool({ description: definition.description, inputSchema: jsonSchema(definition.parameters as unknown as JSONSchema7) }),
+        dynamicTool({
+          description: definition.description,
+          inputSchema: jsonSchema(definition.parameters as unknown as JSONSchema7),
+        }),
       ]),
     );
     const result = streamText({ model: createSimulatedModel(), prompt: 'list the files and show me README.md', tools });

@@ -39,7 +39,9 @@ function usageOf(options: LanguageModelV4CallOptions, step: SimulatedStep): Lang
 function plan(options: LanguageModelV4CallOptions, script: readonly ScriptStep[] | undefined): SimulatedStep {
   if (script) return planScriptedStep(options.prompt, script);
   const tools = (options.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === 'function');
-  const simulatedOptions = options.providerOptions?.[SIMULATED_PROVIDER_ID] as { parallelToolCalls?: boolean } | undefined;
+  const simulatedOptions = options.providerOptions?.[SIMULATED_PROVIDER_ID] as
+    | { parallelToolCalls?: boolean }
+    | undefined;
   return planSimulatedStep({
     prompt: options.prompt,
     tools,
@@ -65,7 +67,9 @@ function toStreamParts(step: SimulatedStep, usage: LanguageModelV4Usage): Langua
     { type: 'stream-start', warnings: [] },
     { type: 'response-metadata', modelId: SIMULATED_MODEL_ID },
     { type: 'text-start', id: 'text-0' },
-    ...splitIntoDeltas(step.text).map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'text-0', delta })),
+    ...splitIntoDeltas(step.text).map(
+      (delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 'text-0', delta }),
+    ),
     { type: 'text-end', id: 'text-0' },
   ];
   if (step.kind === 'tool-calls') {
@@ -98,7 +102,12 @@ export function createSimulatedModel({ chunkDelayMs = 0, script }: SimulatedMode
       const content: LanguageModelV4Content[] = [{ type: 'text', text: step.text }];
       if (step.kind === 'tool-calls') {
         for (const call of step.calls) {
-          content.push({ type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: JSON.stringify(call.input) });
+          content.push({
+            type: 'tool-call',
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            input: JSON.stringify(call.input),
+          });
         }
       }
       const unified = step.kind === 'tool-calls' ? 'tool-calls' : 'stop';

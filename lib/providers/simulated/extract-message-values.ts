@@ -21,9 +21,11 @@ export type MessageValues = {
 export function extractMessageValues(text: string): MessageValues {
   const quoted = [...text.matchAll(/"([^"]+)"|'([^']+)'|`([^`]+)`/g)].map((m) => m[1] ?? m[2] ?? m[3]);
   const unquoted = text.replace(/"[^"]*"|'[^']*'|`[^`]*`/g, ' ');
-  const paths = [...unquoted.matchAll(/(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8}|[\w.-]+\/[\w./-]*)(?=[\s,;:!?)]|\.?$)/g)].map(
-    (m) => m[1].replace(/\.$/, ''),
-  );
+  const paths = [
+    ...unquoted.matchAll(
+      /(?:^|\s)((?:\.{0,2}\/)?[\w-]+(?:\/[\w.-]+)*\.[A-Za-z0-9]{1,8}|[\w.-]+\/[\w./-]*)(?=[\s,;:!?)]|\.?$)/g,
+    ),
+  ].map((m) => m[1].replace(/\.$/, ''));
   const assignments = new Map(
     [...unquoted.matchAll(/\b([A-Za-z_][\w]*)\s*[=:]\s*([^\s,;]+)/g)].map((m) => [m[1].toLowerCase(), m[2]]),
   );

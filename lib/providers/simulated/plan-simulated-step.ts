@@ -34,7 +34,9 @@ export function planScriptedStep(prompt: LanguageModelV4Prompt, script: readonly
     toolName: call.toolName,
     input: (call.input ?? {}) as Record<string, unknown>,
   }));
-  return calls.length > 0 ? { kind: 'tool-calls', text: step.text ?? '', calls } : { kind: 'answer', text: step.text ?? '' };
+  return calls.length > 0
+    ? { kind: 'tool-calls', text: step.text ?? '', calls }
+    : { kind: 'answer', text: step.text ?? '' };
 }
 
 /** FNV-1a, for call ids that are deterministic yet differ per conversation. */
@@ -71,7 +73,9 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
     const forced = tools.find((tool) => tool.name === toolChoice.toolName);
     candidates = forced && !calledNames.has(forced.name) ? [forced] : [];
   } else {
-    candidates = pickRelevantTools(values.intent, tools).map((entry) => entry.tool).filter((tool) => !calledNames.has(tool.name));
+    candidates = pickRelevantTools(values.intent, tools)
+      .map((entry) => entry.tool)
+      .filter((tool) => !calledNames.has(tool.name));
     if (toolChoice?.type === 'required' && turn.calls.length === 0 && candidates.length === 0) {
       candidates = [rankTools(values.intent, tools)[0].tool];
     }
@@ -85,8 +89,9 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
     toolName: tool.name,
     input: synthesizeArguments(tool.inputSchema, values),
   }));
-  const text = turn.calls.length === 0
-    ? `I'll call ${listNames(calls.map((call) => call.toolName))} to answer that.`
-    : `Next I'll call ${listNames(calls.map((call) => call.toolName))}.`;
+  const text =
+    turn.calls.length === 0
+      ? `I'll call ${listNames(calls.map((call) => call.toolName))} to answer that.`
+      : `Next I'll call ${listNames(calls.map((call) => call.toolName))}.`;
   return { kind: 'tool-calls', text, calls };
 }

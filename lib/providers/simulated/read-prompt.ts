@@ -31,7 +31,10 @@ export function toolOutputToText(output: LanguageModelV4ToolResultOutput): { tex
     case 'execution-denied':
       return { text: `The call was denied${output.reason ? `: ${output.reason}` : '.'}`, isError: true };
     case 'content':
-      return { text: output.value.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n'), isError: false };
+      return {
+        text: output.value.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n'),
+        isError: false,
+      };
   }
 }
 
@@ -47,7 +50,8 @@ export function readPrompt(prompt: LanguageModelV4Prompt): PromptTurn {
     for (const part of message.content) {
       if (part.type === 'tool-call') {
         turn.totalCalls += 1;
-        if (index > lastUser) turn.calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+        if (index > lastUser)
+          turn.calls.push({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
       } else if (part.type === 'tool-result' && index > lastUser) {
         turn.results.push({ toolCallId: part.toolCallId, toolName: part.toolName, ...toolOutputToText(part.output) });
       }

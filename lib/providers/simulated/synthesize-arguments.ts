@@ -45,8 +45,10 @@ function clampNumber(value: number, schema: Schema, integer: boolean): number {
   let result = integer ? Math.round(value) : value;
   if (typeof schema.minimum === 'number') result = Math.max(result, schema.minimum);
   if (typeof schema.maximum === 'number') result = Math.min(result, schema.maximum);
-  if (typeof schema.exclusiveMinimum === 'number' && result <= schema.exclusiveMinimum) result = schema.exclusiveMinimum + 1;
-  if (typeof schema.exclusiveMaximum === 'number' && result >= schema.exclusiveMaximum) result = schema.exclusiveMaximum - 1;
+  if (typeof schema.exclusiveMinimum === 'number' && result <= schema.exclusiveMinimum)
+    result = schema.exclusiveMinimum + 1;
+  if (typeof schema.exclusiveMaximum === 'number' && result >= schema.exclusiveMaximum)
+    result = schema.exclusiveMaximum - 1;
   return result;
 }
 
@@ -93,7 +95,8 @@ function fallbackString(name: string, schema: Schema, values: MessageValues): st
     case 'plain':
       value = values.quoted[0] ?? (schema.format === 'date' ? '2026-01-01' : 'example');
   }
-  if (typeof schema.minLength === 'number' && value.length < schema.minLength) value = value.padEnd(schema.minLength, '_');
+  if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+    value = value.padEnd(schema.minLength, '_');
   if (typeof schema.maxLength === 'number') value = value.slice(0, schema.maxLength);
   return value;
 }
@@ -120,7 +123,8 @@ function synthesizeValue(name: string, schema: Schema, required: boolean, values
     case 'integer':
     case 'number': {
       const integer = type === 'integer';
-      if (assigned !== undefined && Number.isFinite(Number(assigned))) return clampNumber(Number(assigned), schema, integer);
+      if (assigned !== undefined && Number.isFinite(Number(assigned)))
+        return clampNumber(Number(assigned), schema, integer);
       if (!required) return undefined;
       if (schema.default !== undefined) return schema.default;
       if (schema.enum) return schema.enum[0];
@@ -138,7 +142,9 @@ function synthesizeValue(name: string, schema: Schema, required: boolean, values
       if (schema.default !== undefined) return schema.default;
       const itemSchema = (Array.isArray(schema.items) ? schema.items[0] : schema.items) as Schema | undefined;
       const count = schema.minItems ?? 0;
-      return Array.from({ length: count }, () => (itemSchema ? synthesizeValue(name, itemSchema, true, values) : 'example'));
+      return Array.from({ length: count }, () =>
+        itemSchema ? synthesizeValue(name, itemSchema, true, values) : 'example',
+      );
     }
     case 'object':
       if (!required) return undefined;

@@ -11,7 +11,12 @@ export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat):
         function: { name: spec.name, description: spec.description, parameters: spec.inputSchema },
       }));
     case 'openai-responses':
-      return specs.map((spec) => ({ type: 'function', name: spec.name, description: spec.description, parameters: spec.inputSchema }));
+      return specs.map((spec) => ({
+        type: 'function',
+        name: spec.name,
+        description: spec.description,
+        parameters: spec.inputSchema,
+      }));
     case 'anthropic':
       return specs.map((spec) => ({ name: spec.name, description: spec.description, input_schema: spec.inputSchema }));
     case 'gemini':
@@ -25,7 +30,9 @@ export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat):
         },
       ];
     case 'mcp':
-      return { tools: specs.map((spec) => ({ name: spec.name, description: spec.description, inputSchema: spec.inputSchema })) };
+      return {
+        tools: specs.map((spec) => ({ name: spec.name, description: spec.description, inputSchema: spec.inputSchema })),
+      };
     case 'json-schema':
       return specs.map((spec) => ({ ...spec.inputSchema, title: spec.name, description: spec.description }));
     case 'playground':

@@ -34,15 +34,38 @@ describe('importToolList recognises', () => {
   };
 
   it('an OpenAI Chat Completions request body', () => {
-    const tools = one({ model: 'gpt-4o', tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather', parameters: weather, strict: true } }] });
+    const tools = one({
+      model: 'gpt-4o',
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'get_weather', description: 'Weather', parameters: weather, strict: true },
+        },
+      ],
+    });
     expect(tools).toEqual([
-      { definition: { name: 'get_weather', description: 'Weather', parameters: weather }, format: 'openai-chat', notes: ['Dropped what no provider accepts in a tool: strict.'] },
+      {
+        definition: { name: 'get_weather', description: 'Weather', parameters: weather },
+        format: 'openai-chat',
+        notes: ['Dropped what no provider accepts in a tool: strict.'],
+      },
     ]);
   });
 
   it('Anthropic tools, Gemini function_declarations with upper-case types, an MCP JSON-RPC result', () => {
-    expect(one([{ name: 'a', description: 'A', input_schema: weather }])[0]).toMatchObject({ format: 'anthropic', definition: { parameters: weather } });
-    const gemini = one({ function_declarations: [{ name: 'g', description: 'G', parameters: { type: 'OBJECT', properties: { n: { type: 'INTEGER', nullable: true } } } }] })[0];
+    expect(one([{ name: 'a', description: 'A', input_schema: weather }])[0]).toMatchObject({
+      format: 'anthropic',
+      definition: { parameters: weather },
+    });
+    const gemini = one({
+      function_declarations: [
+        {
+          name: 'g',
+          description: 'G',
+          parameters: { type: 'OBJECT', properties: { n: { type: 'INTEGER', nullable: true } } },
+        },
+      ],
+    })[0];
     expect(gemini.format).toBe('gemini');
     expect(gemini.definition.parameters).toEqual({ type: 'object', properties: { n: { type: ['integer', 'null'] } } });
     expect(gemini.notes).toEqual([
@@ -50,7 +73,11 @@ describe('importToolList recognises', () => {
       'parameters.properties.n: type "INTEGER" written as "integer".',
       'parameters.properties.n: "nullable: true" written as type ["integer", "null"].',
     ]);
-    const mcp = one({ jsonrpc: '2.0', id: 1, result: { tools: [{ name: 'm', title: 'M', inputSchema: weather, annotations: {} }] } })[0];
+    const mcp = one({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { tools: [{ name: 'm', title: 'M', inputSchema: weather, annotations: {} }] },
+    })[0];
     expect(mcp).toMatchObject({ format: 'mcp', definition: { name: 'm', description: '', parameters: weather } });
     expect(mcp.notes).toEqual(['Dropped what no provider accepts in a tool: title, annotations.']);
   });
@@ -66,7 +93,11 @@ describe('importToolList recognises', () => {
         '{"name": "b", "description": "B", "parameters": {"type": "dict", "properties": {}, "required": []}}',
     );
     expect(bfcl.map((tool) => tool.definition.name)).toEqual(['uber.ride', 'b']);
-    expect(bfcl[0].definition.parameters).toEqual({ type: 'object', properties: { n: { type: 'number' } }, required: [] });
+    expect(bfcl[0].definition.parameters).toEqual({
+      type: 'object',
+      properties: { n: { type: 'number' } },
+      required: [],
+    });
     expect(bfcl[0].notes).toEqual([
       'parameters: type "dict" converted to "object".',
       'parameters.properties.n: type "float" converted to "number".',

@@ -14,10 +14,20 @@ const EXPECTED =
   'tools/list result ("inputSchema"), a bare JSON Schema, or {"name","description","parameters"} objects.';
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keys each format uses for name, description and schema; anything else is dropped with a note. */
-const KNOWN_KEYS = new Set(['type', 'function', 'name', 'description', 'parameters', 'input_schema', 'inputSchema', 'parametersJsonSchema']);
+const KNOWN_KEYS = new Set([
+  'type',
+  'function',
+  'name',
+  'description',
+  'parameters',
+  'input_schema',
+  'inputSchema',
+  'parametersJsonSchema',
+]);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -31,7 +41,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; me
         // Not JSON Lines either: report the first error.
       }
     }
-    return { ok: false, message: `Not valid JSON (${error instanceof Error ? error.message : String(error)}). ${EXPECTED}` };
+    return {
+      ok: false,
+      message: `Not valid JSON (${error instanceof Error ? error.message : String(error)}). ${EXPECTED}`,
+    };
   }
 }
 
@@ -54,7 +67,8 @@ function detect(item: Json, geminiGroup: boolean): { format: ToolFormat; source:
   if (item.type === 'function' && isObject(item.function)) {
     return { format: 'openai-chat', source: item.function, schema: item.function.parameters };
   }
-  if (item.type === 'function' && typeof item.name === 'string') return { format: 'openai-responses', source: item, schema: item.parameters };
+  if (item.type === 'function' && typeof item.name === 'string')
+    return { format: 'openai-responses', source: item, schema: item.parameters };
   if ('input_schema' in item) return { format: 'anthropic', source: item, schema: item.input_schema };
   if ('inputSchema' in item) return { format: 'mcp', source: item, schema: item.inputSchema };
   if (typeof item.name === 'string') return { format: 'playground', source: item, schema: item.parameters };
@@ -89,7 +103,8 @@ function toImportedTool(item: Json, geminiGroup: boolean, index: number): Import
     return `Item ${index + 1} ("${name}") has an input schema that is not an object.`;
   }
   const dropped = Object.keys(source).filter((key) => !KNOWN_KEYS.has(key));
-  if (format !== 'json-schema' && dropped.length > 0) notes.push(`Dropped what no provider accepts in a tool: ${dropped.join(', ')}.`);
+  if (format !== 'json-schema' && dropped.length > 0)
+    notes.push(`Dropped what no provider accepts in a tool: ${dropped.join(', ')}.`);
   const description = typeof source.description === 'string' ? source.description : '';
   return { definition: { name, description, parameters }, format, notes };
 }
@@ -101,7 +116,10 @@ function toImportedTool(item: Json, geminiGroup: boolean, index: number): Import
 export function importToolList(text: string): ImportResult {
   if (text.trim() === '') return { ok: false, message: `Nothing to import. ${EXPECTED}` };
   if (text.length > INPUT_LIMITS.maxImportFileBytes) {
-    return { ok: false, message: `The tool list is too large (${text.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).` };
+    return {
+      ok: false,
+      message: `The tool list is too large (${text.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).`,
+    };
   }
   const parsed = parseJson(text);
   if (!parsed.ok) return parsed;

@@ -58,10 +58,27 @@ export function normalizeSchemaDialect(schema: Record<string, unknown>, at = 'pa
       } else if (FOREIGN_KEYWORDS.includes(key)) {
         notes.push(`${path}: non-standard keyword "${key}" removed.`);
       } else if (key === 'properties' || key === 'definitions' || key === '$defs' || key === 'patternProperties') {
-        result[key] = value && typeof value === 'object' && !Array.isArray(value)
-          ? Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child, `${path}.${key}.${name}`)]))
-          : value;
-      } else if (['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'prefixItems', 'anyOf', 'oneOf', 'allOf'].includes(key)) {
+        result[key] =
+          value && typeof value === 'object' && !Array.isArray(value)
+            ? Object.fromEntries(
+                Object.entries(value).map(([name, child]) => [name, visit(child, `${path}.${key}.${name}`)]),
+              )
+            : value;
+      } else if (
+        [
+          'items',
+          'additionalProperties',
+          'not',
+          'if',
+          'then',
+          'else',
+          'contains',
+          'prefixItems',
+          'anyOf',
+          'oneOf',
+          'allOf',
+        ].includes(key)
+      ) {
         result[key] = visit(value, `${path}.${key}`);
       } else {
         result[key] = value;

@@ -3,25 +3,76 @@ import type { ToolDefinition } from '../formats/tool-formats';
 import { applyLintFix } from './apply-lint-fix';
 import { lintToolDefinition, type LintTarget } from './lint-rules';
 
-const tool = (parameters: Record<string, unknown>, name = 'get_weather', description = 'Weather for a city'): ToolDefinition => ({ name, description, parameters });
-const strictOk = tool({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false });
+const tool = (
+  parameters: Record<string, unknown>,
+  name = 'get_weather',
+  description = 'Weather for a city',
+): ToolDefinition => ({ name, description, parameters });
+const strictOk = tool({
+  type: 'object',
+  properties: { city: { type: 'string' } },
+  required: ['city'],
+  additionalProperties: false,
+});
 
 /** Schema × provider → the messages expected, in order. */
 const TABLE: [string, ToolDefinition, LintTarget, string[]][] = [
   ['strict-ready schema on OpenAI', strictOk, 'openai', []],
   ['strict-ready schema on Anthropic', strictOk, 'anthropic', []],
-  ['strict-ready schema on Gemini', strictOk, 'google', ['Gemini does not support "additionalProperties" in function parameters (in the input schema); it is rejected or dropped.']],
-  ['dotted name on OpenAI', tool(strictOk.parameters, 'uber.ride'), 'openai', ['The name "uber.ride" is rejected: names must be letters, digits, "_" and "-" only, at most 64.']],
-  ['dotted name on Gemini', tool(strictOk.parameters, 'uber.ride'), 'google', ['Gemini does not support "additionalProperties" in function parameters (in the input schema); it is rejected or dropped.']],
-  ['missing description', tool(strictOk.parameters, 'x', ''), 'anthropic', ['No description: the model picks tools by their descriptions.']],
+  [
+    'strict-ready schema on Gemini',
+    strictOk,
+    'google',
+    [
+      'Gemini does not support "additionalProperties" in function parameters (in the input schema); it is rejected or dropped.',
+    ],
+  ],
+  [
+    'dotted name on OpenAI',
+    tool(strictOk.parameters, 'uber.ride'),
+    'openai',
+    ['The name "uber.ride" is rejected: names must be letters, digits, "_" and "-" only, at most 64.'],
+  ],
+  [
+    'dotted name on Gemini',
+    tool(strictOk.parameters, 'uber.ride'),
+    'google',
+    [
+      'Gemini does not support "additionalProperties" in function parameters (in the input schema); it is rejected or dropped.',
+    ],
+  ],
+  [
+    'missing description',
+    tool(strictOk.parameters, 'x', ''),
+    'anthropic',
+    ['No description: the model picks tools by their descriptions.'],
+  ],
   [
     'optional property and open object on OpenAI',
     tool({ type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } }, required: ['city'] }),
     'openai',
-    ['Strict mode needs "additionalProperties": false on the input schema.', 'Strict mode needs every property required; optional in the input schema: unit.'],
+    [
+      'Strict mode needs "additionalProperties": false on the input schema.',
+      'Strict mode needs every property required; optional in the input schema: unit.',
+    ],
   ],
-  ['oneOf and allOf on OpenAI', tool({ type: 'object', properties: { v: { oneOf: [{ type: 'string' }], allOf: [] } }, required: ['v'], additionalProperties: false }), 'openai', ['Strict mode does not support "allOf" (in "v").', 'Strict mode does not support "oneOf" (in "v"); use "anyOf".']],
-  ['non-ASCII property key on Anthropic', tool({ type: 'object', properties: { año_vehiculo: { type: 'integer' } } }), 'anthropic', ['Property name "año_vehiculo" is rejected: keys must be letters, digits, "_", "." or "-", at most 64.']],
+  [
+    'oneOf and allOf on OpenAI',
+    tool({
+      type: 'object',
+      properties: { v: { oneOf: [{ type: 'string' }], allOf: [] } },
+      required: ['v'],
+      additionalProperties: false,
+    }),
+    'openai',
+    ['Strict mode does not support "allOf" (in "v").', 'Strict mode does not support "oneOf" (in "v"); use "anyOf".'],
+  ],
+  [
+    'non-ASCII property key on Anthropic',
+    tool({ type: 'object', properties: { año_vehiculo: { type: 'integer' } } }),
+    'anthropic',
+    ['Property name "año_vehiculo" is rejected: keys must be letters, digits, "_", "." or "-", at most 64.'],
+  ],
   [
     'Gemini subset: $ref, const, type arrays, integer enums, formats',
     tool({
@@ -63,12 +114,19 @@ describe('applyLintFix', () => {
         if (!fixable) break;
         current = applyLintFix(current, fixable);
       }
-      expect(lintToolDefinition(current, target).filter((finding) => finding.fix), label).toEqual([]);
+      expect(
+        lintToolDefinition(current, target).filter((finding) => finding.fix),
+        label,
+      ).toEqual([]);
     }
   });
 
   it('makes optional properties required and nullable for strict mode', () => {
-    const definition = tool({ type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } }, required: ['city'] });
+    const definition = tool({
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: 'string' } },
+      required: ['city'],
+    });
     const finding = lintToolDefinition(definition, 'openai').find((f) => f.fix?.id === 'require-all-properties')!;
     expect(applyLintFix(definition, finding).parameters).toEqual({
       type: 'object',

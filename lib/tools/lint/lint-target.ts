@@ -4,7 +4,11 @@ import type { LintTarget } from './lint-rules';
 /** What the Tools pane checks against: the selected provider, one provider, or nothing. */
 export type LintChoice = 'provider' | LintTarget | 'none';
 
-export const LINT_TARGET_LABELS = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Gemini' } as const satisfies Record<LintTarget, string>;
+export const LINT_TARGET_LABELS = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+  google: 'Gemini',
+} as const satisfies Record<LintTarget, string>;
 
 const PROVIDER_TARGETS = {
   simulated: undefined,
