@@ -27,6 +27,8 @@ export function ConversationPane() {
   const endNote = running ? undefined : describeRunEnd(messages, maxSteps);
   const bottom = useRef<HTMLDivElement>(null);
 
+  // Scroll to the newest message whenever the messages change (the dependency is the trigger).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `messages` is what the effect reacts to, not what it reads
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [messages]);

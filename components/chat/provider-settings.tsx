@@ -80,24 +80,22 @@ export function ProviderSettings() {
         </select>
       ) : null}
       {settings.provider === 'openai-compatible' ? (
-        <>
-          <select
-            aria-label="Preset"
-            className="control"
-            value={presets.find((preset) => preset.baseURL === settings.baseURL)?.id ?? 'custom'}
-            onChange={(event) => {
-              const preset = presets.find((candidate) => candidate.id === event.target.value);
-              if (preset) updateSettings({ baseURL: preset.baseURL, model: preset.models[0] ?? settings.model });
-            }}
-          >
-            {presets.map((preset) => (
-              <option key={preset.id} value={preset.id}>
-                {preset.label}
-              </option>
-            ))}
-            <option value="custom">Custom</option>
-          </select>
-        </>
+        <select
+          aria-label="Preset"
+          className="control"
+          value={presets.find((preset) => preset.baseURL === settings.baseURL)?.id ?? 'custom'}
+          onChange={(event) => {
+            const preset = presets.find((candidate) => candidate.id === event.target.value);
+            if (preset) updateSettings({ baseURL: preset.baseURL, model: preset.models[0] ?? settings.model });
+          }}
+        >
+          {presets.map((preset) => (
+            <option key={preset.id} value={preset.id}>
+              {preset.label}
+            </option>
+          ))}
+          <option value="custom">Custom</option>
+        </select>
       ) : null}
       {settings.provider !== 'simulated' ? (
         <>

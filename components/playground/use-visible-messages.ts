@@ -9,9 +9,8 @@ import { useSession } from './runtime-context';
 export function useVisibleMessages(): UIMessage[] {
   const messages = useSession((state) => state.messages);
   const frame = useSession((state) => state.replayFrame);
-  const frames = useMemo(
-    () => (frame === undefined ? undefined : replayFrames(messages)),
-    [messages, frame === undefined],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+  // Frames are cut once per replay, not per frame shown: they depend on whether a replay runs.
+  const replaying = frame !== undefined;
+  const frames = useMemo(() => (replaying ? replayFrames(messages) : undefined), [messages, replaying]);
   return frames && frame !== undefined ? (frames[Math.min(frame, frames.length - 1)] ?? []) : messages;
 }

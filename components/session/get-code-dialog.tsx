@@ -54,7 +54,11 @@ export function GetCodeDialog() {
             </button>
           </div>
           {result.ok ? (
-            <pre aria-label="Code" className="code min-h-0 flex-1 overflow-auto whitespace-pre font-mono text-[11px]">
+            <pre
+              role="region"
+              aria-label="Code"
+              className="code min-h-0 flex-1 overflow-auto whitespace-pre font-mono text-[11px]"
+            >
               {result.code}
             </pre>
           ) : (

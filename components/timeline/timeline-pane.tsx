@@ -36,14 +36,15 @@ const MINIMAP_COLOURS: Record<string, string> = {
 /** Keeps the newest nodes in view as the run grows, when following is on. */
 function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
   const { fitView } = useReactFlow();
+  // The ids as one string: a new array with the same ids must not refit.
   const key = latest.join(',');
   useEffect(() => {
-    if (!on || latest.length === 0) return;
+    const ids = key === '' ? [] : key.split(',');
+    if (!on || ids.length === 0) return;
     const frame = requestAnimationFrame(
-      () => void fitView({ nodes: latest.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }),
+      () => void fitView({ nodes: ids.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }),
     );
     return () => cancelAnimationFrame(frame);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refit when the newest nodes change
   }, [key, on, fitView]);
   return null;
 }

@@ -23,7 +23,7 @@ export function useTimeline(): PositionedTimeline {
   return useMemo(() => {
     const inputs = [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals];
     // The Timeline and the Inspector both read the graph: derive it once per change, not per reader.
-    if (last && last.inputs.every((input, index) => input === inputs[index])) return last.timeline;
+    if (last?.inputs.every((input, index) => input === inputs[index])) return last.timeline;
     const timeline = layoutTimeline(
       buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals }),
     );

@@ -89,8 +89,10 @@ export function createSessionChat({
   const checked = new WeakMap<readonly ToolDraft[], RunnableTool[]>();
   const runnableTools = () => {
     const { tools } = store.getState();
-    let runnable = checked.get(tools);
-    if (!runnable) checked.set(tools, (runnable = checkToolDrafts(tools, checker).runnable));
+    const known = checked.get(tools);
+    if (known) return known;
+    const runnable = checkToolDrafts(tools, checker).runnable;
+    checked.set(tools, runnable);
     return runnable;
   };
   const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;

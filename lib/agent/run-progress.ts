@@ -3,13 +3,13 @@ import { TERMINAL_TOOL_NAMES } from '../tools/core-tool-definitions';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {
-  if (!message || message.role !== 'assistant') return 0;
+  if (message?.role !== 'assistant') return 0;
   return Math.max(1, message.parts.filter((part) => part.type === 'step-start').length);
 }
 
 function lastStepCalls(messages: readonly UIMessage[]) {
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant') return [];
+  if (last?.role !== 'assistant') return [];
   return last.parts.slice(last.parts.findLastIndex((part) => part.type === 'step-start') + 1).filter(isToolUIPart);
 }
 

@@ -68,7 +68,7 @@ async function execute(
 ): Promise<ToolOutcome> {
   const before = tracks ? await sandbox.snapshot() : undefined;
   const startedMs = now();
-  let result;
+  let result: Awaited<ReturnType<typeof runCoreTool>>;
   try {
     result = await runCoreTool(name, args, { sandbox, signal });
   } catch (error) {

@@ -72,8 +72,8 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
         kind: 'failed',
         message: "Error: 'nope.txt' not found.",
       });
-      const escape = await run('read_file', { path: '../etc/passwd' });
-      expect(escape.kind === 'failed' && escape.message).toMatch(/outside the workspace/);
+      const outside = await run('read_file', { path: '../etc/passwd' });
+      expect(outside.kind === 'failed' && outside.message).toMatch(/outside the workspace/);
     });
 
     it('write_file creates directories, overwrites and appends', async () => {
@@ -92,7 +92,7 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       const failed = await run('bash', { command: 'cat missing.txt' });
       expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
       // The offline sandbox keeps stderr apart; WebContainer's terminal merges the two streams.
-      expect(out(failed)).toMatch(sandbox.kind === 'offline' ? /\[stderr\][^]*missing\.txt/ : /missing\.txt/);
+      expect(out(failed)).toMatch(sandbox.kind === 'offline' ? /\[stderr\][\s\S]*missing\.txt/ : /missing\.txt/);
     });
   });
 

@@ -29,7 +29,7 @@ const request = (model: string): WireRequest => ({
   maxOutputTokens: undefined,
 });
 const settings = (patch: Partial<RunSettings>): RunSettings => ({ ...DEFAULT_RUN_SETTINGS, ...patch });
-const curlBody = (code: string) => JSON.parse(/-d '([^]*)'\n$/.exec(code)![1].replace(/'\\''/g, "'"));
+const curlBody = (code: string) => JSON.parse(/-d '([\s\S]*)'\n$/.exec(code)![1].replace(/'\\''/g, "'"));
 
 describe('Get code', () => {
   it('curl sends exactly the seed 002 §4.2 OpenAI request, the key as $OPENAI_API_KEY', () => {

@@ -17,6 +17,7 @@ export const EXAMPLE_FILES: SandboxFiles = {
     null,
     2,
   )}\n`,
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the file's own JavaScript, a template literal
   'src/greet.js': ['export function greet(name) {', '  return `Hello, ${name}!`;', '}', ''].join('\n'),
   'src/index.js': [
     "import { readFileSync } from 'node:fs';",

@@ -14,8 +14,8 @@ export function buildFileTree(files: SandboxFiles): FileTreeRow[] {
     const parts = path.split('/');
     let directory = root;
     for (const part of parts.slice(0, -1)) {
-      let child = directory.directories.get(part);
-      if (!child) directory.directories.set(part, (child = { directories: new Map(), files: new Map() }));
+      const child = directory.directories.get(part) ?? { directories: new Map(), files: new Map() };
+      directory.directories.set(part, child);
       directory = child;
     }
     directory.files.set(parts.at(-1)!, content);

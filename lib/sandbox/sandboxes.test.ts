@@ -67,7 +67,10 @@ describe('starting WebContainer', () => {
     let booted = false;
     const start = startWebContainerSandbox(files, {
       isolated: false,
-      boot: async () => ((booted = true), createFakeWebContainer()),
+      boot: async () => {
+        booted = true;
+        return createFakeWebContainer();
+      },
     });
     await expect(start).rejects.toThrow('the page is not cross-origin isolated (it needs the COOP/COEP headers)');
     expect(booted).toBe(false);

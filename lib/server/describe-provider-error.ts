@@ -10,6 +10,7 @@ const MAX_REFLECTED_CHARS = 500;
 
 /** A provider's (or any base URL's) own text, made safe to show: one line, no control characters, short. */
 function reflect(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
   return clip(text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim(), MAX_REFLECTED_CHARS);
 }
 

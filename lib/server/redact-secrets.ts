@@ -45,14 +45,15 @@ function redactRuns(text: string, key: string): string {
     // Swallow the rest of the run, spaces between its characters included.
     while (
       index + 1 < text.length &&
-      (marked[index + 1] || (/\s/.test(text[index + 1]) && marked[nextMark(text, marked, index + 1)]))
+      (marked[index + 1] || (/\s/.test(text[index + 1]) && marked[nextMark(text, index + 1)]))
     )
       index++;
   }
   return out;
 }
 
-function nextMark(text: string, marked: Uint8Array, from: number): number {
+/** The index of the first non-space character at or after `from`. */
+function nextMark(text: string, from: number): number {
   let index = from;
   while (index < text.length && /\s/.test(text[index])) index++;
   return index;

@@ -15,7 +15,7 @@ export function markInterrupted(
   manualTools: ReadonlySet<string>,
 ): { messages: UIMessage[]; interrupted: boolean } {
   const last = messages.at(-1);
-  if (!last || last.role !== 'assistant') return { messages, interrupted: false };
+  if (last?.role !== 'assistant') return { messages, interrupted: false };
   let interrupted = false;
   const parts = last.parts.map((part) => {
     if ((part.type === 'text' || part.type === 'reasoning') && part.state === 'streaming') {

@@ -51,7 +51,7 @@ function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout 
     const graph = new dagre.graphlib.Graph();
     graph.setGraph({ rankdir: 'TB', nodesep: 28, ranksep: 40, marginx: 0, marginy: 0 });
     graph.setDefaultEdgeLabel(() => ({}));
-    nodeIds.forEach((_, position) => graph.setNode(String(position), { width: NODE_WIDTH, height: NODE_HEIGHT }));
+    for (const position of nodeIds.keys()) graph.setNode(String(position), { width: NODE_WIDTH, height: NODE_HEIGHT });
     for (const edge of edges) graph.setEdge(String(index.get(edge.source)), String(index.get(edge.target)));
     dagre.layout(graph);
     positions = keepSiblingOrder(
@@ -81,7 +81,7 @@ function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout 
  */
 function keepSiblingOrder(positions: Placed[]): Placed[] {
   const ranks = new Map<number, number[]>();
-  positions.forEach((position, index) => ranks.set(position.y, [...(ranks.get(position.y) ?? []), index]));
+  for (const [index, position] of positions.entries()) ranks.set(position.y, [...(ranks.get(position.y) ?? []), index]);
   const ordered = [...positions];
   for (const rank of ranks.values()) {
     const slots = rank.map((index) => positions[index].x).sort((a, b) => a - b);

@@ -11,7 +11,7 @@ export function readToolName(source: string): string | undefined {
 /** The text with its `name` changed, formatting kept; undefined when the text is not an object. */
 export function renameToolSource(source: string, name: string): string | undefined {
   const tree = parseTree(source);
-  if (!tree || tree.type !== 'object') return undefined;
+  if (tree?.type !== 'object') return undefined;
   return applyEdits(source, modify(source, ['name'], name, { formattingOptions: { insertSpaces: true, tabSize: 2 } }));
 }
 

@@ -31,10 +31,10 @@ function toRe2Syntax(pattern: string): string {
     const rest = pattern.slice(index + 1);
     const braced = /^u\{([0-9a-fA-F]{1,6})\}/.exec(rest);
     const plain = /^u([0-9a-fA-F]{4})/.exec(rest);
-    const escape = braced ?? plain;
-    if (escape) {
-      out += `\\x{${escape[1]}}`;
-      index += escape[0].length;
+    const unicode = braced ?? plain;
+    if (unicode) {
+      out += `\\x{${unicode[1]}}`;
+      index += unicode[0].length;
     } else {
       out += char + (pattern[index + 1] ?? '');
       index++;

@@ -1,6 +1,7 @@
 import type { FakeReply, FakeRequestView } from './fake-reply.ts';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: the fake reads any provider's request body loosely, as a real server would
+type Json = Record<string, any>;
 
 /** One wire format: how to read a request and how to write a reply as SSE events. */
 export type WireFormat = {

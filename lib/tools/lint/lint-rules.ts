@@ -22,7 +22,6 @@ export type LintFinding = {
   fix?: { id: LintFixId; label: string; keyword?: string };
 };
 
-type Json = Record<string, unknown>;
 const OPENAI_ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const GEMINI_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
 const ANTHROPIC_PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;

@@ -35,7 +35,8 @@ export function walkSchema(
   for (const keyword of SCHEMA_KEYWORDS) walkSchema(schema[keyword], visit, [...path, keyword]);
   for (const keyword of [...LIST_KEYWORDS, 'items']) {
     const list = schema[keyword];
-    if (Array.isArray(list)) list.forEach((child, index) => walkSchema(child, visit, [...path, keyword, index]));
+    if (Array.isArray(list))
+      for (const [index, child] of list.entries()) walkSchema(child, visit, [...path, keyword, index]);
   }
 }
 
