@@ -1,14 +1,18 @@
 import type { UIMessage } from 'ai';
 import { test } from 'vitest';
 import { buildSessionTimeline } from '@/lib/timeline/build-session-timeline';
-import { clearSegmentLayoutCache, layoutTimeline } from '@/lib/timeline/layout-timeline';
+import { createSegmentLayoutCache, layoutTimeline } from '@/lib/timeline/layout-timeline';
 import { measure, printFigures } from './measure';
 import { generateLongSession } from './generate-long-session';
 
 test('timeline derive + layout of 500 tool calls', async () => {
   const base = generateLongSession('warm');
+  let cache = createSegmentLayoutCache();
   const derive = (messages: UIMessage[]) =>
-    layoutTimeline(buildSessionTimeline({ messages, activeBranch: { id: 'main', label: 'Branch 1' }, branches: [] }));
+    layoutTimeline(
+      buildSessionTimeline({ messages, activeBranch: { id: 'main', label: 'Branch 1' }, branches: [] }),
+      cache,
+    );
   const nodeCount = derive(base).nodes.length;
   let round = 0;
   const figures = [
@@ -16,7 +20,7 @@ test('timeline derive + layout of 500 tool calls', async () => {
     await measure(
       `cold: derive + layout, ${nodeCount} nodes (500 tool calls)`,
       () => {
-        clearSegmentLayoutCache();
+        cache = createSegmentLayoutCache();
         return derive(generateLongSession(`cold${round++}`));
       },
       20,

@@ -9,16 +9,15 @@ function forkPoint(
   node: PositionedNode,
 ): { at: Parameters<ReturnType<typeof useRuntime>['fork']>[0]; text: string; what: string } | undefined {
   if (node.kind === 'user') {
-    const message = node.detail as { id: string; parts: { type: string; text?: string }[] };
     return {
-      at: { kind: 'user-message', messageId: message.id },
-      text: message.parts.map((part) => part.text ?? '').join(''),
+      at: { kind: 'user-message', messageId: node.detail.id },
+      text: node.detail.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
       what: 'message',
     };
   }
   if (node.kind === 'tool-result') {
-    const detail = node.detail as { toolCallId: string; output?: unknown; errorText?: string; state?: string };
-    if (detail.state !== undefined) return undefined;
+    const detail = node.detail;
+    if (!detail.finished) return undefined;
     const text =
       detail.errorText ??
       (typeof detail.output === 'string' ? detail.output : (JSON.stringify(detail.output, null, 2) ?? ''));

@@ -16,12 +16,16 @@ import { Tabs } from '../ui/tabs';
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 type Tab = (typeof TABS)[number];
 
-const isStepSegment = (segment: string) => /:step-\d+$/.test(segment);
+/** The call a node is about (a call, its approval gate or its result), if any. */
+function toolCallIdOf(node: PositionedNode): string | undefined {
+  return node.kind === 'tool-call' || node.kind === 'approval' || node.kind === 'tool-result'
+    ? node.detail.toolCallId
+    : undefined;
+}
 
-/** The model step a node belongs to; a user message belongs to the request that carried it. */
-function stepOf(nodes: PositionedNode[], node: PositionedNode): string | undefined {
-  if (isStepSegment(node.segment)) return node.segment;
-  return nodes.slice(nodes.indexOf(node) + 1).find((candidate) => isStepSegment(candidate.segment))?.segment;
+/** What a finished result node says the tool returned (or the error it gave). */
+function resultOf(node: PositionedNode): { output?: unknown; errorText?: string } | undefined {
+  return node.kind === 'tool-result' && node.detail.finished ? node.detail : undefined;
 }
 
 function WireView({ step }: { step: WireStep }) {
@@ -45,9 +49,9 @@ function WireView({ step }: { step: WireStep }) {
 
 function TimingView({ report, node }: { report: StepReport | undefined; node: PositionedNode }) {
   const events = useSession((state) => state.events);
-  const toolCallId = (node.detail as { toolCallId?: string } | null)?.toolCallId;
+  const toolCallId = toolCallIdOf(node);
   const own = toolCallId ? events.filter((event) => event.toolCallId === toolCallId) : [];
-  const output = (node.detail as { output?: { execution_time_ms?: number } } | null)?.output;
+  const output = resultOf(node)?.output as { execution_time_ms?: number } | undefined;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
       {report ? (
@@ -108,21 +112,14 @@ export function InspectorPane() {
       ),
     [messages, settings, runnable],
   );
-  const stepId = node ? stepOf(timeline.nodes, node) : undefined;
+  const stepId = node?.stepId;
   const step = stepId ? steps.get(stepId) : undefined;
-  const stepParts = (
-    timeline.nodes.find((candidate) => candidate.id === stepId)?.detail as
-      | { parts?: Parameters<typeof readStepReport>[0] }
-      | undefined
-  )?.parts;
-  const report = stepParts ? readStepReport(stepParts) : undefined;
+  const stepNode = timeline.nodes.find((candidate) => candidate.id === stepId);
+  const report = stepNode?.kind === 'assistant' ? readStepReport(stepNode.detail.parts) : undefined;
+  const toolCallId = node ? toolCallIdOf(node) : undefined;
   const call =
-    step && node
-      ? step.response.toolCalls.find(
-          (candidate) => candidate.id === (node.detail as { toolCallId?: string }).toolCallId,
-        )
-      : undefined;
-  const detail = node?.detail as { output?: unknown; errorText?: string } | undefined;
+    step && toolCallId ? step.response.toolCalls.find((candidate) => candidate.id === toolCallId) : undefined;
+  const detail = node ? resultOf(node) : undefined;
 
   return (
     <section aria-label="Inspector" className="pane">

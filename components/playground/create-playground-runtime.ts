@@ -10,6 +10,7 @@ import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
 import { isRunInProgress, type SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+import { createTimelineDeriver, type TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
@@ -31,6 +32,8 @@ export type PlaygroundRuntime = {
   library: SessionLibrary | undefined;
   /** Other tabs on the same session (in the browser only). */
   tabs: TabSync | undefined;
+  /** The graph of the session, derived once per change and laid out with cached step layouts. */
+  deriveTimeline: TimelineDeriver;
   /** Makes a session opened from a link the person's own (saved under a new id, editable). */
   forkToEdit(): void;
   /** Restores the saved session (once, after mount) — or opens the share link in the URL — then starts the sandbox with its files. */
@@ -167,5 +170,6 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     forkToEdit,
     library,
     tabs: store.tabs,
+    deriveTimeline: createTimelineDeriver(),
   };
 }

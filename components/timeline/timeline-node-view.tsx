@@ -1,5 +1,5 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { TimelineNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
+import type { Badge, TimelineNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 
 export type TimelineFlowNode = Node<{ node: TimelineNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
@@ -24,7 +24,11 @@ const STATUS_TEXT = {
   incomplete: '◌ incomplete',
 } satisfies Record<TimelineNodeStatus, string>;
 
-const BAD_BADGES = new Set(['invalid arguments', 'unknown tool', 'truncated']);
+const BADGE_TONES = {
+  neutral: 'bg-[var(--hover)]',
+  ok: 'bg-[var(--hover)]',
+  error: 'bg-role-error/15 text-role-error',
+} satisfies Record<Badge['tone'], string>;
 
 /** A graph node: role, title, a one-line summary, badges and its status (drawn, not only written). */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {
@@ -48,11 +52,8 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
       {node.badges.length > 0 ? (
         <div className="mt-0.5 flex gap-1 overflow-hidden whitespace-nowrap text-[10px]">
           {node.badges.map((badge) => (
-            <span
-              key={badge}
-              className={`rounded px-1 ${BAD_BADGES.has(badge) ? 'bg-role-error/15 text-role-error' : 'bg-[var(--hover)]'}`}
-            >
-              {badge}
+            <span key={badge.text} className={`rounded px-1 ${BADGE_TONES[badge.tone]}`}>
+              {badge.text}
             </span>
           ))}
         </div>

@@ -1,16 +1,13 @@
 'use client';
 
 import { useMemo } from 'react';
-import { buildSessionTimeline } from '@/lib/timeline/build-session-timeline';
-import { layoutTimeline } from '@/lib/timeline/layout-timeline';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
-import { useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
 
-let last: { inputs: unknown[]; timeline: PositionedTimeline } | undefined;
-
-/** The run's graph, derived from the session and laid out. */
+/** The run's graph, derived from the session and laid out (once per change, by the runtime's deriver). */
 export function useTimeline(): PositionedTimeline {
+  const { deriveTimeline } = useRuntime();
   const messages = useVisibleMessages();
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
@@ -18,16 +15,11 @@ export function useTimeline(): PositionedTimeline {
     state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined,
   );
   const approvals = useSession((state) => state.approvals);
+  const outcomes = useSession((state) => state.outcomes);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
-  return useMemo(() => {
-    const inputs = [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals];
-    // The Timeline and the Inspector both read the graph: derive it once per change, not per reader.
-    if (last?.inputs.every((input, index) => input === inputs[index])) return last.timeline;
-    const timeline = layoutTimeline(
-      buildSessionTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals }),
-    );
-    last = { inputs, timeline };
-    return timeline;
-  }, [messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals]);
+  return useMemo(
+    () => deriveTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals, outcomes }),
+    [deriveTimeline, messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals, outcomes],
+  );
 }

@@ -1,3 +1,5 @@
+import { coreToolTraits } from '../tools/core-tool-definitions';
+
 /** When a tool call needs the person's approval before it runs. */
 export const APPROVAL_POLICIES = {
   'run-everything': 'Run everything',
@@ -7,13 +9,11 @@ export const APPROVAL_POLICIES = {
 
 export type ApprovalPolicy = keyof typeof APPROVAL_POLICIES;
 
-/** Tools that run commands or change files. */
-const RISKY_TOOLS = new Set(['bash', 'write_file', 'edit_file']);
-
 /** Whether `policy` stops a call to `toolName` for approval. */
 export function needsApproval(policy: ApprovalPolicy, toolName: string): boolean {
   if (policy === 'ask-every-call') return true;
-  if (policy === 'ask-bash-and-writes') return RISKY_TOOLS.has(toolName);
+  // bash runs commands and can change files; the others change files.
+  if (policy === 'ask-bash-and-writes') return coreToolTraits(toolName).writesFiles;
   return false;
 }
 

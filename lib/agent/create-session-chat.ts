@@ -128,14 +128,15 @@ export function createSessionChat({
     // The SDK awaits this callback before it reads on, so each call runs in the background:
     // parallel calls in one step execute concurrently (writes to the sandbox take turns).
     onToolCall: ({ toolCall }) => {
-      void executeToolCall(toolCall).catch((error: unknown) =>
-        chat.addToolOutput({
+      void executeToolCall(toolCall).catch((error: unknown) => {
+        store.getState().recordOutcome(toolCall.toolCallId, 'failed');
+        return chat.addToolOutput({
           tool: toolCall.toolName,
           toolCallId: toolCall.toolCallId,
           state: 'output-error',
           errorText: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
-        }),
-      );
+        });
+      });
     },
   });
 
@@ -143,6 +144,7 @@ export function createSessionChat({
     const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
     const intercepted = await interceptToolCall({ call: toolCall, store, gate });
     if (intercepted.kind === 'blocked') {
+      store.getState().recordOutcome(toolCall.toolCallId, 'blocked');
       log('ToolCallBlocked', `${toolCall.toolName}: ${intercepted.message.split('\n')[0]}`, toolCall.toolCallId);
       void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
       return;
@@ -162,6 +164,7 @@ export function createSessionChat({
       handlersTrusted: store.getState().handlersTrusted,
     });
     log('ToolCallCompleted', `${toolCall.toolName}: ${outcome.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
     switch (outcome.kind) {
       case 'awaiting-user':
         return;
@@ -169,6 +172,7 @@ export function createSessionChat({
         void chat.addToolOutput({ ...answer, output: outcome.output });
         return;
       case 'invalid-input':
+      case 'unknown-tool':
       case 'failed':
       case 'timed-out':
       case 'blocked':

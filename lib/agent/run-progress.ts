@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
-import { TERMINAL_TOOL_NAMES } from '../tools/core-tool-definitions';
+import { coreToolTraits } from '../tools/core-tool-definitions';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {
@@ -22,7 +22,7 @@ export function endsWithAnsweredToolCalls(messages: readonly UIMessage[]): boole
 /** Whether a terminal tool (`submit`) ran successfully in the last step: the run is over. */
 function endedByTerminalTool(messages: readonly UIMessage[]): string | undefined {
   const call = lastStepCalls(messages).find(
-    (part) => TERMINAL_TOOL_NAMES.includes(getToolName(part)) && part.state === 'output-available',
+    (part) => coreToolTraits(getToolName(part)).endsRun && part.state === 'output-available',
   );
   return call ? getToolName(call) : undefined;
 }

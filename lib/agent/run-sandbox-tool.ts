@@ -1,5 +1,5 @@
 import { assertNever } from '../assert-never';
-import { isCoreToolName, type CoreToolName } from '../tools/core-tool-definitions';
+import { coreToolTraits, isCoreToolName, type CoreToolName } from '../tools/core-tool-definitions';
 import { runCoreTool } from '../tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
 import { diffSnapshots } from './track-file-changes';
@@ -7,8 +7,6 @@ import type { ToolOutcome } from './tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
 export const MAX_OUTPUT_CHARS = 20_000;
-/** Tools that can change files, so their calls report state changes. */
-const WRITING_TOOLS = new Set(['bash', 'write_file', 'edit_file']);
 
 /** The output as the model receives it: at most MAX_OUTPUT_CHARS, with the seed's metadata when cut. */
 export function truncateOutput(output: string): {
@@ -46,20 +44,11 @@ export async function runSandboxTool(
       message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}`,
     };
   }
-  if (!WRITING_TOOLS.has(name)) return execute(name, args, { sandbox, signal, now, tracks: false });
+  if (!coreToolTraits(name).writesFiles) return execute(name, args, { sandbox, signal, now, tracks: false });
   // Calls that can change files take turns, so each one's state changes are its own;
   // read-only calls in the same step run alongside them.
-  const previous = writeLanes.get(sandbox) ?? Promise.resolve();
-  const turn = previous.then(() => execute(name, args, { sandbox, signal, now, tracks: true }));
-  writeLanes.set(
-    sandbox,
-    turn.catch(() => undefined),
-  );
-  return turn;
+  return sandbox.inWriteTurn(() => execute(name, args, { sandbox, signal, now, tracks: true }));
 }
-
-/** The last writing call queued on each sandbox. */
-const writeLanes = new WeakMap<Sandbox, Promise<unknown>>();
 
 async function execute(
   name: CoreToolName,

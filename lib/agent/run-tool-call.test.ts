@@ -157,7 +157,7 @@ describe('runToolCall validation', () => {
 
   it('answers an unknown tool with the list of available ones', async () => {
     const outcome = await run('delete_everything', {});
-    expect(outcome.kind === 'invalid-input' && outcome.message).toBe(
+    expect(outcome.kind === 'unknown-tool' && outcome.message).toBe(
       "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, edit_file, search, list_files, think, submit. Call one of those instead.",
     );
   });

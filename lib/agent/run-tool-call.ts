@@ -63,7 +63,7 @@ export async function runToolCall({
   if (!tool) {
     const available = tools.map((candidate) => candidate.spec.name).join(', ') || 'none';
     return {
-      kind: 'invalid-input',
+      kind: 'unknown-tool',
       message: `Error: Unknown tool '${call.toolName}'.\nAvailable tools: ${available}. Call one of those instead.`,
     };
   }

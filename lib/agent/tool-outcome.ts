@@ -7,9 +7,14 @@ export type ToolOutcome =
   | { kind: 'ok'; output: unknown }
   | { kind: 'awaiting-user' }
   | { kind: 'invalid-input'; message: string }
+  | { kind: 'unknown-tool'; message: string }
   | { kind: 'failed'; message: string }
   | { kind: 'timed-out'; message: string }
   | { kind: 'blocked'; message: string };
+
+/** How a finished call ended, as the session records it per tool_call_id (the timeline draws it). */
+export const TOOL_OUTCOME_KINDS = ['ok', 'invalid-input', 'unknown-tool', 'failed', 'timed-out', 'blocked'] as const;
+export type ToolOutcomeKind = (typeof TOOL_OUTCOME_KINDS)[number];
 
 /** The result a model receives for a sandbox call (seed 002 §6.2). */
 export type ToolResultOutput = {

@@ -33,10 +33,15 @@ export interface Sandbox {
   snapshot(): Promise<SandboxFiles>;
   /** Replaces everything under the root with these files. */
   restore(files: SandboxFiles): Promise<void>;
+  /**
+   * Runs `work` once every turn taken before it has ended: calls that can change files take
+   * turns, so each one's file changes are its own.
+   */
+  inWriteTurn<T>(work: () => Promise<T>): Promise<T>;
 }
 
-/** What an adapter implements; `withSnapshots` adds snapshot and restore on top. */
-export type SandboxCore = Omit<Sandbox, 'snapshot' | 'restore'>;
+/** What an adapter implements; `withSnapshots` adds snapshot, restore and write turns on top. */
+export type SandboxCore = Omit<Sandbox, 'snapshot' | 'restore' | 'inWriteTurn'>;
 
 /** Starting files of a sandbox, keyed by path relative to its root. */
 export type SandboxFiles = Record<string, string>;

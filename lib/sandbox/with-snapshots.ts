@@ -9,10 +9,17 @@ export function parentDirectory(path: string): string {
   return cut <= 0 ? '/' : path.slice(0, cut);
 }
 
-/** Adds snapshot and restore to a sandbox, in terms of its own file operations. */
+/** Adds snapshot, restore and write turns to a sandbox, in terms of its own file operations. */
 export function withSnapshots(core: SandboxCore): Sandbox {
+  /** The end of the last write turn taken (this sandbox's queue of writing calls). */
+  let lastTurn: Promise<unknown> = Promise.resolve();
   const sandbox: Sandbox = {
     ...core,
+    inWriteTurn(work) {
+      const turn = lastTurn.then(work);
+      lastTurn = turn.catch(() => undefined);
+      return turn;
+    },
     async snapshot() {
       const files: SandboxFiles = {};
       for (const entry of await core.list(core.root, SNAPSHOT_DEPTH)) {

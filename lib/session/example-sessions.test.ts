@@ -13,7 +13,8 @@ describe('built-in example sessions', () => {
       const { store } = await runConversation(example.draft, {
         configure: (target) => target.getState().loadSession(structuredClone(example.session), { trusted: true }),
       });
-      const labels = buildTimeline({ messages: store.getState().messages }).nodes.map((node) => node.label);
+      const { messages, outcomes } = store.getState();
+      const labels = buildTimeline({ messages, outcomes }).nodes.map((node) => node.label);
       expect(labels.some((label) => label.startsWith('Tool result'))).toBe(true);
       expect(store.getState().chatError).toBeUndefined();
       if (example.id === 'weather')

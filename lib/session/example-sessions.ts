@@ -41,6 +41,7 @@ function example(
     startingFiles: base.startingFiles,
     sandboxChoice: base.sandboxChoice,
     approvals: {},
+    outcomes: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
   };

@@ -7,9 +7,19 @@ export const MAX_SESSION_FILE_CHARS = 20_000_000;
 
 /** The persisted part of a session, out of the store's state (view and run state left behind). */
 export function pickSessionData(state: SessionData): SessionData {
-  const { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches } =
-    state;
-  return { version, tools, settings, messages, files, startingFiles, sandboxChoice, approvals, activeBranch, branches };
+  return {
+    version: state.version,
+    tools: state.tools,
+    settings: state.settings,
+    messages: state.messages,
+    files: state.files,
+    startingFiles: state.startingFiles,
+    sandboxChoice: state.sandboxChoice,
+    approvals: state.approvals,
+    outcomes: state.outcomes,
+    activeBranch: state.activeBranch,
+    branches: state.branches,
+  };
 }
 
 /** A session file: versioned JSON, pretty enough to read and diff. Never holds keys (the session has none). */

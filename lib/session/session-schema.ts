@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import { TOOL_OUTCOME_KINDS } from '../agent/tool-outcome';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
 import { runSettingsSchema } from './run-settings';
@@ -32,6 +33,8 @@ export const sessionDataSchema = z.object({
   sandboxChoice: z.enum(['auto', 'webcontainer', 'offline']),
   /** How the person answered each call that asked for approval, by tool_call_id. */
   approvals: z.record(z.string(), z.enum(['approved', 'edited', 'rejected'])),
+  /** How each finished call ended, by tool_call_id (sessions from before 0.6 have none). */
+  outcomes: z.record(z.string(), z.enum(TOOL_OUTCOME_KINDS)).default({}),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
   branches: z.array(

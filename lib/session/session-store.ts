@@ -1,11 +1,12 @@
 import { generateId, type ChatStatus, type UIMessage } from 'ai';
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
-import { CORE_TOOL_DEFINITIONS, DEFAULT_TOOL_NAMES } from '../tools/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
 import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
+import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
@@ -74,6 +75,8 @@ export type SessionActions = {
   /** Makes a shared session the person's own. */
   leaveReadOnly(): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
+  /** How a finished call ended (the executor reports it; the timeline draws it). */
+  recordOutcome(toolCallId: string, kind: ToolOutcomeKind): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
@@ -105,8 +108,8 @@ const takenNames = (tools: readonly ToolDraft[]) =>
 
 /** A new session: the default core tools, the simulated model, no messages. */
 export function createInitialSession(): SessionState {
-  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter((definition) =>
-    DEFAULT_TOOL_NAMES.includes(definition.name),
+  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter(
+    (definition) => CORE_TOOL_TRAITS[definition.name].onByDefault,
   ).map((definition) => ({
     id: `tool-${definition.name}`,
     source: formatToolSource(definition),
@@ -132,6 +135,7 @@ export function createInitialSession(): SessionState {
     readOnly: false,
     replayFrame: undefined,
     approvals: {},
+    outcomes: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,
@@ -287,6 +291,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
+      recordOutcome: (toolCallId, kind) => set((state) => ({ outcomes: { ...state.outcomes, [toolCallId]: kind } })),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => view({ lintChoice }),
       setApproval: (approval) => set({ approval }),

@@ -1,10 +1,11 @@
 import type { UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
+import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { sharedPrefixLength, type Branch } from '../session/branches';
 import { buildTimeline } from './build-timeline';
 import type { Timeline, TimelineLane } from './timeline-types';
 
-type SessionTimelineOptions = {
+export type SessionTimelineOptions = {
   messages: readonly UIMessage[];
   activeBranch: { id: string; label: string };
   branches: readonly Branch[];
@@ -12,6 +13,7 @@ type SessionTimelineOptions = {
   streaming?: boolean;
   pausedToolCallId?: string;
   approvals?: Readonly<Record<string, ApprovalRecord>>;
+  outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
 };
 
 /**
@@ -24,9 +26,10 @@ export function buildSessionTimeline({
   activeBranch,
   branches,
   approvals,
+  outcomes,
   ...live
 }: SessionTimelineOptions): Timeline {
-  const active = buildTimeline({ messages, lane: activeBranch.id, approvals, ...live });
+  const active = buildTimeline({ messages, lane: activeBranch.id, approvals, outcomes, ...live });
   if (branches.length === 0) return active;
   const timeline: Timeline = {
     nodes: [...active.nodes],
@@ -39,9 +42,16 @@ export function buildSessionTimeline({
     const shared = sharedPrefixLength(messages, branch.messages);
     if (shared === branch.messages.length) continue;
     const entry = buildTimeline({ messages: branch.messages.slice(0, shared) }).exits;
-    const own = buildTimeline({ messages: branch.messages.slice(shared), lane: branch.id, approvals });
+    const own = buildTimeline({ messages: branch.messages.slice(shared), lane: branch.id, approvals, outcomes });
     const id = (nodeId: string) => `${branch.id}/${nodeId}`;
-    timeline.nodes.push(...own.nodes.map((node) => ({ ...node, id: id(node.id), segment: id(node.segment) })));
+    timeline.nodes.push(
+      ...own.nodes.map((node) => ({
+        ...node,
+        id: id(node.id),
+        segment: id(node.segment),
+        stepId: node.stepId === undefined ? undefined : id(node.stepId),
+      })),
+    );
     timeline.segments.push(
       ...own.segments.map((segment) => ({ ...segment, id: id(segment.id), nodeIds: segment.nodeIds.map(id) })),
     );

@@ -1,9 +1,10 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
+import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { readStepReport, toolResultText } from '../wire/extract-wire-steps';
 import { splitSteps, textOf } from './split-steps';
-import type { Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
+import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {
   messages: readonly UIMessage[];
@@ -15,6 +16,8 @@ type BuildOptions = {
   pausedToolCallId?: string;
   /** How the person answered each call that asked for approval. */
   approvals?: Readonly<Record<string, ApprovalRecord>>;
+  /** How each finished call ended, as the executor recorded it. */
+  outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
   /** The lane these messages are drawn in (branches add lanes). */
   lane?: string;
 };
@@ -63,13 +66,30 @@ function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming
 }
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
+type NewNode = TimelineNode extends infer Node
+  ? Node extends TimelineNode
+    ? Omit<Node, 'segment' | 'stepId'>
+    : never
+  : never;
 
-/** How a call's arguments fared, from its result: validation runs before anything else. */
-function argumentsBadge(call: ToolPart): string | undefined {
-  if (call.state !== 'output-error') return call.state === 'output-available' ? 'valid' : undefined;
-  if (call.errorText.startsWith('Error: Invalid arguments')) return 'invalid arguments';
-  if (call.errorText.startsWith('Error: Unknown tool')) return 'unknown tool';
+/**
+ * How a finished call ended: as the executor recorded it, else (a session from elsewhere, a
+ * result typed by a person) from the part's state alone — never from the wording of its error.
+ */
+function outcomeOf(call: ToolPart, recorded: ToolOutcomeKind | undefined): ToolOutcomeKind | undefined {
+  if (recorded) return recorded;
+  if (call.state === 'output-available') return 'ok';
+  if (call.state === 'output-error') return 'failed';
+  if (call.state === 'output-denied') return 'blocked';
   return undefined;
+}
+
+/** How a call's arguments fared: validation runs before anything else. */
+function argumentsBadge(outcome: ToolOutcomeKind | undefined): Badge | undefined {
+  if (outcome === 'invalid-input') return { text: 'invalid arguments', tone: 'error' };
+  if (outcome === 'unknown-tool') return { text: 'unknown tool', tone: 'error' };
+  if (outcome === undefined || outcome === 'blocked') return undefined;
+  return { text: 'valid', tone: 'ok' };
 }
 
 /**
@@ -85,6 +105,7 @@ export function buildTimeline({
   streaming = false,
   pausedToolCallId,
   approvals = {},
+  outcomes = {},
   lane = 'main',
 }: BuildOptions): Timeline & { exits: string[] } {
   const nodes: TimelineNode[] = [];
@@ -92,13 +113,18 @@ export function buildTimeline({
   const segments: TimelineSegment[] = [];
   let previous: string[] = [];
   let segment: TimelineSegment | undefined;
+  let stepId: string | undefined;
+  /** User messages waiting for the request that carries them. */
+  let uncarried: TimelineNode[] = [];
   const startSegment = (id: string, band?: string) => {
     segment = { id, lane, nodeIds: [], band };
     segments.push(segment);
   };
-  const add = (node: Omit<TimelineNode, 'segment'>) => {
-    nodes.push({ ...node, segment: segment!.id });
+  const add = (node: NewNode) => {
+    const added = { ...node, segment: segment!.id, stepId } as TimelineNode;
+    nodes.push(added);
     segment!.nodeIds.push(node.id);
+    return added;
   };
   const connect = (target: string, sources: string[] = previous, label?: string, failed = false) => {
     for (const source of sources) edges.push({ id: `${source}->${target}`, source, target, label, failed });
@@ -110,7 +136,8 @@ export function buildTimeline({
       const text = textOf(message.parts);
       const title = message.role === 'user' ? 'User message' : 'System message';
       startSegment(message.id);
-      add({
+      stepId = undefined;
+      const added = add({
         id: message.id,
         kind: 'user',
         label: `${title}: ${summarize(text)}`,
@@ -121,6 +148,7 @@ export function buildTimeline({
         status: 'done',
         detail: message,
       });
+      uncarried.push(added);
       connect(message.id);
       previous = [message.id];
       return;
@@ -128,7 +156,9 @@ export function buildTimeline({
 
     const steps = splitSteps(message);
     steps.forEach((parts, stepIndex) => {
-      const stepId = `${message.id}:step-${stepIndex + 1}`;
+      stepId = `${message.id}:step-${stepIndex + 1}`;
+      for (const user of uncarried) user.stepId = stepId;
+      uncarried = [];
       const text = textOf(parts);
       const calls = parts.filter(isToolUIPart);
       const lastStep = isLast && stepIndex === steps.length - 1;
@@ -140,8 +170,9 @@ export function buildTimeline({
         (retries.count > 0 ? `Retried ${retries.count}× (${retries.reason}) · ` : '') +
         (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
       startSegment(stepId, describeStep(stepIndex + 1, parts, state));
+      const assistantId = stepId;
       add({
-        id: stepId,
+        id: assistantId,
         kind: 'assistant',
         label: `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
         title: finalAnswer
@@ -153,19 +184,20 @@ export function buildTimeline({
         status: state === 'streaming' ? 'streaming' : state === 'incomplete' ? 'incomplete' : 'done',
         detail: { id: message.id, role: 'assistant', step: stepIndex + 1, parts },
       });
-      connect(stepId);
-      previous = [stepId];
+      connect(assistantId);
+      previous = [assistantId];
       if (calls.length === 0) return;
 
       const results: string[] = [];
       for (const call of calls) {
         const name = getToolName(call);
         const callNodeId = `${call.toolCallId}:call`;
-        const validity = argumentsBadge(call);
+        const outcome = outcomeOf(call, outcomes[call.toolCallId]);
+        const validity = argumentsBadge(outcome);
         add({
           id: callNodeId,
           kind: 'tool-call',
-          label: `Tool call ${name}${validity === 'invalid arguments' || validity === 'unknown tool' ? ` (${validity})` : ''}`,
+          label: `Tool call ${name}${validity?.tone === 'error' ? ` (${validity.text})` : ''}`,
           title: `Tool call · ${name}`,
           summary: summarize(JSON.stringify(call.input ?? {})),
           badges: validity ? [validity] : [],
@@ -173,7 +205,7 @@ export function buildTimeline({
           status: call.state === 'input-streaming' ? 'streaming' : 'done',
           detail: { toolCallId: call.toolCallId, toolName: name, input: call.input, state: call.state },
         });
-        connect(callNodeId, [stepId]);
+        connect(callNodeId, [assistantId]);
 
         const failed = call.state === 'output-error' || call.state === 'output-denied';
         const finished = call.state === 'output-available' || failed;
@@ -207,20 +239,22 @@ export function buildTimeline({
         const output = call.state === 'output-available' ? call.output : undefined;
         const errorText =
           call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
-        const blocked = approval === 'rejected' || (errorText?.includes('did not run') ?? false);
+        const blocked = approval === 'rejected' || outcome === 'blocked';
         const resultText =
           errorText ??
           (typeof output === 'object' && output !== null && 'output' in output
             ? String((output as { output: unknown }).output)
             : toolResultText(output ?? ''));
-        const outcome = output as
+        const result = output as
           | { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean }
           | undefined;
         const changes = readStateChanges(output);
-        const badges = [
-          ...(outcome?.metadata?.stdout_truncated ? ['truncated'] : []),
-          ...(typeof outcome?.execution_time_ms === 'number' ? [`${outcome.execution_time_ms} ms`] : []),
-          ...changes.map((change) => `${FILE_MARKS[change.type]}${change.path}`),
+        const badges: Badge[] = [
+          ...(result?.metadata?.stdout_truncated ? [{ text: 'truncated', tone: 'error' } as const] : []),
+          ...(typeof result?.execution_time_ms === 'number'
+            ? [{ text: `${result.execution_time_ms} ms`, tone: 'neutral' } as const]
+            : []),
+          ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
         ];
         const word = blocked
           ? 'blocked'
@@ -234,15 +268,22 @@ export function buildTimeline({
         add({
           id: resultId,
           kind: 'tool-result',
-          label: `Tool result ${name}: ${word}${outcome?.metadata?.stdout_truncated ? ', truncated' : ''}`,
+          label: `Tool result ${name}: ${word}${result?.metadata?.stdout_truncated ? ', truncated' : ''}`,
           title: `Tool result · ${name}`,
           summary: finished ? summarize(resultText) : paused ? 'Waiting for your approval' : 'Running…',
           badges,
           step: stepIndex + 1,
           status: blocked ? 'blocked' : failed ? 'failed' : finished ? 'done' : paused ? 'paused' : 'running',
-          detail: finished
-            ? { toolCallId: call.toolCallId, toolName: name, ...(failed ? { errorText: resultText } : { output }) }
-            : { toolCallId: call.toolCallId, toolName: name, state: call.state },
+          detail:
+            finished && outcome
+              ? {
+                  toolCallId: call.toolCallId,
+                  toolName: name,
+                  finished: true,
+                  outcome,
+                  ...(failed ? { errorText: resultText } : { output }),
+                }
+              : { toolCallId: call.toolCallId, toolName: name, finished: false, state: call.state },
         });
         connect(resultId, [beforeResult], shortCallId(call.toolCallId), failed);
         results.push(resultId);
@@ -253,6 +294,8 @@ export function buildTimeline({
 
   if (error) {
     startSegment(`${lane}:error`);
+    // The error may have come before any step of the request it ended.
+    stepId = undefined;
     add({
       id: `${lane}:error`,
       kind: 'error',

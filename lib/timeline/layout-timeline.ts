@@ -25,21 +25,22 @@ type SegmentLayout = { positions: Placed[]; width: number; height: number };
 
 /**
  * Segment layouts by shape — how many nodes and which connects to which — so a step that
- * looks like one laid out before (most do) costs a lookup, not a dagre run.
+ * looks like one laid out before (most do) costs a lookup, not a dagre run. One per mounted
+ * playground (the runtime owns it); a layout made without one starts empty.
  */
-const cache = new Map<string, SegmentLayout>();
+export type SegmentLayoutCache = Map<string, SegmentLayout>;
 const CACHE_LIMIT = 4000;
 
-/** Forgets every segment layout (for measuring a first layout). */
-export function clearSegmentLayoutCache(): void {
-  cache.clear();
+/** An empty cache of segment layouts. */
+export function createSegmentLayoutCache(): SegmentLayoutCache {
+  return new Map();
 }
 
 /**
  * Lays out one segment with dagre (top to bottom, parallel calls side by side, in the
  * model's order).
  */
-function layoutSegment(nodeIds: string[], edges: TimelineEdge[]): SegmentLayout {
+function layoutSegment(nodeIds: string[], edges: TimelineEdge[], cache: SegmentLayoutCache): SegmentLayout {
   const index = new Map(nodeIds.map((id, position) => [id, position]));
   const key = `${nodeIds.length}|${edges.map((edge) => `${index.get(edge.source)}-${index.get(edge.target)}`).join(',')}`;
   const cached = cache.get(key);
@@ -98,7 +99,10 @@ function keepSiblingOrder(positions: Placed[]): Placed[] {
  * moves. Lanes (branches) stand side by side, each starting below the segment it branches
  * from. Model steps get a band behind their nodes with their caption.
  */
-export function layoutTimeline(timeline: Timeline): PositionedTimeline {
+export function layoutTimeline(
+  timeline: Timeline,
+  cache: SegmentLayoutCache = createSegmentLayoutCache(),
+): PositionedTimeline {
   const byId = new Map<string, TimelineNode>(timeline.nodes.map((node) => [node.id, node]));
   const segmentOf = new Map<string, string>(timeline.nodes.map((node) => [node.id, node.segment]));
   const internal = new Map<string, TimelineEdge[]>();
@@ -122,7 +126,7 @@ export function layoutTimeline(timeline: Timeline): PositionedTimeline {
     const lane = timeline.lanes.find((candidate) => candidate.id === segment.lane);
     const laneStart = lane?.branchFrom !== undefined ? (bottoms.get(lane.branchFrom) ?? 0) + SEGMENT_GAP : 0;
     const start = cursor.get(segment.lane) ?? laneStart + (captioned ? LANE_CAPTION : 0);
-    const layout = layoutSegment(segment.nodeIds, internal.get(segment.id) ?? []);
+    const layout = layoutSegment(segment.nodeIds, internal.get(segment.id) ?? [], cache);
     const top = start + (segment.band ? BAND_CAPTION + BAND_PADDING : 0);
     const offsetX = laneX.get(segment.lane) ?? 0;
     for (const [position, id] of segment.nodeIds.entries()) {

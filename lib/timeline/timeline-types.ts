@@ -1,26 +1,61 @@
+import type { UIMessage } from 'ai';
+import type { ApprovalRecord } from '../agent/approval-policy';
+import type { ToolOutcomeKind } from '../agent/tool-outcome';
+
 /** The roles a node can have; each has one colour and shape everywhere in the UI. */
 export type TimelineNodeKind = 'user' | 'assistant' | 'tool-call' | 'approval' | 'tool-result' | 'error';
 
 /** `incomplete`: the stream stopped (error or Stop) before the step finished. */
 export type TimelineNodeStatus = 'streaming' | 'running' | 'paused' | 'done' | 'failed' | 'blocked' | 'incomplete';
 
-export type TimelineNode = {
+/** A short fact drawn on a node ("invalid arguments", "12 ms", "+a.txt"), with how to colour it. */
+export type Badge = { text: string; tone: 'neutral' | 'ok' | 'error' };
+
+type NodeBase = {
   id: string;
-  kind: TimelineNodeKind;
   /** Accessible name; starts with the role ("User message", "Tool call read_file", …). */
   label: string;
   title: string;
   summary: string;
-  /** Short facts drawn on the node: "invalid arguments", "12 ms", "truncated", "+a.txt". */
-  badges: string[];
+  badges: Badge[];
   /** The model step (1-based) the node belongs to, within its user turn. */
   step: number | undefined;
+  /**
+   * The id of the model step (the request) the node belongs to — for a user message, the
+   * request that carried it; undefined while none has started.
+   */
+  stepId: string | undefined;
   status: TimelineNodeStatus;
   /** The group it is laid out and banded with: a user message, a model step, an error. */
   segment: string;
-  /** What the inspector shows: the data as the session holds it. */
-  detail: unknown;
 };
+
+/** A tool call's result: how it ended, or (still running) the part's state. */
+export type ToolResultDetail =
+  | {
+      toolCallId: string;
+      toolName: string;
+      finished: true;
+      outcome: ToolOutcomeKind;
+      output?: unknown;
+      errorText?: string;
+    }
+  | { toolCallId: string; toolName: string; finished: false; state: string };
+
+/** One node of the graph; `detail` is what the Inspector shows, typed by the node's kind. */
+export type TimelineNode =
+  | (NodeBase & { kind: 'user'; detail: UIMessage })
+  | (NodeBase & {
+      kind: 'assistant';
+      detail: { id: string; role: 'assistant'; step: number; parts: UIMessage['parts'] };
+    })
+  | (NodeBase & { kind: 'tool-call'; detail: { toolCallId: string; toolName: string; input: unknown; state: string } })
+  | (NodeBase & {
+      kind: 'approval';
+      detail: { toolCallId: string; toolName: string; approval: ApprovalRecord | 'waiting' };
+    })
+  | (NodeBase & { kind: 'tool-result'; detail: ToolResultDetail })
+  | (NodeBase & { kind: 'error'; detail: { error: string } });
 
 export type TimelineEdge = {
   id: string;

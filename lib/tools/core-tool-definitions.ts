@@ -192,11 +192,31 @@ export const CORE_TOOL_DEFINITIONS = [
 
 export type CoreToolName = (typeof CORE_TOOL_DEFINITIONS)[number]['name'];
 
-/** The tools a new session starts with. */
-export const DEFAULT_TOOL_NAMES: readonly CoreToolName[] = ['bash', 'read_file', 'write_file', 'list_files'];
+/** What the playground knows of each core tool beyond its schema; one home for each fact. */
+export type CoreToolTraits = {
+  /** It can change files: its calls take turns and report state changes, and approval can ask first. */
+  writesFiles: boolean;
+  /** A successful call ends the run (seed 002: `is_terminal`). */
+  endsRun: boolean;
+  /** A new session starts with it enabled. */
+  onByDefault: boolean;
+};
 
-/** Tools that end the run when they succeed (seed 002: `is_terminal`). */
-export const TERMINAL_TOOL_NAMES: readonly string[] = ['submit'];
+export const CORE_TOOL_TRAITS = {
+  bash: { writesFiles: true, endsRun: false, onByDefault: true },
+  read_file: { writesFiles: false, endsRun: false, onByDefault: true },
+  write_file: { writesFiles: true, endsRun: false, onByDefault: true },
+  edit_file: { writesFiles: true, endsRun: false, onByDefault: false },
+  search: { writesFiles: false, endsRun: false, onByDefault: false },
+  list_files: { writesFiles: false, endsRun: false, onByDefault: true },
+  think: { writesFiles: false, endsRun: false, onByDefault: false },
+  submit: { writesFiles: false, endsRun: true, onByDefault: false },
+} as const satisfies Record<CoreToolName, CoreToolTraits>;
+
+/** The traits of a tool by name; any other tool has none of them. */
+export function coreToolTraits(name: string): CoreToolTraits {
+  return isCoreToolName(name) ? CORE_TOOL_TRAITS[name] : { writesFiles: false, endsRun: false, onByDefault: false };
+}
 
 /** Whether a tool name is one the sandbox knows how to run. */
 export function isCoreToolName(name: string): name is CoreToolName {

@@ -1,0 +1,33 @@
+import { buildSessionTimeline, type SessionTimelineOptions } from './build-session-timeline';
+import { createSegmentLayoutCache, layoutTimeline } from './layout-timeline';
+import type { PositionedTimeline } from './timeline-types';
+
+/** Derives the laid-out graph from the session; the same inputs give the same object back. */
+export type TimelineDeriver = (options: SessionTimelineOptions) => PositionedTimeline;
+
+const INPUT_KEYS = [
+  'messages',
+  'activeBranch',
+  'branches',
+  'error',
+  'streaming',
+  'pausedToolCallId',
+  'approvals',
+  'outcomes',
+] as const satisfies readonly (keyof SessionTimelineOptions)[];
+
+/**
+ * One per mounted playground: the Timeline and the Inspector both read the graph, so it is
+ * derived once per change of its inputs (compared by identity), and step layouts are reused
+ * through the deriver's own layout cache.
+ */
+export function createTimelineDeriver(): TimelineDeriver {
+  const cache = createSegmentLayoutCache();
+  let last: { options: SessionTimelineOptions; timeline: PositionedTimeline } | undefined;
+  return (options) => {
+    if (last && INPUT_KEYS.every((key) => last?.options[key] === options[key])) return last.timeline;
+    const timeline = layoutTimeline(buildSessionTimeline(options), cache);
+    last = { options, timeline };
+    return timeline;
+  };
+}
