@@ -18,4 +18,5 @@ export function needsApproval(policy: ApprovalPolicy, toolName: string): boolean
 }
 
 /** How the person answered a call that asked for approval (kept with the session). */
-export type ApprovalRecord = 'approved' | 'edited' | 'rejected';
+export const APPROVAL_RECORDS = ['approved', 'edited', 'rejected'] as const;
+export type ApprovalRecord = (typeof APPROVAL_RECORDS)[number];

@@ -12,7 +12,7 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { extractWireSteps, readStepReport, toolResultText } from '../wire/extract-wire-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes, type SpanAttributes } from '../wire/render-openinference';
-import { splitSteps } from '../timeline/split-steps';
+import { splitSteps } from '../messages/split-steps';
 
 type OtlpValue = { stringValue: string } | { intValue: string } | { doubleValue: number };
 export type OtlpSpan = {

@@ -1,8 +1,8 @@
 import type { SandboxKind } from './sandbox';
 
 /** Which sandbox the person asked for: Auto tries WebContainer and falls back to offline. */
-export type SandboxChoice = 'auto' | 'webcontainer' | 'offline';
-export const SANDBOX_CHOICES: readonly SandboxChoice[] = ['auto', 'webcontainer', 'offline'];
+export const SANDBOX_CHOICES = ['auto', 'webcontainer', 'offline'] as const;
+export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
 
 /** Which sandbox runs, as the status line tells it. */
 export type SandboxStatus =

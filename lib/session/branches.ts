@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai';
-import { splitSteps } from '../timeline/split-steps';
+import { splitSteps } from '../messages/split-steps';
 
 /** A branch of the conversation that is not the active one. */
 export type Branch = { id: string; label: string; messages: UIMessage[] };

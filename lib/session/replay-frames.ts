@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai';
-import { splitSteps } from '../timeline/split-steps';
+import { splitSteps } from '../messages/split-steps';
 
 /**
  * The run as it unfolded, one frame per moment worth seeing: each user message, then for

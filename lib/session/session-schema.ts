@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import { APPROVAL_RECORDS } from '../agent/approval-policy';
 import { TOOL_OUTCOME_KINDS } from '../agent/tool-outcome';
+import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
 import { runSettingsSchema } from './run-settings';
@@ -30,9 +32,9 @@ export const sessionDataSchema = z.object({
   files: sandboxFilesSchema,
   /** What "Reset files" goes back to. */
   startingFiles: sandboxFilesSchema,
-  sandboxChoice: z.enum(['auto', 'webcontainer', 'offline']),
+  sandboxChoice: z.enum(SANDBOX_CHOICES),
   /** How the person answered each call that asked for approval, by tool_call_id. */
-  approvals: z.record(z.string(), z.enum(['approved', 'edited', 'rejected'])),
+  approvals: z.record(z.string(), z.enum(APPROVAL_RECORDS)),
   /** How each finished call ended, by tool_call_id (sessions from before 0.6 have none). */
   outcomes: z.record(z.string(), z.enum(TOOL_OUTCOME_KINDS)).default({}),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */

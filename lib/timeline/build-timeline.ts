@@ -3,7 +3,7 @@ import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { readStepReport, toolResultText } from '../wire/extract-wire-steps';
-import { splitSteps, textOf } from './split-steps';
+import { splitSteps, textOf } from '../messages/split-steps';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {

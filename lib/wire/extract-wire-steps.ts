@@ -1,6 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { RunSettings } from '../session/run-settings';
-import { splitSteps, textOf } from '../timeline/split-steps';
+import { splitSteps, textOf } from '../messages/split-steps';
 import type { ToolSpec } from '../tools/tool-spec';
 import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
 

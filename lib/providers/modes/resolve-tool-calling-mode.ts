@@ -3,7 +3,8 @@ import type { ProviderId } from '../../session/run-settings';
 import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
 
 /** How tools reach the model (seed 004): its own tool API, or JSON decisions in text. */
-export type ToolCallingMode = 'native' | 'structured' | 'react' | 'parsed';
+export const TOOL_CALLING_MODES = ['native', 'structured', 'react', 'parsed'] as const;
+export type ToolCallingMode = (typeof TOOL_CALLING_MODES)[number];
 export type ToolCallingModeSetting = ToolCallingMode | 'auto';
 
 /** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */
