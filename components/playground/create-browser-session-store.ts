@@ -40,6 +40,8 @@ export type BrowserSessionStore = SessionStore & {
   local?: Storage;
   sessionId?: string;
   tabs?: TabSync;
+  /** Stops hearing other tabs. */
+  close?: () => void;
 };
 
 export function createBrowserSessionStore(): BrowserSessionStore {
@@ -68,10 +70,6 @@ export function createBrowserSessionStore(): BrowserSessionStore {
   const created = createPersistentSessionStore(storage, sessionId);
   store = created;
   if (local.problem) created.getState().setStorageProblem(local.problem);
-  const flush = () => void storage.flush();
-  const onVisibility = () => document.visibilityState === 'hidden' && flush();
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onVisibility);
   const openName = () => created.persist.getOptions().name ?? '';
   const tabs: TabSync = {
     state: sync,
@@ -93,6 +91,7 @@ export function createBrowserSessionStore(): BrowserSessionStore {
     local: local.storage,
     sessionId,
     tabs,
+    close: () => channel?.close(),
     restore: () => created.persist.rehydrate(),
     /** From now on the session is saved under this id (a shared link made the person's own). */
     saveAs: (id: string) => {

@@ -1,14 +1,13 @@
 import { generateId } from 'ai';
-import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '@/lib/session/branches';
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
-import type { SessionData } from '@/lib/session/session-schema';
+import { createSessionController, type SessionController } from '@/lib/session/create-session-controller';
 import { openBrowserStorage } from '@/lib/session/open-browser-storage';
-import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
-import { isRunInProgress, type SessionStore } from '@/lib/session/session-store';
+import { SHARE_PREFIX } from '@/lib/share/share-link';
+import type { SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import { createTimelineDeriver, type TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import type { StoreApi } from 'zustand/vanilla';
@@ -19,7 +18,7 @@ import { startBrowserWebContainer } from '../sandbox/start-browser-web-container
 import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
 
 /** Everything one mounted playground runs on; created once per mount. */
-export type PlaygroundRuntime = {
+export type PlaygroundRuntime = SessionController & {
   store: SessionStore;
   checker: SchemaChecker;
   chat: SessionChat;
@@ -34,21 +33,14 @@ export type PlaygroundRuntime = {
   tabs: TabSync | undefined;
   /** The graph of the session, derived once per change and laid out with cached step layouts. */
   deriveTimeline: TimelineDeriver;
-  /** Makes a session opened from a link the person's own (saved under a new id, editable). */
-  forkToEdit(): void;
-  /** Restores the saved session (once, after mount) — or opens the share link in the URL — then starts the sandbox with its files. */
-  restoreSession(): Promise<void>;
+  /** Listens to the page (hide, fragment changes, other tabs' lists); returns the cleanup. */
+  attach(page: Window): () => void;
+  /** Stops the run, stops hearing other tabs and gives up a sandbox still starting: the runtime is done. */
+  dispose(): void;
   /** Starts the sandbox on first call (idempotent) and resolves when it is ready. */
   startSandbox(): Promise<Sandbox>;
   /** Starts, switches or resets the sandbox (the session's choice and files). */
   sandboxes: SandboxManager;
-  /** Forks the conversation at a user message (sending `text` instead) or a tool result (answering with `text`), keeping the old branch. */
-  /** Replaces the session (a file, a link, storage): the run stops, the sandbox gets its files. */
-  openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
-  fork(
-    at: { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string },
-    text: string,
-  ): string | undefined;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -83,54 +75,6 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     gate.releaseAll('The run was stopped.');
     void chat.stop();
   };
-  const fork: PlaygroundRuntime['fork'] = (at, text) => {
-    if (store.getState().readOnly) return 'A shared session is read-only: press “Fork to edit” to make it yours first.';
-    if (isRunInProgress(store.getState())) return 'Stop the run before forking.';
-    const { messages, startBranch } = store.getState();
-    if (at.kind === 'user-message') {
-      const before = messagesBeforeMessage(messages, at.messageId);
-      if (!before) return 'That message is not in the active branch.';
-      if (!text.trim()) return 'Type the message to send on the new branch.';
-      startBranch(before);
-      void chat.sendMessage({ text });
-      return undefined;
-    }
-    const forked = messagesWithEditedResult(messages, at.toolCallId, parseEditedResult(text), generateId());
-    if (!forked) return 'That tool result is not in the active branch.';
-    startBranch(forked);
-    void chat.sendMessage();
-    return undefined;
-  };
-  const openSession: PlaygroundRuntime['openSession'] = async (session, options) => {
-    stop();
-    store.getState().loadSession(session, options);
-    await (await startSandbox()).restore(session.files);
-  };
-  /** Shows the share link in `fragment` read-only; a damaged one is explained and changes nothing. */
-  const openShareLink = async (fragment: string) => {
-    const shared = readShareFragment(fragment);
-    if (!shared.ok) {
-      store.getState().setStorageProblem(shared.message);
-      return;
-    }
-    stop();
-    // Shown read-only and never saved (the link itself is the copy); the person's own session is left as it was.
-    await store.storage?.flush();
-    store.saveAs?.('shared-link');
-    store.local?.setItem(CURRENT_SESSION_KEY, library?.state.getState().currentId ?? store.sessionId ?? 'default');
-    store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
-    await (await startSandbox()).restore(shared.session.files);
-  };
-  const restoreSession = async () => {
-    const fragment = typeof window === 'undefined' ? '' : window.location.hash;
-    await store.restore?.();
-    if (fragment.startsWith(SHARE_PREFIX)) await openShareLink(fragment);
-    await startSandbox();
-    // A link pasted into this tab's address bar changes only the fragment: no reload, so listen.
-    window.addEventListener('hashchange', () => {
-      if (window.location.hash.startsWith(SHARE_PREFIX)) void openShareLink(window.location.hash);
-    });
-  };
   const library =
     store.storage && store.saveAs && store.sessionId && store.kv && store.local
       ? createSessionLibrary({
@@ -141,20 +85,57 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
           currentId: store.sessionId,
           saveAs: store.saveAs,
           open: async (session, trusted, draft) => {
-            await openSession(session, { trusted });
+            await controller.openSession(session, { trusted });
             store.getState().setDraft(draft);
           },
         })
       : undefined;
-  // Another tab changed the list of sessions (localStorage tells every other tab).
-  if (typeof window !== 'undefined' && library) window.addEventListener('storage', () => library.refresh());
-  const forkToEdit = () => {
-    const id = `session-${generateId()}`;
-    store.saveAs?.(id);
-    library?.adopt(id, 'Shared session');
-    store.getState().leaveReadOnly();
-    window.history.replaceState(null, '', window.location.pathname);
+  const browser = typeof window === 'undefined' ? undefined : window;
+  const controller = createSessionController({
+    store,
+    persistence: {
+      restore: async () => store.restore?.(),
+      flush: async () => store.storage?.flush(),
+      saveAs: (id) => store.saveAs?.(id),
+      ownSessionId: () => library?.state.getState().currentId ?? store.sessionId ?? 'default',
+      rememberCurrent: (id) => store.local?.setItem(CURRENT_SESSION_KEY, id),
+      adopt: (id, name) => library?.adopt(id, name),
+    },
+    location: browser?.location ?? { hash: '', pathname: '/' },
+    history: browser?.history ?? { replaceState: () => undefined },
+    startSandbox,
+    stop,
+    send: (message) => void chat.sendMessage(message),
+    newId: generateId,
+  });
+
+  /** Listens to the page: saves on hide, opens links pasted into the address bar, hears other tabs' session lists. */
+  const attach = (page: Window) => {
+    const flush = () => void store.storage?.flush();
+    const onVisibility = () => page.document.visibilityState === 'hidden' && flush();
+    // A link pasted into this tab's address bar changes only the fragment: no reload.
+    const onHashChange = () => {
+      if (page.location.hash.startsWith(SHARE_PREFIX)) void controller.openShareLink(page.location.hash);
+    };
+    // Another tab changed the list of sessions (localStorage tells every other tab).
+    const onStorage = () => library?.refresh();
+    page.addEventListener('pagehide', flush);
+    page.document.addEventListener('visibilitychange', onVisibility);
+    page.addEventListener('hashchange', onHashChange);
+    page.addEventListener('storage', onStorage);
+    return () => {
+      page.removeEventListener('pagehide', flush);
+      page.document.removeEventListener('visibilitychange', onVisibility);
+      page.removeEventListener('hashchange', onHashChange);
+      page.removeEventListener('storage', onStorage);
+    };
   };
+  const dispose = () => {
+    stop();
+    store.close?.();
+    sandboxes.cancelStart();
+  };
+
   return {
     store,
     checker,
@@ -164,11 +145,10 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     stop,
     startSandbox,
     sandboxes,
-    fork,
-    openSession,
-    restoreSession,
-    forkToEdit,
+    ...controller,
     library,
+    attach,
+    dispose,
     tabs: store.tabs,
     deriveTimeline: createTimelineDeriver(),
   };

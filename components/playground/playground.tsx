@@ -26,6 +26,8 @@ export function Playground() {
     // The saved session comes back first; then the sandbox (in the browser) starts with its files.
     runtime.restoreSession().catch(() => undefined);
   }, [runtime]);
+  // Page listeners (save on hide, links pasted into the address bar, other tabs), removed on unmount.
+  useEffect(() => runtime.attach(window), [runtime]);
 
   return (
     <QueryClientProvider client={queryClient}>

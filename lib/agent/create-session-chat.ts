@@ -1,7 +1,7 @@
 import { AbstractChat, DefaultChatTransport, type ChatState, type UIMessage } from 'ai';
 import type { Sandbox } from '../sandbox/sandbox';
 import { DEFAULT_MAX_STEPS } from '../session/run-settings';
-import type { SessionStore } from '../session/session-store';
+import type { RunStore } from './run-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
@@ -14,7 +14,7 @@ import type { RunJavaScript } from './tool-outcome';
 import { assertNever } from '../assert-never';
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
-function createStoreChatState(store: SessionStore): ChatState<UIMessage> {
+function createStoreChatState(store: RunStore): ChatState<UIMessage> {
   const snapshot = <T>(value: T): T => {
     if (!value || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
     return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
@@ -52,7 +52,7 @@ function createStoreChatState(store: SessionStore): ChatState<UIMessage> {
 export class SessionChat extends AbstractChat<UIMessage> {}
 
 export type SessionChatOptions = {
-  store: SessionStore;
+  store: RunStore;
   checker: SchemaChecker;
   /** The sandbox tool calls run in; awaited per call, so it may still be starting. */
   getSandbox: () => Promise<Sandbox>;

@@ -1,4 +1,4 @@
-import type { SessionStore } from '../session/session-store';
+import type { RunStore } from './run-store';
 import { needsApproval } from './approval-policy';
 import type { RunGate } from './run-gate';
 
@@ -15,7 +15,7 @@ export async function interceptToolCall({
   gate,
 }: {
   call: { toolCallId: string; toolName: string; input: unknown };
-  store: SessionStore;
+  store: RunStore;
   gate: RunGate;
 }): Promise<InterceptedCall> {
   const { stepMode, approval } = store.getState();
