@@ -1,6 +1,7 @@
 import { AbstractChat, DefaultChatTransport, type ChatState, type UIMessage } from 'ai';
 import type { Sandbox } from '../sandbox/sandbox';
 import { DEFAULT_MAX_STEPS } from '../session/run-settings';
+import type { WireCapture } from '../wire/wire-capture';
 import type { RunStore } from './run-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
@@ -120,6 +121,14 @@ export function createSessionChat({
       },
     }),
     sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
+    // The request a real provider step was sent with (transient: this tab only), filed under its step.
+    onData: (part) => {
+      if (part.type !== 'data-wire') return;
+      const message = store.getState().messages.at(-1);
+      if (message?.role !== 'assistant') return;
+      const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
+      store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
+    },
     onFinish: ({ isAbort, isError, finishReason }) =>
       log(
         'InferenceResponseReceived',

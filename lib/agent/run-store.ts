@@ -21,6 +21,7 @@ export type RunState = Pick<
   | 'recordApproval'
   | 'recordOutcome'
   | 'setPause'
+  | 'recordWireCapture'
 >;
 
 export type RunStore = StoreApi<RunState>;

@@ -1,5 +1,6 @@
 import { checkSendableSettings, type RunSettings } from '../session/run-settings';
 import { renderWireStep } from '../wire/render-wire-step';
+import { toModelMessages } from '../wire/to-model-messages';
 import type { WireFormat, WireRequest } from '../wire/wire-types';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
@@ -76,36 +77,7 @@ const AI_SDK_PACKAGES: Record<RunSettings['provider'], { module: string; factory
 
 function typescript(request: WireRequest, settings: RunSettings, target: Target): string {
   const { module, factory } = AI_SDK_PACKAGES[settings.provider];
-  const messages = request.messages.map((message) => {
-    if (message.role === 'user') return { role: 'user', content: message.text };
-    if (message.role === 'tool') {
-      return {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: message.toolCallId,
-            toolName: message.toolName,
-            output: message.isError
-              ? { type: 'error-text', value: message.content }
-              : { type: 'text', value: message.content },
-          },
-        ],
-      };
-    }
-    return {
-      role: 'assistant',
-      content: [
-        ...(message.text ? [{ type: 'text', text: message.text }] : []),
-        ...message.toolCalls.map((call) => ({
-          type: 'tool-call',
-          toolCallId: call.id,
-          toolName: call.name,
-          input: call.input,
-        })),
-      ],
-    };
-  });
+  const messages = toModelMessages(request);
   const tools = request.tools
     .map(
       (tool) =>

@@ -15,8 +15,7 @@ import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
 import type { ChatErrorCode } from './chat-errors';
-
-type ProviderOptions = Record<string, Record<string, boolean | string | number>>;
+import { providerOptionsFor, type ProviderOptions } from './provider-options';
 
 export type ModelResolution =
   | { ok: true; model: LanguageModel; providerOptions: ProviderOptions }
@@ -52,7 +51,7 @@ export function resolveModel({
     return {
       ok: true,
       model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }),
-      providerOptions: { simulated: { parallelToolCalls: parallel } },
+      providerOptions: providerOptionsFor('simulated', parallel),
     };
   }
 
@@ -91,19 +90,19 @@ export function resolveModel({
       const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch });
       const model = settings.openaiApi === 'chat' ? openai.chat(modelId) : openai.responses(modelId);
       // Tool argument schemas are rarely strict-mode clean; structured mode asks for them as written.
-      return { ok: true, model, providerOptions: { openai: { parallelToolCalls: parallel, strictJsonSchema: false } } };
+      return { ok: true, model, providerOptions: providerOptionsFor('openai', parallel) };
     }
     case 'anthropic':
       return {
         ok: true,
         model: createAnthropic({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
-        providerOptions: { anthropic: { disableParallelToolUse: !parallel } },
+        providerOptions: providerOptionsFor('anthropic', parallel),
       };
     case 'google':
       return {
         ok: true,
         model: createGoogle({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
-        providerOptions: {},
+        providerOptions: providerOptionsFor('google', parallel),
       };
     case 'openai-compatible':
       return {
@@ -114,7 +113,7 @@ export function resolveModel({
           baseURL: baseURL.url,
           fetch: noRedirectFetch,
         })(modelId),
-        providerOptions: { openaiCompatible: { parallel_tool_calls: parallel, strictJsonSchema: false } },
+        providerOptions: providerOptionsFor('openai-compatible', parallel),
       };
     default:
       return assertNever(provider);

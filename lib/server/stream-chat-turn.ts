@@ -1,27 +1,18 @@
 import 'server-only';
 import {
-  convertToModelMessages,
   createUIMessageStream,
   createUIMessageStreamResponse,
-  dynamicTool,
-  jsonSchema,
-  safeValidateUIMessages,
   streamText,
   toUIMessageStream,
   wrapLanguageModel,
-  type JSONSchema7,
-  type ToolSet,
-  type UIMessage,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-request-schema';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
-import type { ToolSpec } from '../tools/tool-spec';
-import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
-import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
-import { createSchemaChecker } from '../tools/create-schema-checker';
-import { clip } from '../limits/clip';
 import { chatErrorResponse } from './chat-errors';
+import { formatOfProvider, type WireCapture } from '../wire/wire-capture';
+import { type CapturedExchange, createCaptureFetch } from './capture-fetch';
 import { describeProviderError } from './describe-provider-error';
+import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';
 import { redactSecrets } from './redact-secrets';
 import { resolveModel } from './resolve-model';
 import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
@@ -45,67 +36,41 @@ export type ChatTurnOptions = {
 };
 
 /**
- * Tools for the model from their JSON Schemas, with no `execute`: the step ends at the tool
- * calls and the browser runs them. Arguments are validated there, by the executor.
- */
-function buildTools(specs: readonly ToolSpec[]): ToolSet {
-  return Object.fromEntries(
-    specs.map((spec) => [
-      spec.name,
-      dynamicTool({ description: spec.description, inputSchema: jsonSchema(spec.inputSchema as JSONSchema7) }),
-    ]),
-  );
-}
-
-/** Why the messages are invalid, without echoing them (the SDK's message repeats the whole value). */
-function describeInvalidMessages(error: Error): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const reason =
-    cause instanceof Error ? cause.message : error.message.replace(/: Value: [\s\S]*?\.\nError message: /, ': ');
-  return `The messages are not valid UI messages: ${clip(reason, 500)}`;
-}
-
-/**
  * Runs one model step for a chat request and answers with the AI SDK UI message stream.
  * Retries appear in the stream as `data-retry` parts; errors as one sentence, keys removed.
  */
 export async function streamChatTurn(request: ChatRequest, options: ChatTurnOptions): Promise<Response> {
   const env = options.env ?? {};
   const { settings } = request;
+  // Every request the provider package sends is captured as sent (keys removed) for the Wire view.
+  let lastExchange: CapturedExchange | undefined;
   const resolved = resolveModel({
     settings,
     typedKey: options.typedKey,
     env,
     simulatedChunkDelayMs: options.simulatedChunkDelayMs,
-    fetch: options.fetch,
+    fetch: createCaptureFetch(options.fetch ?? fetch, (exchange) => {
+      lastExchange = exchange;
+    }),
   });
+  const format = formatOfProvider(settings.provider, settings.openaiApi);
   if (!resolved.ok) return chatErrorResponse(resolved.code, resolved.message);
 
-  const tools = buildTools(request.tools);
-  const validated = await safeValidateUIMessages({ messages: request.messages as unknown as UIMessage[], tools });
-  if (!validated.success) return chatErrorResponse('invalid_messages', describeInvalidMessages(validated.error));
-  const messages = validated.data;
+  const prepared = await prepareChatTurn(request, settings.provider);
+  if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
+  const { messages, modelMessages, tools, mode } = prepared.turn;
   const label = PROVIDER_CATALOG[settings.provider].label;
   const keyEnv: string | undefined = PROVIDER_CATALOG[settings.provider].keyEnv;
   const secrets = [options.typedKey ?? '', keyEnv ? (env[keyEnv] ?? '') : ''];
   const describe = (error: unknown) => describeProviderError(error, label, secrets);
-  const modelMessages = await convertToModelMessages(messages, { tools });
-  const mode = resolveToolCallingMode(settings.mode, settings.provider, settings.model);
 
   const stream = createUIMessageStream({
     originalMessages: messages,
     onError: describe,
     execute: ({ writer }) => {
-      const base = resolved.model as Parameters<typeof wrapLanguageModel>[0]['model'];
       // Retries wrap the mode, so a failed request inside a decision retry is retried too.
       const model = wrapLanguageModel({
-        model:
-          mode === 'native'
-            ? base
-            : wrapLanguageModel({
-                model: base,
-                middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }),
-              }),
+        model: withToolMode(resolved.model, mode) as Parameters<typeof wrapLanguageModel>[0]['model'],
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
           onRetry: (notice) =>
@@ -115,18 +80,28 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
       const startedMs = Date.now();
       const result = streamText({
         model,
-        system: settings.system || undefined,
+        ...turnCallSettings(settings),
         messages: modelMessages,
         tools,
-        toolChoice: settings.toolChoice ?? 'auto',
-        temperature: settings.temperature,
-        maxOutputTokens: settings.maxOutputTokens,
         maxRetries: 0,
         abortSignal: options.signal,
         timeout: options.timeouts ?? DEFAULT_TIMEOUTS,
         providerOptions: resolved.providerOptions,
         // Timing and tokens of the step, for the timeline's step band and the inspector.
-        onStepEnd: ({ usage, finishReason, response }) =>
+        onStepEnd: ({ usage, finishReason, response }) => {
+          // Transient: shown in this browser's Inspector, never kept in the session, a file or a link.
+          if (lastExchange && format) {
+            const { request: sent, status, rawResponse, truncated } = lastExchange;
+            const capture: WireCapture = {
+              format,
+              request: sent,
+              status,
+              rawResponse: redactSecrets(rawResponse, secrets),
+              truncated,
+            };
+            writer.write({ type: 'data-wire', data: capture, transient: true });
+            lastExchange = undefined;
+          }
           writer.write({
             type: 'data-step',
             data: {
@@ -137,7 +112,8 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
               outputTokens: usage.outputTokens,
               finishReason,
             },
-          }),
+          });
+        },
         // One sanitised line for the operator; the person sees the same sentence in the chat.
         onError: ({ error }) => console.warn(`[chat] ${describe(error)}`),
         // A timeout aborts the step quietly; only a stop the browser asked for should be quiet.

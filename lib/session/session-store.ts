@@ -7,6 +7,7 @@ import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
+import type { WireCapture } from '../wire/wire-capture';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
@@ -48,6 +49,8 @@ export type SessionState = SessionData & {
   readOnly: boolean;
   /** The replay frame shown (see replayFrames), or undefined for the whole session. */
   replayFrame: number | undefined;
+  /** Each real provider step's request as sent and raw response, by step id — this tab only, never saved. */
+  wireCaptures: Readonly<Record<string, WireCapture>>;
 };
 
 export type SessionActions = {
@@ -89,6 +92,7 @@ export type SessionActions = {
   setStepMode(on: boolean): void;
   setPause(pause: RunPause | undefined): void;
   addEvent(event: RunEvent): void;
+  recordWireCapture(stepId: string, capture: WireCapture): void;
 };
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
@@ -134,6 +138,7 @@ export function createInitialSession(): SessionState {
     storageProblem: undefined,
     readOnly: false,
     replayFrame: undefined,
+    wireCaptures: {},
     approvals: {},
     outcomes: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
@@ -259,6 +264,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           pause: undefined,
           events: [],
           openFilePath: undefined,
+          wireCaptures: {},
         }),
       startBranch: (messages) =>
         set((state) => {
@@ -298,6 +304,8 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       setStepMode: (stepMode) => view({ stepMode }),
       setPause: (pause) => view({ pause }),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
+      recordWireCapture: (stepId, capture) =>
+        view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
     };
   };
 }

@@ -1,0 +1,28 @@
+import 'server-only';
+import { z } from 'zod';
+import { chatRequestSchema } from '../agent/chat-request-schema';
+import { INPUT_LIMITS } from '../limits/input-limits';
+import { WIRE_FORMATS } from '../wire/wire-types';
+import { chatErrorResponse } from './chat-errors';
+import { readJsonBody } from './read-json-body';
+import { FORMAT_PACKAGES, renderWithPackage } from './render-with-package';
+
+const wireRequestSchema = chatRequestSchema.extend({ format: z.enum(WIRE_FORMATS) });
+
+/**
+ * `POST /api/wire`: the body a provider package would send for a chat request's next step,
+ * rendered by that package with a capture-only fetch (nothing leaves the server, no key).
+ */
+export async function handleWireRequest(request: Request): Promise<Response> {
+  const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
+  if (!body.ok) return chatErrorResponse(body.code, body.message);
+  const parsed = wireRequestSchema.safeParse(body.value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return chatErrorResponse('invalid_body', `Invalid field "${issue.path.join('.') || '(body)'}": ${issue.message}.`);
+  }
+  const { format, ...chat } = parsed.data;
+  const rendered = await renderWithPackage(chat, format);
+  if (!rendered.ok) return chatErrorResponse('invalid_messages', rendered.message);
+  return Response.json({ request: rendered.captured, packageName: FORMAT_PACKAGES[format].packageName });
+}

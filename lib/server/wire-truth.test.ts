@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
+import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
+import type { ChatRequest } from '../agent/chat-request-schema';
+import type { RunSettings } from '../session/run-settings';
+import { checkToolDrafts } from '../tools/check-tool-drafts';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { messagesBeforeStep } from '../messages/messages-before-step';
+import type { WireFormat } from '../wire/wire-types';
+import { renderWithPackage } from './render-with-package';
+
+/**
+ * Issue 13: the body the Wire view and Get code show for a step is the body the provider
+ * received — checked against what the loopback fake recorded from a real run.
+ */
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+
+const CASES: { format: WireFormat; settings: () => Partial<RunSettings> }[] = [
+  {
+    format: 'openai-chat',
+    settings: () => ({ provider: 'openai', openaiApi: 'chat', baseURL: `${fake.url}/openai/v1` }),
+  },
+  { format: 'openai-responses', settings: () => ({ provider: 'openai', baseURL: `${fake.url}/openai/v1` }) },
+  { format: 'anthropic', settings: () => ({ provider: 'anthropic', baseURL: `${fake.url}/anthropic/v1` }) },
+  { format: 'gemini', settings: () => ({ provider: 'google', baseURL: `${fake.url}/google/v1beta` }) },
+];
+
+describe.each(CASES)('$format: what the playground shows is what was sent', ({ format, settings }) => {
+  it.each([true, false])('every step, byte for byte (parallel calls %s)', async (parallel) => {
+    const before = fake.requests.length;
+    const { store } = await runConversation('list the files and show me README.md', {
+      headers: { 'x-provider-key': 'sk-typed-0123456789abcdef' },
+      configure: (target) =>
+        target.getState().updateSettings({
+          mode: 'native',
+          model: 'fake-tools',
+          system: 'Be brief.',
+          temperature: 0.3,
+          parallelToolCalls: parallel,
+          ...settings(),
+        }),
+    });
+    const sent = fake.requests.slice(before);
+    expect(sent.length).toBe(2);
+    const { messages, settings: used, tools } = store.getState();
+    const specs = checkToolDrafts(tools, createSchemaChecker()).runnable.map((tool) => tool.spec);
+    const answer = messages[1];
+    // What the run captured as it sent each step (keys removed) is what the provider received.
+    const captures = store.getState().wireCaptures;
+    for (const step of [1, 2]) {
+      const capture = captures[`${answer.id}:step-${step}`];
+      expect(capture?.format).toBe(format);
+      expect(capture?.request.body, `captured step ${step}`).toEqual(sent[step - 1].body);
+      expect(capture?.request.path).toBe(sent[step - 1].path);
+      expect(JSON.stringify(capture)).not.toContain('sk-typed-0123456789abcdef');
+      expect(capture?.rawResponse.length).toBeGreaterThan(0);
+    }
+    for (const step of [1, 2]) {
+      const history = messagesBeforeStep(messages, answer.id, step);
+      const request = { messages: (history ?? []) as ChatRequest['messages'], tools: specs, settings: used };
+      const rendered = await renderWithPackage(request, format);
+      expect(rendered.ok && rendered.captured.body, `step ${step}`).toEqual(sent[step - 1].body);
+    }
+  });
+});
