@@ -39,6 +39,37 @@ for (const entry of PROVIDERS) {
   });
 }
 
+test('the Wire view shows the request as sent (captured, keys removed) and the raw stream', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.chooseProvider({
+    provider: 'openai',
+    openaiApi: 'chat',
+    baseURL: `${fake}/openai/v1`,
+    model: 'fake-tools',
+  });
+  await playground.sendMessage('list the files and show me README.md');
+  await playground.node('Tool call read_file').click();
+  await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
+  await expect(playground.inspector.getByRole('tab', { name: 'OpenAI Chat Completions' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(playground.inspector).toContainText('Request — as sent (captured on this run)');
+  await expect(playground.inspector).toContainText('POST /openai/v1/chat/completions');
+  const headers = playground.inspector.getByRole('group', { name: 'OpenAI Chat Completions request headers' });
+  await expect(headers).toContainText('"authorization": "[redacted]"');
+  await expect(headers).not.toContainText('sk-e2e');
+  await playground.inspector.getByRole('button', { name: 'Raw stream' }).click();
+  await expect(playground.inspector.getByRole('region', { name: 'Raw stream' })).toContainText('data: {');
+  // Another provider's view is rendered by its own package, and says it was not sent.
+  await playground.inspector.getByRole('tab', { name: 'Anthropic Messages' }).click();
+  await expect(playground.inspector).toContainText('Request — as @ai-sdk/anthropic would send it (not sent)');
+  await expect(playground.inspector.getByRole('group', { name: 'Anthropic Messages request' })).toContainText(
+    '"input_schema"',
+  );
+});
+
 test('a rejected key is explained in the chat and the timeline, and the message is kept', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();

@@ -35,7 +35,7 @@ test('the inspector shows a step in the four wire formats and as OpenInference a
     ['OpenAI Chat Completions', '"tool_calls"', '"role": "user"'],
     ['OpenAI Responses', '"type": "function_call"', '"input"'],
     ['Anthropic Messages', '"type": "tool_use"', '"input_schema"'],
-    ['Gemini', '"functionCall"', '"function_declarations"'],
+    ['Gemini', '"functionCall"', '"functionDeclarations"'],
   ] as const;
   for (const [format, inResponse, inRequest] of formats) {
     await playground.inspector.getByRole('tab', { name: format }).click();

@@ -3,8 +3,8 @@
 import { useMemo, useState } from 'react';
 import { extractWireSteps, readStepReport, toolResultText, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
-import { renderWireStep } from '@/lib/wire/render-wire-step';
-import { WIRE_FORMAT_LABELS, WIRE_FORMATS, type WireFormat, type WireStep } from '@/lib/wire/wire-types';
+import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTimeline } from '../timeline/use-timeline';
@@ -12,6 +12,7 @@ import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
+import { WireView } from './wire-view';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 type Tab = (typeof TABS)[number];
@@ -26,25 +27,6 @@ function toolCallIdOf(node: PositionedNode): string | undefined {
 /** What a finished result node says the tool returned (or the error it gave). */
 function resultOf(node: PositionedNode): { output?: unknown; errorText?: string } | undefined {
   return node.kind === 'tool-result' && node.detail.finished ? node.detail : undefined;
-}
-
-function WireView({ step }: { step: WireStep }) {
-  const [format, setFormat] = useState<WireFormat>('openai-chat');
-  const rendered = renderWireStep(step, format);
-  return (
-    <div className="flex flex-col gap-2">
-      <Tabs label="Wire format" tabs={WIRE_FORMATS} labels={WIRE_FORMAT_LABELS} current={format} onChange={setFormat} />
-      <div role="tabpanel" aria-label={WIRE_FORMAT_LABELS[format]} className="flex flex-col gap-2">
-        <h4 className="text-xs font-semibold">Request body</h4>
-        <JsonView value={rendered.request} label={`${WIRE_FORMAT_LABELS[format]} request`} />
-        <h4 className="text-xs font-semibold">Response body</h4>
-        <JsonView value={rendered.response} label={`${WIRE_FORMAT_LABELS[format]} response`} />
-        <p className="muted text-[11px]">
-          The same step as each provider&apos;s API carries it (non-streaming shape). Tools are shown as they are now.
-        </p>
-      </div>
-    </div>
-  );
 }
 
 function TimingView({ report, node }: { report: StepReport | undefined; node: PositionedNode }) {
@@ -120,6 +102,15 @@ export function InspectorPane() {
   const call =
     step && toolCallId ? step.response.toolCalls.find((candidate) => candidate.id === toolCallId) : undefined;
   const detail = node ? resultOf(node) : undefined;
+  const wireCaptures = useSession((state) => state.wireCaptures);
+  // The chat request that produced the selected step: its history, the tools, the settings.
+  const stepChat = useMemo(() => {
+    if (stepNode?.kind !== 'assistant') return undefined;
+    const history = messagesBeforeStep(messages, stepNode.detail.id, stepNode.detail.step);
+    return history
+      ? { messages: history as ChatRequest['messages'], tools: runnable.map((tool) => tool.spec), settings }
+      : undefined;
+  }, [stepNode, messages, runnable, settings]);
 
   return (
     <section aria-label="Inspector" className="pane">
@@ -140,7 +131,12 @@ export function InspectorPane() {
               ) : null}
               {tab === 'Wire' ? (
                 step ? (
-                  <WireView step={step} />
+                  <WireView
+                    key={`${stepId}`}
+                    step={step}
+                    chat={stepChat}
+                    capture={stepId ? wireCaptures[stepId] : undefined}
+                  />
                 ) : (
                   <p className="muted text-xs">This node is not part of a model step.</p>
                 )

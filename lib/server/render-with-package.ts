@@ -47,7 +47,8 @@ export async function renderWithPackage(
   format: WireFormat,
 ): Promise<{ ok: true; captured: CapturedRequest } | { ok: false; message: string }> {
   const { provider } = FORMAT_PACKAGES[format];
-  const prepared = await prepareChatTurn(request, provider);
+  // The tool-calling mode the run used (resolved for its own provider), shown in another provider's format.
+  const prepared = await prepareChatTurn(request, request.settings.provider);
   if (!prepared.ok) return prepared;
   const { modelMessages, tools, mode } = prepared.turn;
   let captured: CapturedRequest | undefined;
