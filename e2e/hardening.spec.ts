@@ -126,6 +126,8 @@ test('sessions saved by an earlier version in localStorage move to IndexedDB (it
   await playground.goto();
   await playground.sendMessage('list the files');
   const names = await playground.nodeNames();
+  // Saves are gathered for 400 ms: let the finished run reach IndexedDB.
+  await page.waitForTimeout(1000);
   // Put the session back where 0.5 kept it, then reload.
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

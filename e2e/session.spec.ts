@@ -110,7 +110,7 @@ test('Get code shows the next request in TypeScript, Python and curl; OpenInfere
   await dialog.getByRole('tab', { name: 'Python' }).click();
   await expect(dialog.getByLabel('Code')).toContainText('client.chat.completions.create(**{');
   await dialog.getByRole('tab', { name: 'curl' }).click();
-  await expect(dialog.getByLabel('Code')).toContainText('Authorization: Bearer $OPENAI_API_KEY');
+  await expect(dialog.getByLabel('Code')).toContainText('authorization: Bearer $OPENAI_API_KEY');
   await expect(dialog.getByLabel('Code')).toContainText('"tool_call_id"');
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -1,26 +1,52 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
+import type { UIMessage } from 'ai';
 import { useState } from 'react';
-import { CODE_LANGUAGE_LABELS, CODE_LANGUAGES, getCode, type CodeLanguage } from '@/lib/interop/get-code';
+import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import {
+  CODE_LANGUAGE_LABELS,
+  CODE_LANGUAGES,
+  type CodeLanguage,
+  codeFormatFor,
+  codeSettingsFor,
+  getCode,
+} from '@/lib/interop/get-code';
 import { buildNextRequest } from '@/lib/wire/extract-wire-steps';
-import { useRuntime, useToolSetCheck } from '../playground/runtime-context';
+import { renderedRequestQuery } from '../inspector/wire-query';
+import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { Tabs } from '../ui/tabs';
 
-/** "Get code": the next request as TypeScript (AI SDK), Python (the provider's SDK) or curl; keys as environment variables. */
+/** "Get code": the next request as TypeScript (AI SDK), Python or curl — the body the provider's package sends; keys as environment variables. */
 export function GetCodeDialog() {
-  const { store } = useRuntime();
   const { runnable } = useToolSetCheck();
+  const messages = useSession((state) => state.messages);
+  const settings = useSession((state) => state.settings);
+  const draft = useSession((state) => state.draft);
   const [language, setLanguage] = useState<CodeLanguage | undefined>();
+  const specs = runnable.map((tool) => tool.spec);
+  const request = buildNextRequest(messages, settings, specs);
+  if (draft.trim()) request.messages.push({ role: 'user', text: draft });
+  // What the provider's package sends for it, rendered on the server (nothing is sent).
+  const nextMessages: UIMessage[] = draft.trim()
+    ? [...messages, { id: 'draft', role: 'user', parts: [{ type: 'text', text: draft }] }]
+    : [...messages];
+  const chat: ChatRequest = {
+    messages: nextMessages as ChatRequest['messages'],
+    tools: specs,
+    settings: codeSettingsFor(settings),
+  };
+  const rendered = useQuery({
+    ...renderedRequestQuery(chat, codeFormatFor(settings)),
+    enabled: language !== undefined && language !== 'typescript' && nextMessages.length > 0,
+  });
   const result = (() => {
     if (!language) return { ok: true as const, code: '' };
-    const { messages, settings, draft } = store.getState();
-    const request = buildNextRequest(
-      messages,
-      settings,
-      runnable.map((tool) => tool.spec),
-    );
-    if (draft.trim()) request.messages.push({ role: 'user', text: draft });
-    return getCode(language, request, settings);
+    if (language !== 'typescript' && nextMessages.length === 0) {
+      return { ok: false as const, message: 'Type a message first: the code sends the conversation so far.' };
+    }
+    if (rendered.error) return { ok: false as const, message: rendered.error.message };
+    return getCode(language, { request, rendered: rendered.data?.request }, settings);
   })();
   return (
     <div className="relative">
@@ -67,8 +93,8 @@ export function GetCodeDialog() {
             </p>
           )}
           <p className="muted">
-            The request the playground would send next (with the message you are typing), for the selected provider.
-            Keys stay in environment variables.
+            The request the playground would send next (with the message you are typing), for the selected provider —
+            Python and curl send exactly the body its AI SDK package sends. Keys stay in environment variables.
           </p>
         </div>
       ) : null}

@@ -1,6 +1,8 @@
+import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
+import { providerOptionsFor } from '../providers/provider-options';
 import { checkSendableSettings, type RunSettings } from '../session/run-settings';
-import { renderWireStep } from '../wire/render-wire-step';
 import { toModelMessages } from '../wire/to-model-messages';
+import type { CapturedRequest } from '../wire/wire-capture';
 import type { WireFormat, WireRequest } from '../wire/wire-types';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
@@ -11,40 +13,49 @@ export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = {
   curl: 'curl',
 };
 
+/** The versions the snippets are written for (said in each snippet). */
+export const SNIPPET_VERSIONS = {
+  typescript: 'ai 7, @ai-sdk/* 4 (as this playground uses)',
+  python: 'openai ≥ 1.66, anthropic ≥ 0.49, or the standard library for Gemini',
+} as const;
+
 export type CodeResult = { ok: true; code: string } | { ok: false; message: string };
 
-type Target = { format: WireFormat; keyVariable: string; url: string; note?: string };
+/** What a snippet is made from: the next request, and the body the provider's package sends for it. */
+export type CodeInput = {
+  /** Provider-neutral: the TypeScript snippet hands it to the AI SDK, which builds the body itself. */
+  request: WireRequest;
+  /** The exact request the provider's AI SDK package sends for it (from `POST /api/wire`): Python and curl send this body. */
+  rendered: CapturedRequest | undefined;
+};
 
-/** Where the selected provider's request goes, in which format, with which key variable. */
-function targetFor(settings: RunSettings): Target {
+/** The format Get code writes for the selected provider (the simulated model is shown as OpenAI Chat Completions). */
+export function codeFormatFor(settings: RunSettings): WireFormat {
   switch (settings.provider) {
     case 'anthropic':
-      return { format: 'anthropic', keyVariable: 'ANTHROPIC_API_KEY', url: 'https://api.anthropic.com/v1/messages' };
+      return 'anthropic';
     case 'google':
-      return {
-        format: 'gemini',
-        keyVariable: 'GOOGLE_GENERATIVE_AI_API_KEY',
-        url: `https://generativelanguage.googleapis.com/v1beta/models/${encodeURIComponent(settings.model)}:generateContent`,
-      };
-    case 'openai-compatible':
-      return {
-        format: 'openai-chat',
-        keyVariable: 'OPENAI_COMPATIBLE_API_KEY',
-        url: `${(settings.baseURL ?? 'http://localhost:11434/v1').replace(/\/$/, '')}/chat/completions`,
-      };
+      return 'gemini';
     case 'openai':
-      return settings.openaiApi === 'chat'
-        ? { format: 'openai-chat', keyVariable: 'OPENAI_API_KEY', url: 'https://api.openai.com/v1/chat/completions' }
-        : { format: 'openai-responses', keyVariable: 'OPENAI_API_KEY', url: 'https://api.openai.com/v1/responses' };
+      return settings.openaiApi === 'chat' ? 'openai-chat' : 'openai-responses';
+    case 'openai-compatible':
     case 'simulated':
-      return {
-        format: 'openai-chat',
-        keyVariable: 'OPENAI_API_KEY',
-        url: 'https://api.openai.com/v1/chat/completions',
-        note: 'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions (with gpt-4o-mini in its place).',
-      };
+      return 'openai-chat';
   }
 }
+
+/** The settings the code is written for: a real model stands in for the simulated one, so the code runs as printed. */
+export function codeSettingsFor(settings: RunSettings): RunSettings {
+  if (settings.provider !== 'simulated') return settings;
+  // Keep the tool-calling mode the simulated run used, whatever gpt-4o-mini would get in Auto.
+  const mode = resolveToolCallingMode(settings.mode, settings.provider, settings.model);
+  return { ...settings, provider: 'openai', openaiApi: 'chat', model: 'gpt-4o-mini', baseURL: undefined, mode };
+}
+
+const MODE_NAMES = { native: 'native', structured: 'structured', react: 'ReAct', parsed: 'parsed' } as const;
+
+const SIMULATED_NOTE =
+  'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions (with gpt-4o-mini in its place).';
 
 /** `text` as one shell word: single-quoted, so nothing in it is expanded or run. */
 export function quoteShell(text: string): string {
@@ -67,41 +78,87 @@ export function toPython(value: unknown, indent = 0): string {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${toPython(item, indent + 4)}`).join(',\n')},\n${' '.repeat(indent)}}`;
 }
 
-const AI_SDK_PACKAGES: Record<RunSettings['provider'], { module: string; factory: string }> = {
-  openai: { module: '@ai-sdk/openai', factory: 'openai' },
-  simulated: { module: '@ai-sdk/openai', factory: 'openai' },
-  anthropic: { module: '@ai-sdk/anthropic', factory: 'anthropic' },
-  google: { module: '@ai-sdk/google', factory: 'google' },
-  'openai-compatible': { module: '@ai-sdk/openai-compatible', factory: 'provider' },
-};
+/** Where the request goes: the provider's address (or the base URL) and the captured path. */
+function urlFor(settings: RunSettings, rendered: CapturedRequest): string {
+  if (settings.provider === 'openai-compatible') {
+    return `${(settings.baseURL ?? 'http://localhost:11434/v1').replace(/\/$/, '')}/chat/completions`;
+  }
+  const origin =
+    settings.provider === 'anthropic'
+      ? 'https://api.anthropic.com'
+      : settings.provider === 'google'
+        ? 'https://generativelanguage.googleapis.com'
+        : 'https://api.openai.com';
+  return `${origin}${rendered.path}`;
+}
 
-function typescript(request: WireRequest, settings: RunSettings, target: Target): string {
-  const { module, factory } = AI_SDK_PACKAGES[settings.provider];
-  const messages = toModelMessages(request);
+/** The environment variable each snippet reads the key from (Google's own tools read GEMINI_API_KEY). */
+function keyVariableFor(settings: RunSettings, language: CodeLanguage): string {
+  switch (settings.provider) {
+    case 'anthropic':
+      return 'ANTHROPIC_API_KEY';
+    case 'google':
+      return language === 'typescript' ? 'GOOGLE_GENERATIVE_AI_API_KEY' : 'GEMINI_API_KEY';
+    case 'openai-compatible':
+      return 'OPENAI_COMPATIBLE_API_KEY';
+    default:
+      return 'OPENAI_API_KEY';
+  }
+}
+
+/** Headers of the captured request that are not secrets and not the client's own. */
+function plainHeaders(rendered: CapturedRequest): [string, string][] {
+  return Object.entries(rendered.headers).filter(([name, value]) => value !== '[redacted]' && name !== 'user-agent');
+}
+
+function authHeader(settings: RunSettings, variable: string): [string, string] {
+  if (settings.provider === 'anthropic') return ['x-api-key', `$${variable}`];
+  if (settings.provider === 'google') return ['x-goog-api-key', `$${variable}`];
+  return ['authorization', `Bearer $${variable}`];
+}
+
+function typescript(request: WireRequest, settings: RunSettings): string {
+  const variable = keyVariableFor(settings, 'typescript');
+  const model = JSON.stringify(request.model);
+  const setup: Record<RunSettings['provider'], [string, string]> = {
+    openai: [
+      `import { openai } from '@ai-sdk/openai'; // reads ${variable} (and OPENAI_BASE_URL)`,
+      settings.openaiApi === 'chat' ? `openai.chat(${model})` : `openai.responses(${model})`,
+    ],
+    simulated: [`import { openai } from '@ai-sdk/openai'; // reads ${variable}`, `openai.chat(${model})`],
+    anthropic: [
+      `import { anthropic } from '@ai-sdk/anthropic'; // reads ${variable} (and ANTHROPIC_BASE_URL)`,
+      `anthropic(${model})`,
+    ],
+    google: [`import { google } from '@ai-sdk/google'; // reads ${variable}`, `google(${model})`],
+    'openai-compatible': [
+      `import { createOpenAICompatible } from '@ai-sdk/openai-compatible';\n\nconst provider = createOpenAICompatible({ name: 'openaiCompatible', baseURL: ${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, apiKey: process.env.${variable} });`,
+      `provider(${model})`,
+    ],
+  };
+  const [imports, factory] = setup[settings.provider];
   const tools = request.tools
     .map(
       (tool) =>
         `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),\n    }),`,
     )
     .join('\n');
-  const providerSetup =
-    settings.provider === 'openai-compatible'
-      ? `import { createOpenAICompatible } from '${module}';\n\nconst provider = createOpenAICompatible({ name: 'custom', baseURL: ${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, apiKey: process.env.${target.keyVariable} });\n`
-      : `import { ${factory} } from '${module}'; // reads ${target.keyVariable} from the environment\n`;
-  const choice =
-    typeof request.toolChoice === 'string' ? JSON.stringify(request.toolChoice) : JSON.stringify(request.toolChoice);
+  const providerOptions = providerOptionsFor(settings.provider, request.parallelToolCalls ?? true);
   return [
-    ...(target.note ? [`// ${target.note}`] : []),
+    `// For ${SNIPPET_VERSIONS.typescript}.`,
     "import { jsonSchema, streamText, tool } from 'ai';",
-    providerSetup,
+    imports,
+    '',
     'const result = streamText({',
-    `  model: ${factory}(${JSON.stringify(request.model)}),`,
+    `  model: ${factory},`,
     ...(request.system ? [`  system: ${JSON.stringify(request.system)},`] : []),
-    `  messages: ${JSON.stringify(messages, null, 2).replace(/\n/g, '\n  ')},`,
-    `  tools: {\n${tools}\n  },`,
-    `  toolChoice: ${choice},`,
+    `  messages: ${JSON.stringify(toModelMessages(request), null, 2).replace(/\n/g, '\n  ')},`,
+    ...(request.tools.length > 0
+      ? [`  tools: {\n${tools}\n  },`, `  toolChoice: ${JSON.stringify(request.toolChoice)},`]
+      : []),
     ...(request.temperature === undefined ? [] : [`  temperature: ${request.temperature},`]),
     ...(request.maxOutputTokens === undefined ? [] : [`  maxOutputTokens: ${request.maxOutputTokens},`]),
+    ...(Object.keys(providerOptions).length > 0 ? [`  providerOptions: ${JSON.stringify(providerOptions)},`] : []),
     '});',
     '',
     'for await (const part of result.fullStream) {',
@@ -112,119 +169,113 @@ function typescript(request: WireRequest, settings: RunSettings, target: Target)
   ].join('\n');
 }
 
-function python(request: WireRequest, settings: RunSettings, target: Target): string {
-  const { request: body } = renderWireStep(
-    {
-      request,
-      response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined },
-    },
-    target.format,
-  );
-  const note = target.note ? [`# ${target.note}`] : [];
-  switch (target.format) {
+function python(settings: RunSettings, rendered: CapturedRequest, format: WireFormat): string {
+  const variable = keyVariableFor(settings, 'python');
+  const body = toPython(rendered.body);
+  const header = [`# For ${SNIPPET_VERSIONS.python}. The body is exactly what the AI SDK sends (it streams).`];
+  switch (format) {
     case 'anthropic':
       return [
-        ...note,
+        ...header,
         'import anthropic',
         '',
-        `client = anthropic.Anthropic()  # reads ${target.keyVariable}`,
-        `response = client.messages.create(**${toPython(body)})`,
-        'print(response.content)',
+        `client = anthropic.Anthropic()  # reads ${variable}`,
+        `for event in client.messages.create(**${body}):`,
+        '    print(event)',
         '',
       ].join('\n');
-    case 'gemini': {
-      const { contents, tools, tool_config, system_instruction, generation_config } = body as Record<string, unknown>;
-      const config = {
-        ...(system_instruction ? { system_instruction } : {}),
-        ...(tools ? { tools } : {}),
-        tool_config,
-        ...(generation_config as object | undefined),
-      };
-      return [
-        ...note,
-        'from google import genai',
-        '',
-        `client = genai.Client()  # reads ${target.keyVariable} (or GEMINI_API_KEY)`,
-        'response = client.models.generate_content(',
-        `    model=${JSON.stringify(settings.model)},`,
-        `    contents=${toPython(contents, 4)},`,
-        `    config=${toPython(config, 4)},`,
-        ')',
-        'print(response.candidates[0].content.parts)',
-        '',
-      ].join('\n');
-    }
     case 'openai-responses':
       return [
-        ...note,
+        ...header,
         'from openai import OpenAI',
         '',
-        `client = OpenAI()  # reads ${target.keyVariable}`,
-        `response = client.responses.create(**${toPython(body)})`,
-        'print(response.output)',
+        `client = OpenAI()  # reads ${variable}`,
+        `for event in client.responses.create(**${body}):`,
+        '    print(event)',
         '',
       ].join('\n');
     case 'openai-chat': {
-      const client =
-        settings.provider === 'openai-compatible'
-          ? `OpenAI(base_url=${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, api_key=os.environ.get(${JSON.stringify(target.keyVariable)}, "none"))`
-          : 'OpenAI()';
+      const compatible = settings.provider === 'openai-compatible';
+      const client = compatible
+        ? `OpenAI(base_url=${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, api_key=os.environ.get(${JSON.stringify(variable)}, "none"))`
+        : `OpenAI()  # reads ${variable}`;
       return [
-        ...note,
-        ...(settings.provider === 'openai-compatible' ? ['import os', ''] : []),
+        ...header,
+        ...(compatible ? ['import os', ''] : []),
         'from openai import OpenAI',
         '',
-        `client = ${client}  # reads ${target.keyVariable}`,
-        `response = client.chat.completions.create(**${toPython(body)})`,
-        'print(response.choices[0].message)',
+        `client = ${client}`,
+        `for chunk in client.chat.completions.create(**${body}):`,
+        '    print(chunk)',
+        '',
+      ].join('\n');
+    }
+    case 'gemini': {
+      // google-genai takes its own typed config, not the REST body; the standard library sends the body as it is.
+      const headers = Object.fromEntries([...plainHeaders(rendered), ['x-goog-api-key', 'KEY']]);
+      return [
+        ...header,
+        'import json',
+        'import os',
+        'import urllib.request',
+        '',
+        `body = ${body}`,
+        `headers = ${toPython(headers)}`,
+        `headers["x-goog-api-key"] = os.environ[${JSON.stringify(variable)}]`,
+        `request = urllib.request.Request(${JSON.stringify(urlFor(settings, rendered))}, data=json.dumps(body).encode(), headers=headers)`,
+        'with urllib.request.urlopen(request) as response:',
+        '    for line in response:',
+        '        print(line.decode().rstrip())',
         '',
       ].join('\n');
     }
   }
 }
 
-function curl(request: WireRequest, target: Target): string {
-  const { request: body } = renderWireStep(
-    {
-      request,
-      response: { id: 'x', model: request.model, text: '', toolCalls: [], finishReason: 'stop', usage: undefined },
-    },
-    target.format,
-  );
-  const headers =
-    target.format === 'anthropic'
-      ? [`-H "x-api-key: $${target.keyVariable}"`, '-H "anthropic-version: 2023-06-01"']
-      : target.format === 'gemini'
-        ? [`-H "x-goog-api-key: $${target.keyVariable}"`]
-        : [`-H "Authorization: Bearer $${target.keyVariable}"`];
-  const json = quoteShell(JSON.stringify(body, null, 2));
+function curl(settings: RunSettings, rendered: CapturedRequest): string {
+  const variable = keyVariableFor(settings, 'curl');
+  const headers = [...plainHeaders(rendered), authHeader(settings, variable)];
   return [
-    ...(target.note ? [`# ${target.note}`] : []),
-    `curl ${quoteShell(target.url)} \\`,
-    '  -H "Content-Type: application/json" \\',
-    ...headers.map((header) => `  ${header} \\`),
-    `  -d ${json}`,
+    `curl ${quoteShell(urlFor(settings, rendered))} \\`,
+    // The key comes from the environment: that header alone is double-quoted, so $VAR expands.
+    ...headers.map(
+      ([name, value]) =>
+        `  -H ${value.startsWith('$') || value.startsWith('Bearer $') ? `"${name}: ${value}"` : quoteShell(`${name}: ${value}`)} \\`,
+    ),
+    `  -d ${quoteShell(JSON.stringify(rendered.body, null, 2))}`,
     '',
   ].join('\n');
 }
 
 /**
- * The request the playground would send next, as code for the selected provider: the tools
- * and messages in that provider's format, the key as an environment variable (never the key).
+ * The request the playground would send next, as code for the selected provider. The
+ * TypeScript snippet gives the AI SDK what the playground gives it (same model factory, same
+ * provider options); Python and curl send the body the provider's package really sends.
+ * Keys are environment variables, never values; every value is quoted for its language.
  */
-export function getCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): CodeResult {
+export function getCode(language: CodeLanguage, input: CodeInput, selected: RunSettings): CodeResult {
   // A stranger's link can carry any model id or base URL: refuse what no provider could have.
-  const problems = checkSendableSettings(settings);
+  const problems = checkSendableSettings(selected);
   if (problems.length > 0)
     return { ok: false, message: `No code: ${problems.map((problem) => problem.message).join(' ')}` };
-  return { ok: true, code: writeCode(language, wireRequest, settings) };
-}
-
-function writeCode(language: CodeLanguage, wireRequest: WireRequest, settings: RunSettings): string {
-  const target = targetFor(settings);
-  // A real model stands in for the simulated one, so the code runs as printed.
-  const request = settings.provider === 'simulated' ? { ...wireRequest, model: 'gpt-4o-mini' } : wireRequest;
-  if (language === 'typescript') return typescript(request, settings, target);
-  if (language === 'python') return python(request, settings, target);
-  return curl(request, target);
+  const settings = codeSettingsFor(selected);
+  const request = { ...input.request, model: settings.model };
+  const mode = resolveToolCallingMode(settings.mode, settings.provider, settings.model);
+  const notes = [
+    ...(selected.provider === 'simulated' ? [SIMULATED_NOTE] : []),
+    ...(language === 'typescript' && mode !== 'native'
+      ? [
+          `This session calls tools in ${MODE_NAMES[mode]} mode (the playground's own middleware); this snippet uses native tool calling.`,
+        ]
+      : []),
+  ];
+  const comment = language === 'typescript' ? '//' : '#';
+  const prefix = notes.map((note) => `${comment} ${note}\n`).join('');
+  if (language === 'typescript') return { ok: true, code: prefix + typescript(request, settings) };
+  if (!input.rendered) return { ok: false, message: 'Rendering the request with the provider’s package…' };
+  const format = codeFormatFor(selected);
+  return {
+    ok: true,
+    code: prefix + (language === 'python' ? python(settings, input.rendered, format) : curl(settings, input.rendered)),
+  };
 }

@@ -8,7 +8,7 @@ import type { ProviderId } from '../session/run-settings';
 import type { WireFormat } from '../wire/wire-types';
 import { type CapturedRequest, captureRequest } from './capture-fetch';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';
-import { providerOptionsFor } from './provider-options';
+import { providerOptionsFor } from '../providers/provider-options';
 
 /** Which AI SDK package renders each format, and the npm name shown as its source. */
 export const FORMAT_PACKAGES = {

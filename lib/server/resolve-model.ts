@@ -15,7 +15,7 @@ import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
 import type { ChatErrorCode } from './chat-errors';
-import { providerOptionsFor, type ProviderOptions } from './provider-options';
+import { providerOptionsFor, type ProviderOptions } from '../providers/provider-options';
 
 export type ModelResolution =
   | { ok: true; model: LanguageModel; providerOptions: ProviderOptions }
