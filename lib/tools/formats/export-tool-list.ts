@@ -1,6 +1,6 @@
 import type { ToolSpec } from '../tool-spec';
 import { assertNever } from '../../assert-never';
-import type { ToolFormat } from './tool-formats';
+import { SCHEMA_DESCRIPTION_KEY, SCHEMA_TITLE_KEY, type ToolFormat } from './tool-formats';
 
 /** The tool list as `format` expects it, as a JSON value. */
 export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat): unknown {
@@ -11,11 +11,13 @@ export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat):
         function: { name: spec.name, description: spec.description, parameters: spec.inputSchema },
       }));
     case 'openai-responses':
+      // `strict` is required by the Responses API's types, and its absence changes behaviour: say it, as the AI SDK does.
       return specs.map((spec) => ({
         type: 'function',
         name: spec.name,
         description: spec.description,
         parameters: spec.inputSchema,
+        strict: false,
       }));
     case 'anthropic':
       return specs.map((spec) => ({ name: spec.name, description: spec.description, input_schema: spec.inputSchema }));
@@ -34,7 +36,17 @@ export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat):
         tools: specs.map((spec) => ({ name: spec.name, description: spec.description, inputSchema: spec.inputSchema })),
       };
     case 'json-schema':
-      return specs.map((spec) => ({ ...spec.inputSchema, title: spec.name, description: spec.description }));
+      // A bare schema names the tool in its title and description; the schema's own (if any) travel beside them.
+      return specs.map((spec) => {
+        const { title, description, ...schema } = spec.inputSchema;
+        return {
+          ...schema,
+          title: spec.name,
+          description: spec.description,
+          ...(title === undefined ? {} : { [SCHEMA_TITLE_KEY]: title }),
+          ...(description === undefined ? {} : { [SCHEMA_DESCRIPTION_KEY]: description }),
+        };
+      });
     case 'playground':
       return specs.map((spec) => ({ name: spec.name, description: spec.description, parameters: spec.inputSchema }));
     default:

@@ -47,7 +47,9 @@ describe('importToolList recognises', () => {
       {
         definition: { name: 'get_weather', description: 'Weather', parameters: weather },
         format: 'openai-chat',
-        notes: ['Dropped what no provider accepts in a tool: strict.'],
+        notes: [
+          '"strict": true is not part of a tool here: the playground asks OpenAI for strict: false; "Check against" OpenAI strict mode shows what strict would need.',
+        ],
       },
     ]);
   });
@@ -114,5 +116,52 @@ describe('importToolList recognises', () => {
     expect(!none.ok && none.message).toMatch(/^Item 1 is not an object\. Expected/);
     const mixed = importToolList(JSON.stringify([{ foo: 1 }, { name: 'ok', parameters: weather }]));
     expect(mixed).toMatchObject({ ok: true, skipped: ['Item 1 is not a tool definition (keys: foo).'] });
+  });
+});
+
+describe('bare JSON Schema keeps the schema’s own title and description (issue 13 item 8)', () => {
+  it('exports them beside the tool’s and imports them back in place', async () => {
+    const { toToolListValue } = await import('./export-tool-list');
+    const spec = {
+      name: 'lookup',
+      description: 'Looks a thing up.',
+      inputSchema: {
+        type: 'object',
+        title: 'LookupArgs',
+        description: 'What to look up.',
+        properties: { q: { type: 'string' } },
+      },
+    };
+    const exported = toToolListValue([spec], 'json-schema');
+    expect(exported).toEqual([
+      {
+        type: 'object',
+        properties: { q: { type: 'string' } },
+        title: 'lookup',
+        description: 'Looks a thing up.',
+        'x-schema-title': 'LookupArgs',
+        'x-schema-description': 'What to look up.',
+      },
+    ]);
+    const back = importToolList(JSON.stringify(exported));
+    expect(back.ok && back.tools[0].definition).toEqual({
+      name: 'lookup',
+      description: 'Looks a thing up.',
+      parameters: spec.inputSchema,
+    });
+  });
+
+  it('says strict: true is not kept, and exports Responses tools with strict: false', async () => {
+    const { toToolListValue } = await import('./export-tool-list');
+    const spec = { name: 'lookup', description: '', inputSchema: { type: 'object', properties: {} } };
+    expect(toToolListValue([spec], 'openai-responses')).toEqual([
+      { type: 'function', name: 'lookup', description: '', parameters: spec.inputSchema, strict: false },
+    ]);
+    const imported = importToolList(
+      JSON.stringify([
+        { type: 'function', name: 'lookup', description: '', parameters: { type: 'object' }, strict: true },
+      ]),
+    );
+    expect(imported.ok && imported.tools[0].notes[0]).toMatch(/^"strict": true is not part of a tool here/);
   });
 });

@@ -1,7 +1,7 @@
 import { checkJsonDepth } from '../../limits/check-json-depth';
 import { INPUT_LIMITS } from '../../limits/input-limits';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
-import type { ToolDefinition, ToolFormat } from './tool-formats';
+import { SCHEMA_DESCRIPTION_KEY, SCHEMA_TITLE_KEY, type ToolDefinition, type ToolFormat } from './tool-formats';
 
 export type ImportedTool = { definition: ToolDefinition; format: ToolFormat; notes: string[] };
 
@@ -27,6 +27,7 @@ const KNOWN_KEYS = new Set([
   'input_schema',
   'inputSchema',
   'parametersJsonSchema',
+  'strict',
 ]);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -73,7 +74,19 @@ function detect(item: Json, geminiGroup: boolean): { format: ToolFormat; source:
   if ('inputSchema' in item) return { format: 'mcp', source: item, schema: item.inputSchema };
   if (typeof item.name === 'string') return { format: 'playground', source: item, schema: item.parameters };
   if (item.type === 'object' || isObject(item.properties) || typeof item.$schema === 'string') {
-    const { title, description, ...schema } = item;
+    const {
+      title,
+      description,
+      [SCHEMA_TITLE_KEY]: ownTitle,
+      [SCHEMA_DESCRIPTION_KEY]: ownDescription,
+      ...rest
+    } = item;
+    // The schema's own title and description, kept beside the tool's by our export, go back in place.
+    const schema = {
+      ...(ownTitle === undefined ? {} : { title: ownTitle }),
+      ...(ownDescription === undefined ? {} : { description: ownDescription }),
+      ...rest,
+    };
     return { format: 'json-schema', source: { name: title, description }, schema };
   }
   return undefined;
@@ -101,6 +114,11 @@ function toImportedTool(item: Json, geminiGroup: boolean, index: number): Import
     notes.push(...normalized.notes);
   } else {
     return `Item ${index + 1} ("${name}") has an input schema that is not an object.`;
+  }
+  if (source.strict === true) {
+    notes.push(
+      '"strict": true is not part of a tool here: the playground asks OpenAI for strict: false; "Check against" OpenAI strict mode shows what strict would need.',
+    );
   }
   const dropped = Object.keys(source).filter((key) => !KNOWN_KEYS.has(key));
   if (format !== 'json-schema' && dropped.length > 0)

@@ -15,3 +15,7 @@ export const TOOL_FORMAT_IDS = Object.keys(TOOL_FORMATS) as ToolFormat[];
 
 /** A tool as the editor writes it: seed 002's `{ name, description, parameters }`. */
 export type ToolDefinition = { name: string; description: string; parameters: Record<string, unknown> };
+
+/** Where a bare-JSON-Schema export keeps the schema's own title and description (the tool's take their places). */
+export const SCHEMA_TITLE_KEY = 'x-schema-title';
+export const SCHEMA_DESCRIPTION_KEY = 'x-schema-description';
