@@ -40,6 +40,9 @@ const toOtlp = (attributes: SpanAttributes) =>
   }));
 const hex = (value: number, length: number) => value.toString(16).padStart(length, '0').slice(-length);
 
+/** The playground's own provider id, so its own export imports back exactly (the conventions name fewer providers). */
+export const PLAYGROUND_PROVIDER = 'tool_playground.provider';
+
 /**
  * The run as OpenInference spans in OTLP JSON (seed 001 attribute names, from
  * @arizeai/openinference-semantic-conventions): one AGENT span for the session, an LLM
@@ -76,7 +79,10 @@ export function exportOtlp(session: SessionData, checker: SchemaChecker, startMs
       if (!step) return;
       add(
         `${session.settings.provider}.step`,
-        renderLLMSpanAttributes(step, session.settings.provider),
+        {
+          ...renderLLMSpanAttributes(step, session.settings.provider),
+          [PLAYGROUND_PROVIDER]: session.settings.provider,
+        },
         readStepReport(parts)?.durationMs ?? 1,
       );
       for (const call of parts.filter(isToolUIPart)) {

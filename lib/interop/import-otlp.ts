@@ -4,6 +4,8 @@ import {
   LLM_MODEL_NAME,
   LLM_OUTPUT_MESSAGES,
   LLM_PROVIDER,
+  LLM_SYSTEM,
+  MESSAGE_TOOL_CALL_ID,
   LLM_TOKEN_COUNT_COMPLETION,
   LLM_TOKEN_COUNT_PROMPT,
   LLM_TOOLS,
@@ -26,7 +28,7 @@ import { parseSessionData, type ParsedSession } from '../session/session-schema'
 import { createInitialSession, formatToolSource } from '../session/session-store';
 import { isCoreToolName } from '../tools/core-tool-definitions';
 import type { ToolDraft } from '../tools/tool-spec';
-import type { OtlpSpan, OtlpTrace } from './export-otlp';
+import { PLAYGROUND_PROVIDER, type OtlpSpan, type OtlpTrace } from './export-otlp';
 
 type Attributes = Map<string, string | number>;
 
@@ -52,11 +54,24 @@ const json = (value: string | undefined) => {
   }
 };
 
+/** Which of the playground's providers a span came from: ours, or the conventions' provider / system. */
+function providerOf(attributes: Attributes): string | undefined {
+  const ours = text(attributes, PLAYGROUND_PROVIDER);
+  if (ours) return ours;
+  const named = text(attributes, LLM_PROVIDER) ?? text(attributes, LLM_SYSTEM);
+  return named === 'vertexai' ? 'google' : named;
+}
+
 /** Indexed messages (`<prefix>.N.message.*`) in order. */
 function messagesAt(
   attributes: Attributes,
   prefix: string,
-): { role: string; content?: string; toolCalls: { id: string; name: string; input: unknown }[] }[] {
+): {
+  role: string;
+  content?: string;
+  toolCallId?: string;
+  toolCalls: { id: string; name: string; input: unknown }[];
+}[] {
   const found: ReturnType<typeof messagesAt> = [];
   for (let index = 0; attributes.has(`${prefix}.${index}.${MESSAGE_ROLE}`); index++) {
     const at = `${prefix}.${index}`;
@@ -72,6 +87,7 @@ function messagesAt(
     found.push({
       role: text(attributes, `${at}.${MESSAGE_ROLE}`)!,
       content: text(attributes, `${at}.${MESSAGE_CONTENT}`),
+      toolCallId: text(attributes, `${at}.${MESSAGE_TOOL_CALL_ID}`),
       toolCalls,
     });
   }
@@ -136,6 +152,14 @@ function readTrace(trace: OtlpTrace): ParsedSession {
     if (span.status?.code === 2) results.set(id, { output: undefined, error: value });
     else results.set(id, { output: text(attributes, OUTPUT_MIME_TYPE) === MimeType.JSON ? json(value) : value });
   }
+  // Real instrumentations (OpenAI, Anthropic, LangChain, the AI SDK's) write no TOOL spans: a
+  // call's result is in a later LLM span's input, as a `tool` message with its tool_call_id.
+  for (const span of llmSpans) {
+    for (const message of messagesAt(readAttributes(span), LLM_INPUT_MESSAGES)) {
+      if (message.role !== 'tool' || !message.toolCallId || results.has(message.toolCallId)) continue;
+      results.set(message.toolCallId, { output: json(message.content) ?? '' });
+    }
+  }
 
   const session = createInitialSession();
   const messages: UIMessage[] = [];
@@ -199,7 +223,7 @@ function readTrace(trace: OtlpTrace): ParsedSession {
     assistant.parts.push({
       type: 'data-step',
       data: {
-        provider: text(attributes, LLM_PROVIDER) ?? 'imported',
+        provider: providerOf(attributes) ?? 'imported',
         model: text(attributes, LLM_MODEL_NAME) ?? 'unknown',
         durationMs: Math.round(
           Number((BigInt(span.endTimeUnixNano ?? 0) - BigInt(span.startTimeUnixNano ?? 0)) / 1_000_000n),
@@ -230,7 +254,7 @@ function readTrace(trace: OtlpTrace): ParsedSession {
       run: isCoreToolName(fn.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
     });
   }
-  const provider = text(first, LLM_PROVIDER);
+  const provider = providerOf(first);
   return parseSessionData({
     ...session,
     tools: tools.length > 0 ? tools : session.tools,

@@ -53,3 +53,101 @@ describe('OpenInference (OTLP JSON) export and import', () => {
     });
   });
 });
+
+describe('a trace made by a real OpenInference instrumentation (issue 13 item 9)', () => {
+  /** As @arizeai/openinference-instrumentation-openai writes it: LLM spans only; results come back as `tool` input messages. */
+  const attribute = (key: string, value: string | number) =>
+    typeof value === 'number' ? { key, value: { intValue: String(value) } } : { key, value: { stringValue: value } };
+  const span = (id: string, startNs: string, attributes: ReturnType<typeof attribute>[]) => ({
+    traceId: 'a'.repeat(32),
+    spanId: id,
+    name: 'ChatCompletion',
+    kind: 3,
+    startTimeUnixNano: startNs,
+    endTimeUnixNano: String(BigInt(startNs) + 500_000_000n),
+    attributes,
+    status: { code: 1 },
+  });
+  const weatherTool = JSON.stringify({
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Weather.',
+      parameters: { type: 'object', properties: { city: { type: 'string' } } },
+    },
+  });
+  const trace = {
+    resourceSpans: [
+      {
+        resource: { attributes: [] },
+        scopeSpans: [
+          {
+            scope: { name: '@arizeai/openinference-instrumentation-openai' },
+            spans: [
+              span('0000000000000001', '1700000000000000000', [
+                attribute('openinference.span.kind', 'LLM'),
+                attribute('llm.system', 'openai'),
+                attribute('llm.provider', 'openai'),
+                attribute('llm.model_name', 'gpt-4o-2024-08-06'),
+                attribute('llm.tools.0.tool.json_schema', weatherTool),
+                attribute('llm.input_messages.0.message.role', 'user'),
+                attribute('llm.input_messages.0.message.content', 'Weather in Paris and Oslo?'),
+                attribute('llm.output_messages.0.message.role', 'assistant'),
+                attribute('llm.output_messages.0.message.tool_calls.0.tool_call.id', 'call_p'),
+                attribute('llm.output_messages.0.message.tool_calls.0.tool_call.function.name', 'get_weather'),
+                attribute(
+                  'llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments',
+                  '{"city":"Paris"}',
+                ),
+                attribute('llm.output_messages.0.message.tool_calls.1.tool_call.id', 'call_o'),
+                attribute('llm.output_messages.0.message.tool_calls.1.tool_call.function.name', 'get_weather'),
+                attribute('llm.output_messages.0.message.tool_calls.1.tool_call.function.arguments', '{"city":"Oslo"}'),
+              ]),
+              span('0000000000000002', '1700000001000000000', [
+                attribute('openinference.span.kind', 'LLM'),
+                attribute('llm.system', 'openai'),
+                attribute('llm.provider', 'openai'),
+                attribute('llm.model_name', 'gpt-4o-2024-08-06'),
+                attribute('llm.input_messages.0.message.role', 'user'),
+                attribute('llm.input_messages.0.message.content', 'Weather in Paris and Oslo?'),
+                attribute('llm.input_messages.1.message.role', 'assistant'),
+                attribute('llm.input_messages.1.message.tool_calls.0.tool_call.id', 'call_p'),
+                attribute('llm.input_messages.1.message.tool_calls.0.tool_call.function.name', 'get_weather'),
+                attribute('llm.input_messages.2.message.role', 'tool'),
+                attribute('llm.input_messages.2.message.tool_call_id', 'call_p'),
+                attribute('llm.input_messages.2.message.content', '{"temp":21}'),
+                attribute('llm.input_messages.3.message.role', 'tool'),
+                attribute('llm.input_messages.3.message.tool_call_id', 'call_o'),
+                attribute('llm.input_messages.3.message.content', 'cloudy'),
+                attribute('llm.output_messages.0.message.role', 'assistant'),
+                attribute('llm.output_messages.0.message.content', 'Paris 21°, Oslo cloudy.'),
+              ]),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it('imports every tool result and the provider', () => {
+    const imported = importOtlp(JSON.stringify(trace));
+    expect(imported.ok).toBe(true);
+    if (!imported.ok) return;
+    const { messages, settings } = imported.session;
+    expect(settings).toMatchObject({ provider: 'openai', model: 'gpt-4o-2024-08-06' });
+    const calls = messages[1].parts.filter((part) => part.type === 'dynamic-tool');
+    expect(
+      calls.map(
+        (part) =>
+          part.type === 'dynamic-tool' && [
+            part.toolCallId,
+            part.state,
+            part.state === 'output-available' ? part.output : undefined,
+          ],
+      ),
+    ).toEqual([
+      ['call_p', 'output-available', { temp: 21 }],
+      ['call_o', 'output-available', 'cloudy'],
+    ]);
+  });
+});

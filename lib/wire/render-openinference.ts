@@ -6,6 +6,9 @@ import {
   LLM_MODEL_NAME,
   LLM_OUTPUT_MESSAGES,
   LLM_PROVIDER,
+  LLM_SYSTEM,
+  LLMProvider,
+  LLMSystem,
   LLM_TOKEN_COUNT_COMPLETION,
   LLM_TOKEN_COUNT_PROMPT,
   LLM_TOKEN_COUNT_TOTAL,
@@ -41,12 +44,33 @@ function addToolCalls(attributes: SpanAttributes, prefix: string, calls: WireToo
   });
 }
 
+const CONVENTION_PROVIDERS: Record<string, string> = {
+  openai: LLMProvider.OPENAI,
+  anthropic: LLMProvider.ANTHROPIC,
+  google: LLMProvider.GOOGLE,
+};
+const CONVENTION_SYSTEMS: Record<string, string> = {
+  openai: LLMSystem.OPENAI,
+  anthropic: LLMSystem.ANTHROPIC,
+  google: LLMSystem.VERTEXAI,
+};
+
 /** The LLM span of one model step (seed 001): tools, input messages, output message, tokens. */
 export function renderLLMSpanAttributes({ request, response }: WireStep, provider: string): SpanAttributes {
   const attributes: SpanAttributes = {
     [SPAN_KIND]: OpenInferenceSpanKind.LLM,
     [LLM_MODEL_NAME]: response.model,
-    [LLM_PROVIDER]: provider,
+    // Only values the conventions define (LLMProvider / LLMSystem); the simulated model and custom servers have none.
+    ...(CONVENTION_PROVIDERS[provider] ? { [LLM_PROVIDER]: CONVENTION_PROVIDERS[provider] } : {}),
+    ...(CONVENTION_SYSTEMS[provider] ? { [LLM_SYSTEM]: CONVENTION_SYSTEMS[provider] } : {}),
+    // What the instrumentations also write: the request and the reply as values.
+    [INPUT_VALUE]: JSON.stringify({ model: request.model, system: request.system, messages: request.messages }),
+    [INPUT_MIME_TYPE]: MimeType.JSON,
+    [OUTPUT_VALUE]:
+      response.toolCalls.length > 0
+        ? JSON.stringify({ text: response.text, tool_calls: response.toolCalls })
+        : response.text,
+    [OUTPUT_MIME_TYPE]: response.toolCalls.length > 0 ? MimeType.JSON : MimeType.TEXT,
     [LLM_INVOCATION_PARAMETERS]: JSON.stringify({
       tool_choice: request.toolChoice,
       ...(request.parallelToolCalls === undefined ? {} : { parallel_tool_calls: request.parallelToolCalls }),
