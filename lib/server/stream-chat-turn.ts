@@ -108,6 +108,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
               provider: settings.provider,
               model: response.modelId || settings.model,
               durationMs: Date.now() - startedMs,
+              respondedAtMs: response.timestamp.getTime(),
               inputTokens: usage.inputTokens,
               outputTokens: usage.outputTokens,
               finishReason,

@@ -6,6 +6,8 @@ import type { RunSettings } from '../session/run-settings';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { messagesBeforeStep } from '../messages/messages-before-step';
+import { extractWireSteps } from '../wire/extract-wire-steps';
+import { renderWireStep } from '../wire/render-wire-step';
 import type { WireFormat } from '../wire/wire-types';
 import { renderWithPackage } from './render-with-package';
 
@@ -49,6 +51,17 @@ describe.each(CASES)('$format: what the playground shows is what was sent', ({ f
     const { messages, settings: used, tools } = store.getState();
     const specs = checkToolDrafts(tools, createSchemaChecker()).runnable.map((tool) => tool.spec);
     const answer = messages[1];
+    // The normalised response carries what the SDKs' response types require (a creation time, item ids).
+    const [first] = extractWireSteps(messages, used, specs).values();
+    expect(renderWireStep(first, 'openai-chat').response).toMatchObject({
+      created: expect.any(Number),
+      choices: [{ logprobs: null }],
+    });
+    expect(renderWireStep(first, 'openai-responses').response).toMatchObject({
+      created_at: expect.any(Number),
+      error: null,
+    });
+    expect(renderWireStep(first, 'anthropic').response).toMatchObject({ stop_sequence: null });
     // What the run captured as it sent each step (keys removed) is what the provider received.
     const captures = store.getState().wireCaptures;
     for (const step of [1, 2]) {

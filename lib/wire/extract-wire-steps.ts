@@ -12,6 +12,8 @@ export type StepReport = {
   inputTokens: number | undefined;
   outputTokens: number | undefined;
   finishReason: string;
+  /** When the provider answered (its response's timestamp), in ms since the epoch. */
+  respondedAtMs?: number;
 };
 
 export function readStepReport(parts: UIMessage['parts']): StepReport | undefined {
@@ -98,6 +100,7 @@ function walkConversation(
         response: {
           id: `${message.id}-${index + 1}`,
           model: report?.model ?? settings.model,
+          createdAtMs: report?.respondedAtMs,
           text,
           toolCalls,
           finishReason: FINISH_REASONS[report?.finishReason ?? ''] ?? (toolCalls.length > 0 ? 'tool-calls' : 'stop'),

@@ -77,6 +77,7 @@ export function renderAnthropic({ request, response }: WireStep): RenderedStep {
       model: response.model,
       content: assistantBlocks(response.text, response.toolCalls),
       stop_reason: STOP[response.finishReason],
+      stop_sequence: null,
       ...(response.usage
         ? { usage: { input_tokens: response.usage.inputTokens, output_tokens: response.usage.outputTokens } }
         : {}),

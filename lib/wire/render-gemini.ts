@@ -64,6 +64,7 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
         {
           content: { role: 'model', parts: modelParts(response.text, response.toolCalls) },
           finishReason: response.finishReason === 'length' ? 'MAX_TOKENS' : 'STOP',
+          index: 0,
         },
       ],
       ...(response.usage
@@ -76,6 +77,7 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
           }
         : {}),
       modelVersion: response.model,
+      responseId: response.id,
     },
   };
 }

@@ -45,6 +45,7 @@ export function renderOpenAIChat({ request, response }: WireStep): RenderedStep 
     response: {
       id: `chatcmpl-${response.id}`,
       object: 'chat.completion',
+      ...(response.createdAtMs === undefined ? {} : { created: Math.floor(response.createdAtMs / 1000) }),
       model: response.model,
       choices: [
         {
@@ -52,8 +53,10 @@ export function renderOpenAIChat({ request, response }: WireStep): RenderedStep 
           message: {
             role: 'assistant',
             content: response.text || null,
+            refusal: null,
             ...(response.toolCalls.length > 0 ? { tool_calls: toolCalls(response.toolCalls) } : {}),
           },
+          logprobs: null,
           finish_reason: FINISH[response.finishReason],
         },
       ],

@@ -16,9 +16,22 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
   const choice = request.toolChoice;
   const output: Record<string, unknown>[] = [];
   if (response.text)
-    output.push({ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: response.text }] });
+    output.push({
+      type: 'message',
+      id: `msg_${response.id}`,
+      status: 'completed',
+      role: 'assistant',
+      content: [{ type: 'output_text', text: response.text, annotations: [] }],
+    });
   for (const call of response.toolCalls)
-    output.push({ type: 'function_call', call_id: call.id, name: call.name, arguments: argumentsJson(call.input) });
+    output.push({
+      type: 'function_call',
+      id: `fc_${call.id}`,
+      status: 'completed',
+      call_id: call.id,
+      name: call.name,
+      arguments: argumentsJson(call.input),
+    });
   return {
     request: {
       model: request.model,
@@ -42,8 +55,11 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
     response: {
       id: `resp_${response.id}`,
       object: 'response',
+      ...(response.createdAtMs === undefined ? {} : { created_at: Math.floor(response.createdAtMs / 1000) }),
       model: response.model,
       status: response.finishReason === 'length' ? 'incomplete' : 'completed',
+      error: null,
+      incomplete_details: response.finishReason === 'length' ? { reason: 'max_output_tokens' } : null,
       output,
       ...(response.usage
         ? {

@@ -72,10 +72,12 @@ describe('wire formats of one step (seed 002 §4)', () => {
           message: {
             role: 'assistant',
             content: null,
+            refusal: null,
             tool_calls: [
               { id: 'call_abc123', type: 'function', function: { name: 'read_file', arguments: '{"path":"main.py"}' } },
             ],
           },
+          logprobs: null,
           finish_reason: 'tool_calls',
         },
       ],
@@ -110,6 +112,7 @@ describe('wire formats of one step (seed 002 §4)', () => {
       model: 'claude-3-5-sonnet-20241022',
       content: [{ type: 'tool_use', id: 'toolu_abc123', name: 'read_file', input: { path: 'main.py' } }],
       stop_reason: 'tool_use',
+      stop_sequence: null,
       usage: { input_tokens: 150, output_tokens: 30 },
     });
     const second = renderWireStep(step(messages, settings('claude-3-5-sonnet-20241022'), 'abc123:step-2'), 'anthropic');
@@ -141,10 +144,12 @@ describe('wire formats of one step (seed 002 §4)', () => {
         {
           content: { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'main.py' } } }] },
           finishReason: 'STOP',
+          index: 0,
         },
       ],
       usageMetadata: { promptTokenCount: 150, candidatesTokenCount: 25, totalTokenCount: 175 },
       modelVersion: 'gemini-2.5-flash',
+      responseId: 'abc123-1',
     });
     const second = renderWireStep(step(messages, settings('gemini-2.5-flash'), 'abc123:step-2'), 'gemini');
     expect(second.request.system_instruction).toEqual({ parts: [{ text: SEED_SYSTEM }] });
@@ -188,8 +193,16 @@ describe('wire formats of one step (seed 002 §4)', () => {
       object: 'response',
       model: 'gpt-5',
       status: 'completed',
+      error: null,
+      incomplete_details: null,
       output: [
-        { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'It prints a greeting.' }] },
+        {
+          type: 'message',
+          id: 'msg_abc123-2',
+          status: 'completed',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'It prints a greeting.', annotations: [] }],
+        },
       ],
     });
   });

@@ -28,6 +28,8 @@ export type WireFinishReason = 'stop' | 'tool-calls' | 'length' | 'error';
 export type WireResponse = {
   id: string;
   model: string;
+  /** When the provider answered; undefined for steps from before it was kept. */
+  createdAtMs?: number;
   text: string;
   toolCalls: WireToolCall[];
   finishReason: WireFinishReason;
