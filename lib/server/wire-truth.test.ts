@@ -80,3 +80,44 @@ describe.each(CASES)('$format: what the playground shows is what was sent', ({ f
     }
   });
 });
+
+describe('what the packages send, shown as is (issue 13 items 6, 7, 10)', () => {
+  const hi = [{ id: 'u', role: 'user' as const, parts: [{ type: 'text' as const, text: 'hi' }] }];
+  it('Gemini gets the JSON Schema as parametersJsonSchema, $defs and type lists intact', async () => {
+    const schema = {
+      type: 'object',
+      $defs: { P: { type: 'string' } },
+      properties: { a: { $ref: '#/$defs/P' }, b: { type: ['string', 'null'] } },
+    };
+    const rendered = await renderWithPackage(
+      {
+        messages: hi,
+        tools: [{ name: 't', description: 'd', inputSchema: schema }],
+        settings: { provider: 'google', model: 'gemini-2.5-flash' },
+      },
+      'gemini',
+    );
+    expect(rendered.ok && rendered.captured.body).toMatchObject({
+      tools: [{ functionDeclarations: [{ name: 't', parametersJsonSchema: schema }] }],
+    });
+  });
+
+  it('no tool_choice without tools; Anthropic max_tokens as the package sets it for the model', async () => {
+    for (const [provider, format] of [
+      ['openai', 'openai-chat'],
+      ['anthropic', 'anthropic'],
+    ] as const) {
+      const rendered = await renderWithPackage(
+        {
+          messages: hi,
+          tools: [],
+          settings: { provider, model: provider === 'openai' ? 'gpt-4o' : 'claude-sonnet-4-5', openaiApi: 'chat' },
+        },
+        format,
+      );
+      expect(rendered.ok && rendered.captured.body).not.toHaveProperty('tool_choice');
+      if (provider === 'anthropic')
+        expect(rendered.ok && (rendered.captured.body as { max_tokens: number }).max_tokens).not.toBe(4096);
+    }
+  });
+});
