@@ -130,7 +130,10 @@ function typescript(request: WireRequest, settings: RunSettings): string {
       `import { anthropic } from '@ai-sdk/anthropic'; // reads ${variable} (and ANTHROPIC_BASE_URL)`,
       `anthropic(${model})`,
     ],
-    google: [`import { google } from '@ai-sdk/google'; // reads ${variable}`, `google(${model})`],
+    google: [
+      `import { createGoogle } from '@ai-sdk/google';\n\n// Reads ${variable}; GOOGLE_GENERATIVE_AI_BASE_URL may name a proxy.\nconst google = createGoogle({ baseURL: process.env.GOOGLE_GENERATIVE_AI_BASE_URL });`,
+      `google(${model})`,
+    ],
     'openai-compatible': [
       `import { createOpenAICompatible } from '@ai-sdk/openai-compatible';\n\nconst provider = createOpenAICompatible({ name: 'openaiCompatible', baseURL: ${JSON.stringify(settings.baseURL ?? 'http://localhost:11434/v1')}, apiKey: process.env.${variable} });`,
       `provider(${model})`,

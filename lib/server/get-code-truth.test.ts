@@ -145,12 +145,27 @@ describe('the TypeScript snippet, run with the installed AI SDK against the fake
       patch: { provider: 'anthropic', model: 'fake-tools', parallelToolCalls: false, mode: 'native' },
       env: { ANTHROPIC_BASE_URL: '/anthropic/v1', ANTHROPIC_API_KEY: KEY },
     },
+    {
+      name: 'OpenAI Responses',
+      patch: { provider: 'openai', model: 'fake-tools', mode: 'native' },
+      env: { OPENAI_BASE_URL: '/openai/v1', OPENAI_API_KEY: KEY },
+    },
+    {
+      name: 'Gemini',
+      patch: { provider: 'google', model: 'fake-tools', mode: 'native' },
+      env: { GOOGLE_GENERATIVE_AI_BASE_URL: '/google/v1beta', GOOGLE_GENERATIVE_AI_API_KEY: KEY },
+    },
   ] as const;
   it.each(cases)('$name sends the body the playground sends', async ({ patch, env }) => {
     const input = await nextRequestFor(patch as Partial<RunSettings>);
     const snippet = code('typescript', input);
-    expect(snippet).toMatch(patch.provider === 'openai' ? /openai\.chat\("fake-tools"\)/ : /anthropic\("fake-tools"\)/);
-    const file = join(ROOT, `.get-code-snippet-${patch.provider}.mts`);
+    const factories = {
+      openai: /openai\.(chat|responses)\("fake-tools"\)/,
+      anthropic: /anthropic\("fake-tools"\)/,
+      google: /google\("fake-tools"\)/,
+    };
+    expect(snippet).toMatch(factories[patch.provider]);
+    const file = join(ROOT, `.get-code-snippet-${patch.provider}-${Object.keys(env)[0]}.mts`);
     writeFileSync(file, snippet);
     const before = fake.requests.length;
     try {

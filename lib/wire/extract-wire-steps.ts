@@ -119,6 +119,7 @@ function walkConversation(
             toolName: getToolName(call),
             content: toolResultText(call.output),
             isError: false,
+            output: call.output,
           });
         } else if (call.state === 'output-error') {
           history.push({

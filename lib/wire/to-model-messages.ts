@@ -1,4 +1,4 @@
-import type { ModelMessage } from 'ai';
+import type { JSONValue, ModelMessage } from 'ai';
 import type { WireRequest } from './wire-types';
 
 /**
@@ -16,9 +16,12 @@ export function toModelMessages(request: Pick<WireRequest, 'messages'>): ModelMe
             type: 'tool-result',
             toolCallId: message.toolCallId,
             toolName: message.toolName,
+            // As the AI SDK's own conversion does: strings as text, anything else as JSON.
             output: message.isError
               ? { type: 'error-text', value: message.content }
-              : { type: 'text', value: message.content },
+              : typeof message.output === 'string' || message.output === undefined
+                ? { type: 'text', value: message.content }
+                : { type: 'json', value: message.output as JSONValue },
           },
         ],
       };

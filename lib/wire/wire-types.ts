@@ -8,7 +8,15 @@ export type WireToolCall = { id: string; name: string; input: unknown };
 export type WireMessage =
   | { role: 'user'; text: string }
   | { role: 'assistant'; text: string; toolCalls: WireToolCall[] }
-  | { role: 'tool'; toolCallId: string; toolName: string; content: string; isError: boolean };
+  | {
+      role: 'tool';
+      toolCallId: string;
+      toolName: string;
+      content: string;
+      isError: boolean;
+      /** The result as the tool returned it (for the AI SDK, which sends objects as JSON and strings as text). */
+      output?: unknown;
+    };
 
 /** What one model request carried: the conversation so far, the tools, the settings. */
 export type WireRequest = {
