@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
+import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
+import { buildTimeline } from './build-timeline';
+
+/** Issue 12: the graph reads how calls ended from the session, never from error wording. */
+describe('tool outcomes in the timeline', () => {
+  it('draws how each call really ended, as the executor recorded it — never from the wording of the error', async () => {
+    // A real run: one step calls bash (the sandbox fails to start) and a shared session's JavaScript handler (not allowed to run).
+    const { store } = await runConversation('go', {
+      sandbox: Promise.reject(new Error('no sandbox here')),
+      configure: (target) => {
+        const session = { ...target.getState(), tools: [] };
+        target.getState().loadSession(session, { trusted: false });
+        target.getState().addTools([
+          { definition: CORE_TOOL_DEFINITIONS[0], run: { kind: 'sandbox' } },
+          {
+            definition: { name: 'lookup', description: 'Looks up.', parameters: { type: 'object', properties: {} } },
+            run: { kind: 'javascript', code: 'return 1;', timeoutMs: 1000 },
+          },
+        ]);
+        target.getState().updateSettings({
+          model: 'simulated-scripted',
+          script: [
+            {
+              toolCalls: [
+                { toolName: 'bash', input: { command: 'ls' } },
+                { toolName: 'lookup', input: {} },
+              ],
+            },
+            { text: 'Done.' },
+          ],
+        });
+      },
+    });
+    const { messages, outcomes } = store.getState();
+    const result = (name: string) =>
+      buildTimeline({ messages, outcomes }).nodes.find((node) => node.label.startsWith(`Tool result ${name}`));
+    // The sandbox failure says "did not run", which the old prose-reading drew as blocked.
+    expect(result('bash')).toMatchObject({ label: 'Tool result bash: error', status: 'failed' });
+    expect(result('bash')?.detail).toMatchObject({ finished: true, outcome: 'failed' });
+    expect(result('lookup')).toMatchObject({ label: 'Tool result lookup: blocked', status: 'blocked' });
+    expect(result('lookup')?.detail).toMatchObject({ finished: true, outcome: 'blocked' });
+  });
+});
