@@ -1,3 +1,4 @@
+import { LIST_KEYWORDS, MAP_KEYWORDS, SCHEMA_KEYWORDS } from '../lint/walk-schema';
 /** Non-standard `type` names seen in real tool definitions, and their JSON Schema meaning. */
 const TYPE_ALIASES: Record<string, string | null> = {
   dict: 'object',
@@ -57,28 +58,14 @@ export function normalizeSchemaDialect(schema: Record<string, unknown>, at = 'pa
         if (!drop) result.type = type;
       } else if (FOREIGN_KEYWORDS.includes(key)) {
         notes.push(`${path}: non-standard keyword "${key}" removed.`);
-      } else if (key === 'properties' || key === 'definitions' || key === '$defs' || key === 'patternProperties') {
+      } else if (MAP_KEYWORDS.includes(key)) {
         result[key] =
           value && typeof value === 'object' && !Array.isArray(value)
             ? Object.fromEntries(
                 Object.entries(value).map(([name, child]) => [name, visit(child, `${path}.${key}.${name}`)]),
               )
             : value;
-      } else if (
-        [
-          'items',
-          'additionalProperties',
-          'not',
-          'if',
-          'then',
-          'else',
-          'contains',
-          'prefixItems',
-          'anyOf',
-          'oneOf',
-          'allOf',
-        ].includes(key)
-      ) {
+      } else if (SCHEMA_KEYWORDS.includes(key) || LIST_KEYWORDS.includes(key)) {
         result[key] = visit(value, `${path}.${key}`);
       } else {
         result[key] = value;

@@ -5,8 +5,10 @@ const isObject = (value: unknown): value is Json =>
 /** A JSON pointer segment list, e.g. `['properties', 'city']`. */
 export type SchemaPath = (string | number)[];
 
-const MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
-const SCHEMA_KEYWORDS = [
+/** Keywords whose value maps names to subschemas. */
+export const MAP_KEYWORDS = ['properties', '$defs', 'definitions', 'patternProperties', 'dependentSchemas'];
+/** Keywords whose value is one subschema. */
+export const SCHEMA_KEYWORDS = [
   'items',
   'additionalProperties',
   'not',
@@ -17,7 +19,8 @@ const SCHEMA_KEYWORDS = [
   'propertyNames',
   'unevaluatedProperties',
 ];
-const LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
+/** Keywords whose value is a list of subschemas (`items` may be either). */
+export const LIST_KEYWORDS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 
 /** Calls `visit` for every subschema of `schema` (itself first), with its path. */
 export function walkSchema(
