@@ -63,18 +63,21 @@ test('a shared session is read-only until "Fork to edit", and the list never act
   await expect(viewer.tools.getByRole('checkbox', { name: 'Use bash in runs' })).toBeDisabled();
   await expect(viewer.page.getByRole('combobox', { name: 'Provider' })).toBeDisabled();
   await expect(viewer.page.getByRole('button', { name: 'New file' })).toBeDisabled();
-  await expect(viewer.page.getByRole('button', { name: 'Delete session' })).toBeDisabled();
-  await expect(viewer.page.getByRole('button', { name: 'Rename session' })).toBeDisabled();
+  await viewer.page.getByRole('button', { name: 'Session actions' }).click();
+  await expect(viewer.page.getByRole('menuitem', { name: 'Delete session' })).toBeDisabled();
+  await expect(viewer.page.getByRole('menuitem', { name: 'Rename session' })).toBeDisabled();
+  await viewer.page.keyboard.press('Escape');
   await expect(
     viewer.page.getByRole('combobox', { name: 'Session', exact: true }).locator('option:checked'),
   ).toHaveText('Shared link (read-only)');
-  await viewer.node('Tool result list_files').click();
+  await viewer.selectNode('Tool result list_files');
   await expect(viewer.inspector.getByRole('button', { name: 'Run from here' })).toBeDisabled();
 
   // Back to their own session: untouched.
   await viewer.page.getByRole('combobox', { name: 'Session', exact: true }).selectOption({ label: 'Session' });
   await expect.poll(() => viewer.nodeNames()).toEqual(own);
-  await expect(viewer.page.getByRole('button', { name: 'Delete session' })).toBeEnabled();
+  await viewer.page.getByRole('button', { name: 'Session actions' }).click();
+  await expect(viewer.page.getByRole('menuitem', { name: 'Delete session' })).toBeEnabled();
   await context.close();
 });
 

@@ -49,7 +49,7 @@ test('the Wire view shows the request as sent (captured, keys removed) and the r
     model: 'fake-tools',
   });
   await playground.sendMessage('list the files and show me README.md');
-  await playground.node('Tool call read_file').click();
+  await playground.selectNode('Tool call read_file');
   await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
   await expect(playground.inspector.getByRole('tab', { name: 'OpenAI Chat Completions' })).toHaveAttribute(
     'aria-selected',
@@ -95,7 +95,8 @@ test('a provider without a key says how to give one', async ({ page }) => {
   await expect(playground.conversation).toContainText(
     'No key on the server: type one, or set ANTHROPIC_API_KEY in .env.local.',
   );
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(`${fake}/anthropic/v1`);
+  await (await playground.openRunSettings()).getByRole('textbox', { name: 'Base URL' }).fill(`${fake}/anthropic/v1`);
+  await playground.closeRunSettings();
   await playground.message.fill('hello');
   await playground.send.click();
   await expect(playground.conversation.getByRole('alert')).toContainText('No API key for Anthropic');
@@ -113,10 +114,12 @@ test('the scripted simulated model replays a script: an invalid call, then the c
     },
     { text: 'Saved note.txt.' },
   ];
-  await page.getByRole('textbox', { name: 'Script' }).fill('[ not json');
-  await expect(playground.conversation.getByRole('alert')).toContainText('Not valid JSON');
-  await page.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
-  await expect(playground.conversation).toContainText('3 steps.');
+  const settings = await playground.openRunSettings();
+  await settings.getByRole('textbox', { name: 'Script' }).fill('[ not json');
+  await expect(settings.getByRole('alert')).toContainText('Not valid JSON');
+  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
+  await expect(settings).toContainText('3 steps.');
+  await playground.closeRunSettings();
   await playground.sendMessage('save a note');
   await expect
     .poll(() => playground.nodeNames())

@@ -4,7 +4,8 @@ import { PlaygroundPage } from './pages/playground-page';
 test('approval: approve one call with edited arguments, reject another with a reason', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByRole('combobox', { name: 'Approval' }).selectOption('ask-every-call');
+  await (await playground.openRunSettings()).getByRole('combobox', { name: 'Approval' }).selectOption('ask-every-call');
+  await playground.closeRunSettings();
   await playground.message.fill('list the files and show me README.md');
   await playground.send.click();
 
@@ -33,8 +34,10 @@ test('approval: approve one call with edited arguments, reject another with a re
 test('step mode pauses before each model request and tool call; Next step goes on', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByLabel('Parallel tool calls').uncheck();
-  await page.getByLabel('Step mode').check();
+  const settings = await playground.openRunSettings();
+  await settings.getByLabel('Parallel tool calls').uncheck();
+  await settings.getByLabel('Step mode').check();
+  await playground.closeRunSettings();
   await playground.message.fill('list the files');
   await playground.send.click();
   const paused = playground.conversation.getByRole('status').filter({ hasText: 'Paused' });
@@ -49,7 +52,8 @@ test('step mode pauses before each model request and tool call; Next step goes o
 test('Stop ends a paused run and keeps the message', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByLabel('Step mode').check();
+  await (await playground.openRunSettings()).getByLabel('Step mode').check();
+  await playground.closeRunSettings();
   await playground.message.fill('list the files');
   await playground.send.click();
   await expect(playground.conversation.getByRole('button', { name: 'Next step' })).toBeVisible();

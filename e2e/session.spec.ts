@@ -10,7 +10,7 @@ test('export the session as a file and open it again; a broken file is refused w
   await playground.goto();
   await playground.sendMessage('write "exported" to notes/out.txt');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export session' }).click();
+  await playground.sessionAction('Export session');
   const file = await readFile(await (await downloading).path());
   expect(file.toString()).not.toMatch(/sk-|apiKey|x-provider-key/);
 
@@ -41,7 +41,8 @@ test('export the session as a file and open it again; a broken file is refused w
 test('a reload mid-run restores the session and shows the run as interrupted', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByRole('combobox', { name: 'Approval' }).selectOption('ask-every-call');
+  await (await playground.openRunSettings()).getByRole('combobox', { name: 'Approval' }).selectOption('ask-every-call');
+  await playground.closeRunSettings();
   await playground.message.fill('list the files');
   await playground.send.click();
   await expect(playground.conversation.getByRole('group', { name: 'Approval for list_files' })).toBeVisible();
@@ -54,7 +55,9 @@ test('a reload mid-run restores the session and shows the run as interrupted', a
   await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: error');
   await expect(playground.node('Error')).toContainText('interrupted');
   await expect(playground.message).toHaveValue('a draft I was typing');
-  await expect(page.getByRole('combobox', { name: 'Approval' })).toHaveValue('ask-every-call');
+  await expect((await playground.openRunSettings()).getByRole('combobox', { name: 'Approval' })).toHaveValue(
+    'ask-every-call',
+  );
 });
 
 test('a share link opens read-only in a fresh browser, replays to the same graph with no key, and can be forked', async ({
@@ -115,7 +118,7 @@ test('Get code shows the next request in TypeScript, Python and curl; OpenInfere
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export OpenInference' }).click();
+  await playground.sessionAction('Export OpenInference');
   const trace = await readFile(await (await downloading).path());
   expect(trace.toString()).toContain('"llm.tools.0.tool.json_schema"');
   await page.evaluate(() => localStorage.clear());
@@ -133,9 +136,7 @@ test('sessions: start from an example, switch back, rename, duplicate, delete an
   const session = page.getByRole('combobox', { name: 'Session', exact: true });
   await expect(session.locator('option')).toHaveText(['Session']);
 
-  await page
-    .getByRole('combobox', { name: 'New session' })
-    .selectOption({ label: 'Example: Weather and a sum: parallel calls' });
+  await playground.sessionAction('Example: Weather and a sum: parallel calls');
   await expect(session.locator('option:checked')).toHaveText('Weather and a sum: parallel calls');
   await expect(playground.message).toHaveValue('What is the weather in Paris? And calculate "18 * 9 / 5 + 32".');
   await playground.send.click();
@@ -147,13 +148,17 @@ test('sessions: start from an example, switch back, rename, duplicate, delete an
   await page.reload();
   await expect(playground.node('Tool result list_files')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Rename session' }).click();
-  await page.getByRole('textbox', { name: 'Session name' }).fill('Listing');
+  await playground.sessionAction('Rename session');
+  await page
+    .getByRole('dialog', { name: 'Rename session' })
+    .getByRole('textbox', { name: 'Session name' })
+    .fill('Listing');
   await page.getByRole('button', { name: 'Save name' }).click();
-  await page.getByRole('button', { name: 'Duplicate session' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rename session' })).toHaveCount(0);
+  await playground.sessionAction('Duplicate session');
   await expect(session.locator('option')).toHaveText(['Listing', 'Weather and a sum: parallel calls', 'Listing copy']);
 
-  await page.getByRole('button', { name: 'Delete session' }).click();
+  await playground.sessionAction('Delete session');
   await expect(session.locator('option')).toHaveText(['Weather and a sum: parallel calls', 'Listing copy']);
   await expect(playground.node('Tool result get_weather')).toBeVisible();
   await page.getByRole('button', { name: 'Undo delete' }).click();

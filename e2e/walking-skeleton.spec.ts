@@ -36,14 +36,14 @@ test('a new user runs one tool round trip offline and inspects it in the graph',
   await expect(answer).toContainText('package.json');
 
   // Clicking a node shows its JSON; the call → result edge carries the short call id.
-  await playground.node('Tool result read_file').click();
+  await playground.selectNode('Tool result read_file');
   const json = playground.inspector.getByLabel('Node JSON');
   await expect(json).toContainText('"toolName": "read_file"');
   await expect(json).toContainText('# Greeter');
   const callId = /"toolCallId": "([^"]+)"/.exec((await json.textContent()) ?? '')?.[1];
   expect(callId).toBeTruthy();
   await expect(playground.timeline.getByText(`…${callId!.slice(-6)}`, { exact: true })).toBeVisible();
-  await playground.node('User message').click();
+  await playground.selectNode('User message');
   await expect(json).toContainText('"text": "list the files and show me README.md"');
 
   const shot = testInfo.outputPath('walking-skeleton.png');

@@ -28,7 +28,7 @@ export function ManualResultForm({ toolName, toolCallId }: { toolName: string; t
     >
       <textarea
         aria-label={`Result for ${toolName}`}
-        className="control h-16 font-mono text-[11px]"
+        className="control h-16 font-mono text-xs"
         placeholder='The result the model will read, e.g. {"temperature": 21}'
         value={text}
         onChange={(event) => setText(event.target.value)}

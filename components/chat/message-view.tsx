@@ -48,18 +48,31 @@ function ToolCallCard({ part }: { part: ToolPart }) {
   );
 }
 
-/** One chat message: user text, or an assistant's text and tool calls in order. */
-export function MessageView({ message, incomplete = false }: { message: UIMessage; incomplete?: boolean }) {
+/**
+ * One chat message — user text, or an assistant's text and tool calls in order — or, for a
+ * long assistant message, one run of its steps (`continued` after the first).
+ */
+export function MessageView({
+  message,
+  parts = message.parts,
+  continued = false,
+  incomplete = false,
+}: {
+  message: UIMessage;
+  parts?: UIMessage['parts'];
+  continued?: boolean;
+  incomplete?: boolean;
+}) {
   const isUser = message.role === 'user';
   return (
     <article
       aria-label={isUser ? 'User' : 'Assistant'}
       className={`rounded-lg px-3 py-2 text-sm ${isUser ? 'ml-6 bg-role-user/10' : 'mr-2 border border-role-assistant/25'}`}
     >
-      <p className={`mb-1 text-[11px] font-semibold uppercase ${isUser ? 'text-role-user' : 'text-role-assistant'}`}>
-        {isUser ? 'You' : 'Assistant'}
+      <p className={`mb-1 text-xs font-semibold uppercase ${isUser ? 'text-role-user' : 'text-role-assistant'}`}>
+        {isUser ? 'You' : continued ? 'Assistant (continued)' : 'Assistant'}
       </p>
-      {message.parts.map((part, index) => {
+      {parts.map((part, index) => {
         if (part.type === 'text') return <RichText key={index} text={part.text} />;
         if (part.type === 'reasoning' && part.text) {
           return (

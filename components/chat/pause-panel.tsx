@@ -25,7 +25,7 @@ function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }
       </p>
       <textarea
         aria-label={`Arguments for ${pause.toolName}`}
-        className="control h-20 font-mono text-[11px]"
+        className="control h-20 font-mono text-xs"
         value={args}
         onChange={(event) => setArgs(event.target.value)}
       />

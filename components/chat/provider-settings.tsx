@@ -10,19 +10,24 @@ import { providersQueryOptions } from './providers-query';
 /** Whether two base URLs are the same address (trailing slash aside). */
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
-/** Provider, model, key and base URL: where the next request goes. */
-export function ProviderSettings() {
+/** What every provider part needs: the settings, the server's answer, the typed key and the problems. */
+function useProviderState() {
   const { keys } = useRuntime();
   const settings = useSession((state) => state.settings);
   const { updateSettings } = useSessionActions();
   const providers = useQuery(providersQueryOptions);
   const typedKey = useStore(keys, (state) => state.keys[settings.provider] ?? '');
-  const remember = useStore(keys, (state) => state.remember);
   const info = providers.data?.find((provider) => provider.id === settings.provider);
-  const entry = PROVIDER_CATALOG[settings.provider];
-  const presets = info?.presets ?? [];
   const problems = checkSendableSettings(settings);
   const problemWith = (field: 'model' | 'baseURL') => problems.find((problem) => problem.field === field)?.message;
+  return { keys, settings, updateSettings, providers, typedKey, info, problems, problemWith };
+}
+
+/** Provider and model: always in view above the message box. */
+export function ProviderModelPicker() {
+  const { settings, updateSettings, providers, info, problemWith } = useProviderState();
+  const entry = PROVIDER_CATALOG[settings.provider];
+  const presets = info?.presets ?? [];
   const modelOptions = [...new Set([...(info?.models ?? entry.models), ...presets.flatMap((preset) => preset.models)])];
 
   const chooseProvider = (id: ProviderId) => {
@@ -36,10 +41,10 @@ export function ProviderSettings() {
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <>
       <select
         aria-label="Provider"
-        className="control"
+        className="control min-w-0 max-w-40"
         value={settings.provider}
         onChange={(event) => chooseProvider(event.target.value as ProviderId)}
       >
@@ -55,7 +60,7 @@ export function ProviderSettings() {
       </select>
       <input
         aria-label="Model"
-        className="control w-40"
+        className="control w-36 min-w-0"
         list="model-options"
         value={settings.model}
         aria-invalid={problemWith('model') ? true : undefined}
@@ -68,6 +73,40 @@ export function ProviderSettings() {
           <option key={model} value={model} />
         ))}
       </datalist>
+    </>
+  );
+}
+
+/** The provider's one-line note and any problem with the settings, under the picker. */
+export function ProviderNote() {
+  const { settings, typedKey, info, problems } = useProviderState();
+  return (
+    <>
+      {problems.length > 0 ? (
+        <p id="settings-problems" role="alert" className="w-full text-xs text-role-error">
+          {problems.map((problem) => problem.message).join(' ')}
+        </p>
+      ) : null}
+      <p
+        className={`w-full truncate text-xs ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}
+        title={info?.note}
+      >
+        {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never
+        go into a session, a share link or a log.
+      </p>
+    </>
+  );
+}
+
+/** Where the next request goes beyond the provider: which OpenAI API, preset, base URL and key. */
+export function ProviderConnection() {
+  const { keys, settings, updateSettings, typedKey, info, problemWith } = useProviderState();
+  const remember = useStore(keys, (state) => state.remember);
+  const entry = PROVIDER_CATALOG[settings.provider];
+  const presets = info?.presets ?? [];
+  if (settings.provider === 'simulated') return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
       {settings.provider === 'openai' ? (
         <select
           aria-label="OpenAI API"
@@ -97,51 +136,35 @@ export function ProviderSettings() {
           <option value="custom">Custom</option>
         </select>
       ) : null}
-      {settings.provider !== 'simulated' ? (
-        <>
-          <input
-            aria-label="Base URL"
-            className="control w-56"
-            value={settings.baseURL ?? ''}
-            aria-invalid={problemWith('baseURL') ? true : undefined}
-            aria-describedby={problemWith('baseURL') ? 'settings-problems' : undefined}
-            placeholder={entry.defaultBaseURL ?? 'http://localhost:11434/v1'}
-            onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
-          />
-          <input
-            aria-label="API key"
-            type="password"
-            autoComplete="off"
-            className="control w-44"
-            value={typedKey}
-            placeholder={
-              info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome)
-                ? 'Using the server key'
-                : 'Paste an API key'
-            }
-            onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim())}
-          />
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={remember}
-              onChange={(event) => keys.getState().setRemember(event.target.checked)}
-            />
-            Remember keys in this tab
-          </label>
-        </>
-      ) : null}
-      {problems.length > 0 ? (
-        <p id="settings-problems" role="alert" className="w-full text-[11px] text-role-error">
-          {problems.map((problem) => problem.message).join(' ')}
-        </p>
-      ) : null}
-      <p
-        className={`w-full text-[11px] ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}
-      >
-        {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never
-        go into a session, a share link or a log.
-      </p>
+      <input
+        aria-label="Base URL"
+        className="control w-full"
+        value={settings.baseURL ?? ''}
+        aria-invalid={problemWith('baseURL') ? true : undefined}
+        placeholder={entry.defaultBaseURL ?? 'http://localhost:11434/v1'}
+        onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
+      />
+      <input
+        aria-label="API key"
+        type="password"
+        autoComplete="off"
+        className="control min-w-0 flex-1"
+        value={typedKey}
+        placeholder={
+          info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome)
+            ? 'Using the server key'
+            : 'Paste an API key'
+        }
+        onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim())}
+      />
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={remember}
+          onChange={(event) => keys.getState().setRemember(event.target.checked)}
+        />
+        Remember keys in this tab
+      </label>
     </div>
   );
 }

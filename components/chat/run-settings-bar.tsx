@@ -1,10 +1,11 @@
 'use client';
 
 import { resolveToolCallingMode, type ToolCallingModeSetting } from '@/lib/providers/modes/resolve-tool-calling-mode';
-import { DEFAULT_MAX_STEPS, type ToolChoiceSetting } from '@/lib/session/run-settings';
+import { DEFAULT_MAX_STEPS, type RunSettings, type ToolChoiceSetting } from '@/lib/session/run-settings';
 import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/agent/approval-policy';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
-import { ProviderSettings } from './provider-settings';
+import { Popover } from '../ui/popover';
+import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';
 import { ScriptEditor } from './script-editor';
 
 const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
@@ -25,7 +26,26 @@ function decodeToolChoice(value: string): ToolChoiceSetting {
   return value as 'auto' | 'required' | 'none';
 }
 
-/** Provider, model and the run settings sent with every request. */
+/** A few words for what the closed settings hold, beside their button. */
+function summarise(settings: RunSettings, approval: ApprovalPolicy, stepMode: boolean): string {
+  return [
+    settings.provider === 'simulated'
+      ? undefined
+      : `mode → ${resolveToolCallingMode(settings.mode, settings.provider, settings.model)}`,
+    `choice ${encodeToolChoice(settings.toolChoice).replace('tool:', '')}`,
+    settings.parallelToolCalls === false ? 'one call at a time' : 'parallel',
+    `≤ ${settings.maxSteps ?? DEFAULT_MAX_STEPS} steps`,
+    approval === 'run-everything' ? undefined : APPROVAL_POLICIES[approval].toLowerCase(),
+    stepMode ? 'step mode' : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Above the message box: provider and model always in view, everything else sent with the
+ * request one click away in "Run settings".
+ */
 export function RunSettingsBar() {
   const settings = useSession((state) => state.settings);
   const updateSettings = useSession((state) => state.updateSettings);
@@ -37,137 +57,143 @@ export function RunSettingsBar() {
   const readOnly = useSession((state) => state.readOnly);
 
   return (
-    <fieldset
-      disabled={readOnly}
-      className="flex flex-wrap items-center gap-2 border-b border-[var(--border)] px-3 py-2 text-xs"
-    >
-      <ProviderSettings />
-      {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
-      <label className="flex items-center gap-1">
-        <span className="muted">Mode</span>
-        <select
-          aria-label="Tool-calling mode"
-          className="control"
-          value={settings.mode ?? 'auto'}
-          disabled={settings.provider === 'simulated'}
-          onChange={(event) => updateSettings({ mode: event.target.value as ToolCallingModeSetting })}
-        >
-          {MODE_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <span className="muted" aria-live="polite">
-          → {resolveToolCallingMode(settings.mode, settings.provider, settings.model)}
-        </span>
-      </label>
-      <label className="flex items-center gap-1">
-        <span className="muted">Tool choice</span>
-        <select
-          aria-label="Tool choice"
-          className="control"
-          value={encodeToolChoice(settings.toolChoice)}
-          onChange={(event) => updateSettings({ toolChoice: decodeToolChoice(event.target.value) })}
-        >
-          <option value="auto">auto</option>
-          <option value="required">required</option>
-          <option value="none">none</option>
-          {runnable.map(({ spec }) => (
-            <option key={spec.name} value={`tool:${spec.name}`}>
-              {spec.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={settings.parallelToolCalls ?? true}
-          onChange={(event) => updateSettings({ parallelToolCalls: event.target.checked })}
-        />
-        Parallel tool calls
-      </label>
-      <label className="flex items-center gap-1">
-        <span className="muted">Approval</span>
-        <select
-          aria-label="Approval"
-          className="control"
-          value={approval}
-          onChange={(event) => setApproval(event.target.value as ApprovalPolicy)}
-        >
-          {(Object.keys(APPROVAL_POLICIES) as ApprovalPolicy[]).map((policy) => (
-            <option key={policy} value={policy}>
-              {APPROVAL_POLICIES[policy]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={stepMode} onChange={(event) => setStepMode(event.target.checked)} />
-        Step mode
-      </label>
-      <label className="flex items-center gap-1">
-        Max steps
-        <input
-          type="number"
-          className="control w-14"
-          min={1}
-          max={100}
-          value={settings.maxSteps ?? DEFAULT_MAX_STEPS}
-          onChange={(event) => {
-            const value = Number(event.target.value);
-            if (Number.isInteger(value) && value >= 1 && value <= 100) updateSettings({ maxSteps: value });
-          }}
-        />
-      </label>
-      <details className="w-full">
-        <summary className="muted cursor-pointer">More settings</summary>
-        <div className="mt-1 flex flex-wrap items-center gap-2">
+    <fieldset disabled={readOnly} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      <ProviderModelPicker />
+      <Popover label="Run settings" trigger="Settings" triggerClassName="button shrink-0" align="start">
+        <fieldset disabled={readOnly} className="flex flex-col gap-2">
+          <ProviderConnection />
+          {settings.provider === 'simulated' && settings.model === 'simulated-scripted' ? <ScriptEditor /> : null}
           <label className="flex items-center gap-1">
-            Temperature
-            <input
-              type="number"
-              className="control w-16"
-              min={0}
-              max={2}
-              step={0.1}
-              value={settings.temperature ?? ''}
-              placeholder="default"
-              onChange={(event) =>
-                updateSettings({
-                  temperature:
-                    event.target.value === '' ? undefined : Math.min(2, Math.max(0, Number(event.target.value))),
-                })
-              }
-            />
+            <span className="muted">Mode</span>
+            <select
+              aria-label="Tool-calling mode"
+              className="control"
+              value={settings.mode ?? 'auto'}
+              disabled={settings.provider === 'simulated'}
+              onChange={(event) => updateSettings({ mode: event.target.value as ToolCallingModeSetting })}
+            >
+              {MODE_OPTIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+            <span className="muted" aria-live="polite">
+              → {resolveToolCallingMode(settings.mode, settings.provider, settings.model)}
+            </span>
           </label>
           <label className="flex items-center gap-1">
-            Max output tokens
+            <span className="muted">Tool choice</span>
+            <select
+              aria-label="Tool choice"
+              className="control"
+              value={encodeToolChoice(settings.toolChoice)}
+              onChange={(event) => updateSettings({ toolChoice: decodeToolChoice(event.target.value) })}
+            >
+              <option value="auto">auto</option>
+              <option value="required">required</option>
+              <option value="none">none</option>
+              {runnable.map(({ spec }) => (
+                <option key={spec.name} value={`tool:${spec.name}`}>
+                  {spec.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={settings.parallelToolCalls ?? true}
+              onChange={(event) => updateSettings({ parallelToolCalls: event.target.checked })}
+            />
+            Parallel tool calls
+          </label>
+          <label className="flex items-center gap-1">
+            <span className="muted">Approval</span>
+            <select
+              aria-label="Approval"
+              className="control"
+              value={approval}
+              onChange={(event) => setApproval(event.target.value as ApprovalPolicy)}
+            >
+              {(Object.keys(APPROVAL_POLICIES) as ApprovalPolicy[]).map((policy) => (
+                <option key={policy} value={policy}>
+                  {APPROVAL_POLICIES[policy]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={stepMode} onChange={(event) => setStepMode(event.target.checked)} />
+            Step mode
+          </label>
+          <label className="flex items-center gap-1">
+            Max steps
             <input
               type="number"
-              className="control w-20"
+              className="control w-14"
               min={1}
-              value={settings.maxOutputTokens ?? ''}
-              placeholder="default"
+              max={100}
+              value={settings.maxSteps ?? DEFAULT_MAX_STEPS}
               onChange={(event) => {
                 const value = Number(event.target.value);
-                updateSettings({
-                  maxOutputTokens:
-                    event.target.value === '' || !Number.isInteger(value) || value < 1 ? undefined : value,
-                });
+                if (Number.isInteger(value) && value >= 1 && value <= 100) updateSettings({ maxSteps: value });
               }}
             />
           </label>
-          <textarea
-            aria-label="System instructions"
-            className="control h-14 w-full"
-            placeholder="System instructions (optional)"
-            value={settings.system ?? ''}
-            onChange={(event) => updateSettings({ system: event.target.value || undefined })}
-          />
-        </div>
-      </details>
+          <details>
+            <summary className="muted cursor-pointer">More settings</summary>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <label className="flex items-center gap-1">
+                Temperature
+                <input
+                  type="number"
+                  className="control w-16"
+                  min={0}
+                  max={2}
+                  step={0.1}
+                  value={settings.temperature ?? ''}
+                  placeholder="default"
+                  onChange={(event) =>
+                    updateSettings({
+                      temperature:
+                        event.target.value === '' ? undefined : Math.min(2, Math.max(0, Number(event.target.value))),
+                    })
+                  }
+                />
+              </label>
+              <label className="flex items-center gap-1">
+                Max output tokens
+                <input
+                  type="number"
+                  className="control w-20"
+                  min={1}
+                  value={settings.maxOutputTokens ?? ''}
+                  placeholder="default"
+                  onChange={(event) => {
+                    const value = Number(event.target.value);
+                    updateSettings({
+                      maxOutputTokens:
+                        event.target.value === '' || !Number.isInteger(value) || value < 1 ? undefined : value,
+                    });
+                  }}
+                />
+              </label>
+              <textarea
+                aria-label="System instructions"
+                className="control h-14 w-full"
+                placeholder="System instructions (optional)"
+                value={settings.system ?? ''}
+                onChange={(event) => updateSettings({ system: event.target.value || undefined })}
+              />
+            </div>
+          </details>
+        </fieldset>
+      </Popover>
+      <span className="muted min-w-0 flex-1 truncate" title="Run settings">
+        {summarise(settings, approval, stepMode)}
+      </span>
+      <ProviderNote />
     </fieldset>
   );
 }

@@ -31,7 +31,7 @@ export function ScriptEditor() {
     <div className="flex w-full flex-col gap-1">
       <textarea
         aria-label="Script"
-        className="control h-28 font-mono text-[11px]"
+        className="control h-28 font-mono text-xs"
         value={text}
         onChange={(event) => {
           setText(event.target.value);

@@ -66,7 +66,7 @@ export function FileEditor({ path, content, onDeleted }: { path: string; content
         </button>
       </div>
       {changedUnderneath ? (
-        <p role="status" className="px-3 pb-1 text-xs text-amber-700 dark:text-amber-400">
+        <p role="status" className="px-3 pb-1 text-xs text-warning">
           A tool call changed this file since you started editing; Save overwrites its change, Revert takes it.
         </p>
       ) : null}

@@ -13,7 +13,7 @@ export function EventLog() {
       className="flex max-h-[40%] min-h-24 shrink-0 flex-col border-t border-[var(--border)]"
     >
       <h2 className="pane-title">Event log</h2>
-      <ol className="min-h-0 flex-1 overflow-auto px-3 py-1 font-mono text-[11px]">
+      <ol tabIndex={0} aria-label="Events" className="min-h-0 flex-1 overflow-auto px-3 py-1 font-mono text-xs">
         {events.length === 0 ? (
           <li className="muted font-sans">Model requests and tool calls appear here with their times.</li>
         ) : null}

@@ -62,7 +62,7 @@ export function ForkForm({ node }: { node: PositionedNode }) {
         Run from here
       </button>
       {problem ? (
-        <p role="alert" className="text-xs text-red-600">
+        <p role="alert" className="text-xs text-role-error">
           {problem}
         </p>
       ) : null}

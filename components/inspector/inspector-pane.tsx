@@ -6,6 +6,7 @@ import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/re
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
 import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
+import { CollapseButton } from '../playground/collapsed-rail';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTimeline } from '../timeline/use-timeline';
 import { EventLog } from './event-log';
@@ -77,7 +78,7 @@ function TimingView({ report, node }: { report: StepReport | undefined; node: Po
  * Details of the selected graph node: the data as the session holds it, then the expert
  * views — the step in each provider's wire format, its OpenInference attributes, timing.
  */
-export function InspectorPane() {
+export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const messages = useSession((state) => state.messages);
   const settings = useSession((state) => state.settings);
@@ -114,13 +115,15 @@ export function InspectorPane() {
 
   return (
     <section aria-label="Inspector" className="pane">
-      <h2 className="pane-title">Inspector</h2>
+      <h2 className="pane-title">
+        Inspector
+        <CollapseButton name="Inspector" onCollapse={onCollapse} />
+      </h2>
       <div className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-3 text-sm">
         {node ? (
           <>
             <h3 className="font-semibold">{node.title}</h3>
-            <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} />
-            <div role="tabpanel" aria-label={tab}>
+            <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} panelClassName="pt-2">
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
                   <JsonView value={node.detail} label="Node JSON" />
@@ -165,7 +168,7 @@ export function InspectorPane() {
                 )
               ) : null}
               {tab === 'Timing' ? <TimingView report={report} node={node} /> : null}
-            </div>
+            </Tabs>
           </>
         ) : (
           <p className="muted">

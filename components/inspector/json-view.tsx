@@ -7,14 +7,14 @@ export function JsonView({ value, label }: { value: unknown; label: string }) {
     <div className="relative">
       <button
         type="button"
-        className="button absolute right-1 top-1 text-[10px]"
+        className="button absolute right-1 top-1 text-xs"
         aria-label="Copy JSON"
         title={`Copy ${label}`}
         onClick={() => void navigator.clipboard?.writeText(text)}
       >
         Copy
       </button>
-      <div role="group" aria-label={label} className="code overflow-auto font-mono text-[11px] leading-4">
+      <div role="group" aria-label={label} className="code overflow-auto font-mono text-xs leading-4">
         <JsonValue value={value} depth={0} />
       </div>
     </div>

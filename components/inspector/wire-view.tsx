@@ -37,7 +37,7 @@ function RequestView({
   return (
     <>
       <h4 className="text-xs font-semibold">{title}</h4>
-      {method && path ? <p className="font-mono text-[11px]">{`${method} ${path}`}</p> : null}
+      {method && path ? <p className="font-mono text-xs">{`${method} ${path}`}</p> : null}
       {headers ? <JsonView value={headers} label={`${label} headers`} /> : null}
       <JsonView value={body} label={label} />
     </>
@@ -67,8 +67,14 @@ export function WireView({ step, chat, capture }: WireViewProps) {
   const label = WIRE_FORMAT_LABELS[format];
   return (
     <div className="flex flex-col gap-2">
-      <Tabs label="Wire format" tabs={WIRE_FORMATS} labels={WIRE_FORMAT_LABELS} current={format} onChange={setFormat} />
-      <div role="tabpanel" aria-label={label} className="flex flex-col gap-2">
+      <Tabs
+        label="Wire format"
+        tabs={WIRE_FORMATS}
+        labels={WIRE_FORMAT_LABELS}
+        current={format}
+        onChange={setFormat}
+        panelClassName="flex flex-col gap-2 pt-2"
+      >
         {sent ? (
           <RequestView title="Request — as sent (captured on this run)" {...sent.request} label={`${label} request`} />
         ) : rendered.data ? (
@@ -102,19 +108,19 @@ export function WireView({ step, chat, capture }: WireViewProps) {
               <pre
                 role="region"
                 aria-label="Raw stream"
-                className="code max-h-80 overflow-auto whitespace-pre-wrap break-all font-mono text-[11px]"
+                className="code max-h-80 overflow-auto whitespace-pre-wrap break-all font-mono text-xs"
               >
                 {`HTTP ${sent.status}\n\n${sent.rawResponse}${sent.truncated ? '\n… (cut at 200,000 characters)' : ''}`}
               </pre>
             ) : null}
           </>
         ) : null}
-        <p className="muted text-[11px]">
+        <p className="muted text-xs">
           {sent
             ? 'Captured from the provider package as it sent this step; keys are removed.'
             : 'Rendered by the real provider package from this step’s conversation, with the tools as they are now.'}
         </p>
-      </div>
+      </Tabs>
     </div>
   );
 }

@@ -38,10 +38,11 @@ export function SandboxStatusLine() {
   };
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 items-center gap-2">
       <p
         role="status"
-        className={`text-xs ${status.kind === 'failed' ? 'text-red-600' : status.kind === 'ready' && status.fallbackReason ? 'text-amber-700 dark:text-amber-400' : 'muted'}`}
+        title={describeSandboxStatus(status)}
+        className={`min-w-0 max-w-[26rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
       >
         {describeSandboxStatus(status)}
         {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}
@@ -51,13 +52,13 @@ export function SandboxStatusLine() {
           Cancel sandbox start
         </button>
       ) : null}
-      <label htmlFor="sandbox-choice" className="muted text-xs">
+      <label htmlFor="sandbox-choice" className="muted hidden text-xs xl:inline">
         Sandbox
       </label>
       <select
         id="sandbox-choice"
         aria-label="Sandbox"
-        className="control"
+        className="control shrink-0"
         value={choice}
         disabled={running}
         title={

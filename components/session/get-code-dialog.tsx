@@ -15,6 +15,7 @@ import {
 import { buildNextRequest } from '@/lib/wire/extract-wire-steps';
 import { renderedRequestQuery } from '../inspector/wire-query';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { Dialog } from '../ui/dialog';
 import { Tabs } from '../ui/tabs';
 
 /** "Get code": the next request as TypeScript (AI SDK), Python or curl — the body the provider's package sends; keys as environment variables. */
@@ -49,55 +50,53 @@ export function GetCodeDialog() {
     return getCode(language, { request, rendered: rendered.data?.request }, settings);
   })();
   return (
-    <div className="relative">
-      <button type="button" className="button" onClick={() => setLanguage(language ? undefined : 'typescript')}>
-        Get code
-      </button>
+    <Dialog
+      trigger={
+        <button type="button" className="button">
+          Get code
+        </button>
+      }
+      open={language !== undefined}
+      onOpenChange={(open) => setLanguage(open ? (language ?? 'typescript') : undefined)}
+      title="Get code"
+      description="The request the playground would send next (with the message you are typing), for the selected provider — Python and curl send exactly the body its AI SDK package sends. Keys stay in environment variables."
+      className="flex max-h-[85vh] w-[min(56rem,calc(100vw-1rem))] flex-col"
+    >
       {language ? (
-        <div
-          role="dialog"
-          aria-label="Get code"
-          className="absolute left-0 top-8 z-50 flex max-h-[70vh] w-[640px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg"
+        <Tabs
+          label="Language"
+          tabs={CODE_LANGUAGES}
+          labels={CODE_LANGUAGE_LABELS}
+          current={language}
+          onChange={setLanguage}
+          className="flex min-h-0 flex-1 flex-col gap-2"
+          panelClassName="flex min-h-0 flex-1 flex-col gap-2"
         >
-          <div className="flex items-center gap-1">
-            <Tabs
-              label="Language"
-              tabs={CODE_LANGUAGES}
-              labels={CODE_LANGUAGE_LABELS}
-              current={language}
-              onChange={setLanguage}
-            />
-            <button
-              type="button"
-              className="button ml-auto"
-              disabled={!result.ok}
-              onClick={() => result.ok && void navigator.clipboard?.writeText(result.code)}
-            >
-              Copy code
-            </button>
-            <button type="button" className="button" onClick={() => setLanguage(undefined)}>
-              Close
-            </button>
-          </div>
           {result.ok ? (
-            <pre
-              role="region"
-              aria-label="Code"
-              className="code min-h-0 flex-1 overflow-auto whitespace-pre font-mono text-[11px]"
-            >
-              {result.code}
-            </pre>
+            <>
+              <button
+                type="button"
+                className="button self-end"
+                onClick={() => void navigator.clipboard?.writeText(result.code)}
+              >
+                Copy code
+              </button>
+              <pre
+                role="region"
+                aria-label="Code"
+                tabIndex={0}
+                className="code min-h-0 flex-1 overflow-auto whitespace-pre font-mono text-xs"
+              >
+                {result.code}
+              </pre>
+            </>
           ) : (
-            <p role="alert" className="text-role-error">
+            <p role="alert" className="text-role-error text-sm">
               {result.message}
             </p>
           )}
-          <p className="muted">
-            The request the playground would send next (with the message you are typing), for the selected provider —
-            Python and curl send exactly the body its AI SDK package sends. Keys stay in environment variables.
-          </p>
-        </div>
+        </Tabs>
       ) : null}
-    </div>
+    </Dialog>
   );
 }

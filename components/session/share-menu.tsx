@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
 import { useRuntime } from '../playground/runtime-context';
+import { Popover } from '../ui/popover';
 
 /** Share: a link with the whole session in its fragment, shown, sized, copied; never keys. */
 export function ShareMenu() {
@@ -25,43 +26,39 @@ export function ShareMenu() {
   };
 
   return (
-    <div className="relative">
-      <button type="button" className="button" onClick={() => void share()}>
-        Share
-      </button>
-      {link ? (
-        <div
-          role="dialog"
-          aria-label="Share link"
-          className="absolute left-0 top-8 z-50 flex w-[420px] flex-col gap-1 rounded-md border border-[var(--border)] bg-[var(--panel)] p-2 text-xs shadow-lg"
-        >
-          {link.ok ? (
-            <>
-              <input
-                aria-label="Share link"
-                readOnly
-                className="control font-mono"
-                value={link.url}
-                onFocus={(event) => event.target.select()}
-              />
-              <p>
-                {copied ? 'Copied. ' : ''}
-                {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls
-                and results, and the sandbox files — never API keys. The session travels in the part after “#”, which
-                browsers do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they
-                choose to.
-              </p>
-            </>
-          ) : (
-            <p role="alert" className="text-red-600">
-              {link.message}
-            </p>
-          )}
-          <button type="button" className="button self-end" onClick={() => setLink(undefined)}>
-            Close
-          </button>
-        </div>
+    <Popover
+      label="Share link"
+      trigger="Share"
+      open={link !== undefined}
+      onOpenChange={(open) => {
+        if (!open) setLink(undefined);
+      }}
+      onTriggerClick={() => void share()}
+    >
+      {link?.ok ? (
+        <>
+          <input
+            aria-label="Share link"
+            readOnly
+            className="control font-mono"
+            value={link.url}
+            onFocus={(event) => event.target.select()}
+          />
+          <p>
+            {copied ? 'Copied. ' : ''}
+            {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls and
+            results, and the sandbox files — never API keys. The session travels in the part after “#”, which browsers
+            do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they choose to.
+          </p>
+        </>
+      ) : link ? (
+        <p role="alert" className="text-role-error">
+          {link.message}
+        </p>
       ) : null}
-    </div>
+      <button type="button" className="button self-end" onClick={() => setLink(undefined)}>
+        Close
+      </button>
+    </Popover>
   );
 }

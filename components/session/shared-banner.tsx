@@ -10,7 +10,7 @@ export function SharedBanner() {
   return (
     <div
       role="note"
-      className="flex items-center gap-2 rounded-md border border-amber-400 bg-amber-50 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      className="flex items-center gap-2 rounded-md border border-warning bg-warning/10 px-3 py-1 text-xs"
     >
       <span>
         <strong>Shared session, read-only.</strong> Nothing from it has run here. Press Replay (in the Timeline) to

@@ -16,7 +16,7 @@ function Conflict({ tabs }: { tabs: TabSync }) {
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center gap-2 rounded-md border border-role-error bg-red-50 px-3 py-1 text-xs text-red-900 dark:bg-red-950 dark:text-red-100"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-role-error bg-role-error/10 px-3 py-1 text-xs"
     >
       <span>
         <strong>This session was changed in another tab too.</strong> Nothing has been overwritten: this tab&apos;s

@@ -46,7 +46,7 @@ export function BranchBar() {
           </span>
           <button
             type="button"
-            className="button text-red-600"
+            className="button text-role-error"
             onClick={() => {
               deleteBranch(doomed.id);
               setConfirming(undefined);

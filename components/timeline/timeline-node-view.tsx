@@ -5,7 +5,7 @@ export type TimelineFlowNode = Node<{ node: TimelineNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
 
 /** One colour and one shape per role, the same as in the chat. */
-const ROLE_STYLE = {
+export const ROLE_STYLE = {
   user: 'border-role-user bg-role-user/10 rounded-2xl',
   assistant: 'border-role-assistant bg-role-assistant/10 rounded-lg',
   'tool-call': 'border-role-call bg-role-call/10 rounded-sm border-dashed',
@@ -14,7 +14,7 @@ const ROLE_STYLE = {
   error: 'border-role-error bg-role-error/15 rounded-md border-[3px]',
 } satisfies Record<TimelineNodeKind, string>;
 
-const STATUS_TEXT = {
+export const STATUS_TEXT = {
   streaming: '⋯ streaming',
   running: '⟳ running',
   paused: '⏸ paused',
@@ -24,7 +24,7 @@ const STATUS_TEXT = {
   incomplete: '◌ incomplete',
 } satisfies Record<TimelineNodeStatus, string>;
 
-const BADGE_TONES = {
+export const BADGE_TONES = {
   neutral: 'bg-[var(--hover)]',
   ok: 'bg-[var(--hover)]',
   error: 'bg-role-error/15 text-role-error',
@@ -36,7 +36,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   const failed = node.status === 'failed' || node.status === 'blocked';
   return (
     <div
-      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-xs ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' || node.status === 'running' ? 'timeline-node-live' : ''} ${node.status === 'incomplete' ? '!border-dashed opacity-80' : ''}`}
+      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-sm ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' || node.status === 'running' ? 'timeline-node-live' : ''} ${node.status === 'incomplete' ? '!border-dashed opacity-80' : ''}`}
       style={{ background: 'var(--panel)' }}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
@@ -48,9 +48,9 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
           </span>
         ) : null}
       </div>
-      <p className="muted mt-0.5 line-clamp-1 break-all font-mono text-[11px]">{node.summary}</p>
+      <p className="muted line-clamp-1 break-all font-mono">{node.summary}</p>
       {node.badges.length > 0 ? (
-        <div className="mt-0.5 flex gap-1 overflow-hidden whitespace-nowrap text-[10px]">
+        <div className="flex gap-1 overflow-hidden whitespace-nowrap">
           {node.badges.map((badge) => (
             <span key={badge.text} className={`rounded px-1 ${BADGE_TONES[badge.tone]}`}>
               {badge.text}

@@ -18,12 +18,21 @@ import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { BranchBar } from './branch-bar';
 import { ReplayControl } from './replay-control';
+import { TimelineLegend } from './timeline-legend';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
 import { useTimeline } from './use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
+/** The lowest zoom the graph opens or follows at: node text (14 px) stays at least 12 px on screen. */
+const READABLE_ZOOM = 0.86;
 /** Above this many nodes the overview map costs frames while panning (it redraws every node), so it starts off. */
 const MINIMAP_AUTO_LIMIT = 300;
+/** Above this many nodes only those in view are rendered. */
+const WINDOWED_ABOVE = 200;
+/** A run this small is on screen whole: an overview would only cover nodes, so it starts off. */
+const MINIMAP_AUTO_MIN = 12;
+/** Whether the overview map starts on for a graph of `count` nodes. */
+const overviewByDefault = (count: number) => count > MINIMAP_AUTO_MIN && count <= MINIMAP_AUTO_LIMIT;
 const MINIMAP_COLOURS: Record<string, string> = {
   user: '#2563eb',
   assistant: '#7c3aed',
@@ -42,7 +51,14 @@ function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
     const ids = key === '' ? [] : key.split(',');
     if (!on || ids.length === 0) return;
     const frame = requestAnimationFrame(
-      () => void fitView({ nodes: ids.map((id) => ({ id })), duration: 200, maxZoom: 1, padding: 0.2 }),
+      () =>
+        void fitView({
+          nodes: ids.map((id) => ({ id })),
+          duration: 200,
+          minZoom: READABLE_ZOOM,
+          maxZoom: 1.25,
+          padding: 0.15,
+        }),
     );
     return () => cancelAnimationFrame(frame);
   }, [key, on, fitView]);
@@ -91,6 +107,9 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         id: node.id,
         type: 'timeline',
         position: { x: node.x, y: node.y },
+        // Known sizes: the overview map draws nodes that were never on screen (only visible ones are rendered).
+        width: node.width,
+        height: node.height,
         data: { node },
         ariaLabel: node.label,
         className: activeLane.has(node.lane) ? undefined : 'opacity-55',
@@ -111,7 +130,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         ariaLabel: edge.label ? `Tool call id ${edge.label}` : undefined,
         markerEnd: { type: MarkerType.ArrowClosed },
         style: edge.failed ? { stroke: '#dc2626', strokeWidth: 2 } : undefined,
-        labelStyle: { fontFamily: 'ui-monospace, monospace', fontSize: 10 },
+        labelStyle: { fontFamily: 'ui-monospace, monospace', fontSize: 12 },
       })),
     [timeline],
   );
@@ -128,7 +147,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     event.preventDefault();
     selectNode(next.id);
     void setCenter(next.x + next.width / 2, next.y + next.height / 2, {
-      zoom: Math.max(getZoom(), 0.6),
+      zoom: Math.max(getZoom(), READABLE_ZOOM),
       duration: 150,
     });
     requestAnimationFrame(() =>
@@ -136,8 +155,8 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     );
   };
 
-  // A short run is shown whole; a long one follows its newest nodes.
-  const latest = (timeline.nodes.length <= 40 ? timeline.nodes : timeline.nodes.slice(-3)).map((node) => node.id);
+  // Followed: the newest step's nodes (a short run whole), never below the readable zoom — the rest scrolls.
+  const latest = (timeline.nodes.length <= 8 ? timeline.nodes : timeline.nodes.slice(-3)).map((node) => node.id);
   return (
     <ReactFlow
       nodes={nodes}
@@ -152,17 +171,24 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
       disableKeyboardA11y={false}
       colorMode="system"
       minZoom={0.05}
-      onlyRenderVisibleElements
+      // Every node is in the page (for screen readers and find-in-page) until a run is long enough to cost frames.
+      onlyRenderVisibleElements={timeline.nodes.length > WINDOWED_ABOVE}
       fitView
+      fitViewOptions={{ minZoom: READABLE_ZOOM, maxZoom: 1.25, padding: 0.15 }}
+      // The wheel scrolls the graph like a page; Ctrl/⌘ + wheel, pinch and the buttons zoom.
+      panOnScroll
+      zoomOnScroll={false}
     >
       <Background />
       <Controls showInteractive={false} />
-      {(overview ?? timeline.nodes.length <= MINIMAP_AUTO_LIMIT) ? (
+      {(overview ?? overviewByDefault(timeline.nodes.length)) ? (
         <MiniMap
           pannable
           zoomable
           ariaLabel="Timeline overview"
-          style={{ width: 120, height: 90 }}
+          style={{ width: 140, height: 100 }}
+          bgColor="var(--panel)"
+          nodeStrokeWidth={0}
           className="!border !border-[var(--border)]"
           maskColor="rgba(100, 116, 139, 0.15)"
           nodeColor={(node: Node) =>
@@ -186,24 +212,22 @@ export function TimelinePane() {
       <h2 className="pane-title">
         Timeline
         <ReplayControl />
+        <TimelineLegend />
         <label className="ml-auto flex items-center gap-1 font-normal normal-case">
           <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
           Follow latest
         </label>
         <label
           className="flex items-center gap-1 font-normal normal-case"
-          title="The overview map starts off for runs above 300 nodes"
+          title="The overview map starts on for runs of 13 to 300 nodes"
         >
           <input
             type="checkbox"
-            checked={overview ?? nodeCount <= MINIMAP_AUTO_LIMIT}
+            checked={overview ?? overviewByDefault(nodeCount)}
             onChange={(event) => setOverview(event.target.checked)}
           />
           Overview
         </label>
-        <span className="muted font-normal normal-case" title="Select a node, then use the arrow keys">
-          ↑↓←→ move between nodes
-        </span>
       </h2>
       <BranchBar />
       <div className="relative min-h-0 flex-1">

@@ -33,7 +33,7 @@ export function ExportPanel({ onClose }: { onClose: () => void }) {
           ))}
         </select>
       </label>
-      <textarea aria-label="Exported tools" readOnly className="control h-28 font-mono text-[11px]" value={text} />
+      <textarea aria-label="Exported tools" readOnly className="control h-28 font-mono text-xs" value={text} />
       {invalid > 0 ? (
         <p className="text-role-call">
           {invalid} invalid tool{invalid === 1 ? ' is' : 's are'} left out until fixed.

@@ -42,7 +42,7 @@ export function ImportPanel({ onClose }: { onClose: () => void }) {
     <div className="flex flex-col gap-2 border-b border-[var(--border)] p-2 text-xs">
       <textarea
         aria-label="Tools to import"
-        className="control h-28 font-mono text-[11px]"
+        className="control h-28 font-mono text-xs"
         placeholder="Paste or drop tools: OpenAI, Anthropic, Gemini, MCP tools/list, JSON Schema…"
         value={text}
         onChange={(event) => setText(event.target.value)}

@@ -66,7 +66,7 @@ export function ToolList() {
           const findings = insights.findings.get(draft.id) ?? [];
           const tokens = insights.tokens.get(draft.id);
           return (
-            <li key={draft.id} className={`px-3 py-1.5 ${selected ? 'bg-blue-500/10' : ''}`}>
+            <li key={draft.id} className={`px-3 py-1.5 ${selected ? 'bg-accent/10' : ''}`}>
               <div className="flex items-start gap-2">
                 <input
                   type="checkbox"
@@ -82,7 +82,7 @@ export function ToolList() {
                   ) : (
                     <button
                       type="button"
-                      className="block max-w-full truncate text-left font-mono text-[13px]"
+                      className="block max-w-full truncate text-left font-mono text-sm"
                       aria-current={selected ? 'true' : undefined}
                       onClick={() => actions.selectTool(draft.id)}
                     >
@@ -94,7 +94,7 @@ export function ToolList() {
                       {problem}
                     </p>
                   ) : null}
-                  <p className="muted flex flex-wrap gap-x-2 text-[11px]">
+                  <p className="muted flex flex-wrap gap-x-2 text-xs">
                     <span>{draft.run.kind}</span>
                     {tokens !== undefined ? <span>≈ {tokens} tokens</span> : null}
                     {insights.target && findings.length > 0 ? (
@@ -107,12 +107,12 @@ export function ToolList() {
                     ) : null}
                   </p>
                 </div>
-                <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-emerald-600'}`}>
+                <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-role-result'}`}>
                   {problem ? 'invalid' : 'valid'}
                 </span>
               </div>
               {selected && renaming !== draft.id && !readOnly ? (
-                <div className="mt-1 flex flex-wrap gap-1 pl-6 text-[11px]">
+                <div className="mt-1 flex flex-wrap gap-1 pl-6 text-xs">
                   <button
                     type="button"
                     className="button px-1.5 py-0"

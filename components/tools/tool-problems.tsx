@@ -46,7 +46,7 @@ export function ToolProblems({
             {LINT_TARGET_LABELS[finding.target]}: {finding.message}
           </p>
           {finding.fix ? (
-            <button type="button" className="button mt-0.5 px-1.5 py-0 text-[11px]" onClick={() => fix(finding)}>
+            <button type="button" className="button mt-0.5 px-1.5 py-0 text-xs" onClick={() => fix(finding)}>
               Fix: {finding.fix.label}
             </button>
           ) : null}

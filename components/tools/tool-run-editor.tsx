@@ -77,7 +77,7 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
           {run.outputSchema === undefined ? (
             <textarea
               aria-label="Mock result"
-              className="control h-20 font-mono text-[11px]"
+              className="control h-20 font-mono text-xs"
               value={run.result}
               onChange={(event) => setToolRun(draft.id, { ...run, result: event.target.value })}
             />
@@ -85,7 +85,7 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
             <>
               <textarea
                 aria-label="Output schema"
-                className="control h-24 font-mono text-[11px]"
+                className="control h-24 font-mono text-xs"
                 value={run.outputSchema}
                 onChange={(event) => setToolRun(draft.id, { ...run, outputSchema: event.target.value })}
               />

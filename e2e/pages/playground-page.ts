@@ -45,6 +45,14 @@ export class PlaygroundPage {
     return this.timeline.getByRole('group', { name });
   }
 
+  /** Selects a graph node as a keyboard user does: focus (React Flow pans it into view), then Enter. */
+  async selectNode(namePrefix: string | RegExp) {
+    const node = this.node(namePrefix);
+    await node.focus();
+    await this.page.keyboard.press('Enter');
+    await expect(node).toHaveClass(/selected/);
+  }
+
   async selectTool(name: string) {
     await this.tools.getByRole('button', { name, exact: true }).click();
     await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
@@ -92,11 +100,32 @@ export class PlaygroundPage {
     mode?: string;
   }) {
     await this.page.getByRole('combobox', { name: 'Provider' }).selectOption(provider);
-    await this.page.getByRole('combobox', { name: 'Tool-calling mode' }).selectOption(mode);
-    if (openaiApi) await this.page.getByRole('combobox', { name: 'OpenAI API' }).selectOption(openaiApi);
     await this.page.getByRole('combobox', { name: 'Model' }).fill(model);
-    await this.page.getByRole('textbox', { name: 'Base URL' }).fill(baseURL);
-    if (key) await this.page.getByLabel('API key').fill(key);
+    const settings = await this.openRunSettings();
+    await settings.getByRole('combobox', { name: 'Tool-calling mode' }).selectOption(mode);
+    if (openaiApi) await settings.getByRole('combobox', { name: 'OpenAI API' }).selectOption(openaiApi);
+    await settings.getByRole('textbox', { name: 'Base URL' }).fill(baseURL);
+    if (key) await settings.getByLabel('API key').fill(key);
+    await this.closeRunSettings();
+  }
+
+  /** Opens "Run settings" (the popover beside the model) unless it is open; returns it. */
+  async openRunSettings(): Promise<Locator> {
+    const panel = this.page.getByRole('dialog', { name: 'Run settings' });
+    if (!(await panel.isVisible())) await this.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await expect(panel).toBeVisible();
+    return panel;
+  }
+
+  async closeRunSettings() {
+    await this.page.keyboard.press('Escape');
+    await expect(this.page.getByRole('dialog', { name: 'Run settings' })).toHaveCount(0);
+  }
+
+  /** Opens the session's menu and chooses `name` (e.g. "Export session"). */
+  async sessionAction(name: string) {
+    await this.page.getByRole('button', { name: 'Session actions' }).click();
+    await this.page.getByRole('menuitem', { name, exact: true }).click();
   }
 
   async addToolFromTemplate(name: string) {

@@ -1,3 +1,4 @@
+import { callTitle, resultTitle } from './describe-call';
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
@@ -198,7 +199,7 @@ export function buildTimeline({
           id: callNodeId,
           kind: 'tool-call',
           label: `Tool call ${name}${validity?.tone === 'error' ? ` (${validity.text})` : ''}`,
-          title: `Tool call · ${name}`,
+          title: callTitle(name, call.input),
           summary: summarize(JSON.stringify(call.input ?? {})),
           badges: validity ? [validity] : [],
           step: stepIndex + 1,
@@ -269,7 +270,7 @@ export function buildTimeline({
           id: resultId,
           kind: 'tool-result',
           label: `Tool result ${name}: ${word}${result?.metadata?.stdout_truncated ? ', truncated' : ''}`,
-          title: `Tool result · ${name}`,
+          title: resultTitle(name, call.input, word, finished ? resultText : undefined),
           summary: finished ? summarize(resultText) : paused ? 'Waiting for your approval' : 'Running…',
           badges,
           step: stepIndex + 1,

@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { serializeSessionFile } from '@/lib/session/session-file';
+import { createSessionStore } from '@/lib/session/session-store';
+import { generateLongSession } from './generate-long-session';
+
+/** Waits until the production server answers. */
+async function waitForServer(url: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server at ${url} did not start`);
+}
+
+/**
+ * Runs `measure` against the production build (`next start` on `port`) in headless Chromium;
+ * says so and does nothing when there is no build.
+ */
+export async function withProductionPage(
+  port: number,
+  name: string,
+  measure: (page: Page, browser: Browser) => Promise<void>,
+) {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.log(`${name} benchmark skipped: run \`npx next build\` first (it measures the production build).`);
+    return;
+  }
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], { stdio: 'ignore', detached: true });
+  try {
+    await waitForServer(`http://localhost:${port}/api/providers`);
+    const browser = await chromium.launch({
+      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+      await page.goto(`http://localhost:${port}/`);
+      await measure(page, browser);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+/** Opens the 500-call session through the Session file input, as a person would; returns when it is chosen. */
+export async function openLongSession(page: Page, prefix: string) {
+  const store = createSessionStore();
+  store.getState().loadSession({ ...store.getState(), messages: generateLongSession(prefix) }, { trusted: false });
+  await page.getByLabel('Session file').setInputFiles({
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(serializeSessionFile(store.getState())),
+  });
+}
+
+/** Starts counting animation frames in the page. */
+export async function startFrames(page: Page) {
+  await page.evaluate(() => {
+    const deltas: number[] = [];
+    let last = performance.now();
+    const tick = (now: number) => {
+      deltas.push(now - last);
+      last = now;
+      if (!(window as unknown as { stopFrames?: boolean }).stopFrames) requestAnimationFrame(tick);
+    };
+    (window as unknown as { frameDeltas: number[] }).frameDeltas = deltas;
+    requestAnimationFrame(tick);
+  });
+}
+
+/** Stops counting; "N frames, median …, p95 …, max …". */
+export async function stopFrames(page: Page): Promise<string> {
+  const deltas = await page.evaluate(() => {
+    (window as unknown as { stopFrames: boolean }).stopFrames = true;
+    return (window as unknown as { frameDeltas: number[] }).frameDeltas.slice(1);
+  });
+  const sorted = [...deltas].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return `${deltas.length} frames, median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+}

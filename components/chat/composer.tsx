@@ -1,0 +1,73 @@
+'use client';
+
+import { unansweredToolCalls } from '@/lib/agent/run-progress';
+import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
+import { RunSettingsBar } from './run-settings-bar';
+
+/** The message box with its run settings above it: provider and model in view, the rest a click away. */
+export function Composer() {
+  const { chat, store, stop } = useRuntime();
+  const messages = useSession((state) => state.messages);
+  const readOnly = useSession((state) => state.readOnly);
+  const status = useSession((state) => state.chatStatus);
+  const draft = useSession((state) => state.draft);
+  const setDraft = useSession((state) => state.setDraft);
+  const { leftOut } = useToolSetCheck();
+  const running = status === 'submitted' || status === 'streaming';
+  const waiting = !running && unansweredToolCalls(messages).length > 0;
+
+  const send = (text: string) => {
+    if (!text.trim() || running || waiting || readOnly) return;
+    store.getState().trustHandlers();
+    setDraft('');
+    void chat.sendMessage({ text });
+  };
+
+  return (
+    <div className="flex flex-col gap-1 border-t border-[var(--border)] bg-[var(--panel)] p-2">
+      <RunSettingsBar />
+      {leftOut.length > 0 ? (
+        <p role="note" className="text-xs text-role-call">
+          Left out of the next run: {leftOut.map((tool) => `${tool.label} (${tool.reason})`).join('; ')}
+        </p>
+      ) : null}
+      <form
+        className="flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(draft);
+        }}
+      >
+        <textarea
+          aria-label="Message"
+          className="control min-h-14 min-w-0 flex-1 resize-y"
+          placeholder="Message the model… (Ctrl+Enter to send)"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              send(draft);
+            }
+            if (event.key === 'Escape' && running) stop();
+          }}
+        />
+        <div className="flex flex-col gap-1">
+          {running ? (
+            <button type="button" className="button" onClick={stop}>
+              Stop
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={running || waiting || !draft.trim() || readOnly}
+            title={readOnly ? 'A shared session is read-only: press “Fork to edit” to make it yours' : undefined}
+          >
+            Send
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

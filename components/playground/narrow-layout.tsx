@@ -1,0 +1,49 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { Composer } from '../chat/composer';
+import { ConversationPane } from '../chat/conversation-pane';
+import { FilesPanel } from '../files/files-panel';
+import { InspectorPane } from '../inspector/inspector-pane';
+import { TimelinePane } from '../timeline/timeline-pane';
+import { ToolsPane } from '../tools/tools-pane';
+import { Tabs } from '../ui/tabs';
+import { useSession } from './runtime-context';
+
+const PANES = ['Chat', 'Graph', 'Tools', 'Inspector', 'Files'] as const;
+type Pane = (typeof PANES)[number];
+
+/**
+ * Narrow screens (a phone, a split window): one pane at a time behind tabs, the message box
+ * pinned below. A shared link opens on the graph, where Replay is.
+ */
+export function NarrowLayout() {
+  const readOnly = useSession((state) => state.readOnly);
+  const [pane, setPane] = useState<Pane>(readOnly ? 'Graph' : 'Chat');
+  useEffect(() => {
+    if (readOnly) setPane('Graph');
+  }, [readOnly]);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-2">
+      <Tabs
+        label="Panes"
+        tabs={PANES}
+        current={pane}
+        onChange={setPane}
+        className="flex min-h-0 flex-1 flex-col gap-2"
+        panelClassName="min-h-0 flex-1"
+      >
+        {pane === 'Chat' ? <ConversationPane withComposer={false} /> : null}
+        {pane === 'Graph' ? <TimelinePane /> : null}
+        {pane === 'Tools' ? <ToolsPane /> : null}
+        {pane === 'Inspector' ? <InspectorPane /> : null}
+        {pane === 'Files' ? <FilesPanel /> : null}
+      </Tabs>
+      {readOnly ? null : (
+        <div className="shrink-0 overflow-hidden rounded-lg border border-[var(--border)]">
+          <Composer />
+        </div>
+      )}
+    </div>
+  );
+}

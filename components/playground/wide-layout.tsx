@@ -1,0 +1,101 @@
+'use client';
+
+import { useState } from 'react';
+import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { ConversationPane } from '../chat/conversation-pane';
+import { FilesPanel } from '../files/files-panel';
+import { InspectorPane } from '../inspector/inspector-pane';
+import { TimelinePane } from '../timeline/timeline-pane';
+import { ToolsPane } from '../tools/tools-pane';
+import { CollapsedRail } from './collapsed-rail';
+import { layoutStorage } from './layout-storage';
+
+/** A pane that can fold away: its ref, whether it is folded, and the two actions. */
+function useCollapsible() {
+  const ref = usePanelRef();
+  const [collapsed, setCollapsed] = useState(false);
+  return {
+    ref,
+    collapsed,
+    onResize: () => setCollapsed(ref.current?.isCollapsed() ?? false),
+    collapse: () => ref.current?.collapse(),
+    expand: () => ref.current?.expand(),
+  };
+}
+
+function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }) {
+  return <Separator aria-label={label} className={vertical ? 'resize-handle-row' : 'resize-handle'} />;
+}
+
+/**
+ * Wide screens: Tools | Conversation | Timeline over Files | Inspector, resizable, sizes
+ * remembered in this browser; the Inspector and Files fold away.
+ */
+export function WideLayout() {
+  const columns = useDefaultLayout({
+    id: 'playground-columns',
+    panelIds: ['tools', 'chat', 'centre', 'inspector'],
+    storage: layoutStorage,
+  });
+  const centre = useDefaultLayout({ id: 'playground-centre', panelIds: ['timeline', 'files'], storage: layoutStorage });
+  const inspector = useCollapsible();
+  const files = useCollapsible();
+  return (
+    <Group
+      id="playground-columns"
+      className="min-h-0 flex-1"
+      defaultLayout={columns.defaultLayout}
+      onLayoutChanged={columns.onLayoutChanged}
+    >
+      <Panel id="tools" defaultSize="21" minSize="220px">
+        <ToolsPane />
+      </Panel>
+      <ResizeHandle label="Resize Tools and Conversation" />
+      <Panel id="chat" defaultSize="24" minSize="260px">
+        <ConversationPane />
+      </Panel>
+      <ResizeHandle label="Resize Conversation and Timeline" />
+      <Panel id="centre" defaultSize="37" minSize="280px">
+        <Group
+          id="playground-centre"
+          orientation="vertical"
+          className="h-full"
+          defaultLayout={centre.defaultLayout}
+          onLayoutChanged={centre.onLayoutChanged}
+        >
+          <Panel id="timeline" defaultSize="70" minSize="160px">
+            <TimelinePane />
+          </Panel>
+          <ResizeHandle label="Resize Timeline and Files" vertical />
+          <Panel
+            id="files"
+            defaultSize="30"
+            minSize="140px"
+            collapsible
+            collapsedSize="36px"
+            panelRef={files.ref}
+            onResize={files.onResize}
+          >
+            <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
+          </Panel>
+        </Group>
+      </Panel>
+      <ResizeHandle label="Resize Timeline and Inspector" />
+      <Panel
+        id="inspector"
+        defaultSize="18"
+        minSize="200px"
+        collapsible
+        collapsedSize="40px"
+        panelRef={inspector.ref}
+        onResize={inspector.onResize}
+      >
+        {inspector.collapsed ? (
+          <CollapsedRail name="Inspector" onExpand={inspector.expand} />
+        ) : (
+          <InspectorPane onCollapse={inspector.collapse} />
+        )}
+      </Panel>
+    </Group>
+  );
+}

@@ -1,0 +1,173 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
+import { EXAMPLE_SESSIONS } from '@/lib/session/example-sessions';
+import { isRunInProgress } from '@/lib/session/session-store';
+import { useRuntime, useSession } from '../playground/runtime-context';
+import { Dialog } from '../ui/dialog';
+import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';
+import type { SessionLibrary } from './create-session-library';
+import { useSessionFiles } from './use-session-files';
+
+/** The Session box's entry while a shared link is on screen. */
+const SHARED_OPTION = 'shared-link';
+
+/** The saved sessions: the box that switches between them, rename, and delete's undo. */
+function SavedSessions({ library }: { library: SessionLibrary }) {
+  const { entries, currentId, deleted } = useStore(library.state);
+  const running = useSession(isRunInProgress);
+  const sharedOpen = useSession((state) => state.readOnly);
+  const [renaming, setRenaming] = useState<string | undefined>();
+  const current = entries.find((entry) => entry.id === currentId);
+  return (
+    <>
+      <select
+        aria-label="Session"
+        className="control min-w-0 max-w-44"
+        value={sharedOpen ? SHARED_OPTION : currentId}
+        disabled={running}
+        onChange={(event) => void library.switchTo(event.target.value)}
+      >
+        {sharedOpen ? (
+          <option value={SHARED_OPTION} disabled>
+            Shared link (read-only)
+          </option>
+        ) : null}
+        {entries.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.name}
+          </option>
+        ))}
+      </select>
+      <SessionActions library={library} onRename={() => setRenaming(current?.name ?? '')} />
+      <Dialog
+        open={renaming !== undefined}
+        onOpenChange={(open) => setRenaming(open ? (renaming ?? '') : undefined)}
+        title="Rename session"
+        className="w-[min(24rem,calc(100vw-1rem))]"
+      >
+        <form
+          className="flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            library.rename(currentId, renaming ?? '');
+            setRenaming(undefined);
+          }}
+        >
+          <input
+            aria-label="Session name"
+            className="control min-w-0 flex-1"
+            value={renaming ?? ''}
+            onChange={(event) => setRenaming(event.target.value)}
+          />
+          <button type="submit" className="button button-primary">
+            Save name
+          </button>
+        </form>
+      </Dialog>
+      {deleted ? (
+        <span role="status" className="flex min-w-0 items-center gap-1">
+          <span className="truncate">Deleted “{deleted.entry.name}”.</span>
+          <button type="button" className="shrink-0 underline" onClick={() => void library.undoRemove()}>
+            Undo delete
+          </button>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * "Session actions": new (blank or an example), rename, duplicate, delete, and files in and
+ * out. Without saved sessions (storage refused) only the files are there.
+ */
+function SessionActions({ library, onRename }: { library?: SessionLibrary; onRename?: () => void }) {
+  const running = useSession(isRunInProgress);
+  // A shared link on screen is none of the person's sessions: the list's actions would hit theirs.
+  const sharedOpen = useSession((state) => state.readOnly);
+  const files = useSessionFiles();
+  const notice = files.notice;
+  const currentId = () => library?.state.getState().currentId ?? '';
+  return (
+    <>
+      <Menu label="Session actions" trigger="Actions" triggerClassName="button shrink-0">
+        {library ? (
+          <>
+            <MenuGroup label="New session">
+              <MenuItem disabled={running} onSelect={() => void library.create()}>
+                Blank session
+              </MenuItem>
+              {EXAMPLE_SESSIONS.map((example) => (
+                <MenuItem key={example.id} disabled={running} onSelect={() => void library.create(example)}>
+                  Example: {example.name}
+                </MenuItem>
+              ))}
+            </MenuGroup>
+            <MenuSeparator />
+            <MenuItem disabled={sharedOpen} onSelect={onRename}>
+              Rename session
+            </MenuItem>
+            <MenuItem disabled={sharedOpen} onSelect={() => void library.duplicate(currentId())}>
+              Duplicate session
+            </MenuItem>
+            <MenuItem disabled={running || sharedOpen} onSelect={() => void library.remove(currentId())}>
+              Delete session
+            </MenuItem>
+            <MenuSeparator />
+          </>
+        ) : null}
+        <MenuItem onSelect={files.exportSession}>Export session</MenuItem>
+        <MenuItem onSelect={() => files.sessionInput.current?.click()}>Import session</MenuItem>
+        <MenuSeparator />
+        <MenuItem onSelect={files.exportTrace}>Export OpenInference</MenuItem>
+        <MenuItem onSelect={() => files.traceInput.current?.click()}>Import OpenInference</MenuItem>
+      </Menu>
+      <input
+        ref={files.sessionInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label="Session file"
+        onChange={(event) => void files.openSession(event.target.files?.[0])}
+      />
+      <input
+        ref={files.traceInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label="OpenInference file"
+        onChange={(event) => void files.openTrace(event.target.files?.[0])}
+      />
+      {notice ? (
+        <p
+          role={notice.ok ? 'status' : 'alert'}
+          className={`min-w-0 max-w-80 truncate ${notice.ok ? 'muted' : 'text-role-error'}`}
+          title={notice.text}
+        >
+          {notice.text}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The session in the header: which one, and a menu for everything done with it. */
+export function SessionMenu() {
+  const { library } = useRuntime();
+  const storageProblem = useSession((state) => state.storageProblem);
+  // The list lives in the browser's storage: shown after mount, so the server's page and the first client render agree.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-1 text-xs">
+      {library ? <SavedSessions library={library} /> : <SessionActions />}
+      {storageProblem ? (
+        <p role="alert" className="min-w-0 max-w-96 truncate text-role-error" title={storageProblem}>
+          {storageProblem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

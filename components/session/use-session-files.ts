@@ -1,0 +1,53 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { exportOtlp } from '@/lib/interop/export-otlp';
+import { importOtlp } from '@/lib/interop/import-otlp';
+import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
+import type { ParsedSession } from '@/lib/session/session-schema';
+import { useRuntime } from '../playground/runtime-context';
+import { downloadText } from '../ui/download-text';
+
+export type FileNotice = { ok: boolean; text: string };
+
+/**
+ * Session files and OpenInference traces, out and in. What comes in is checked strictly and
+ * nothing in it runs until the person sends a message; a file that fails says why and the
+ * current session is unchanged.
+ */
+export function useSessionFiles() {
+  const runtime = useRuntime();
+  const sessionInput = useRef<HTMLInputElement>(null);
+  const traceInput = useRef<HTMLInputElement>(null);
+  const [notice, setNotice] = useState<FileNotice | undefined>();
+
+  const open = async (file: File | undefined, read: (text: string) => ParsedSession) => {
+    if (!file) return;
+    const parsed = read(await file.text());
+    if (sessionInput.current) sessionInput.current.value = '';
+    if (traceInput.current) traceInput.current.value = '';
+    if (!parsed.ok) {
+      setNotice({
+        ok: false,
+        text: `Could not open ${file.name}: ${parsed.message} Your current session is unchanged.`,
+      });
+      return;
+    }
+    await runtime.openSession(parsed.session, { trusted: false });
+    setNotice({ ok: true, text: `Opened ${file.name}. Its JavaScript handlers run only after you send a message.` });
+  };
+
+  return {
+    sessionInput,
+    traceInput,
+    notice,
+    exportSession: () => downloadText('session.tool-playground.json', serializeSessionFile(runtime.store.getState())),
+    exportTrace: () =>
+      downloadText(
+        'run.openinference.otlp.json',
+        `${JSON.stringify(exportOtlp(runtime.store.getState(), runtime.checker), null, 2)}\n`,
+      ),
+    openSession: (file: File | undefined) => open(file, parseSessionFile),
+    openTrace: (file: File | undefined) => open(file, importOtlp),
+  };
+}
