@@ -1,5 +1,7 @@
 'use client';
 
+import { Tooltip } from '../ui/tooltip';
+
 /** What a collapsed pane leaves: its name, upright, as the button that opens it again. */
 export function CollapsedRail({ name, onExpand }: { name: string; onExpand: () => void }) {
   return (
@@ -21,15 +23,16 @@ export function CollapsedRail({ name, onExpand }: { name: string; onExpand: () =
 export function CollapseButton({ name, onCollapse }: { name: string; onCollapse?: () => void }) {
   if (!onCollapse) return null;
   return (
-    <button
-      type="button"
-      className="pane-toggle ml-auto"
-      aria-label={`Collapse ${name}`}
-      aria-expanded
-      title={`Collapse ${name}`}
-      onClick={onCollapse}
-    >
-      ▾
-    </button>
+    <Tooltip text={`Collapse ${name}`}>
+      <button
+        type="button"
+        className="pane-toggle ml-auto"
+        aria-label={`Collapse ${name}`}
+        aria-expanded
+        onClick={onCollapse}
+      >
+        ▾
+      </button>
+    </Tooltip>
   );
 }

@@ -12,18 +12,19 @@ import { createPlaygroundRuntime } from './create-playground-runtime';
 import { NarrowLayout } from './narrow-layout';
 import { RuntimeContext } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import { useNarrowScreen } from './use-narrow-screen';
 import { WideLayout } from './wide-layout';
+import { TooltipProvider } from '../ui/tooltip';
+import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 /** One header row: the product, the session and its menu, Share, Get code, the sandbox, help. */
 function Header() {
   return (
-    <header className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-1">
+    <header className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-1 min-[900px]:flex-nowrap">
       <h1 className="shrink-0 text-base font-semibold">Tool Playground</h1>
       <SessionMenu />
       <ShareMenu />
       <GetCodeDialog />
-      <div className="ml-auto flex min-w-0 items-center gap-2">
+      <div className="ml-auto flex min-w-0 items-center justify-end gap-2 min-[900px]:flex-1">
         <SandboxStatusLine />
         <ShortcutsDialog />
       </div>
@@ -35,7 +36,7 @@ function Header() {
 export function Playground() {
   const [runtime] = useState(createPlaygroundRuntime);
   const [queryClient] = useState(() => new QueryClient());
-  const narrow = useNarrowScreen();
+  const narrow = useMediaQuery(NARROW_QUERY);
 
   useEffect(() => {
     // The saved session comes back first; then the sandbox (in the browser) starts with its files.
@@ -47,14 +48,16 @@ export function Playground() {
   return (
     <QueryClientProvider client={queryClient}>
       <RuntimeContext.Provider value={runtime}>
-        <div className="flex h-dvh flex-col gap-2 overflow-hidden p-2">
-          <Header />
-          <SharedBanner />
-          <TabConflictBanner />
-          <main className="flex min-h-0 min-w-0 flex-1 flex-col">
-            {narrow === undefined ? null : narrow ? <NarrowLayout /> : <WideLayout />}
-          </main>
-        </div>
+        <TooltipProvider>
+          <div className="flex h-dvh flex-col gap-2 overflow-hidden p-2">
+            <Header />
+            <SharedBanner />
+            <TabConflictBanner />
+            <main className="flex min-h-0 min-w-0 flex-1 flex-col">
+              {narrow === undefined ? null : narrow ? <NarrowLayout /> : <WideLayout />}
+            </main>
+          </div>
+        </TooltipProvider>
       </RuntimeContext.Provider>
     </QueryClientProvider>
   );

@@ -23,6 +23,10 @@ function useCollapsible() {
   };
 }
 
+/** Pane sizes (percent) a screen narrower than 1200 px starts with: the Inspector folded, the graph wide. */
+const COMPACT_COLUMNS = { tools: 24, chat: 28, centre: 44, inspector: 4 };
+const COMPACT_BELOW_PX = 1200;
+
 function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }) {
   return <Separator aria-label={label} className={vertical ? 'resize-handle-row' : 'resize-handle'} />;
 }
@@ -44,7 +48,9 @@ export function WideLayout() {
     <Group
       id="playground-columns"
       className="min-h-0 flex-1"
-      defaultLayout={columns.defaultLayout}
+      defaultLayout={
+        columns.defaultLayout ?? (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined)
+      }
       onLayoutChanged={columns.onLayoutChanged}
     >
       <Panel id="tools" defaultSize="21" minSize="220px">

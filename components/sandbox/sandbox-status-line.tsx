@@ -42,7 +42,7 @@ export function SandboxStatusLine() {
       <p
         role="status"
         title={describeSandboxStatus(status)}
-        className={`min-w-0 max-w-[26rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
+        className={`min-w-0 max-w-[32rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
       >
         {describeSandboxStatus(status)}
         {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}

@@ -1,7 +1,7 @@
 'use client';
 
+import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { Editor } from '@monaco-editor/react';
-import { useState } from 'react';
 import './monaco-setup';
 
 /** Monaco editing a JavaScript handler's function body. */
@@ -14,7 +14,7 @@ export default function MonacoHandlerEditor({
   code: string;
   onChange: (code: string) => void;
 }) {
-  const [dark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark = useMediaQuery(DARK_QUERY);
   return (
     <Editor
       path={`handlers/${toolId}.js`}

@@ -1,5 +1,6 @@
 'use client';
 
+import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { Editor } from '@monaco-editor/react';
 import { useEffect, useState } from 'react';
 import type { editor } from 'monaco-editor';
@@ -19,7 +20,7 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
   const check = useToolSetCheck().tools.find((tool) => tool.draft.id === toolId)?.check;
   const [instance, setInstance] = useState<editor.IStandaloneCodeEditor>();
   const readOnly = useSession((state) => state.readOnly);
-  const [dark] = useState(() => window.matchMedia('(prefers-color-scheme: dark)').matches);
+  const dark = useMediaQuery(DARK_QUERY);
 
   useEffect(() => {
     // Ajv's findings (what the JSON language service cannot know) as inline markers.

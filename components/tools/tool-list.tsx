@@ -48,7 +48,7 @@ export function ToolList() {
   const [renaming, setRenaming] = useState<string>();
 
   return (
-    <div className="max-h-[38%] shrink-0 overflow-auto border-b border-[var(--border)] text-sm">
+    <div className="h-full overflow-auto text-sm">
       {deletedTool ? (
         <p role="status" className="flex items-center gap-2 bg-role-call/10 px-3 py-1 text-xs">
           Deleted {readToolName(deletedTool.draft.source) ?? 'a tool'}.

@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { LINT_TARGET_LABELS, type LintChoice } from '@/lib/tools/lint/lint-target';
 import { readToolName } from '@/lib/tools/edit-tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { layoutStorage } from '../playground/layout-storage';
 import { AddToolMenu } from './add-tool-menu';
+import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { ToolList } from './tool-list';
@@ -30,6 +33,7 @@ export function ToolsPane() {
   const [panel, setPanel] = useState<'import' | 'export'>();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
+  const split = useDefaultLayout({ id: 'tools-split', panelIds: ['tool-list', 'tool-editor'], storage: layoutStorage });
 
   return (
     <section aria-label="Tools" className="pane">
@@ -70,25 +74,48 @@ export function ToolsPane() {
       </div>
       {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
       {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
-      <ToolList />
-      {selected ? (
-        <>
-          <div aria-label="Tool definition" role="group" className="min-h-40 flex-1">
-            <MonacoToolEditor toolId={selected.draft.id} findings={insights.findings.get(selected.draft.id) ?? []} />
-          </div>
-          <div className="max-h-[45%] shrink-0 overflow-auto">
-            <ToolProblems
-              toolId={selected.draft.id}
-              check={selected.check}
-              findings={insights.findings.get(selected.draft.id) ?? []}
-            />
-            <fieldset disabled={readOnly} className="contents">
-              <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
-            </fieldset>
-          </div>
-        </>
+      {tools.length === 0 ? (
+        <EmptyTools />
       ) : (
-        <p className="muted p-3 text-sm">No tool selected. Add a tool to start.</p>
+        <Group
+          id="tools-split"
+          orientation="vertical"
+          className="min-h-0 flex-1"
+          defaultLayout={split.defaultLayout}
+          onLayoutChanged={split.onLayoutChanged}
+        >
+          <Panel id="tool-list" defaultSize="36" minSize="64px">
+            <ToolList />
+          </Panel>
+          <Separator
+            aria-label="Resize tool list and editor"
+            className="resize-handle-row border-y border-[var(--border)]"
+          />
+          <Panel id="tool-editor" defaultSize="64" minSize="120px" className="flex flex-col">
+            {selected ? (
+              <>
+                <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
+                  <MonacoToolEditor
+                    toolId={selected.draft.id}
+                    findings={insights.findings.get(selected.draft.id) ?? []}
+                  />
+                </div>
+                <div className="max-h-[45%] shrink-0 overflow-auto">
+                  <ToolProblems
+                    toolId={selected.draft.id}
+                    check={selected.check}
+                    findings={insights.findings.get(selected.draft.id) ?? []}
+                  />
+                  <fieldset disabled={readOnly} className="contents">
+                    <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+                  </fieldset>
+                </div>
+              </>
+            ) : (
+              <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
+            )}
+          </Panel>
+        </Group>
       )}
     </section>
   );
