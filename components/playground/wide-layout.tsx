@@ -48,9 +48,7 @@ export function WideLayout() {
     <Group
       id="playground-columns"
       className="min-h-0 flex-1"
-      defaultLayout={
-        columns.defaultLayout ?? (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined)
-      }
+      defaultLayout={columns.defaultLayout ?? (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined)}
       onLayoutChanged={columns.onLayoutChanged}
     >
       <Panel id="tools" defaultSize="21" minSize="220px">

@@ -1,7 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { Badge, TimelineNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
+import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 
-export type TimelineFlowNode = Node<{ node: TimelineNode }, 'timeline'>;
+export type TimelineFlowNode = Node<{ node: PositionedNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
 
 /** One colour and one shape per role, the same as in the chat. */
@@ -36,8 +36,9 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   const failed = node.status === 'failed' || node.status === 'blocked';
   return (
     <div
-      className={`h-[76px] w-[240px] border-2 px-2 py-1 text-left text-sm ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' || node.status === 'running' ? 'timeline-node-live' : ''} ${node.status === 'incomplete' ? '!border-dashed opacity-80' : ''}`}
-      style={{ background: 'var(--panel)' }}
+      className={`border-2 px-2 py-1 text-left text-sm ${ROLE_STYLE[node.kind]} ${failed && node.kind !== 'error' ? '!border-role-error' : ''} ${selected ? 'ring-2 ring-blue-500 ring-offset-1' : ''} ${node.status === 'streaming' || node.status === 'running' ? 'timeline-node-live' : ''} ${node.status === 'incomplete' ? '!border-dashed opacity-80' : ''}`}
+      // The size the layout gave it (one source: lib/timeline/layout-timeline).
+      style={{ width: node.width, height: node.height, background: 'var(--panel)' }}
     >
       <Handle type="target" position={Position.Top} isConnectable={false} />
       <div className="flex items-center gap-1 font-semibold">
