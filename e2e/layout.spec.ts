@@ -175,6 +175,7 @@ test('the graph opens readable: node text at least 12 px on a 1366×768 laptop, 
 test('axe-core finds no serious or critical violations on the main screens (empty, after a run, dialogs, dark)', async ({
   page,
 }) => {
+  test.setTimeout(180_000); // some 20 scans, each a few seconds on two cores
   await page.setViewportSize({ width: 1366, height: 768 });
   const playground = new PlaygroundPage(page);
   await playground.goto();
@@ -206,10 +207,10 @@ test('axe-core finds no serious or critical violations on the main screens (empt
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     found.push(...(await seriousViolations(page, `${scheme} shortcuts`)));
     await page.keyboard.press('Escape');
-    await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
+    await playground.inspector.getByRole('tab', { name: 'Wire', exact: true }).click();
     await expect(playground.inspector.getByRole('tabpanel', { name: 'Wire' })).toContainText('Request');
     found.push(...(await seriousViolations(page, `${scheme} inspector wire`)));
-    await playground.inspector.getByRole('tab', { name: 'Message' }).click();
+    await playground.inspector.getByRole('tab', { name: 'Message', exact: true }).click();
   }
   await page.setViewportSize({ width: 390, height: 844 });
   for (const scheme of ['light', 'dark'] as const) {

@@ -1,14 +1,14 @@
 'use client';
 
 import { useState } from 'react';
-import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
 import { InspectorPane } from '../inspector/inspector-pane';
 import { TimelinePane } from '../timeline/timeline-pane';
 import { ToolsPane } from '../tools/tools-pane';
 import { CollapsedRail } from './collapsed-rail';
-import { layoutStorage } from './layout-storage';
+import { SavedGroup } from '../ui/saved-group';
 
 /** A pane that can fold away: its ref, whether it is folded, and the two actions. */
 function useCollapsible() {
@@ -36,20 +36,14 @@ function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }
  * remembered in this browser; the Inspector and Files fold away.
  */
 export function WideLayout() {
-  const columns = useDefaultLayout({
-    id: 'playground-columns',
-    panelIds: ['tools', 'chat', 'centre', 'inspector'],
-    storage: layoutStorage,
-  });
-  const centre = useDefaultLayout({ id: 'playground-centre', panelIds: ['timeline', 'files'], storage: layoutStorage });
   const inspector = useCollapsible();
   const files = useCollapsible();
   return (
-    <Group
+    <SavedGroup
       id="playground-columns"
+      panelIds={['tools', 'chat', 'centre', 'inspector']}
       className="min-h-0 flex-1"
-      defaultLayout={columns.defaultLayout ?? (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined)}
-      onLayoutChanged={columns.onLayoutChanged}
+      fallback={window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined}
     >
       <Panel id="tools" defaultSize="21" minSize="220px">
         <ToolsPane />
@@ -60,13 +54,7 @@ export function WideLayout() {
       </Panel>
       <ResizeHandle label="Resize Conversation and Timeline" />
       <Panel id="centre" defaultSize="37" minSize="280px">
-        <Group
-          id="playground-centre"
-          orientation="vertical"
-          className="h-full"
-          defaultLayout={centre.defaultLayout}
-          onLayoutChanged={centre.onLayoutChanged}
-        >
+        <SavedGroup id="playground-centre" panelIds={['timeline', 'files']} orientation="vertical" className="h-full">
           <Panel id="timeline" defaultSize="70" minSize="160px">
             <TimelinePane />
           </Panel>
@@ -82,7 +70,7 @@ export function WideLayout() {
           >
             <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
           </Panel>
-        </Group>
+        </SavedGroup>
       </Panel>
       <ResizeHandle label="Resize Timeline and Inspector" />
       <Panel
@@ -100,6 +88,6 @@ export function WideLayout() {
           <InspectorPane onCollapse={inspector.collapse} />
         )}
       </Panel>
-    </Group>
+    </SavedGroup>
   );
 }

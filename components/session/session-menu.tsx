@@ -123,22 +123,22 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
         <MenuItem onSelect={files.exportTrace}>Export OpenInference</MenuItem>
         <MenuItem onSelect={() => files.traceInput.current?.click()}>Import OpenInference</MenuItem>
       </Menu>
-      <input
-        ref={files.sessionInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        aria-label="Session file"
-        onChange={(event) => void files.openSession(event.target.files?.[0])}
-      />
-      <input
-        ref={files.traceInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        aria-label="OpenInference file"
-        onChange={(event) => void files.openTrace(event.target.files?.[0])}
-      />
+      {(
+        [
+          [files.sessionInput, 'Session file', files.openSession],
+          [files.traceInput, 'OpenInference file', files.openTrace],
+        ] as const
+      ).map(([ref, label, open]) => (
+        <input
+          key={label}
+          ref={ref}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label={label}
+          onChange={(event) => void open(event.target.files?.[0])}
+        />
+      ))}
       {notice ? (
         <p
           role={notice.ok ? 'status' : 'alert'}

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { LINT_TARGET_LABELS, type LintChoice } from '@/lib/tools/lint/lint-target';
 import { readToolName } from '@/lib/tools/edit-tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
-import { layoutStorage } from '../playground/layout-storage';
+import { Panel, Separator } from 'react-resizable-panels';
+import { SavedGroup } from '../ui/saved-group';
 import { AddToolMenu } from './add-tool-menu';
 import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
@@ -33,7 +33,6 @@ export function ToolsPane() {
   const [panel, setPanel] = useState<'import' | 'export'>();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
-  const split = useDefaultLayout({ id: 'tools-split', panelIds: ['tool-list', 'tool-editor'], storage: layoutStorage });
 
   return (
     <section aria-label="Tools" className="pane">
@@ -77,12 +76,11 @@ export function ToolsPane() {
       {tools.length === 0 ? (
         <EmptyTools />
       ) : (
-        <Group
+        <SavedGroup
           id="tools-split"
+          panelIds={['tool-list', 'tool-editor']}
           orientation="vertical"
           className="min-h-0 flex-1"
-          defaultLayout={split.defaultLayout}
-          onLayoutChanged={split.onLayoutChanged}
         >
           <Panel id="tool-list" defaultSize="36" minSize="64px">
             <ToolList />
@@ -115,7 +113,7 @@ export function ToolsPane() {
               <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
             )}
           </Panel>
-        </Group>
+        </SavedGroup>
       )}
     </section>
   );
