@@ -42,6 +42,12 @@ export async function withProductionPage(
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
       await page.goto(`http://localhost:${port}/`);
+      // Measure from a settled page: the sandbox up and the (lazily loaded) editor drawn.
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Sandbox: offline/ })
+        .waitFor();
+      await page.locator('.monaco-editor').first().waitFor();
       await measure(page, browser);
     } finally {
       await browser.close();

@@ -3,7 +3,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { describeRunEnd, unansweredToolCalls } from '@/lib/agent/run-progress';
-import { chunkMessages } from '@/lib/messages/chunk-messages';
+import { chunkMessages, type MessageChunk } from '@/lib/messages/chunk-messages';
 import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings';
 import { useSession } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
@@ -12,6 +12,16 @@ import { MessageView } from './message-view';
 import { PausePanel } from './pause-panel';
 
 const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --version; cat data/names.txt`'];
+
+/** A first guess at a block's height (the real one is measured once drawn): a line of text, a card per call. */
+function estimateChunkHeight(chunk: MessageChunk): number {
+  let height = 56;
+  for (const part of chunk.parts) {
+    if (part.type === 'text' || part.type === 'reasoning') height += 24;
+    else if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) height += 110;
+  }
+  return height;
+}
 
 /** The messages as a windowed list: only the blocks near the view are drawn (a 500-call run stays quick). */
 function MessageList() {
@@ -22,9 +32,17 @@ function MessageList() {
   const list = useVirtualizer({
     count: chunks.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 140,
+    estimateSize: (index) => estimateChunkHeight(chunks[index]),
     getItemKey: (index) => chunks[index].key,
     overscan: 6,
+    // Sizes come from the ResizeObserver (after layout), never from reading offsetHeight while
+    // rendering: each such read forced a layout of the whole page — half the time to open a long session.
+    measureElement: (element, entry, instance) => {
+      const size = entry?.borderBoxSize?.[0]?.blockSize;
+      if (size !== undefined) return Math.round(size);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? instance.options.estimateSize(index);
+    },
   });
 
   // Scroll to the newest message whenever the messages change (the dependency is the trigger).
