@@ -106,9 +106,10 @@ test('every menu and popover closes on Escape and on a click outside, and gives 
       opened: page.getByRole('dialog', { name: 'Keyboard shortcuts' }),
     },
   ];
-  for (const { trigger, opened } of openers) {
+  for (const [index, { trigger, opened }] of openers.entries()) {
     await trigger.click();
     await expect(opened).toBeVisible();
+    await shoot(page, `1600x900-light-open-${index + 1}`);
     await page.keyboard.press('Escape');
     await expect(opened).toHaveCount(0);
     await expect(trigger).toBeFocused();

@@ -14,13 +14,14 @@ export const ROLE_STYLE = {
   error: 'border-role-error bg-role-error/15 rounded-md border-[3px]',
 } satisfies Record<TimelineNodeKind, string>;
 
+/** Status marks in characters every system font has (emoji such as ⏸ draw as boxes without an emoji font). */
 export const STATUS_TEXT = {
   streaming: '⋯ streaming',
   running: '⟳ running',
-  paused: '⏸ paused',
+  paused: '‖ paused',
   done: '',
   failed: '✕ error',
-  blocked: '⛔ blocked',
+  blocked: '⊘ blocked',
   incomplete: '◌ incomplete',
 } satisfies Record<TimelineNodeStatus, string>;
 
