@@ -82,6 +82,39 @@ describe('planSimulatedStep', () => {
     });
   });
 
+  it('calls a place-taking tool once per place named: in parallel, or one per step (issue 15, item 11)', () => {
+    const text = 'What is the weather in "Oslo" and in "Lima"?';
+    const both = plan(text, [weather]);
+    expect(both.kind === 'tool-calls' && both.calls.map((call) => call.input.city)).toEqual(['Oslo', 'Lima']);
+    expect(both.kind === 'tool-calls' && new Set(both.calls.map((call) => call.toolCallId)).size).toBe(2);
+    expect(both.text).toBe("I'll call `get_weather` to answer that.");
+
+    const first = plan(text, [weather], false);
+    if (first.kind !== 'tool-calls') throw new Error('expected a call');
+    expect(first.calls.map((call) => call.input.city)).toEqual(['Oslo']);
+    const [call] = first.calls;
+    const answered: LanguageModelV4Prompt = [
+      ...ask(text),
+      { role: 'assistant', content: [{ type: 'tool-call', ...call }] },
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: call.toolCallId,
+            toolName: call.toolName,
+            output: { type: 'json', value: { temperature: 4 } },
+          },
+        ],
+      },
+    ];
+    const second = planSimulatedStep({ prompt: answered, tools: [weather], parallelToolCalls: false });
+    expect(second.kind === 'tool-calls' && second.calls.map((next) => next.input.city)).toEqual(['Lima']);
+    // One place keeps one call.
+    const one = plan('weather in Oslo', [weather]);
+    expect(one.kind === 'tool-calls' && one.calls).toHaveLength(1);
+  });
+
   it('answers in text when nothing matches, naming the tools it has', () => {
     const step = plan('hello there');
     expect(step.kind).toBe('answer');

@@ -12,6 +12,8 @@ export type MessageValues = {
   commandTail: string | undefined;
   /** A capitalised word after "in", "for", "at" or "to" (e.g. a city). */
   place: string | undefined;
+  /** Every place the message names, in order ("in Oslo and Lima", "in "Oslo" and in "Lima""). */
+  places: string[];
   text: string;
   /** The message without quoted values and command text: what the person asks for. */
   intent: string;
@@ -33,5 +35,39 @@ export function extractMessageValues(text: string): MessageValues {
   const tail = /\b(?:run|execute)\s+(?!the\b|a\b|an\b|this\b)([^.?!\n]+)/i.exec(unquoted)?.[1]?.trim();
   const place = /\b(?:in|for|at|to)\s+([A-Z][\w-]+(?:\s[A-Z][\w-]+)*)/.exec(unquoted)?.[1];
   const intent = tail ? unquoted.replace(tail, ' ') : unquoted;
-  return { quoted, paths, assignments, numbers, commandTail: tail || undefined, place, text, intent };
+  return {
+    quoted,
+    paths,
+    assignments,
+    numbers,
+    commandTail: tail || undefined,
+    place,
+    places: readPlaces(text),
+    text,
+    intent,
+  };
+}
+
+/** A place: a quoted name, or capitalised words. */
+const PLACE = String.raw`(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))`;
+/** "in <place>", then any ", <place>" / "and <place>" that follow it. */
+const PLACE_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:in|for|at|to)\s+${PLACE}`, 'g');
+const MORE_PLACES = new RegExp(String.raw`^\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:in|for|at|to)\s+)?${PLACE}`);
+
+/** The places a message names, each once, in order. */
+function readPlaces(text: string): string[] {
+  const places: string[] = [];
+  const add = (match: RegExpMatchArray) => {
+    const place = (match[1] ?? match[2] ?? match[3]).trim();
+    if (place && !places.includes(place)) places.push(place);
+  };
+  for (const match of text.matchAll(PLACE_AFTER_PREPOSITION)) {
+    add(match);
+    let rest = text.slice((match.index ?? 0) + match[0].length);
+    for (let more = MORE_PLACES.exec(rest); more; more = MORE_PLACES.exec(rest)) {
+      add(more);
+      rest = rest.slice(more[0].length);
+    }
+  }
+  return places;
 }

@@ -1,10 +1,10 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt, LanguageModelV4ToolChoice } from '@ai-sdk/provider';
 import { composeAnswer } from './compose-answer';
-import { extractMessageValues } from './extract-message-values';
+import { extractMessageValues, type MessageValues } from './extract-message-values';
 import { pickRelevantTools, rankTools } from './rank-tools';
-import { readPrompt } from './read-prompt';
+import { type PromptToolCall, readPrompt } from './read-prompt';
 import type { ScriptStep } from '../../session/run-settings';
-import { synthesizeArguments } from './synthesize-arguments';
+import { placePropertyOf, synthesizeArguments } from './synthesize-arguments';
 
 export type PlannedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
 
@@ -55,9 +55,31 @@ function listNames(names: string[]): string {
 }
 
 /**
+ * The arguments a tool still needs this turn: one call per place the message names when the
+ * tool takes a place and several are named ("in Oslo and in Lima" → two calls), else one call
+ * — none once it has been called.
+ */
+function pendingInputs(
+  tool: LanguageModelV4FunctionTool,
+  values: MessageValues,
+  calls: readonly PromptToolCall[],
+): Record<string, unknown>[] {
+  const own = calls.filter((call) => call.toolName === tool.name);
+  const property = placePropertyOf(tool.inputSchema);
+  if (!property || values.places.length < 2) {
+    return own.length > 0 ? [] : [synthesizeArguments(tool.inputSchema, values)];
+  }
+  const asked = new Set(own.map((call) => (call.input as Record<string, unknown> | undefined)?.[property]));
+  return values.places
+    .filter((place) => !asked.has(place))
+    .map((place) => synthesizeArguments(tool.inputSchema, { ...values, place }));
+}
+
+/**
  * Decides the simulated model's next step, deterministically: each tool relevant to the
- * latest user message is called once (all at once when parallel calls are on), with
- * arguments drawn from the message; once they have results, it answers from them.
+ * latest user message is called once — once per place when it takes a place and the message
+ * names several — all at once when parallel calls are on, with arguments drawn from the
+ * message; once they have results, it answers from them.
  */
 export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls }: PlanOptions): SimulatedStep {
   const turn = readPrompt(prompt);
@@ -66,32 +88,29 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
     return { kind: 'answer', text: composeAnswer(turn, toolChoice?.type === 'none' ? [] : toolNames) };
   }
 
-  const calledNames = new Set(turn.calls.map((call) => call.toolName));
   const values = extractMessageValues(turn.userText);
+  const pending = (tool: LanguageModelV4FunctionTool) => pendingInputs(tool, values, turn.calls);
   let candidates: LanguageModelV4FunctionTool[];
   if (toolChoice?.type === 'tool') {
     const forced = tools.find((tool) => tool.name === toolChoice.toolName);
-    candidates = forced && !calledNames.has(forced.name) ? [forced] : [];
+    candidates = forced && pending(forced).length > 0 ? [forced] : [];
   } else {
     candidates = pickRelevantTools(values.intent, tools)
       .map((entry) => entry.tool)
-      .filter((tool) => !calledNames.has(tool.name));
+      .filter((tool) => pending(tool).length > 0);
     if (toolChoice?.type === 'required' && turn.calls.length === 0 && candidates.length === 0) {
       candidates = [rankTools(values.intent, tools)[0].tool];
     }
   }
   if (candidates.length === 0) return { kind: 'answer', text: composeAnswer(turn, toolNames) };
 
-  const chosen = parallelToolCalls ? candidates : candidates.slice(0, 1);
+  const planned = candidates.flatMap((tool) => pending(tool).map((input) => ({ toolName: tool.name, input })));
+  const chosen = parallelToolCalls ? planned : planned.slice(0, 1);
   const seed = hash(JSON.stringify(prompt));
-  const calls = chosen.map((tool, index) => ({
-    toolCallId: `call_${seed}${turn.totalCalls + index + 1}`,
-    toolName: tool.name,
-    input: synthesizeArguments(tool.inputSchema, values),
-  }));
+  const calls = chosen.map((call, index) => ({ toolCallId: `call_${seed}${turn.totalCalls + index + 1}`, ...call }));
   const text =
     turn.calls.length === 0
-      ? `I'll call ${listNames(calls.map((call) => call.toolName))} to answer that.`
-      : `Next I'll call ${listNames(calls.map((call) => call.toolName))}.`;
+      ? `I'll call ${listNames([...new Set(calls.map((call) => call.toolName))])} to answer that.`
+      : `Next I'll call ${listNames([...new Set(calls.map((call) => call.toolName))])}.`;
   return { kind: 'tool-calls', text, calls };
 }

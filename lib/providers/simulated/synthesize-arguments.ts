@@ -15,6 +15,11 @@ function hintFor(name: string): Hint {
   return HINT_PATTERNS.find(([, pattern]) => pattern.test(name))?.[0] ?? 'plain';
 }
 
+/** The top-level argument that takes a place (location, city, …), if the tool has one. */
+export function placePropertyOf(schema: Schema): string | undefined {
+  return Object.keys(schema.properties ?? {}).find((name) => hintFor(name) === 'place');
+}
+
 function typeOf(schema: Schema): string | undefined {
   if (Array.isArray(schema.type)) return schema.type.find((type: string) => type !== 'null');
   if (schema.type) return schema.type;
