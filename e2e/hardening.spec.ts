@@ -99,14 +99,18 @@ test('two tabs on one session: an idle tab follows, a busy one is asked, nothing
   await a.tools.getByRole('button', { name: 'Add tool' }).click();
   await a.page.getByRole('menuitem', { name: 'calculator', exact: true }).click();
   await expect(b.tools.getByRole('button', { name: 'calculator', exact: true })).toBeVisible();
-  await b.message.fill('a draft in B');
-  await b.page.evaluate(() =>
+  // Typed and told in one task, so B's save (400 ms later) cannot slip in between, however slow the machine.
+  await b.page.evaluate(() => {
+    const box = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]')!;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, 'a draft in B');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
     new BroadcastChannel('tool-playground:sessions').postMessage({
       name: 'tool-playground:session:default',
       rev: 1e9,
       tab: 'another-tab',
-    }),
-  );
+    });
+  });
+  await expect(b.message).toHaveValue('a draft in B');
   const conflict = b.page.getByRole('alert').filter({ hasText: 'This session was changed in another tab too' });
   await expect(conflict).toBeVisible();
   await conflict.getByRole('button', { name: "Load the other tab's version" }).click();
