@@ -2,6 +2,7 @@ import { compressToEncodedURIComponent } from 'lz-string';
 import { test } from 'vitest';
 import { checkJsonDepth } from '@/lib/limits/check-json-depth';
 import { INPUT_LIMITS } from '@/lib/limits/input-limits';
+import { extractMessageValues } from '@/lib/providers/simulated/extract-message-values';
 import { handleChatRequest } from '@/lib/server/handle-chat-request';
 import { redactSecrets } from '@/lib/server/redact-secrets';
 import { measureLzOutput } from '@/lib/share/measure-lz-output';
@@ -54,5 +55,10 @@ test('hardening: the cost of the guards', async () => {
       50,
     ),
     await measure('redacting a key from a 500-character error', () => redactSecrets(errorText, [key]), 200),
+    await measure(
+      'simulated model: places read from 1.2 MB of "in Oslo and " (linear, not quadratic)',
+      () => extractMessageValues('in Oslo and '.repeat(100_000)),
+      5,
+    ),
   ]);
 });

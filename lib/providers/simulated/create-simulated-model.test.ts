@@ -110,6 +110,12 @@ describe('planSimulatedStep', () => {
     ];
     const second = planSimulatedStep({ prompt: answered, tools: [weather], parallelToolCalls: false });
     expect(second.kind === 'tool-calls' && second.calls.map((next) => next.input.city)).toEqual(['Lima']);
+    // Each place once, at most 20, however long the list.
+    const many = Array.from({ length: 30 }, (_, index) => `"Town${index}"`).join(' and ');
+    const capped = plan(`weather in ${many} and in "Town0"`, [weather]);
+    expect(capped.kind === 'tool-calls' && capped.calls.map((next) => next.input.city)).toEqual(
+      Array.from({ length: 20 }, (_, index) => `Town${index}`),
+    );
     // One place keeps one call.
     const one = plan('weather in Oslo', [weather]);
     expect(one.kind === 'tool-calls' && one.calls).toHaveLength(1);

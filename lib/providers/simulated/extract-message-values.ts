@@ -48,26 +48,36 @@ export function extractMessageValues(text: string): MessageValues {
   };
 }
 
-/** A place: a quoted name, or capitalised words. */
-const PLACE = String.raw`(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))`;
-/** "in <place>", then any ", <place>" / "and <place>" that follow it. */
-const PLACE_AFTER_PREPOSITION = new RegExp(String.raw`\b(?:in|for|at|to)\s+${PLACE}`, 'g');
-const MORE_PLACES = new RegExp(String.raw`^\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:in|for|at|to)\s+)?${PLACE}`);
+/**
+ * "in <place>" — a place is a quoted name or capitalised words — and, sticky right after it,
+ * any ", <place>" / "and (in) <place>" that follow. Fixed patterns (nothing from a caller),
+ * each branch starting with a different character, so matching stays linear in the text.
+ */
+const PLACE_AFTER_PREPOSITION = /\b(?:in|for|at|to)\s+(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))/g;
+const MORE_PLACES =
+  /\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:in|for|at|to)\s+)?(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))/y;
+/** Enough places for any question a person types; a pasted novel gives no more. */
+const MAX_PLACES = 20;
 
 /** The places a message names, each once, in order. */
 function readPlaces(text: string): string[] {
   const places: string[] = [];
-  const add = (match: RegExpMatchArray) => {
+  const add = (match: RegExpExecArray) => {
     const place = (match[1] ?? match[2] ?? match[3]).trim();
     if (place && !places.includes(place)) places.push(place);
   };
-  for (const match of text.matchAll(PLACE_AFTER_PREPOSITION)) {
+  const after = new RegExp(PLACE_AFTER_PREPOSITION);
+  const more = new RegExp(MORE_PLACES);
+  for (let match = after.exec(text); match && places.length < MAX_PLACES; match = after.exec(text)) {
     add(match);
-    let rest = text.slice((match.index ?? 0) + match[0].length);
-    for (let more = MORE_PLACES.exec(rest); more; more = MORE_PLACES.exec(rest)) {
-      add(more);
-      rest = rest.slice(more[0].length);
+    // A failed sticky match resets lastIndex to 0: carry on from the end of the last one that matched.
+    let end = after.lastIndex;
+    more.lastIndex = end;
+    for (let next = more.exec(text); next && places.length < MAX_PLACES; next = more.exec(text)) {
+      add(next);
+      end = more.lastIndex;
     }
+    after.lastIndex = end;
   }
   return places;
 }
