@@ -53,8 +53,8 @@ export function extractMessageValues(text: string): MessageValues {
  * any ", <place>" / "and (in) <place>" that follow. Fixed patterns (nothing from a caller),
  * each branch starting with a different character, so matching stays linear in the text.
  */
-const PLACE_AFTER_PREPOSITION = /\b(?:in|for|at|to)\s+(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))/g;
-const MORE_PLACES =
+const placeAfterPreposition = () => /\b(?:in|for|at|to)\s+(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))/g;
+const morePlaces = () =>
   /\s*(?:,\s*(?:and\s+)?|and\s+)(?:(?:in|for|at|to)\s+)?(?:"([^"]+)"|'([^']+)'|([A-Z][\w-]+(?:\s[A-Z][\w-]+)*))/y;
 /** Enough places for any question a person types; a pasted novel gives no more. */
 const MAX_PLACES = 20;
@@ -66,8 +66,9 @@ function readPlaces(text: string): string[] {
     const place = (match[1] ?? match[2] ?? match[3]).trim();
     if (place && !places.includes(place)) places.push(place);
   };
-  const after = new RegExp(PLACE_AFTER_PREPOSITION);
-  const more = new RegExp(MORE_PLACES);
+  // Fresh literals per call: the scan keeps its position in them (lastIndex).
+  const after = placeAfterPreposition();
+  const more = morePlaces();
   for (let match = after.exec(text); match && places.length < MAX_PLACES; match = after.exec(text)) {
     add(match);
     // A failed sticky match resets lastIndex to 0: carry on from the end of the last one that matched.
