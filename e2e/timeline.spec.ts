@@ -105,3 +105,31 @@ test('fork from a tool result: edit it, re-run, see both branches, switch, delet
   await expect(playground.node('Tool result read_file')).toHaveCount(1);
   await expect(answer).toContainText('# Greeter');
 });
+
+test('a history policy: the estimate before sending, what the request left out on the graph, and the request as sent', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  const settings = await playground.openRunSettings();
+  await settings.getByRole('combobox', { name: 'History strategy' }).selectOption('sliding-window');
+  await settings.getByRole('spinbutton', { name: 'History keep last' }).fill('2');
+  await playground.closeRunSettings();
+  await playground.message.fill('what does package.json say?');
+  const estimate = page.getByRole('note', { name: 'History estimate' });
+  await expect(estimate).toContainText(
+    /Next request: ≈ [\d,]+ tokens of conversation · leaves out 1 user message and 1 model step/,
+  );
+
+  await playground.send.click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(playground.timeline.getByText(/left out of history/).first()).toBeVisible();
+  await expect(playground.node('User message: list the files')).toContainText('left out');
+  // The Wire view shows the request as it was sent: the left-out question is not in it, the note is.
+  await playground.selectNode('User message: what does package.json say?');
+  await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
+  const request = playground.inspector.getByRole('group', { name: /request$/ }).first();
+  await expect(request).toContainText('Earlier conversation left out');
+  await expect(request).not.toContainText('list the files and show me README.md');
+});

@@ -2,6 +2,7 @@
 
 import { unansweredToolCalls } from '@/lib/agent/run-progress';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
+import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
@@ -68,6 +69,7 @@ export function Composer() {
           </button>
         </div>
       </form>
+      <HistoryEstimate />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/agent/approval-pol
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
 import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';
+import { HistorySettingsFields } from './history-settings';
 import { ScriptEditor } from './script-editor';
 
 const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
@@ -37,6 +38,7 @@ function summarise(settings: RunSettings, approval: ApprovalPolicy, stepMode: bo
     `≤ ${settings.maxSteps ?? DEFAULT_MAX_STEPS} steps`,
     approval === 'run-everything' ? undefined : APPROVAL_POLICIES[approval].toLowerCase(),
     stepMode ? 'step mode' : undefined,
+    settings.history && settings.history.strategy !== 'none' ? `history: ${settings.history.strategy}` : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -141,6 +143,7 @@ export function RunSettingsBar() {
               }}
             />
           </label>
+          <HistorySettingsFields />
           <details>
             <summary className="muted cursor-pointer">More settings</summary>
             <div className="mt-1 flex flex-wrap items-center gap-2">

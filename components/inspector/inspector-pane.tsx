@@ -1,10 +1,12 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { extractWireSteps, readStepReport, toolResultText, type StepReport } from '@/lib/wire/extract-wire-steps';
+import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
+import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
 import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
+import { applyHistory, readHistoryReport } from '@/lib/messages/plan-history';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { CollapseButton } from '../playground/collapsed-rail';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
@@ -107,10 +109,16 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   // The chat request that produced the selected step: its history, the tools, the settings.
   const stepChat = useMemo(() => {
     if (stepNode?.kind !== 'assistant') return undefined;
-    const history = messagesBeforeStep(messages, stepNode.detail.id, stepNode.detail.step);
-    return history
-      ? { messages: history as ChatRequest['messages'], tools: runnable.map((tool) => tool.spec), settings }
-      : undefined;
+    const before = messagesBeforeStep(messages, stepNode.detail.id, stepNode.detail.step);
+    if (!before) return undefined;
+    // As the step was sent: what its history policy left out stays out (recorded, not planned again).
+    const recorded = readHistoryReport(stepNode.detail.parts);
+    const history = recorded ? applyHistory(before, recorded) : before;
+    return {
+      messages: history as ChatRequest['messages'],
+      tools: runnable.map((tool) => tool.spec),
+      settings: { ...settings, history: undefined },
+    };
   }, [stepNode, messages, runnable, settings]);
 
   return (

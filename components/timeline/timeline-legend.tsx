@@ -58,7 +58,8 @@ export function TimelineLegend() {
           <span className={`rounded px-1 ${BADGE_TONES.neutral}`}>+notes/a.txt</span> a file it created (~ changed, −
           deleted); <span className={`rounded px-1 ${BADGE_TONES.error}`}>truncated</span> output cut to fit;{' '}
           <span className={`rounded px-1 ${BADGE_TONES.error}`}>invalid arguments</span> the arguments failed the
-          schema.
+          schema; <span className={`rounded px-1 ${BADGE_TONES.neutral}`}>left out</span> the newest request did not
+          carry this message (the session's history policy, in Run settings).
         </li>
         <li>
           The label on the edge into a result is the short <span className="font-mono">tool_call_id</span>: it shows

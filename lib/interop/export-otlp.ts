@@ -10,7 +10,8 @@ import {
 import type { SessionData } from '../session/session-schema';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
-import { extractWireSteps, readStepReport, toolResultText } from '../wire/extract-wire-steps';
+import { extractWireSteps, readStepReport } from '../wire/extract-wire-steps';
+import { toolResultText } from '../messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes, type SpanAttributes } from '../wire/render-openinference';
 import { splitSteps } from '../messages/split-steps';
 

@@ -5,26 +5,41 @@ export function textOf(parts: UIMessage['parts']): string {
   return parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
+/** A tool result as the model receives it: text as is, anything else as JSON. */
+export function toolResultText(output: unknown): string {
+  return typeof output === 'string' ? output : JSON.stringify(output ?? null);
+}
+
 /**
- * Splits an assistant message into its model steps (each starts at a `step-start` part).
- * A retry notice arrives before the step it retried, so it joins the step that follows.
+ * The model step (1-based) each part of an assistant message belongs to: a step starts at a
+ * `step-start` part; a retry notice arrives before the step it retried, so it joins the step
+ * whose content follows it.
  */
-export function splitSteps(message: UIMessage): UIMessage['parts'][] {
-  const steps: UIMessage['parts'][] = [];
-  let pending: UIMessage['parts'] = [];
-  for (const part of message.parts) {
-    if (part.type === 'data-retry') pending.push(part);
-    else if (part.type === 'step-start') {
-      steps.push(pending);
-      pending = [];
-    } else {
-      if (steps.length === 0) steps.push([]);
-      steps.at(-1)!.push(part);
+export function stepNumbersOf(parts: UIMessage['parts']): number[] {
+  const numbers: number[] = [];
+  const pending: number[] = [];
+  let count = 0;
+  parts.forEach((part, index) => {
+    if (part.type === 'data-retry') {
+      pending.push(index);
+      return;
     }
-  }
-  if (pending.length > 0) {
-    if (steps.length === 0) steps.push([]);
-    steps.at(-1)!.push(...pending);
-  }
+    if (part.type === 'step-start') count += 1;
+    else if (count === 0) count = 1;
+    numbers[index] = count;
+    for (const waiting of pending) numbers[waiting] = count;
+    pending.length = 0;
+  });
+  for (const waiting of pending) numbers[waiting] = Math.max(count, 1);
+  return numbers;
+}
+
+/** Splits an assistant message into its model steps' parts (without the `step-start` parts). */
+export function splitSteps(message: UIMessage): UIMessage['parts'][] {
+  const numbers = stepNumbersOf(message.parts);
+  const steps: UIMessage['parts'][] = Array.from({ length: Math.max(0, ...numbers.filter(Number.isFinite)) }, () => []);
+  message.parts.forEach((part, index) => {
+    if (part.type !== 'step-start') steps[numbers[index] - 1].push(part);
+  });
   return steps;
 }

@@ -15,6 +15,9 @@ import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes
 import type { ProviderId } from '../session/run-settings';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { buildTools } from './build-tools';
+import { estimateTokens } from '../messages/history-units';
+import { transcriptOf } from '../messages/history-summary';
+import { applyHistory, type HistoryReport, historyNote, planHistory } from '../messages/plan-history';
 
 /** A chat request made ready for `streamText`: validated messages, tools, the mode it runs in. */
 export type PreparedTurn = {
@@ -22,7 +25,72 @@ export type PreparedTurn = {
   modelMessages: ModelMessage[];
   tools: ToolSet;
   mode: ToolCallingMode;
+  /** What the request carries of the conversation, when a history policy is set. */
+  history: HistoryReport | undefined;
 };
+
+/** Makes a summary of a transcript with the run's model; says why in `error` when it cannot. */
+export type HistorySummarizer = (
+  transcript: string,
+) => Promise<{ ok: true; summary: string } | { ok: false; error: string }>;
+
+/** The newest summary an earlier request sent that covers only units left out now. */
+function latestSummary(
+  messages: readonly UIMessage[],
+  omitted: readonly { key: string }[],
+): (HistoryReport & { note: string }) | undefined {
+  const now = new Set(omitted.map((unit) => unit.key));
+  for (const message of [...messages].reverse()) {
+    for (const part of [...message.parts].reverse()) {
+      if (part.type !== 'data-history') continue;
+      const report = (part as { data: HistoryReport }).data;
+      if (report.strategy !== 'summarize' || !report.note || report.summaryError) continue;
+      if (report.omitted.every((key) => now.has(key))) return report as HistoryReport & { note: string };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The conversation cut to the session's history policy. Without a summarizer (rendering a
+ * request nobody sends), a summary is stood in for by the plain note.
+ */
+async function shortenHistory(
+  messages: UIMessage[],
+  settings: ChatRequest['settings'],
+  summarize: HistorySummarizer | undefined,
+): Promise<{ sent: UIMessage[]; report: HistoryReport | undefined }> {
+  const policy = settings.history;
+  if (!policy || policy.strategy === 'none') return { sent: messages, report: undefined };
+  const plan = planHistory(messages, policy);
+  let summary: string | undefined;
+  let summaryError: string | undefined;
+  let note: string | undefined;
+  if (plan.strategy === 'summarize' && plan.omitted.length > 0 && summarize) {
+    // An earlier step's summary is reused when it covers the same units, and extended when it covers some.
+    const earlier = latestSummary(messages, plan.omitted);
+    const fresh = plan.omitted.filter((unit) => !earlier?.omitted.includes(unit.key));
+    if (earlier && fresh.length === 0) note = earlier.note;
+    else {
+      const made = await summarize([earlier?.note ?? '', transcriptOf(fresh)].filter(Boolean).join('\n'));
+      if (made.ok) summary = made.summary;
+      else summaryError = made.error;
+    }
+  }
+  note ??= historyNote(plan.omitted, summary);
+  const omitted = plan.omitted.map((unit) => unit.key);
+  const report: HistoryReport = {
+    strategy: plan.strategy,
+    maxTokens: policy.maxTokens,
+    keepLast: policy.keepLast,
+    estimatedTokens: plan.estimatedTokens,
+    sentTokens: plan.keptTokens + (note ? estimateTokens(note) : 0),
+    omitted,
+    note,
+    summaryError,
+  };
+  return { sent: applyHistory(messages, report), report };
+}
 
 /** Why the messages are invalid, without echoing them (the SDK's message repeats the whole value). */
 function describeInvalidMessages(error: Error): string {
@@ -39,13 +107,15 @@ function describeInvalidMessages(error: Error): string {
 export async function prepareChatTurn(
   request: ChatRequest,
   provider: ProviderId,
+  summarize?: HistorySummarizer,
 ): Promise<{ ok: true; turn: PreparedTurn } | { ok: false; message: string }> {
   const tools = buildTools(request.tools);
   const validated = await safeValidateUIMessages({ messages: request.messages as unknown as UIMessage[], tools });
   if (!validated.success) return { ok: false, message: describeInvalidMessages(validated.error) };
-  const modelMessages = await convertToModelMessages(validated.data, { tools });
+  const { sent, report } = await shortenHistory(validated.data, request.settings, summarize);
+  const modelMessages = await convertToModelMessages(sent, { tools });
   const mode = resolveToolCallingMode(request.settings.mode, provider, request.settings.model);
-  return { ok: true, turn: { messages: validated.data, modelMessages, tools, mode } };
+  return { ok: true, turn: { messages: validated.data, modelMessages, tools, mode, history: report } };
 }
 
 /** The model in its tool-calling mode: as it is for native calling, else behind the decision middleware. */

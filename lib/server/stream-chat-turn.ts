@@ -15,6 +15,7 @@ import { describeProviderError } from './describe-provider-error';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';
 import { redactSecrets } from './redact-secrets';
 import { resolveModel } from './resolve-model';
+import { createHistorySummarizer } from './summarize-history';
 import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
 
 /** A model that sends nothing for this long is given up on (reasoning models think long). */
@@ -56,13 +57,14 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const format = formatOfProvider(settings.provider, settings.openaiApi);
   if (!resolved.ok) return chatErrorResponse(resolved.code, resolved.message);
 
-  const prepared = await prepareChatTurn(request, settings.provider);
-  if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
-  const { messages, modelMessages, tools, mode } = prepared.turn;
   const label = PROVIDER_CATALOG[settings.provider].label;
   const keyEnv: string | undefined = PROVIDER_CATALOG[settings.provider].keyEnv;
   const secrets = [options.typedKey ?? '', keyEnv ? (env[keyEnv] ?? '') : ''];
   const describe = (error: unknown) => describeProviderError(error, label, secrets);
+  const summarizer = createHistorySummarizer(resolved.model, describe, options.signal);
+  const prepared = await prepareChatTurn(request, settings.provider, summarizer);
+  if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
+  const { messages, modelMessages, tools, mode, history } = prepared.turn;
 
   const stream = createUIMessageStream({
     originalMessages: messages,
@@ -102,6 +104,8 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
             writer.write({ type: 'data-wire', data: capture, transient: true });
             lastExchange = undefined;
           }
+          // What this request carried of the conversation (kept in the session: the timeline shows it).
+          if (history) writer.write({ type: 'data-history', data: history });
           writer.write({
             type: 'data-step',
             data: {

@@ -56,6 +56,22 @@ export const baseURLSchema = z
     }
   }, 'must not carry a user name or password (give the key separately)');
 
+export const HISTORY_STRATEGIES = ['none', 'drop-oldest', 'sliding-window', 'summarize'] as const;
+export type HistoryStrategy = (typeof HISTORY_STRATEGIES)[number];
+
+/**
+ * How much of the conversation each request carries (seed 002 §5.2): everything, the newest
+ * messages within a token budget, the last few, or the newest with a summary of the rest.
+ */
+export const historySettingsSchema = z.object({
+  strategy: z.enum(HISTORY_STRATEGIES),
+  /** Budget for the conversation's messages (the system prompt and tool schemas are not in it). */
+  maxTokens: z.number().int().min(100).max(2_000_000).optional(),
+  /** sliding-window: how many of the newest messages and model steps are sent. */
+  keepLast: z.number().int().min(1).max(1_000).optional(),
+});
+export type HistorySettings = z.infer<typeof historySettingsSchema>;
+
 /** The settings a run is made with; sent with every chat request (never a key). */
 export const runSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
@@ -74,6 +90,7 @@ export const runSettingsSchema = z.object({
   /** OpenAI only: the Responses API (default) or Chat Completions. */
   openaiApi: z.enum(['responses', 'chat']).optional(),
   mode: z.enum(['auto', ...TOOL_CALLING_MODES]).optional(),
+  history: historySettingsSchema.optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;
 

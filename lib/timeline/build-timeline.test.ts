@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildSessionTimeline } from './build-session-timeline';
 import { buildTimeline } from './build-timeline';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
+import { DEFAULT_RUN_SETTINGS } from '../session/run-settings';
+import { extractWireSteps } from '../wire/extract-wire-steps';
 
 const user: UIMessage = {
   id: 'u1',
@@ -132,6 +134,37 @@ describe('buildTimeline', () => {
       { text: '+a.txt', tone: 'neutral' },
       { text: '~b.txt', tone: 'neutral' },
     ]);
+  });
+
+  it('shows what the newest request left out of its history, on the band and on the nodes', () => {
+    const second: UIMessage = { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'and now?' }] };
+    const answer: UIMessage = {
+      id: 'a2',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        { type: 'text', text: 'Done.' },
+        {
+          type: 'data-history',
+          data: {
+            strategy: 'drop-oldest',
+            estimatedTokens: 900,
+            sentTokens: 300,
+            omitted: ['u1', 'a1:step-1'],
+            note: '[Earlier conversation left out]',
+          },
+        },
+      ],
+    };
+    const { nodes, segments } = buildTimeline({ messages: [user, assistant, second, answer] });
+    expect(segments.find((segment) => segment.id === 'a2:step-1')?.band).toContain('2 left out of history');
+    const leftOut = nodes.filter((node) => node.badges.some((badge) => badge.text === 'left out'));
+    expect(leftOut.map((node) => node.id)).toEqual(['u1', 'a1:step-1']);
+    expect(
+      extractWireSteps([user, assistant, second, answer], DEFAULT_RUN_SETTINGS, [])
+        .get('a2:step-1')
+        ?.request.messages.map((message) => message.role),
+    ).toEqual(['user', 'assistant', 'user']);
   });
 
   it('marks the step a failed stream cut short as incomplete', () => {

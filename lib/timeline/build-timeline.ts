@@ -3,8 +3,9 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
-import { readStepReport, toolResultText } from '../wire/extract-wire-steps';
-import { splitSteps, textOf } from '../messages/split-steps';
+import { readStepReport } from '../wire/extract-wire-steps';
+import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
+import { readHistoryReport } from '../messages/plan-history';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {
@@ -53,6 +54,7 @@ const seconds = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed
 /** The caption of a step's band: its number, then time and tokens when the route reported them. */
 function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming' | 'incomplete' | 'done'): string {
   const report = readStepReport(parts);
+  const history = readHistoryReport(parts);
   const retries = countRetries(parts);
   const facts = [
     `Step ${step}`,
@@ -62,6 +64,7 @@ function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming
       ? `${report.inputTokens} → ${report.outputTokens} tokens`
       : undefined,
     retries.count > 0 ? `retried ${retries.count}×` : undefined,
+    history && history.omitted.length > 0 ? `${history.omitted.length} left out of history` : undefined,
   ];
   return facts.filter(Boolean).join(' · ');
 }
@@ -91,6 +94,21 @@ function argumentsBadge(outcome: ToolOutcomeKind | undefined): Badge | undefined
   if (outcome === 'unknown-tool') return { text: 'unknown tool', tone: 'error' };
   if (outcome === undefined || outcome === 'blocked') return undefined;
   return { text: 'valid', tone: 'ok' };
+}
+
+/** Marks the messages and steps the newest request left out of its history (see `planHistory`). */
+function markLeftOut(messages: readonly UIMessage[], nodes: readonly TimelineNode[]) {
+  const latest = messages
+    .flatMap((message) => (message.role === 'assistant' ? splitSteps(message) : []))
+    .map(readHistoryReport)
+    .findLast((report) => report !== undefined);
+  if (!latest || latest.omitted.length === 0) return;
+  const omitted = new Set(latest.omitted);
+  for (const node of nodes) {
+    if ((node.kind === 'user' || node.kind === 'assistant') && omitted.has(node.id)) {
+      node.badges.push({ text: 'left out', tone: 'neutral' });
+    }
+  }
 }
 
 /**
@@ -293,6 +311,7 @@ export function buildTimeline({
     });
   });
 
+  markLeftOut(messages, nodes);
   if (error) {
     startSegment(`${lane}:error`);
     // The error may have come before any step of the request it ended.

@@ -1,6 +1,7 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { RunSettings } from '../session/run-settings';
-import { splitSteps, textOf } from '../messages/split-steps';
+import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
+import { type HistoryReport, historyNote, planHistory, readHistoryReport } from '../messages/plan-history';
 import type { ToolSpec } from '../tools/tool-spec';
 import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
 
@@ -19,11 +20,6 @@ export type StepReport = {
 export function readStepReport(parts: UIMessage['parts']): StepReport | undefined {
   const part = parts.find((candidate) => candidate.type === 'data-step');
   return part ? (part as { data: StepReport }).data : undefined;
-}
-
-/** A tool result as the model receives it: text as is, anything else as JSON. */
-export function toolResultText(output: unknown): string {
-  return typeof output === 'string' ? output : JSON.stringify(output ?? null);
 }
 
 const FINISH_REASONS: Record<string, WireFinishReason> = {
@@ -47,17 +43,26 @@ export function extractWireSteps(
   return walkConversation(messages, settings, tools).steps;
 }
 
-/** The request the conversation would send now: every message so far, the tools, the settings. */
+/**
+ * The request the conversation would send now: the messages so far as the history policy
+ * cuts them (a summary is stood in for by the plain note), the tools, the settings.
+ */
 export function buildNextRequest(
   messages: readonly UIMessage[],
   settings: RunSettings,
   tools: readonly ToolSpec[],
 ): WireRequest {
-  return requestFor(walkConversation(messages, settings, tools).history, settings, tools, settings.model);
+  const plan = planHistory(messages, settings.history);
+  const omitted = plan.omitted.map((unit) => unit.key);
+  const history = sentHistory(walkConversation(messages, settings, tools).history, {
+    omitted,
+    note: historyNote(plan.omitted),
+  });
+  return requestFor(history, settings, tools, settings.model);
 }
 
 function requestFor(
-  history: WireMessage[],
+  history: readonly WireMessage[],
   settings: RunSettings,
   tools: readonly ToolSpec[],
   model: string,
@@ -74,19 +79,29 @@ function requestFor(
   };
 }
 
+type KeyedMessage = { key: string; message: WireMessage };
+
+/** The history a request carried: what its history report left out removed, its note first. */
+function sentHistory(history: readonly KeyedMessage[], report: Pick<HistoryReport, 'omitted' | 'note'> | undefined) {
+  const omitted = new Set(report?.omitted ?? []);
+  const note: WireMessage[] = report?.note ? [{ role: 'user', text: report.note }] : [];
+  return [...note, ...history.filter((entry) => !omitted.has(entry.key)).map((entry) => entry.message)];
+}
+
 function walkConversation(
   messages: readonly UIMessage[],
   settings: RunSettings,
   tools: readonly ToolSpec[],
-): { steps: Map<string, WireStep>; history: WireMessage[] } {
+): { steps: Map<string, WireStep>; history: KeyedMessage[] } {
   const steps = new Map<string, WireStep>();
-  const history: WireMessage[] = [];
+  const history: KeyedMessage[] = [];
   for (const message of messages) {
     if (message.role !== 'assistant') {
-      history.push({ role: 'user', text: textOf(message.parts) });
+      history.push({ key: message.id, message: { role: 'user', text: textOf(message.parts) } });
       continue;
     }
     splitSteps(message).forEach((parts, index) => {
+      const key = `${message.id}:step-${index + 1}`;
       const calls = parts.filter(isToolUIPart);
       const toolCalls: WireToolCall[] = calls.map((call) => ({
         id: call.toolCallId,
@@ -95,8 +110,13 @@ function walkConversation(
       }));
       const text = textOf(parts);
       const report = readStepReport(parts);
-      steps.set(`${message.id}:step-${index + 1}`, {
-        request: requestFor(history, settings, tools, report?.model ?? settings.model),
+      steps.set(key, {
+        request: requestFor(
+          sentHistory(history, readHistoryReport(parts)),
+          settings,
+          tools,
+          report?.model ?? settings.model,
+        ),
         response: {
           id: `${message.id}-${index + 1}`,
           model: report?.model ?? settings.model,
@@ -110,24 +130,30 @@ function walkConversation(
               : undefined,
         },
       });
-      history.push({ role: 'assistant', text, toolCalls });
+      history.push({ key, message: { role: 'assistant', text, toolCalls } });
       for (const call of calls) {
         if (call.state === 'output-available') {
           history.push({
-            role: 'tool',
-            toolCallId: call.toolCallId,
-            toolName: getToolName(call),
-            content: toolResultText(call.output),
-            isError: false,
-            output: call.output,
+            key,
+            message: {
+              role: 'tool',
+              toolCallId: call.toolCallId,
+              toolName: getToolName(call),
+              content: toolResultText(call.output),
+              isError: false,
+              output: call.output,
+            },
           });
         } else if (call.state === 'output-error') {
           history.push({
-            role: 'tool',
-            toolCallId: call.toolCallId,
-            toolName: getToolName(call),
-            content: call.errorText,
-            isError: true,
+            key,
+            message: {
+              role: 'tool',
+              toolCallId: call.toolCallId,
+              toolName: getToolName(call),
+              content: call.errorText,
+              isError: true,
+            },
           });
         }
       }

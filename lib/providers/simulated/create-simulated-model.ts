@@ -7,6 +7,8 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { ScriptStep } from '../../session/run-settings';
+import { estimateTokens } from '../../messages/history-units';
+import { HISTORY_SUMMARY_INSTRUCTIONS, summarizeTranscriptLocally } from '../../messages/history-summary';
 import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-simulated-step';
 
 export const SIMULATED_PROVIDER_ID = 'simulated';
@@ -22,10 +24,6 @@ export type SimulatedModelOptions = {
 };
 
 /** Rough token count (4 characters a token), as no tokenizer runs offline. */
-function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
-}
-
 function usageOf(options: LanguageModelV4CallOptions, step: SimulatedStep): LanguageModelV4Usage {
   const output = step.kind === 'answer' ? step.text : step.text + JSON.stringify(step.calls);
   const inputTokens = estimateTokens(JSON.stringify(options.prompt) + JSON.stringify(options.tools ?? []));
@@ -36,7 +34,16 @@ function usageOf(options: LanguageModelV4CallOptions, step: SimulatedStep): Lang
   };
 }
 
+/** A history summary request (see `HISTORY_SUMMARY_INSTRUCTIONS`) is answered the same way by every simulated model. */
+function summaryRequested(options: LanguageModelV4CallOptions): string | undefined {
+  const [first, second] = options.prompt;
+  if (first?.role !== 'system' || first.content !== HISTORY_SUMMARY_INSTRUCTIONS || second?.role !== 'user') return;
+  return second.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
 function plan(options: LanguageModelV4CallOptions, script: readonly ScriptStep[] | undefined): SimulatedStep {
+  const transcript = summaryRequested(options);
+  if (transcript !== undefined) return { kind: 'answer', text: summarizeTranscriptLocally(transcript) };
   if (script) return planScriptedStep(options.prompt, script);
   const tools = (options.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === 'function');
   const simulatedOptions = options.providerOptions?.[SIMULATED_PROVIDER_ID] as

@@ -1,0 +1,37 @@
+'use client';
+
+import { useDeferredValue, useMemo } from 'react';
+import type { UIMessage } from 'ai';
+import { describeOmitted, planHistory } from '@/lib/messages/plan-history';
+import { useSession } from '../playground/runtime-context';
+import { HISTORY_STRATEGY_LABELS } from './history-settings';
+
+const format = (tokens: number) => tokens.toLocaleString('en-US');
+
+/**
+ * Before sending: about how many tokens of conversation the next request carries, and what
+ * the history policy will leave out of it (the same plan the route makes).
+ */
+export function HistoryEstimate() {
+  const messages = useSession((state) => state.messages);
+  const history = useSession((state) => state.settings.history);
+  const draft = useDeferredValue(useSession((state) => state.draft));
+  const plan = useMemo(() => {
+    const next: UIMessage[] = draft.trim()
+      ? [...messages, { id: 'draft', role: 'user', parts: [{ type: 'text', text: draft }] }]
+      : [...messages];
+    return planHistory(next, history);
+  }, [messages, history, draft]);
+  if (plan.units.length === 0) return null;
+  const policy = history && history.strategy !== 'none' ? HISTORY_STRATEGY_LABELS[history.strategy] : undefined;
+  return (
+    <p role="note" aria-label="History estimate" className="muted text-xs">
+      Next request: ≈ {format(plan.keptTokens)} tokens of conversation
+      {plan.omitted.length > 0
+        ? ` · leaves out ${describeOmitted(plan.omitted)} (≈ ${format(plan.estimatedTokens - plan.keptTokens)} tokens, ${policy?.toLowerCase()})`
+        : policy
+          ? ` · ${policy.toLowerCase()}: nothing left out`
+          : ''}
+    </p>
+  );
+}

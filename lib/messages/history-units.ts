@@ -1,0 +1,81 @@
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { splitSteps, textOf, toolResultText } from './split-steps';
+
+/**
+ * A piece of the conversation that is sent or left out whole: a user message, or one model
+ * step of an assistant message with its tool calls and their results (a call is never
+ * parted from its result). Keyed like the timeline's nodes: the message id, or
+ * `<message id>:step-<n>`.
+ */
+export type HistoryUnit = {
+  key: string;
+  kind: 'user' | 'step';
+  /** Estimated tokens (see `estimateTokens`). */
+  tokens: number;
+  /** The unit as plain text, for a summary. */
+  transcript: string;
+};
+
+/** Characters per token of English text and JSON for the tokenizers of the big providers; an estimate, said as one. */
+const CHARS_PER_TOKEN = 4;
+/** What each message costs beyond its text (role, separators). */
+const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** A rough token count of a text: about four characters per token. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+const RESULT_CHARS_IN_TRANSCRIPT = 400;
+
+function clipLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+function stepUnit(key: string, parts: UIMessage['parts']): HistoryUnit {
+  const text = textOf(parts);
+  let chars = text.length;
+  const lines = text.trim() ? [`Assistant: ${clipLine(text, 1_000)}`] : [];
+  for (const call of parts.filter(isToolUIPart)) {
+    const input = JSON.stringify(call.input ?? {});
+    const result =
+      call.state === 'output-available'
+        ? toolResultText(call.output)
+        : call.state === 'output-error'
+          ? `error: ${call.errorText}`
+          : call.state === 'output-denied'
+            ? 'denied'
+            : '';
+    chars += getToolName(call).length + input.length + result.length;
+    lines.push(`Called ${getToolName(call)} ${clipLine(input, 300)} → ${clipLine(result, RESULT_CHARS_IN_TRANSCRIPT)}`);
+  }
+  const calls = parts.filter(isToolUIPart).length;
+  return {
+    key,
+    kind: 'step',
+    tokens: Math.ceil(chars / CHARS_PER_TOKEN) + MESSAGE_OVERHEAD_TOKENS * (1 + calls),
+    transcript: lines.join('\n'),
+  };
+}
+
+/** The conversation as units in order, each with its estimated size. */
+export function historyUnitsOf(messages: readonly UIMessage[]): HistoryUnit[] {
+  const units: HistoryUnit[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant') {
+      const text = textOf(message.parts);
+      units.push({
+        key: message.id,
+        kind: 'user',
+        tokens: estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS,
+        transcript: `User: ${clipLine(text, 1_000)}`,
+      });
+      continue;
+    }
+    splitSteps(message).forEach((parts, index) => {
+      units.push(stepUnit(`${message.id}:step-${index + 1}`, parts));
+    });
+  }
+  return units;
+}
