@@ -1,5 +1,6 @@
 'use client';
 
+import { errorMessageOf } from '@/lib/agent/tool-error';
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { useToolSetCheck } from '../playground/runtime-context';
 import { ManualResultForm } from './manual-result-form';
@@ -41,7 +42,7 @@ function ToolCallCard({ part }: { part: ToolPart }) {
       {done ? (
         <details>
           <summary className="cursor-pointer">{failed ? 'Error' : 'Result'}</summary>
-          <pre className="code">{failed ? part.errorText : outputText}</pre>
+          <pre className="code">{failed ? errorMessageOf(part.errorText ?? '') : outputText}</pre>
         </details>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { errorMessageOf } from './tool-error';
 import { createRouteFetch, runConversation as runRealConversation, settle } from '../../testing/run-conversation';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
@@ -97,7 +98,7 @@ describe('when the sandbox cannot start', () => {
     const { messages } = await runConversation('list the files', undefined, failing);
     const [call] = toolParts(messages[1]);
     expect(call.state).toBe('output-error');
-    expect(call.state === 'output-error' && call.errorText).toBe(
+    expect(call.state === 'output-error' && errorMessageOf(call.errorText)).toBe(
       "Error: The sandbox could not start, so 'list_files' did not run.\nDetails: WebContainer boot timed out",
     );
     const answer = messages[1].parts.filter((part) => part.type === 'text').at(-1);
@@ -201,8 +202,8 @@ describe('the scripted simulated model', () => {
     );
     const parts = toolParts(messages[1]);
     expect(parts.map((part) => part.state)).toEqual(['output-error', 'output-available']);
-    expect(parts[0].state === 'output-error' && parts[0].errorText).toBe(
-      "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
+    expect(parts[0].state === 'output-error' && errorMessageOf(parts[0].errorText)).toBe(
+      "Error: Missing required parameter 'content'.\nPlease provide this parameter and try again.",
     );
     expect(parts.map((part) => part.toolCallId)).toEqual(['call_script_1_1', 'call_script_2_1']);
     const answer = messages[1].parts.findLast((part) => part.type === 'text');
@@ -247,7 +248,7 @@ describe('interceptors: approval and step mode', () => {
     expect(parts[0].state === 'output-available' && (parts[0].output as { output: string }).output).toBe(
       'greet.js\nindex.js\n',
     );
-    expect(parts[1].state === 'output-error' && parts[1].errorText).toMatch(
+    expect(parts[1].state === 'output-error' && errorMessageOf(parts[1].errorText)).toMatch(
       /^Error: The user rejected this call to 'read_file': not that file/,
     );
     expect(store.getState().events.map((event) => event.kind)).toEqual([

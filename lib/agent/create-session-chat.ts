@@ -13,6 +13,7 @@ import type { RunEventKind } from './run-event';
 import { createRunGate, type RunGate } from './run-gate';
 import type { RunJavaScript } from './tool-outcome';
 import { assertNever } from '../assert-never';
+import { errorMessageOf, toolErrorText } from './tool-error';
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
 function createStoreChatState(store: RunStore): ChatState<UIMessage> {
@@ -143,7 +144,14 @@ export function createSessionChat({
           tool: toolCall.toolName,
           toolCallId: toolCall.toolCallId,
           state: 'output-error',
-          errorText: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+          errorText: toolErrorText({
+            type: 'ExecutionError',
+            code: 'PLAYGROUND_FAILED',
+            message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+            details: { tool: toolCall.toolName },
+            recoverable: false,
+            suggestedAction: 'Answer without this tool.',
+          }),
         });
       });
     },
@@ -154,7 +162,11 @@ export function createSessionChat({
     const intercepted = await interceptToolCall({ call: toolCall, store, gate });
     if (intercepted.kind === 'blocked') {
       store.getState().recordOutcome(toolCall.toolCallId, 'blocked');
-      log('ToolCallBlocked', `${toolCall.toolName}: ${intercepted.message.split('\n')[0]}`, toolCall.toolCallId);
+      log(
+        'ToolCallBlocked',
+        `${toolCall.toolName}: ${errorMessageOf(intercepted.message).split('\n')[0]}`,
+        toolCall.toolCallId,
+      );
       void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
       return;
     }

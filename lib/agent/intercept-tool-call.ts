@@ -1,3 +1,4 @@
+import { toolErrorText } from './tool-error';
 import type { RunStore } from './run-store';
 import { needsApproval } from './approval-policy';
 import type { RunGate } from './run-gate';
@@ -22,7 +23,17 @@ export async function interceptToolCall({
   if (stepMode) {
     const answer = await gate.wait({ kind: 'step', label: `Before running ${call.toolName}` });
     if (answer.kind === 'reject')
-      return { kind: 'blocked', message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}` };
+      return {
+        kind: 'blocked',
+        message: toolErrorText({
+          type: 'PermissionError',
+          code: 'STOPPED_BY_USER',
+          message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}`,
+          details: { tool: call.toolName, reason: answer.reason },
+          recoverable: false,
+          suggestedAction: 'Do not call it again in this run.',
+        }),
+      };
   }
   if (!needsApproval(approval, call.toolName)) return { kind: 'run', input: call.input, edited: false };
   const answer = await gate.wait({
@@ -35,7 +46,14 @@ export async function interceptToolCall({
     store.getState().recordApproval(call.toolCallId, 'rejected');
     return {
       kind: 'blocked',
-      message: `Error: The user rejected this call to '${call.toolName}'${answer.reason ? `: ${answer.reason}` : '.'}\nDo not repeat it unchanged; adjust the arguments or try another approach.`,
+      message: toolErrorText({
+        type: 'PermissionError',
+        code: 'REJECTED_BY_USER',
+        message: `Error: The user rejected this call to '${call.toolName}'${answer.reason ? `: ${answer.reason}` : '.'}\nDo not repeat it unchanged; adjust the arguments or try another approach.`,
+        details: { tool: call.toolName, reason: answer.reason ?? null },
+        recoverable: true,
+        suggestedAction: 'Adjust the arguments or try another approach.',
+      }),
     };
   }
   const input = answer.kind === 'approve' ? answer.input : call.input;

@@ -2,23 +2,40 @@ import { assertNever } from '../assert-never';
 import { coreToolTraits, isCoreToolName, type CoreToolName } from '../tools/core-tool-definitions';
 import { runCoreTool } from '../tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
-import { diffSnapshots } from './track-file-changes';
-import type { ToolOutcome } from './tool-outcome';
+import type { CoreToolResult } from '../tools/run-core-tool';
+import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from './tool-error';
+import { diffSnapshots, type StateChange } from './track-file-changes';
+import type { ToolOutcome, ToolResultOutput } from './tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
 export const MAX_OUTPUT_CHARS = 20_000;
+/** Of that, what stderr may take when both streams are too long together. */
+const MAX_STDERR_CHARS = 5_000;
 
-/** The output as the model receives it: at most MAX_OUTPUT_CHARS, with the seed's metadata when cut. */
-export function truncateOutput(output: string): {
-  output: string;
-  metadata?: { stdout_truncated: boolean; total_output_bytes: number };
-} {
-  if (output.length <= MAX_OUTPUT_CHARS) return { output };
-  const totalBytes = new TextEncoder().encode(output).length;
-  const head = output.slice(0, MAX_OUTPUT_CHARS);
+function cut(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text;
+  return `${text.slice(0, maxChars)}\n… [output truncated: ${text.length - maxChars} more characters]`;
+}
+
+/**
+ * The output as the model receives it: stdout, then stderr after `[stderr]`, at most
+ * MAX_OUTPUT_CHARS together (stderr keeps up to 5,000 of them), with the seed's metadata
+ * saying which stream was cut and how big the whole was (seed 002 §6.2).
+ */
+export function truncateOutput(stdout: string, stderr = ''): { output: string; metadata: OutputMetadata } {
+  const totalBytes = new TextEncoder().encode(stdout + stderr).length;
+  const fits = stdout.length + stderr.length <= MAX_OUTPUT_CHARS;
+  const stderrBudget = fits ? stderr.length : Math.min(stderr.length, MAX_STDERR_CHARS);
+  const stdoutBudget = fits ? stdout.length : MAX_OUTPUT_CHARS - stderrBudget;
+  const shownOut = cut(stdout, stdoutBudget);
+  const output = stderr ? `${shownOut}${shownOut ? '\n' : ''}[stderr]\n${cut(stderr, stderrBudget)}` : shownOut;
   return {
-    output: `${head}\n… [output truncated: ${output.length - MAX_OUTPUT_CHARS} more characters, ${totalBytes} bytes in all]`,
-    metadata: { stdout_truncated: true, total_output_bytes: totalBytes },
+    output,
+    metadata: {
+      stdout_truncated: stdout.length > stdoutBudget,
+      stderr_truncated: stderr.length > stderrBudget,
+      total_output_bytes: totalBytes,
+    },
   };
 }
 
@@ -31,7 +48,14 @@ export async function runSandboxTool(
   if (!isCoreToolName(name)) {
     return {
       kind: 'failed',
-      message: `Error: '${name}' has no sandbox implementation.\nOnly the core tools run in the sandbox; this tool needs a mock, manual or JavaScript handler.`,
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'NO_SANDBOX_IMPLEMENTATION',
+        message: `Error: '${name}' has no sandbox implementation.\nOnly the core tools run in the sandbox; this tool needs a mock, manual or JavaScript handler.`,
+        details: { tool: name },
+        recoverable: false,
+        suggestedAction: 'Use another tool; the person can give this one a mock, manual or JavaScript handler.',
+      }),
     };
   }
   let sandbox: Sandbox;
@@ -41,7 +65,14 @@ export async function runSandboxTool(
     const details = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}`,
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'SANDBOX_UNAVAILABLE',
+        message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}`,
+        details: { tool: name, reason: details },
+        recoverable: false,
+        suggestedAction: 'Answer without this tool, or ask the person to start the sandbox.',
+      }),
     };
   }
   if (!coreToolTraits(name).writesFiles) return execute(name, args, { sandbox, signal, now, tracks: false });
@@ -64,37 +95,104 @@ async function execute(
     const details = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      message: `Error: Command execution failed.\nDetails: ${details}\nYou may need to check the command syntax or try an alternative approach.`,
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'EXECUTION_FAILED',
+        message: SEED_ERROR_TEXT.execution(details),
+        details: { tool: name, reason: details },
+        recoverable: true,
+        suggestedAction: 'Check the arguments, or try an alternative approach.',
+        executionTimeMs: now() - startedMs,
+      }),
     };
   }
   const executionTimeMs = Math.round(now() - startedMs);
-  const changes = before ? diffSnapshots(before, await sandbox.snapshot()) : [];
+  const stateChanges = before ? diffSnapshots(before, await sandbox.snapshot()) : [];
   switch (result.kind) {
     case 'done': {
-      const { output, metadata } = truncateOutput(result.output);
-      return {
-        kind: 'ok',
-        output: {
-          success: result.success,
-          output,
-          ...(result.exitCode === undefined ? {} : { exit_code: result.exitCode }),
-          execution_time_ms: executionTimeMs,
-          ...(changes.length > 0 ? { state_changes: changes } : {}),
-          ...(metadata ? { metadata } : {}),
-        },
+      const { output, metadata } = truncateOutput(result.output, result.stderr);
+      const exitCode = result.exitCode ?? null;
+      const toolResult: ToolResultOutput = {
+        success: result.success,
+        output,
+        error:
+          result.success || exitCode === null
+            ? null
+            : {
+                type: 'ExecutionError',
+                code: 'NON_ZERO_EXIT',
+                message: `The command exited with code ${exitCode}.`,
+                details: { exit_code: exitCode },
+              },
+        exit_code: exitCode,
+        execution_time_ms: executionTimeMs,
+        state_changes: stateChanges,
+        metadata,
       };
+      return { kind: 'ok', output: toolResult };
     }
     case 'failure':
-      return { kind: 'failed', message: `Error: ${result.message}` };
+      return { kind: 'failed', message: describeFailure(name, result, executionTimeMs, stateChanges) };
     case 'timed-out':
       return {
         kind: 'timed-out',
-        message:
-          `Error: Operation timed out after ${result.timeoutSeconds}s.\n` +
-          'Consider breaking the operation into smaller steps or increasing the timeout.' +
-          (result.partialOutput ? `\nPartial output:\n${result.partialOutput}` : ''),
+        message: toolErrorText({
+          type: 'TimeoutError',
+          code: 'TIMEOUT',
+          message: SEED_ERROR_TEXT.timeout(`${result.timeoutSeconds}s`),
+          details: { tool: name, timeout_seconds: result.timeoutSeconds, partial_output: result.partialOutput },
+          recoverable: true,
+          suggestedAction: 'Retry with a larger timeout_seconds, or split the work into smaller commands.',
+          partialOutput: result.partialOutput,
+          executionTimeMs,
+          stateChanges,
+        }),
       };
     default:
       return assertNever(result);
+  }
+}
+
+/** A core tool's failure as the seed words it: not found, permission denied, or an execution error. */
+function describeFailure(
+  name: CoreToolName,
+  failure: Extract<CoreToolResult, { kind: 'failure' }>,
+  executionTimeMs: number,
+  stateChanges: StateChange[],
+): string {
+  const common = { executionTimeMs, stateChanges };
+  switch (failure.reason) {
+    case 'not-found':
+      return toolErrorText({
+        type: 'ResourceError',
+        code: 'NOT_FOUND',
+        message: SEED_ERROR_TEXT.notFound(failure.resource ?? ''),
+        details: { tool: name, path: failure.resource },
+        recoverable: true,
+        suggestedAction: 'List the directory (list_files) to find the right path.',
+        ...common,
+      });
+    case 'permission':
+      return toolErrorText({
+        type: 'PermissionError',
+        code: 'PERMISSION_DENIED',
+        message: `${SEED_ERROR_TEXT.permissionDenied(failure.resource ?? '')}\n${failure.message}`,
+        details: { tool: name, path: failure.resource, reason: failure.message },
+        recoverable: true,
+        suggestedAction: 'Use a path inside the workspace, relative to it (e.g. "src/index.js").',
+        ...common,
+      });
+    case 'execution':
+      return toolErrorText({
+        type: 'ExecutionError',
+        code: 'EXECUTION_FAILED',
+        message: SEED_ERROR_TEXT.execution(failure.message),
+        details: { tool: name, reason: failure.message },
+        recoverable: true,
+        suggestedAction: 'Read the details, adjust the arguments and try again.',
+        ...common,
+      });
+    default:
+      return assertNever(failure.reason);
   }
 }

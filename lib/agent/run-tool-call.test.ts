@@ -9,6 +9,7 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool } from '../tools/tool-spec';
 import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
 import { runToolCall } from './run-tool-call';
+import { readToolErrorText } from './tool-error';
 
 const tools: RunnableTool[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
   spec: {
@@ -19,6 +20,9 @@ const tools: RunnableTool[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
   run: { kind: 'sandbox' },
 }));
 const out = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as ToolResultOutput).output : undefined);
+/** The seed 002 §6.3 error response a failed outcome answers the model with. */
+const errorOf = (outcome: ToolOutcome) => ('message' in outcome ? readToolErrorText(outcome.message) : undefined);
+const messageOf = (outcome: ToolOutcome) => errorOf(outcome)?.error.message;
 const checker = createSchemaChecker();
 let sandbox: Sandbox;
 
@@ -68,12 +72,29 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
     });
 
     it('read_file says when a file is missing or a path escapes the workspace', async () => {
-      expect(await run('read_file', { path: 'nope.txt' })).toEqual({
-        kind: 'failed',
-        message: "Error: 'nope.txt' not found.",
+      const missing = await run('read_file', { path: 'nope.txt' });
+      expect(missing.kind).toBe('failed');
+      expect(errorOf(missing)).toMatchObject({
+        success: false,
+        output: '',
+        error: {
+          type: 'ResourceError',
+          code: 'NOT_FOUND',
+          message: "Error: 'nope.txt' not found.\nVerify the path/resource exists before attempting to access it.",
+          details: { tool: 'read_file', path: 'nope.txt' },
+        },
+        exit_code: null,
+        state_changes: [],
+        recoverable: true,
+        suggested_action: expect.stringContaining('list_files'),
+        metadata: { stdout_truncated: false, stderr_truncated: false, total_output_bytes: 0 },
       });
+      expect(errorOf(missing)?.execution_time_ms).toBeTypeOf('number');
       const outside = await run('read_file', { path: '../etc/passwd' });
-      expect(outside.kind === 'failed' && outside.message).toMatch(/outside the workspace/);
+      expect(errorOf(outside)?.error).toMatchObject({ type: 'PermissionError', code: 'PERMISSION_DENIED' });
+      expect(messageOf(outside)).toBe(
+        `Error: Permission denied for '../etc/passwd'.\nThis resource is not accessible. Try an alternative approach.\nPath "../etc/passwd" is outside the workspace (${sandbox.root}).`,
+      );
     });
 
     it('write_file creates directories, overwrites and appends', async () => {
@@ -103,8 +124,8 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       expect(await sandbox.readFile(`${sandbox.root}/src/greet.js`)).toContain('`Hi, ${name}!`');
       await sandbox.writeFile(`${sandbox.root}/twice.txt`, 'a b a');
       const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
-      expect(ambiguous.kind === 'failed' && ambiguous.message).toMatch(
-        /appears 2 times .* occurrence 'first', 'last' or 'all'/,
+      expect(messageOf(ambiguous)).toMatch(
+        /^Error: Command execution failed\.\nDetails: old_content appears 2 times .* occurrence 'first', 'last' or 'all'/,
       );
       const last = await run('edit_file', {
         path: 'twice.txt',
@@ -118,7 +139,7 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'z', occurrence: 'all' });
       expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('z b z');
       const missing = await run('edit_file', { path: 'twice.txt', old_content: 'nope', new_content: 'x' });
-      expect(missing.kind === 'failed' && missing.message).toMatch(/was not found/);
+      expect(messageOf(missing)).toMatch(/was not found/);
     });
 
     it('search finds literal and regex matches with context, globs and a result limit', async () => {
@@ -131,7 +152,7 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       const limited = await run('search', { pattern: 'a', case_sensitive: false, max_results: 1, context_lines: 0 });
       expect(out(limited)).toMatch(/\(stopped at max_results = 1\)/);
       const bad = await run('search', { pattern: '(', type: 'regex' });
-      expect(bad.kind === 'failed' && bad.message).toMatch(/^Error: Invalid regex "\("/);
+      expect(messageOf(bad)).toMatch(/^Error: Command execution failed\.\nDetails: Invalid regex "\("/);
     });
 
     it('think records a thought and submit reports the answer', async () => {
@@ -147,17 +168,23 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
 describe('runToolCall validation', () => {
   it('does not run a call with invalid arguments and tells the model what to fix', async () => {
     const outcome = await run('write_file', { path: 'a.txt' });
-    expect(outcome).toEqual({
-      kind: 'invalid-input',
-      message:
-        "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\nFix these parameters and try again.",
+    expect(outcome.kind).toBe('invalid-input');
+    expect(errorOf(outcome)?.error).toEqual({
+      type: 'ValidationError',
+      code: 'MISSING_REQUIRED',
+      message: "Error: Missing required parameter 'content'.\nPlease provide this parameter and try again.",
+      details: { tool: 'write_file', problems: [{ path: 'content', problem: 'is required but missing' }] },
     });
+    const several = await run('write_file', { path: 7 });
+    expect(messageOf(several)).toBe(
+      "Error: Invalid arguments for 'write_file'.\n- `content` is required but missing\n- `path` must be a string\nFix these parameters and try again.",
+    );
     expect(await sandbox.exists('/workspace/a.txt')).toBe(false);
   });
 
   it('answers an unknown tool with the list of available ones', async () => {
     const outcome = await run('delete_everything', {});
-    expect(outcome.kind === 'unknown-tool' && outcome.message).toBe(
+    expect(messageOf(outcome)).toBe(
       "Error: Unknown tool 'delete_everything'.\nAvailable tools: bash, read_file, write_file, edit_file, search, list_files, think, submit. Call one of those instead.",
     );
   });
@@ -201,9 +228,7 @@ describe('run modes', () => {
       output: { city: 'Paris', temperature: 20 },
     });
     const broken = await call({ kind: 'mock', result: '', outputSchema: '{ nope' });
-    expect(broken.kind === 'failed' && broken.message).toMatch(
-      /output schema of the 'get_weather' mock is not a JSON Schema object/,
-    );
+    expect(messageOf(broken)).toMatch(/output schema of the 'get_weather' mock is not a JSON Schema object/);
   });
 
   it('manual waits for the person, but only after the arguments validated', async () => {
@@ -226,10 +251,12 @@ describe('run modes', () => {
     };
     expect(await call(handler, { runJavaScript })).toEqual({ kind: 'ok', output: { city: 'Paris' } });
     expect(seen).toEqual([{ city: 'Paris' }]);
-    expect(await call(handler, { runJavaScript: async () => ({ kind: 'threw', message: 'boom' }) })).toEqual({
-      kind: 'failed',
-      message: "Error: The handler of 'get_weather' threw: boom",
-    });
+    const threw = await call(handler, { runJavaScript: async () => ({ kind: 'threw', message: 'boom' }) });
+    expect(threw.kind).toBe('failed');
+    expect(errorOf(threw)?.error).toMatchObject({ type: 'ExecutionError', code: 'HANDLER_THREW' });
+    expect(messageOf(threw)).toBe(
+      "Error: Command execution failed.\nDetails: The handler of 'get_weather' threw: boom\nYou may need to check the command syntax or try an alternative approach.",
+    );
     expect(await call(handler, { runJavaScript: async () => ({ kind: 'timed-out', timeoutMs: 50 }) })).toMatchObject({
       kind: 'timed-out',
     });
@@ -251,7 +278,7 @@ describe('run modes', () => {
 
   it('a non-core tool set to sandbox says it needs another handler', async () => {
     const outcome = await call({ kind: 'sandbox' });
-    expect(outcome.kind === 'failed' && outcome.message).toMatch(/has no sandbox implementation/);
+    expect(messageOf(outcome)).toMatch(/has no sandbox implementation/);
   });
 });
 
@@ -266,7 +293,7 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
       ].sort((a, b) => a.path.localeCompare(b.path)),
     );
     const read = await run('read_file', { path: 'README.md' });
-    expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toBeUndefined();
+    expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toEqual([]);
   });
 
   it('stops a bash command at its timeout, keeps what it printed and tells the model what to do', async () => {
@@ -274,10 +301,14 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
     sandbox = createWebContainerSandbox(container);
     const outcome = await run('bash', { command: 'npm run build', timeout_seconds: 1 });
     expect(outcome.kind).toBe('timed-out');
-    expect(outcome.kind === 'timed-out' && outcome.message).toMatch(
-      /^Error: Operation timed out after 1s\.\nConsider breaking the operation into smaller steps/,
+    expect(messageOf(outcome)).toBe(
+      'Error: Operation timed out after 1s.\nConsider breaking the operation into smaller steps or increasing the timeout.',
     );
-    expect(outcome.kind === 'timed-out' && outcome.message).toContain('compiling…');
+    expect(errorOf(outcome)).toMatchObject({
+      output: 'compiling…\n',
+      error: { type: 'TimeoutError', code: 'TIMEOUT', details: { timeout_seconds: 1, partial_output: 'compiling…\n' } },
+      recoverable: true,
+    });
     expect(container.killed()).toBe(true);
   });
 
@@ -285,8 +316,16 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
     await sandbox.writeFile('/workspace/big.txt', 'x'.repeat(50_000));
     const outcome = await run('read_file', { path: 'big.txt' });
     const output = outcome.kind === 'ok' ? (outcome.output as ToolResultOutput) : undefined;
-    expect(output?.metadata).toEqual({ stdout_truncated: true, total_output_bytes: 50_000 });
+    expect(output?.metadata).toEqual({ stdout_truncated: true, stderr_truncated: false, total_output_bytes: 50_000 });
     expect(output?.output.length).toBeLessThan(20_200);
-    expect(output?.output).toMatch(/… \[output truncated: 30000 more characters, 50000 bytes in all\]$/);
+    expect(output?.output).toMatch(/… \[output truncated: 30000 more characters\]$/);
+
+    // Both streams too long: stderr keeps 5,000 characters after `[stderr]`, and says it was cut.
+    const both = await run('bash', { command: 'cat big.txt; cat big.txt >&2' });
+    const result = both.kind === 'ok' ? (both.output as ToolResultOutput) : undefined;
+    expect(result?.metadata).toEqual({ stdout_truncated: true, stderr_truncated: true, total_output_bytes: 100_000 });
+    expect(result?.output).toMatch(
+      /^x{15000}\n… \[output truncated: 35000 more characters\]\n\[stderr\]\nx{5000}\n… \[output truncated: 45000 more characters\]$/,
+    );
   });
 });

@@ -1,10 +1,11 @@
 import { assertNever } from '../assert-never';
 import type { SchemaChecker } from '../tools/create-schema-checker';
-import { problemToSentence } from '../tools/format-ajv-errors';
+import { MISSING_REQUIRED_MESSAGE, problemToSentence, type SchemaProblem } from '../tools/format-ajv-errors';
 import { generateMockResult } from '../tools/generate-mock-result';
 import type { RunnableTool, ToolRun } from '../tools/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
+import { SEED_ERROR_TEXT, toolErrorText } from './tool-error';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
@@ -38,10 +39,42 @@ function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args:
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return {
       kind: 'failed',
-      message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.`,
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'MOCK_SCHEMA_INVALID',
+        message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.`,
+        details: { tool: name },
+        recoverable: false,
+        suggestedAction: 'Answer without this tool; the person has to fix its output schema.',
+      }),
     };
   }
   return { kind: 'ok', output: generateMockResult(schema as Record<string, unknown>, args) };
+}
+
+/**
+ * Invalid arguments in seed 002 §7.3 words: one missing parameter as the seed says it,
+ * anything else as one line per problem.
+ */
+function describeInvalidArguments(toolName: string, problems: readonly SchemaProblem[]): string {
+  const missing = problems.filter((problem) => problem.message === MISSING_REQUIRED_MESSAGE);
+  const message =
+    problems.length === 1 && missing.length === 1
+      ? SEED_ERROR_TEXT.missingRequired(missing[0].path)
+      : `Error: Invalid arguments for '${toolName}'.\n${problems
+          .map((problem) => `- ${problemToSentence(problem, 'the arguments')}`)
+          .join('\n')}\nFix these parameters and try again.`;
+  return toolErrorText({
+    type: 'ValidationError',
+    code: missing.length === problems.length ? 'MISSING_REQUIRED' : 'INVALID_ARGUMENTS',
+    message,
+    details: {
+      tool: toolName,
+      problems: problems.map((problem) => ({ path: problem.path, problem: problem.message })),
+    },
+    recoverable: true,
+    suggestedAction: 'Fix the arguments as listed and call the tool again.',
+  });
 }
 
 /**
@@ -64,17 +97,19 @@ export async function runToolCall({
     const available = tools.map((candidate) => candidate.spec.name).join(', ') || 'none';
     return {
       kind: 'unknown-tool',
-      message: `Error: Unknown tool '${call.toolName}'.\nAvailable tools: ${available}. Call one of those instead.`,
+      message: toolErrorText({
+        type: 'ValidationError',
+        code: 'UNKNOWN_TOOL',
+        message: `Error: Unknown tool '${call.toolName}'.\nAvailable tools: ${available}. Call one of those instead.`,
+        details: { tool: call.toolName, available_tools: tools.map((candidate) => candidate.spec.name) },
+        recoverable: true,
+        suggestedAction: `Call one of: ${available}.`,
+      }),
     };
   }
   const problems = checker.checkValue(tool.spec.inputSchema, call.input);
-  if (problems.length > 0) {
-    const details = problems.map((problem) => `- ${problemToSentence(problem, 'the arguments')}`).join('\n');
-    return {
-      kind: 'invalid-input',
-      message: `Error: Invalid arguments for '${tool.spec.name}'.\n${details}\nFix these parameters and try again.`,
-    };
-  }
+  if (problems.length > 0)
+    return { kind: 'invalid-input', message: describeInvalidArguments(tool.spec.name, problems) };
   const args = call.input as Record<string, unknown>;
 
   switch (tool.run.kind) {
@@ -88,20 +123,59 @@ export async function runToolCall({
       if (!handlersTrusted) {
         return {
           kind: 'blocked',
-          message: `Error: The JavaScript handler of '${tool.spec.name}' came with a shared session and has not been allowed to run.`,
+          message: toolErrorText({
+            type: 'PermissionError',
+            code: 'HANDLER_NOT_TRUSTED',
+            message: `Error: The JavaScript handler of '${tool.spec.name}' came with a shared session and has not been allowed to run.`,
+            details: { tool: tool.spec.name },
+            recoverable: false,
+            suggestedAction: 'Answer without this tool until the person allows its handler to run.',
+          }),
         };
       }
-      if (!runJavaScript) return { kind: 'failed', message: 'Error: JavaScript handlers cannot run here.' };
+      if (!runJavaScript) {
+        return {
+          kind: 'failed',
+          message: toolErrorText({
+            type: 'ExecutionError',
+            code: 'HANDLERS_UNAVAILABLE',
+            message: 'Error: JavaScript handlers cannot run here.',
+            details: { tool: tool.spec.name },
+            recoverable: false,
+            suggestedAction: 'Answer without this tool.',
+          }),
+        };
+      }
+      const startedMs = now();
       const result = await runJavaScript({ code: tool.run.code, args, timeoutMs: tool.run.timeoutMs, signal });
       switch (result.kind) {
         case 'returned':
           return { kind: 'ok', output: result.value ?? null };
         case 'threw':
-          return { kind: 'failed', message: `Error: The handler of '${tool.spec.name}' threw: ${result.message}` };
+          return {
+            kind: 'failed',
+            message: toolErrorText({
+              type: 'ExecutionError',
+              code: 'HANDLER_THREW',
+              message: SEED_ERROR_TEXT.execution(`The handler of '${tool.spec.name}' threw: ${result.message}`),
+              details: { tool: tool.spec.name, reason: result.message },
+              recoverable: true,
+              suggestedAction: 'Check the arguments against what the handler expects and try again.',
+              executionTimeMs: now() - startedMs,
+            }),
+          };
         case 'timed-out':
           return {
             kind: 'timed-out',
-            message: `Error: The handler of '${tool.spec.name}' timed out after ${result.timeoutMs} ms and was stopped.`,
+            message: toolErrorText({
+              type: 'TimeoutError',
+              code: 'TIMEOUT',
+              message: `${SEED_ERROR_TEXT.timeout(`${result.timeoutMs} ms`)}\nThe handler of '${tool.spec.name}' was stopped.`,
+              details: { tool: tool.spec.name, timeout_ms: result.timeoutMs },
+              recoverable: true,
+              suggestedAction: 'Try smaller input; the handler has a fixed time limit.',
+              executionTimeMs: now() - startedMs,
+            }),
           };
         default:
           return assertNever(result);

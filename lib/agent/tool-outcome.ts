@@ -1,7 +1,11 @@
+import type { OutputMetadata, ToolError } from './tool-error';
+import type { StateChange } from './track-file-changes';
+
 /**
  * What running one tool call came to. `ok` maps onto the AI SDK's `output-available`;
  * `awaiting-user` means a person types the result (manual tools); every other kind maps
- * onto `output-error` with `message` as the text the model reads.
+ * onto `output-error` with `message` as the text the model reads: the seed 002 §6.3 error
+ * response as JSON (`toolErrorText`).
  */
 export type ToolOutcome =
   | { kind: 'ok'; output: unknown }
@@ -16,16 +20,19 @@ export type ToolOutcome =
 export const TOOL_OUTCOME_KINDS = ['ok', 'invalid-input', 'unknown-tool', 'failed', 'timed-out', 'blocked'] as const;
 export type ToolOutcomeKind = (typeof TOOL_OUTCOME_KINDS)[number];
 
-/** The result a model receives for a sandbox call (seed 002 §6.2). */
+/**
+ * The result a model receives for a sandbox call (seed 002 §3.3, §6.2): every field always
+ * present; `error` says why when `success` is false (a non-zero exit).
+ */
 export type ToolResultOutput = {
   success: boolean;
   output: string;
-  exit_code?: number;
+  error: ToolError | null;
+  exit_code: number | null;
   execution_time_ms: number;
-  /** Files the call created, changed or removed (only for tools that can write). */
-  state_changes?: { type: 'FileCreated' | 'FileModified' | 'FileDeleted'; path: string }[];
-  /** Present when the output was cut to fit (seed 002 §6.2 metadata). */
-  metadata?: { stdout_truncated: boolean; total_output_bytes: number };
+  /** Files the call created, changed or removed (empty for tools that cannot write). */
+  state_changes: StateChange[];
+  metadata: OutputMetadata;
 };
 
 /** What running a JavaScript handler came to. */

@@ -6,6 +6,7 @@ import { readStateChanges } from '../agent/track-file-changes';
 import { readStepReport } from '../wire/extract-wire-steps';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { readHistoryReport } from '../messages/plan-history';
+import { errorMessageOf } from '../agent/tool-error';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {
@@ -260,7 +261,7 @@ export function buildTimeline({
           call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
         const blocked = approval === 'rejected' || outcome === 'blocked';
         const resultText =
-          errorText ??
+          (errorText === undefined ? undefined : errorMessageOf(errorText)) ??
           (typeof output === 'object' && output !== null && 'output' in output
             ? String((output as { output: unknown }).output)
             : toolResultText(output ?? ''));
@@ -300,7 +301,7 @@ export function buildTimeline({
                   toolName: name,
                   finished: true,
                   outcome,
-                  ...(failed ? { errorText: resultText } : { output }),
+                  ...(failed ? { errorText: errorText ?? resultText } : { output }),
                 }
               : { toolCallId: call.toolCallId, toolName: name, finished: false, state: call.state },
         });

@@ -4,6 +4,9 @@ import type { ErrorObject } from 'ajv';
  * One thing wrong with a schema or with arguments. `path` is what people read (`a[0].b`,
  * '' for the root); `pointer` is the JSON pointer of the value the problem is about.
  */
+/** The message of a missing required property (callers tell it apart by it). */
+export const MISSING_REQUIRED_MESSAGE = 'is required but missing';
+
 export type SchemaProblem = { path: string; pointer: string; message: string };
 
 const COMBINATOR_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'not']);
@@ -26,7 +29,7 @@ function describe(error: ErrorObject): Omit<SchemaProblem, 'pointer'> {
   switch (error.keyword) {
     case 'required': {
       const name = String(params.missingProperty);
-      return { path: base ? `${base}.${name}` : name, message: `is required but missing` };
+      return { path: base ? `${base}.${name}` : name, message: MISSING_REQUIRED_MESSAGE };
     }
     case 'additionalProperties': {
       const name = String(params.additionalProperty);

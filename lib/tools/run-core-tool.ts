@@ -10,14 +10,28 @@ import { searchWorkspace, type SearchArgs } from './search-workspace';
  * the model sees.
  */
 export type CoreToolResult =
-  | { kind: 'done'; success: boolean; output: string; exitCode?: number }
-  | { kind: 'failure'; message: string }
+  | { kind: 'done'; success: boolean; output: string; exitCode?: number; stderr?: string }
+  /** `resource`: the path that was missing or refused (not-found, permission). */
+  | { kind: 'failure'; reason: 'execution' | 'not-found' | 'permission'; message: string; resource?: string }
   | { kind: 'timed-out'; timeoutSeconds: number; partialOutput: string };
 
 type Args = Record<string, unknown>;
 type CoreToolContext = { sandbox: Sandbox; signal?: AbortSignal };
 
-const failure = (message: string): CoreToolResult => ({ kind: 'failure', message });
+const failure = (message: string): CoreToolResult => ({ kind: 'failure', reason: 'execution', message });
+const notFound = (path: unknown): CoreToolResult => ({
+  kind: 'failure',
+  reason: 'not-found',
+  message: `'${path}' not found.`,
+  resource: String(path),
+});
+/** A path outside the workspace (seed 002 §7.1 PermissionError). */
+const refused = (path: unknown, message: string): CoreToolResult => ({
+  kind: 'failure',
+  reason: 'permission',
+  message,
+  resource: String(path),
+});
 
 function relative(sandbox: Sandbox, path: string): string {
   return path === sandbox.root ? '.' : path.slice(sandbox.root.length + 1);
@@ -25,7 +39,7 @@ function relative(sandbox: Sandbox, path: string): string {
 
 async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promise<CoreToolResult> {
   const cwd = resolveWorkspacePath(sandbox.root, String(args.working_directory ?? '.'));
-  if (!cwd.ok) return failure(cwd.message);
+  if (!cwd.ok) return refused(args.working_directory, cwd.message);
   const timeoutSeconds = Number(args.timeout_seconds ?? 30);
   const controller = new AbortController();
   const onAbort = () => controller.abort();
@@ -37,13 +51,19 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
       env: args.env as Record<string, string> | undefined,
       signal: controller.signal,
     });
-    const output = result.stderr
-      ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}`
-      : result.stdout;
     if (controller.signal.aborted && !signal?.aborted) {
-      return { kind: 'timed-out', timeoutSeconds, partialOutput: output };
+      const partialOutput = result.stderr
+        ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}`
+        : result.stdout;
+      return { kind: 'timed-out', timeoutSeconds, partialOutput };
     }
-    return { kind: 'done', success: result.exitCode === 0, output, exitCode: result.exitCode };
+    return {
+      kind: 'done',
+      success: result.exitCode === 0,
+      output: result.stdout,
+      stderr: result.stderr || undefined,
+      exitCode: result.exitCode,
+    };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -52,8 +72,8 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
 
 async function runReadFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
   const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
-  if (!resolved.ok) return failure(resolved.message);
-  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  if (!resolved.ok) return refused(args.path, resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return notFound(args.path);
   let content: string;
   try {
     content = await sandbox.readFile(resolved.path);
@@ -75,7 +95,7 @@ async function runReadFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
 
 async function runWriteFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
   const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
-  if (!resolved.ok) return failure(resolved.message);
+  if (!resolved.ok) return refused(args.path, resolved.message);
   const path = resolved.path;
   const parent = path.slice(0, path.lastIndexOf('/')) || '/';
   if (!(await sandbox.exists(parent))) {
@@ -98,8 +118,8 @@ async function runWriteFile(args: Args, { sandbox }: CoreToolContext): Promise<C
 
 async function runListFiles(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
   const resolved = resolveWorkspacePath(sandbox.root, String(args.path ?? '.'));
-  if (!resolved.ok) return failure(resolved.message);
-  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  if (!resolved.ok) return refused(args.path, resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return notFound(args.path);
   const maxDepth = args.recursive === true ? Number(args.max_depth ?? 10) : 1;
   const matches = typeof args.pattern === 'string' ? picomatch(args.pattern, { dot: true, basename: true }) : undefined;
   const base = resolved.path;
@@ -119,8 +139,8 @@ function countOccurrences(text: string, part: string): number {
 
 async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
   const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
-  if (!resolved.ok) return failure(resolved.message);
-  if (!(await sandbox.exists(resolved.path))) return failure(`'${args.path}' not found.`);
+  if (!resolved.ok) return refused(args.path, resolved.message);
+  if (!(await sandbox.exists(resolved.path))) return notFound(args.path);
   const content = await sandbox.readFile(resolved.path);
   const oldContent = String(args.old_content);
   const newContent = String(args.new_content);

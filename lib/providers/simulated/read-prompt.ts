@@ -1,3 +1,4 @@
+import { errorMessageOf } from '../../agent/tool-error';
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 
 export type PromptToolCall = { toolCallId: string; toolName: string; input: unknown };
@@ -18,7 +19,7 @@ export function toolOutputToText(output: LanguageModelV4ToolResultOutput): { tex
     case 'text':
       return { text: output.value, isError: false };
     case 'error-text':
-      return { text: output.value, isError: true };
+      return { text: errorMessageOf(output.value), isError: true };
     case 'json': {
       const value = output.value as Record<string, unknown> | null;
       if (value && typeof value === 'object' && typeof value.output === 'string') {
