@@ -160,3 +160,26 @@ test('ReAct mode: the model answers in JSON and the run looks the same as native
     'Reply 1 could not be used (The reply contains no JSON object.); asked again.',
   );
 });
+
+test('the settings grey out what the selected model cannot do, and say why', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption('google');
+  let settings = await playground.openRunSettings();
+  await expect(settings.getByRole('checkbox', { name: /Parallel tool calls/ })).toBeDisabled();
+  await expect(settings).toContainText('Gemini has no setting for parallel calls');
+  await settings.getByText(/^What .* can do/).click();
+  await expect(settings.getByRole('list', { name: 'Model capabilities' })).toContainText(
+    'Streamed tool arguments — Gemini sends each function call whole',
+  );
+  await playground.closeRunSettings();
+
+  await page.getByRole('combobox', { name: 'Provider' }).selectOption('openai-compatible');
+  settings = await playground.openRunSettings();
+  await settings.getByRole('textbox', { name: 'Base URL' }).fill('http://localhost:11434/v1');
+  await expect(settings.getByRole('combobox', { name: 'Tool choice' })).toBeDisabled();
+  await expect(settings).toContainText('Ollama ignores tool_choice');
+  await settings.getByRole('textbox', { name: 'Base URL' }).fill('http://localhost:8000/v1');
+  await expect(settings.getByRole('combobox', { name: 'Tool choice' })).toBeEnabled();
+  await expect(settings.getByRole('checkbox', { name: /Parallel tool calls/ })).toBeEnabled();
+});

@@ -7,6 +7,8 @@ import { useSession, useSessionActions, useToolSetCheck } from '../playground/ru
 import { Popover } from '../ui/popover';
 import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';
 import { HistorySettingsFields } from './history-settings';
+import { ModelCapabilitiesList, UnsupportedNote } from './model-capabilities-list';
+import { capabilitiesOf } from '@/lib/providers/model-capabilities';
 import { ScriptEditor } from './script-editor';
 
 const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
@@ -29,12 +31,17 @@ function decodeToolChoice(value: string): ToolChoiceSetting {
 
 /** A few words for what the closed settings hold, beside their button. */
 function summarise(settings: RunSettings, approval: ApprovalPolicy, stepMode: boolean): string {
+  const { support } = capabilitiesOf(settings);
   return [
     settings.provider === 'simulated'
       ? undefined
       : `mode → ${resolveToolCallingMode(settings.mode, settings.provider, settings.model)}`,
-    `choice ${encodeToolChoice(settings.toolChoice).replace('tool:', '')}`,
-    settings.parallelToolCalls === false ? 'one call at a time' : 'parallel',
+    support.toolChoice.supported ? `choice ${encodeToolChoice(settings.toolChoice).replace('tool:', '')}` : undefined,
+    support.parallelToolCalls.supported
+      ? settings.parallelToolCalls === false
+        ? 'one call at a time'
+        : 'parallel'
+      : undefined,
     `≤ ${settings.maxSteps ?? DEFAULT_MAX_STEPS} steps`,
     approval === 'run-everything' ? undefined : APPROVAL_POLICIES[approval].toLowerCase(),
     stepMode ? 'step mode' : undefined,
@@ -57,6 +64,8 @@ export function RunSettingsBar() {
   const { setApproval, setStepMode } = useSessionActions();
 
   const readOnly = useSession((state) => state.readOnly);
+  const capabilities = capabilitiesOf(settings);
+  const { support } = capabilities;
 
   return (
     <fieldset disabled={readOnly} className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
@@ -75,7 +84,14 @@ export function RunSettingsBar() {
               onChange={(event) => updateSettings({ mode: event.target.value as ToolCallingModeSetting })}
             >
               {MODE_OPTIONS.map(([value, label]) => (
-                <option key={value} value={value}>
+                <option
+                  key={value}
+                  value={value}
+                  disabled={
+                    (value === 'native' && !support.tools.supported) ||
+                    (value === 'structured' && !support.jsonMode.supported)
+                  }
+                >
                   {label}
                 </option>
               ))}
@@ -84,11 +100,12 @@ export function RunSettingsBar() {
               → {resolveToolCallingMode(settings.mode, settings.provider, settings.model)}
             </span>
           </label>
-          <label className="flex items-center gap-1">
+          <label className="flex flex-wrap items-center gap-1">
             <span className="muted">Tool choice</span>
             <select
               aria-label="Tool choice"
               className="control"
+              disabled={!support.toolChoice.supported}
               value={encodeToolChoice(settings.toolChoice)}
               onChange={(event) => updateSettings({ toolChoice: decodeToolChoice(event.target.value) })}
             >
@@ -101,14 +118,17 @@ export function RunSettingsBar() {
                 </option>
               ))}
             </select>
+            <UnsupportedNote support={support.toolChoice} />
           </label>
-          <label className="flex items-center gap-1">
+          <label className="flex flex-wrap items-center gap-1">
             <input
               type="checkbox"
+              disabled={!support.parallelToolCalls.supported}
               checked={settings.parallelToolCalls ?? true}
               onChange={(event) => updateSettings({ parallelToolCalls: event.target.checked })}
             />
             Parallel tool calls
+            <UnsupportedNote support={support.parallelToolCalls} />
           </label>
           <label className="flex items-center gap-1">
             <span className="muted">Approval</span>
@@ -144,6 +164,7 @@ export function RunSettingsBar() {
             />
           </label>
           <HistorySettingsFields />
+          <ModelCapabilitiesList capabilities={capabilities} model={settings.model} />
           <details>
             <summary className="muted cursor-pointer">More settings</summary>
             <div className="mt-1 flex flex-wrap items-center gap-2">

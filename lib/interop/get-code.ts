@@ -146,7 +146,7 @@ function typescript(request: WireRequest, settings: RunSettings): string {
         `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),\n    }),`,
     )
     .join('\n');
-  const providerOptions = providerOptionsFor(settings.provider, request.parallelToolCalls ?? true);
+  const providerOptions = providerOptionsFor({ ...settings, parallelToolCalls: request.parallelToolCalls });
   return [
     `// For ${SNIPPET_VERSIONS.typescript}.`,
     "import { jsonSchema, streamText, tool } from 'ai';",

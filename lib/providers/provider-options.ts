@@ -1,21 +1,29 @@
-import type { ProviderId } from '../session/run-settings';
+import type { RunSettings } from '../session/run-settings';
+import { supports } from './model-capabilities';
 
 export type ProviderOptions = Record<string, Record<string, boolean | string | number>>;
 
 /**
  * The provider options that carry the settings each provider names differently (parallel
  * tool calls), as the run sends them — and as Get code and the Wire view must show them.
- * Tool argument schemas are rarely strict-mode clean, so OpenAI-style requests ask for them
- * as written (`strict: false`).
+ * A model the capability table says has no parallel switch is sent none. Tool argument
+ * schemas are rarely strict-mode clean, so OpenAI-style requests ask for them as written
+ * (`strict: false`).
  */
-export function providerOptionsFor(provider: ProviderId, parallel: boolean): ProviderOptions {
-  switch (provider) {
+export function providerOptionsFor(
+  settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL' | 'parallelToolCalls'>,
+): ProviderOptions {
+  const parallel = settings.parallelToolCalls ?? true;
+  const switchable = supports(settings, 'parallelToolCalls');
+  switch (settings.provider) {
     case 'openai':
-      return { openai: { parallelToolCalls: parallel, strictJsonSchema: false } };
+      return { openai: { ...(switchable ? { parallelToolCalls: parallel } : {}), strictJsonSchema: false } };
     case 'anthropic':
       return { anthropic: { disableParallelToolUse: !parallel } };
     case 'openai-compatible':
-      return { openaiCompatible: { parallel_tool_calls: parallel, strictJsonSchema: false } };
+      return {
+        openaiCompatible: { ...(switchable ? { parallel_tool_calls: parallel } : {}), strictJsonSchema: false },
+      };
     case 'simulated':
       return { simulated: { parallelToolCalls: parallel } };
     case 'google':

@@ -2,6 +2,7 @@ import 'server-only';
 import {
   convertToModelMessages,
   type LanguageModel,
+  type LanguageModelMiddleware,
   type ModelMessage,
   safeValidateUIMessages,
   type ToolSet,
@@ -12,7 +13,8 @@ import type { ChatRequest } from '../agent/chat-request-schema';
 import { clip } from '../limits/clip';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
 import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
-import type { ProviderId } from '../session/run-settings';
+import type { ProviderId, RunSettings } from '../session/run-settings';
+import { supports } from '../providers/model-capabilities';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { buildTools } from './build-tools';
 import { estimateTokens } from '../messages/history-units';
@@ -118,21 +120,37 @@ export async function prepareChatTurn(
   return { ok: true, turn: { messages: validated.data, modelMessages, tools, mode, history: report } };
 }
 
-/** The model in its tool-calling mode: as it is for native calling, else behind the decision middleware. */
-export function withToolMode(model: LanguageModel, mode: ToolCallingMode): LanguageModel {
-  const base = model as Parameters<typeof wrapLanguageModel>[0]['model'];
-  if (mode === 'native') return base;
-  return wrapLanguageModel({
-    model: base,
-    middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }),
-  });
+/** Drops the tool choice from every request, for a model that has none (the SDK would send `auto`). */
+const withoutToolChoice: LanguageModelMiddleware = {
+  specificationVersion: 'v4',
+  transformParams: async ({ params }) => ({ ...params, toolChoice: undefined }),
+};
+
+/**
+ * The model in its tool-calling mode — as it is for native calling, else behind the decision
+ * middleware — and shaped by its capabilities (no tool choice where it has none).
+ */
+export function withToolMode(
+  model: LanguageModel,
+  mode: ToolCallingMode,
+  settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL'>,
+): LanguageModel {
+  let shaped = model as Parameters<typeof wrapLanguageModel>[0]['model'];
+  if (mode !== 'native') {
+    shaped = wrapLanguageModel({
+      model: shaped,
+      middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }),
+    });
+  }
+  if (!supports(settings, 'toolChoice')) shaped = wrapLanguageModel({ model: shaped, middleware: withoutToolChoice });
+  return shaped;
 }
 
-/** The call settings every request of the turn carries. */
+/** The call settings every request of the turn carries (tool choice only where the model has it). */
 export function turnCallSettings(settings: ChatRequest['settings']) {
   return {
     system: settings.system || undefined,
-    toolChoice: settings.toolChoice ?? 'auto',
+    toolChoice: supports(settings, 'toolChoice') ? (settings.toolChoice ?? 'auto') : undefined,
     temperature: settings.temperature,
     maxOutputTokens: settings.maxOutputTokens,
   };

@@ -56,12 +56,14 @@ export async function renderWithPackage(
     captured = captureRequest(input, init);
     throw new CapturedOnly('captured');
   }) as typeof fetch;
+  // Shaped by what the package's provider can do, for the same model id.
+  const target = { ...request.settings, provider, baseURL: undefined };
   const result = streamText({
-    model: withToolMode(modelFor(format, request.settings.model, captureOnly), mode),
-    ...turnCallSettings(request.settings),
+    model: withToolMode(modelFor(format, request.settings.model, captureOnly), mode, target),
+    ...turnCallSettings(target),
     messages: modelMessages,
     tools,
-    providerOptions: providerOptionsFor(provider, request.settings.parallelToolCalls ?? true),
+    providerOptions: providerOptionsFor(target),
     maxRetries: 0,
     onError: () => undefined,
   });

@@ -45,13 +45,12 @@ export function resolveModel({
 }: ResolveModelOptions): ModelResolution {
   const { provider, model: modelId } = settings;
   const entry: ProviderEntry = PROVIDER_CATALOG[provider];
-  const parallel = settings.parallelToolCalls ?? true;
   if (provider === SIMULATED_PROVIDER_ID) {
     const script = modelId === SCRIPTED_MODEL_ID ? (settings.script ?? DEFAULT_SCRIPT) : undefined;
     return {
       ok: true,
       model: createSimulatedModel({ chunkDelayMs: simulatedChunkDelayMs, script }),
-      providerOptions: providerOptionsFor('simulated', parallel),
+      providerOptions: providerOptionsFor(settings),
     };
   }
 
@@ -90,19 +89,19 @@ export function resolveModel({
       const openai = createOpenAI({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch });
       const model = settings.openaiApi === 'chat' ? openai.chat(modelId) : openai.responses(modelId);
       // Tool argument schemas are rarely strict-mode clean; structured mode asks for them as written.
-      return { ok: true, model, providerOptions: providerOptionsFor('openai', parallel) };
+      return { ok: true, model, providerOptions: providerOptionsFor(settings) };
     }
     case 'anthropic':
       return {
         ok: true,
         model: createAnthropic({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
-        providerOptions: providerOptionsFor('anthropic', parallel),
+        providerOptions: providerOptionsFor(settings),
       };
     case 'google':
       return {
         ok: true,
         model: createGoogle({ apiKey, baseURL: baseURL.url, fetch: noRedirectFetch })(modelId),
-        providerOptions: providerOptionsFor('google', parallel),
+        providerOptions: providerOptionsFor(settings),
       };
     case 'openai-compatible':
       return {
@@ -113,7 +112,7 @@ export function resolveModel({
           baseURL: baseURL.url,
           fetch: noRedirectFetch,
         })(modelId),
-        providerOptions: providerOptionsFor('openai-compatible', parallel),
+        providerOptions: providerOptionsFor(settings),
       };
     default:
       return assertNever(provider);

@@ -72,7 +72,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
     execute: ({ writer }) => {
       // Retries wrap the mode, so a failed request inside a decision retry is retried too.
       const model = wrapLanguageModel({
-        model: withToolMode(resolved.model, mode) as Parameters<typeof wrapLanguageModel>[0]['model'],
+        model: withToolMode(resolved.model, mode, settings) as Parameters<typeof wrapLanguageModel>[0]['model'],
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
           onRetry: (notice) =>

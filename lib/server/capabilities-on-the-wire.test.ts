@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
+import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
+import { CAPABILITIES, capabilitiesOf } from '../providers/model-capabilities';
+
+/** Ollama's own port, so the capability table knows the server by its address as it does a real one. */
+const OLLAMA_PORT = 11434;
+let ollama: FakeProvider;
+let other: FakeProvider;
+beforeAll(async () => {
+  ollama = await startFakeProvider({ port: OLLAMA_PORT });
+  other = await startFakeProvider();
+});
+afterAll(async () => {
+  await ollama.close();
+  await other.close();
+});
+
+const run = (baseURL: string) =>
+  runConversation('list the files and show me README.md', {
+    configure: (store) =>
+      store.getState().updateSettings({
+        provider: 'openai-compatible',
+        model: 'fake-tools',
+        mode: 'native',
+        baseURL,
+        toolChoice: 'required',
+        parallelToolCalls: false,
+      }),
+  });
+
+describe('requests shaped by the capability table (seed 002 §4.1)', () => {
+  it('Ollama is sent no tool_choice and no parallel_tool_calls; another OpenAI-compatible server is sent both', async () => {
+    const { messages } = await run(`http://127.0.0.1:${OLLAMA_PORT}/v1`);
+    expect(messages.at(-1)?.role).toBe('assistant');
+    expect(ollama.requests.length).toBeGreaterThan(0);
+    for (const request of ollama.requests) {
+      expect(request.body).not.toHaveProperty('tool_choice');
+      expect(request.body).not.toHaveProperty('parallel_tool_calls');
+      expect(request.body).toHaveProperty('tools');
+    }
+    await run(`${other.url}/v1`);
+    expect(other.requests[0].body).toMatchObject({ tool_choice: 'required', parallel_tool_calls: false });
+  });
+
+  it('says what each family cannot do, and why', () => {
+    const gemini = capabilitiesOf({ provider: 'google', model: 'gemini-2.5-flash' });
+    expect(gemini.support.parallelToolCalls).toEqual({ supported: false, reason: expect.stringContaining('Gemini') });
+    expect(capabilitiesOf({ provider: 'openai', model: 'gpt-4o' }).support).toEqual(
+      Object.fromEntries(CAPABILITIES.map((capability) => [capability, { supported: true }])),
+    );
+    expect(capabilitiesOf({ provider: 'openai', model: 'o1-mini' }).support.tools.supported).toBe(false);
+    expect(
+      capabilitiesOf({ provider: 'anthropic', model: 'claude-3-5-haiku-latest' }).support.strictSchemas.supported,
+    ).toBe(false);
+    expect(
+      capabilitiesOf({ provider: 'openai-compatible', model: 'llama3.1', baseURL: 'http://localhost:11434/v1' }).family,
+    ).toBe('ollama');
+    expect(
+      capabilitiesOf({ provider: 'openai-compatible', model: 'x', baseURL: 'http://localhost:8000/v1' }).family,
+    ).toBe('openai-compatible');
+  });
+});
