@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { coreToolTraits } from '../tools/core-tool-definitions';
+import { lastStepUnexpectedFinish } from '../messages/describe-finish';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {
@@ -37,12 +38,18 @@ export function unansweredToolCalls(messages: readonly UIMessage[]): string[] {
 /** Whether the loop should send the tool results back for another step. */
 export function shouldContinueRun(messages: readonly UIMessage[], maxSteps: number): boolean {
   return (
-    endsWithAnsweredToolCalls(messages) && !endedByTerminalTool(messages) && countSteps(messages.at(-1)) < maxSteps
+    endsWithAnsweredToolCalls(messages) &&
+    !endedByTerminalTool(messages) &&
+    // A step cut at the token limit or stopped by a filter is not taken further (its calls may be cut too).
+    !lastStepUnexpectedFinish(messages) &&
+    countSteps(messages.at(-1)) < maxSteps
   );
 }
 
 /** Why a finished run stopped where it did, when that is not a plain final answer. */
 export function describeRunEnd(messages: readonly UIMessage[], maxSteps: number): string | undefined {
+  const early = lastStepUnexpectedFinish(messages);
+  if (early) return early.sentence;
   const terminal = endsWithAnsweredToolCalls(messages) ? endedByTerminalTool(messages) : undefined;
   if (terminal) return `Finished: the model called \`${terminal}\`, which ends the run.`;
   if (endsWithAnsweredToolCalls(messages) && countSteps(messages.at(-1)) >= maxSteps) {

@@ -7,6 +7,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { readHistoryReport } from '../messages/plan-history';
 import { errorMessageOf } from '../agent/tool-error';
+import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
 type BuildOptions = {
@@ -66,6 +67,7 @@ function describeStep(step: number, parts: UIMessage['parts'], state: 'streaming
       : undefined,
     retries.count > 0 ? `retried ${retries.count}×` : undefined,
     history && history.omitted.length > 0 ? `${history.omitted.length} left out of history` : undefined,
+    unexpectedFinish(parts)?.badge,
   ];
   return facts.filter(Boolean).join(' · ');
 }
@@ -185,7 +187,8 @@ export function buildTimeline({
       const state =
         streaming && lastStep ? 'streaming' : !streaming && lastStep && error !== undefined ? 'incomplete' : 'done';
       const retries = countRetries(parts);
-      const finalAnswer = calls.length === 0 && state === 'done' && stepIndex === steps.length - 1;
+      const early = unexpectedFinish(parts);
+      const finalAnswer = calls.length === 0 && state === 'done' && stepIndex === steps.length - 1 && !early;
       const summary =
         (retries.count > 0 ? `Retried ${retries.count}× (${retries.reason}) · ` : '') +
         (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
@@ -197,9 +200,9 @@ export function buildTimeline({
         label: `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
         title: finalAnswer
           ? `Final answer · step ${stepIndex + 1}`
-          : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : ''}`,
+          : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : early ? ` · ${early.badge}` : ''}`,
         summary,
-        badges: [],
+        badges: early ? [{ text: early.badge, tone: 'error' }] : [],
         step: stepIndex + 1,
         status: state === 'streaming' ? 'streaming' : state === 'incomplete' ? 'incomplete' : 'done',
         detail: { id: message.id, role: 'assistant', step: stepIndex + 1, parts },
@@ -212,8 +215,11 @@ export function buildTimeline({
       for (const call of calls) {
         const name = getToolName(call);
         const callNodeId = `${call.toolCallId}:call`;
+        // A call the model was still writing when the token limit cut it never ran: it is not a call.
+        const cutOff =
+          early?.reason === 'length' && call.state === 'output-error' && outcomes[call.toolCallId] === undefined;
         const outcome = outcomeOf(call, outcomes[call.toolCallId]);
-        const validity = argumentsBadge(outcome);
+        const validity: Badge | undefined = cutOff ? { text: 'cut off', tone: 'error' } : argumentsBadge(outcome);
         add({
           id: callNodeId,
           kind: 'tool-call',
@@ -276,15 +282,17 @@ export function buildTimeline({
             : []),
           ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
         ];
-        const word = blocked
-          ? 'blocked'
-          : failed
-            ? 'error'
-            : finished
-              ? 'ok'
-              : paused
-                ? 'waiting for approval'
-                : 'running';
+        const word = cutOff
+          ? 'cut off'
+          : blocked
+            ? 'blocked'
+            : failed
+              ? 'error'
+              : finished
+                ? 'ok'
+                : paused
+                  ? 'waiting for approval'
+                  : 'running';
         add({
           id: resultId,
           kind: 'tool-result',

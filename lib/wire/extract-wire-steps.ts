@@ -26,7 +26,9 @@ const FINISH_REASONS: Record<string, WireFinishReason> = {
   stop: 'stop',
   'tool-calls': 'tool-calls',
   length: 'length',
+  'content-filter': 'content-filter',
   error: 'error',
+  other: 'other',
 };
 
 /**

@@ -1,8 +1,15 @@
-import type { RenderedStep, WireStep } from './wire-types';
+import type { RenderedStep, WireFinishReason, WireStep } from './wire-types';
 
 /** Anthropic requires max_tokens; the AI SDK sends this when none is set. */
 const DEFAULT_MAX_TOKENS = 4096;
-const STOP = { stop: 'end_turn', 'tool-calls': 'tool_use', length: 'max_tokens', error: 'end_turn' } as const;
+const STOP = {
+  stop: 'end_turn',
+  'tool-calls': 'tool_use',
+  length: 'max_tokens',
+  'content-filter': 'refusal',
+  error: 'end_turn',
+  other: 'end_turn',
+} as const satisfies Record<WireFinishReason, string>;
 
 type Block = Record<string, unknown>;
 const assistantBlocks = (text: string, calls: WireStep['response']['toolCalls']): Block[] => [

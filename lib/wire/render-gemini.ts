@@ -1,4 +1,6 @@
-import type { RenderedStep, WireStep } from './wire-types';
+import type { RenderedStep, WireFinishReason, WireStep } from './wire-types';
+
+const GEMINI_FINISH: Partial<Record<WireFinishReason, string>> = { length: 'MAX_TOKENS', 'content-filter': 'SAFETY' };
 
 type Part = Record<string, unknown>;
 const modelParts = (text: string, calls: WireStep['response']['toolCalls']): Part[] => [
@@ -63,7 +65,7 @@ export function renderGemini({ request, response }: WireStep): RenderedStep {
       candidates: [
         {
           content: { role: 'model', parts: modelParts(response.text, response.toolCalls) },
-          finishReason: response.finishReason === 'length' ? 'MAX_TOKENS' : 'STOP',
+          finishReason: GEMINI_FINISH[response.finishReason] ?? 'STOP',
           index: 0,
         },
       ],

@@ -1,6 +1,13 @@
-import { argumentsJson, type RenderedStep, type WireStep } from './wire-types';
+import { argumentsJson, type RenderedStep, type WireFinishReason, type WireStep } from './wire-types';
 
-const FINISH = { stop: 'stop', 'tool-calls': 'tool_calls', length: 'length', error: 'stop' } as const;
+const FINISH = {
+  stop: 'stop',
+  'tool-calls': 'tool_calls',
+  length: 'length',
+  'content-filter': 'content_filter',
+  error: 'stop',
+  other: 'stop',
+} as const satisfies Record<WireFinishReason, string>;
 
 const toolCalls = (calls: WireStep['response']['toolCalls']) =>
   calls.map((call) => ({

@@ -57,9 +57,15 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
       object: 'response',
       ...(response.createdAtMs === undefined ? {} : { created_at: Math.floor(response.createdAtMs / 1000) }),
       model: response.model,
-      status: response.finishReason === 'length' ? 'incomplete' : 'completed',
+      status:
+        response.finishReason === 'length' || response.finishReason === 'content-filter' ? 'incomplete' : 'completed',
       error: null,
-      incomplete_details: response.finishReason === 'length' ? { reason: 'max_output_tokens' } : null,
+      incomplete_details:
+        response.finishReason === 'length'
+          ? { reason: 'max_output_tokens' }
+          : response.finishReason === 'content-filter'
+            ? { reason: 'content_filter' }
+            : null,
       output,
       ...(response.usage
         ? {

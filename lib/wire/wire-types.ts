@@ -30,7 +30,7 @@ export type WireRequest = {
   maxOutputTokens: number | undefined;
 };
 
-export type WireFinishReason = 'stop' | 'tool-calls' | 'length' | 'error';
+export type WireFinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';
 
 /** What the model answered in that step. */
 export type WireResponse = {

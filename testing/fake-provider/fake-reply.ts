@@ -12,9 +12,10 @@ export type FakeRequestView = {
 export type FakeCall = { id: string; name: string; args: Record<string, unknown> };
 
 /** What the fake model answers; `cut` streams half of it, then drops the connection. */
+/** `stop`: the provider ends the reply early — at the token limit (arguments cut half-way) or by its filter. */
 export type FakeReply =
-  | { kind: 'text'; text: string; cut?: boolean }
-  | { kind: 'tool-calls'; text: string; calls: FakeCall[]; cut?: boolean }
+  | { kind: 'text'; text: string; cut?: boolean; stop?: 'length' | 'content-filter' }
+  | { kind: 'tool-calls'; text: string; calls: FakeCall[]; cut?: boolean; stop?: 'length' }
   | { kind: 'error'; status: number; message: string }
   | { kind: 'silent' };
 
@@ -25,7 +26,9 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * list_files and read_file (or the first tool), then answers from the results;
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
- * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON.
+ * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON;
+ * `fake-length` is cut at the token limit half-way through a call's arguments;
+ * `fake-filtered` is stopped by the provider's content filter.
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
@@ -34,6 +37,15 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   if (view.model === 'fake-json' || view.model === 'fake-json-bad') return planJsonDecision(view);
   if (view.model === 'fake-flaky-429' && attemptsForModel <= 1)
     return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
+  if (view.model === 'fake-length') {
+    return {
+      kind: 'tool-calls',
+      text: 'Let me read it.',
+      calls: [{ id: 'call_fake_1', name: 'read_file', args: { path: 'README.md' } }],
+      stop: 'length',
+    };
+  }
+  if (view.model === 'fake-filtered') return { kind: 'text', text: 'I can tell you that', stop: 'content-filter' };
   const cut = view.model === 'fake-cut';
   if (view.model === 'fake-text' || view.toolNames.length === 0)
     return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };

@@ -64,7 +64,8 @@ export const openaiChat: WireFormat = {
             ],
           }),
         );
-        for (const piece of chunks(JSON.stringify(call.args), 6)) {
+        const args = JSON.stringify(call.args);
+        for (const piece of chunks(reply.stop === 'length' ? args.slice(0, args.length / 2) : args, 6)) {
           frames.push(
             data({
               ...base,
@@ -79,7 +80,20 @@ export const openaiChat: WireFormat = {
     frames.push(
       data({
         ...base,
-        choices: [{ index: 0, delta: {}, finish_reason: reply.kind === 'tool-calls' ? 'tool_calls' : 'stop' }],
+        choices: [
+          {
+            index: 0,
+            delta: {},
+            finish_reason:
+              reply.stop === 'length'
+                ? 'length'
+                : reply.stop === 'content-filter'
+                  ? 'content_filter'
+                  : reply.kind === 'tool-calls'
+                    ? 'tool_calls'
+                    : 'stop',
+          },
+        ],
       }),
     );
     frames.push(data({ ...base, choices: [], usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 } }));
