@@ -65,3 +65,23 @@ test('Stop ends a paused run and keeps the message', async ({ page }) => {
   await playground.message.fill('again');
   await expect(playground.send).toBeEnabled();
 });
+
+test('an interceptor from the examples blocks `rm -rf` in the handler sandbox, and the graph says which one', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.tools.getByRole('button', { name: 'Interceptors' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Interceptors' });
+  await dialog.getByRole('button', { name: 'Add interceptor' }).click();
+  await page.getByRole('menuitem', { name: 'block rm -rf (before)' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Name of interceptor 1' })).toHaveValue('block rm -rf');
+  await expect(dialog.getByRole('code').or(dialog.locator('.monaco-editor')).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(playground.tools.getByRole('button', { name: 'Interceptors (1)' })).toBeVisible();
+
+  await playground.sendMessage('run `rm -rf notes` in bash');
+  await expect(playground.node('Tool call bash')).toContainText('block rm -rf: blocked');
+  await expect(playground.node('Tool result bash')).toContainText('blocked by the interceptor');
+  await expect(page.getByRole('region', { name: 'Files' })).toContainText('todo.txt');
+});

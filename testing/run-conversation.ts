@@ -1,4 +1,5 @@
 import { createSessionChat, type SessionChat } from '../lib/agent/create-session-chat';
+import type { RunJavaScript } from '../lib/agent/tool-outcome';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../lib/sandbox/example-files';
 import type { Sandbox } from '../lib/sandbox/sandbox';
@@ -13,6 +14,8 @@ export type ConversationOptions = {
   env?: Record<string, string | undefined>;
   /** Headers the browser adds (a typed key). */
   headers?: Record<string, string>;
+  /** Runs JavaScript handlers and interceptors. */
+  runJavaScript?: RunJavaScript;
 };
 
 /** A fetch that answers from the real route handler, in-process, with retries made instant. */
@@ -44,6 +47,7 @@ export async function runConversation(text: string, options: ConversationOptions
     store,
     checker: createSchemaChecker(),
     getSandbox: () => sandbox,
+    runJavaScript: options.runJavaScript,
     fetch: createRouteFetch(options.env),
     getHeaders: () => options.headers ?? {},
   });

@@ -2,10 +2,9 @@
 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
-import { describeRunEnd, unansweredToolCalls } from '@/lib/agent/run-progress';
+import { describeRunEnd, runLimitsOf, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { chunkMessages, type MessageChunk } from '@/lib/messages/chunk-messages';
-import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings';
-import { useSession } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
 import { Composer } from './composer';
 import { MessageView } from './message-view';
@@ -89,10 +88,15 @@ function RunNotes() {
   const messages = useVisibleMessages();
   const status = useSession((state) => state.chatStatus);
   const error = useSession((state) => state.chatError);
-  const maxSteps = useSession((state) => state.settings.maxSteps ?? DEFAULT_MAX_STEPS);
+  const settings = useSession((state) => state.settings);
+  const executor = useSession((state) => state.executor);
+  const outcomes = useSession((state) => state.outcomes);
+  const { runnable } = useToolSetCheck();
   const running = status === 'submitted' || status === 'streaming';
   const waitingFor = running ? [] : unansweredToolCalls(messages);
-  const endNote = running ? undefined : describeRunEnd(messages, maxSteps);
+  const endNote = running
+    ? undefined
+    : describeRunEnd(messages, runLimitsOf({ settings, executor, outcomes }, runnable));
   return (
     <div className="flex flex-col gap-2">
       <PausePanel />

@@ -16,10 +16,33 @@ export function useTimeline(): PositionedTimeline {
   );
   const approvals = useSession((state) => state.approvals);
   const outcomes = useSession((state) => state.outcomes);
+  const interceptions = useSession((state) => state.interceptions);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
   return useMemo(
-    () => deriveTimeline({ messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals, outcomes }),
-    [deriveTimeline, messages, activeBranch, branches, error, streaming, pausedToolCallId, approvals, outcomes],
+    () =>
+      deriveTimeline({
+        messages,
+        activeBranch,
+        branches,
+        error,
+        streaming,
+        pausedToolCallId,
+        approvals,
+        outcomes,
+        interceptions,
+      }),
+    [
+      deriveTimeline,
+      messages,
+      activeBranch,
+      branches,
+      error,
+      streaming,
+      pausedToolCallId,
+      approvals,
+      outcomes,
+      interceptions,
+    ],
   );
 }

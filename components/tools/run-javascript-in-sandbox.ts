@@ -13,7 +13,7 @@ type FrameMessage = { kind: 'ready' } | HandlerResult;
  * frame is removed when the call ends, times out or is stopped, which ends the worker too —
  * an endless loop or a runaway allocation is cut off with it.
  */
-export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, timeoutMs, signal }) =>
+export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, timeoutMs, signal }) =>
   new Promise<HandlerResult>((resolve) => {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -40,7 +40,7 @@ export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, timeoutMs, s
       if (event.data.kind === 'ready') {
         clearTimeout(timer);
         timer = setTimeout(() => finish({ kind: 'timed-out', timeoutMs }), timeoutMs);
-        frame.contentWindow?.postMessage({ kind: 'run', code, args }, '*');
+        frame.contentWindow?.postMessage({ kind: 'run', code, args, context }, '*');
         return;
       }
       if (event.data.kind === 'returned' || event.data.kind === 'threw') finish(event.data);

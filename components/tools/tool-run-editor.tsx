@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { isCoreToolName } from '@/lib/tools/core-tool-definitions';
+import { coreToolTraits, isCoreToolName } from '@/lib/tools/core-tool-definitions';
 import { MAX_HANDLER_TIMEOUT_MS, type ToolDraft, type ToolRunKind } from '@/lib/tools/tool-spec';
 import { useSessionActions } from '../playground/runtime-context';
 
@@ -24,7 +24,8 @@ const DEFAULT_HANDLER =
 
 /** How the selected tool's calls are answered, and that mode's settings. */
 export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
-  const { setToolRun } = useSessionActions();
+  const { setToolRun, setToolTerminal } = useSessionActions();
+  const terminal = draft.terminal ?? (name !== undefined && coreToolTraits(name).endsRun);
   const run = draft.run;
   const sandboxable = name !== undefined && isCoreToolName(name);
 
@@ -37,21 +38,34 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
 
   return (
     <div className="flex shrink-0 flex-col gap-1 border-t border-[var(--border)] px-3 py-2 text-xs">
-      <label className="flex items-center gap-2">
-        <span className="muted">Runs as</span>
-        <select
-          aria-label="Runs as"
-          className="control"
-          value={run.kind}
-          onChange={(event) => choose(event.target.value as ToolRunKind)}
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-2">
+          <span className="muted">Runs as</span>
+          <select
+            aria-label="Runs as"
+            className="control"
+            value={run.kind}
+            onChange={(event) => choose(event.target.value as ToolRunKind)}
+          >
+            {(Object.keys(RUN_LABELS) as ToolRunKind[]).map((kind) => (
+              <option key={kind} value={kind} disabled={kind === 'sandbox' && !sandboxable && run.kind !== 'sandbox'}>
+                {RUN_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label
+          className="ml-auto flex items-center gap-1"
+          title="Seed 002 is_terminal: nothing after it in its step runs, and no further step is sent"
         >
-          {(Object.keys(RUN_LABELS) as ToolRunKind[]).map((kind) => (
-            <option key={kind} value={kind} disabled={kind === 'sandbox' && !sandboxable && run.kind !== 'sandbox'}>
-              {RUN_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
+          <input
+            type="checkbox"
+            checked={terminal}
+            onChange={(event) => setToolTerminal(draft.id, event.target.checked)}
+          />
+          Ends the run when it succeeds
+        </label>
+      </div>
       {run.kind === 'sandbox' && !sandboxable ? (
         <p className="text-role-error">Only the core tools run in the sandbox; choose another way for this tool.</p>
       ) : null}

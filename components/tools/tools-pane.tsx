@@ -11,6 +11,7 @@ import { AddToolMenu } from './add-tool-menu';
 import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
+import { InterceptorsDialog } from './interceptors-dialog';
 import { ToolList } from './tool-list';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
@@ -53,6 +54,7 @@ export function ToolsPane() {
         <button type="button" className="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
           Export tools
         </button>
+        <InterceptorsDialog />
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
           <select

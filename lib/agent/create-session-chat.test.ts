@@ -80,7 +80,9 @@ describe('the tool loop through the real chat route', () => {
       store.getState().updateSettings({ parallelToolCalls: false, maxSteps: 1 }),
     );
     expect(toolParts(messages[1])).toHaveLength(1);
-    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toMatch(/step limit \(1 step\)/);
+    expect(describeRunEnd(messages, { maxSteps: store.getState().settings.maxSteps ?? 5 })).toMatch(
+      /step limit \(1 step\)/,
+    );
   });
 
   it('leaves a broken tool out and still runs with the others', async () => {
@@ -146,7 +148,7 @@ describe('terminal tools', () => {
     const assistant = messages[1];
     expect(assistant.parts.filter((part) => part.type === 'step-start')).toHaveLength(1);
     expect(toolParts(assistant).map((part) => part.state)).toEqual(['output-available']);
-    expect(describeRunEnd(messages, store.getState().settings.maxSteps ?? 5)).toBe(
+    expect(describeRunEnd(messages, { maxSteps: store.getState().settings.maxSteps ?? 5 })).toBe(
       'Finished: the model called `submit`, which ends the run.',
     );
   });

@@ -1,19 +1,34 @@
 import { AbstractChat, DefaultChatTransport, type ChatState, type UIMessage } from 'ai';
 import type { Sandbox } from '../sandbox/sandbox';
-import { DEFAULT_MAX_STEPS } from '../session/run-settings';
 import type { WireCapture } from '../wire/wire-capture';
 import type { RunStore } from './run-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
 import { runToolCall } from './run-tool-call';
-import { shouldContinueRun } from './run-progress';
+import { countSteps, runLimitsOf, shouldContinueRun } from './run-progress';
+import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
+import type { Interception } from './interceptor-spec';
+import { clip } from '../limits/clip';
+import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from './run-event';
 import { createRunGate, type RunGate } from './run-gate';
 import type { RunJavaScript } from './tool-outcome';
 import { assertNever } from '../assert-never';
 import { errorMessageOf, toolErrorText } from './tool-error';
+
+/** The answer to a call of a batch that was stopped before it ran. */
+function skippedText(toolName: string, why: string): string {
+  return toolErrorText({
+    type: 'PermissionError',
+    code: 'BATCH_STOPPED',
+    message: `Error: '${toolName}' did not run: ${why}.`,
+    details: { tool: toolName, reason: why },
+    recoverable: true,
+    suggestedAction: 'Call it again in a later step if it is still needed.',
+  });
+}
 
 /** Keeps the chat's messages and status in the session store, the one source of truth. */
 function createStoreChatState(store: RunStore): ChatState<UIMessage> {
@@ -97,7 +112,6 @@ export function createSessionChat({
     checked.set(tools, runnable);
     return runnable;
   };
-  const maxSteps = () => store.getState().settings.maxSteps ?? DEFAULT_MAX_STEPS;
   const log = (kind: RunEventKind, detail: string, toolCallId?: string) =>
     store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
 
@@ -121,7 +135,8 @@ export function createSessionChat({
         };
       },
     }),
-    sendAutomaticallyWhen: ({ messages }) => shouldContinueRun(messages, maxSteps()),
+    sendAutomaticallyWhen: ({ messages }) =>
+      shouldContinueRun(messages, runLimitsOf(store.getState(), runnableTools())),
     // The request a real provider step was sent with (transient: this tab only), filed under its step.
     onData: (part) => {
       if (part.type !== 'data-wire') return;
@@ -157,34 +172,91 @@ export function createSessionChat({
     },
   });
 
+  /**
+   * The calls of one model step (a batch): whether the rest of it is off — after a block with
+   * stopOnToolBlock on, or after a terminal tool (seed 002 §5.1: nothing after `submit` runs).
+   */
+  let batch = { key: '', stopped: undefined as string | undefined };
+  const batchOf = () => {
+    const last = store.getState().messages.at(-1);
+    const key = `${last?.id}:${countSteps(last)}`;
+    if (batch.key !== key) batch = { key, stopped: undefined };
+    return batch;
+  };
+
+  /** What a handler or an interceptor may read of the run: the call and a copy of the conversation. */
+  const contextFor = (toolCall: { toolCallId: string; toolName: string }): ToolCallContext => {
+    const { messages, settings } = store.getState();
+    return {
+      toolCallId: toolCall.toolCallId,
+      toolName: toolCall.toolName,
+      step: countSteps(messages.at(-1)),
+      provider: settings.provider,
+      model: settings.model,
+      messages: messages
+        .slice(-20)
+        .map((message) => ({ role: message.role, text: clip(textOf(message.parts), 1_000) })),
+    };
+  };
+
+  const record = (toolCallId: string, records: readonly Interception[]) => {
+    store.getState().recordInterceptions(toolCallId, records);
+    for (const each of records) {
+      log('ToolCallIntercepted', `${each.interceptor} (${each.phase}): ${each.action} — ${each.detail}`, toolCallId);
+    }
+  };
+
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
     const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
-    const intercepted = await interceptToolCall({ call: toolCall, store, gate });
-    if (intercepted.kind === 'blocked') {
+    const current = batchOf();
+    const block = (message: string) => {
       store.getState().recordOutcome(toolCall.toolCallId, 'blocked');
-      log(
-        'ToolCallBlocked',
-        `${toolCall.toolName}: ${errorMessageOf(intercepted.message).split('\n')[0]}`,
-        toolCall.toolCallId,
-      );
-      void chat.addToolOutput({ ...answer, state: 'output-error', errorText: intercepted.message });
+      log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
+      if (store.getState().executor.stopOnToolBlock) current.stopped ??= 'an earlier call in this step was blocked';
+      void chat.addToolOutput({ ...answer, state: 'output-error', errorText: message });
+    };
+    if (current.stopped) {
+      block(skippedText(toolCall.toolName, current.stopped));
       return;
     }
+    if (runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName)) {
+      current.stopped = `\`${toolCall.toolName}\` ended the run before it`;
+    }
+    const context = contextFor(toolCall);
+    const { interceptors, handlersTrusted } = store.getState();
+    const call = { id: toolCall.toolCallId, name: toolCall.toolName, arguments: toolCall.input };
+    const before = await interceptBefore({ interceptors, call, context, runJavaScript, trusted: handlersTrusted });
+    record(toolCall.toolCallId, before.records);
+    if (before.kind === 'blocked') return block(before.message);
+    const intercepted = await interceptToolCall({ call: { ...toolCall, input: before.input }, store, gate });
+    if (intercepted.kind === 'blocked') return block(intercepted.message);
+    const changed = before.input !== toolCall.input;
     log(
       'ToolCallStarted',
-      `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : ''}`,
+      `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : changed ? ' (arguments changed by an interceptor)' : ''}`,
       toolCall.toolCallId,
     );
     const startedMs = now();
-    const outcome = await runToolCall({
+    const ran = await runToolCall({
       call: { toolName: toolCall.toolName, input: intercepted.input },
       tools: runnableTools(),
       getSandbox,
       checker,
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
+      context,
     });
-    log('ToolCallCompleted', `${toolCall.toolName}: ${outcome.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    log('ToolCallCompleted', `${toolCall.toolName}: ${ran.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    const after = await interceptAfter({
+      interceptors: store.getState().interceptors,
+      call: { ...call, arguments: intercepted.input },
+      outcome: ran,
+      context,
+      runJavaScript,
+      trusted: store.getState().handlersTrusted,
+    });
+    record(toolCall.toolCallId, after.records);
+    const outcome = after.outcome;
     if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
     switch (outcome.kind) {
       case 'awaiting-user':

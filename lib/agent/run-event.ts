@@ -4,6 +4,7 @@ export type RunEventKind =
   | 'InferenceResponseReceived'
   | 'ToolCallStarted'
   | 'ToolCallCompleted'
-  | 'ToolCallBlocked';
+  | 'ToolCallBlocked'
+  | 'ToolCallIntercepted';
 
 export type RunEvent = { kind: RunEventKind; atMs: number; detail: string; toolCallId?: string };

@@ -22,6 +22,10 @@ export type RunState = Pick<
   | 'recordOutcome'
   | 'setPause'
   | 'recordWireCapture'
+  | 'interceptors'
+  | 'executor'
+  | 'recordInterceptions'
+  | 'outcomes'
 >;
 
 export type RunStore = StoreApi<RunState>;

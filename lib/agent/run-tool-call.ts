@@ -5,6 +5,7 @@ import { generateMockResult } from '../tools/generate-mock-result';
 import type { RunnableTool, ToolRun } from '../tools/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
+import type { ToolCallContext } from './run-interceptors';
 import { SEED_ERROR_TEXT, toolErrorText } from './tool-error';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 
@@ -20,6 +21,8 @@ export type RunToolCallOptions = {
   runJavaScript?: RunJavaScript;
   /** False for a session opened from someone else's link until its viewer runs it. */
   handlersTrusted?: boolean;
+  /** What a JavaScript handler may read of the run besides its arguments. */
+  context?: ToolCallContext;
   signal?: AbortSignal;
   now?: () => number;
 };
@@ -89,6 +92,7 @@ export async function runToolCall({
   checker,
   runJavaScript,
   handlersTrusted = true,
+  context,
   signal,
   now = () => performance.now(),
 }: RunToolCallOptions): Promise<ToolOutcome> {
@@ -147,7 +151,7 @@ export async function runToolCall({
         };
       }
       const startedMs = now();
-      const result = await runJavaScript({ code: tool.run.code, args, timeoutMs: tool.run.timeoutMs, signal });
+      const result = await runJavaScript({ code: tool.run.code, args, context, timeoutMs: tool.run.timeoutMs, signal });
       switch (result.kind) {
         case 'returned':
           return { kind: 'ok', output: result.value ?? null };

@@ -41,10 +41,12 @@ export type HandlerResult =
   | { kind: 'threw'; message: string }
   | { kind: 'timed-out'; timeoutMs: number };
 
-/** Runs a handler's function body with `args`, isolated from the page (a Web Worker in the browser). */
+/** Runs a handler's function body with `args` and `context`, isolated from the page (a Web Worker in the browser). */
 export type RunJavaScript = (request: {
   code: string;
   args: unknown;
+  /** Read-only run context, the body's second parameter (seed 003 context injection). */
+  context?: unknown;
   timeoutMs: number;
   signal?: AbortSignal;
 }) => Promise<HandlerResult>;

@@ -30,7 +30,7 @@ describe('finish reasons (seed 002 §4.5, §5.1)', () => {
     const [call] = messages[1].parts.filter(isToolUIPart);
     expect(call.state).toBe('output-error');
     expect(store.getState().outcomes[call.toolCallId]).toBeUndefined();
-    expect(describeRunEnd(messages, 5)).toMatch(/^The reply was cut off at the output token limit/);
+    expect(describeRunEnd(messages, { maxSteps: 5 })).toMatch(/^The reply was cut off at the output token limit/);
     const { nodes } = buildTimeline({ messages });
     const step = nodes.find((node) => node.kind === 'assistant');
     expect(step?.title).toBe('Assistant message · step 1 · cut off at max tokens');
@@ -44,7 +44,7 @@ describe('finish reasons (seed 002 §4.5, §5.1)', () => {
 
   it("a reply stopped by the provider's filter is named as such", async () => {
     const { messages, store } = await run('fake-filtered');
-    expect(describeRunEnd(messages, 5)).toBe(
+    expect(describeRunEnd(messages, { maxSteps: 5 })).toBe(
       "The provider's content filter stopped the reply. Rephrase the request, or try another model.",
     );
     const { nodes } = buildTimeline({ messages });

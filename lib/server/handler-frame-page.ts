@@ -12,11 +12,18 @@ export const HANDLER_FRAME_PATH = '/handler-frame';
 const FRAME_SCRIPT = `
 const WORKER_SOURCE = ${JSON.stringify(`
 const AsyncFunction = (async () => {}).constructor;
+const freeze = (value) => {
+  if (value && typeof value === 'object') {
+    Object.values(value).forEach(freeze);
+    Object.freeze(value);
+  }
+  return value;
+};
 self.onmessage = async (event) => {
-  const { code, args } = event.data;
+  const { code, args, context } = event.data;
   try {
-    const handler = new AsyncFunction('args', '"use strict";\\n' + code);
-    const value = await handler(args);
+    const handler = new AsyncFunction('args', 'context', '"use strict";\\n' + code);
+    const value = await handler(args, freeze(context ?? null));
     self.postMessage({ kind: 'returned', value: value === undefined ? null : JSON.parse(JSON.stringify(value)) });
   } catch (error) {
     self.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) });
@@ -25,7 +32,7 @@ self.onmessage = async (event) => {
 `)};
 addEventListener('message', (event) => {
   if (event.source !== parent || !event.data || event.data.kind !== 'run') return;
-  const { code, args } = event.data;
+  const { code, args, context } = event.data;
   const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
@@ -34,7 +41,7 @@ addEventListener('message', (event) => {
     error.preventDefault();
     parent.postMessage({ kind: 'threw', message: error.message || 'The handler could not be compiled.' }, '*');
   };
-  worker.postMessage({ code, args });
+  worker.postMessage({ code, args, context });
 });
 parent.postMessage({ kind: 'ready' }, '*');
 `;

@@ -42,6 +42,9 @@ function example(
     sandboxChoice: base.sandboxChoice,
     approvals: {},
     outcomes: {},
+    interceptors: [],
+    executor: base.executor,
+    interceptions: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
   };

@@ -17,6 +17,9 @@ export function pickSessionData(state: SessionData): SessionData {
     sandboxChoice: state.sandboxChoice,
     approvals: state.approvals,
     outcomes: state.outcomes,
+    interceptors: state.interceptors,
+    executor: state.executor,
+    interceptions: state.interceptions,
     activeBranch: state.activeBranch,
     branches: state.branches,
   };

@@ -30,8 +30,17 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes were kept reads back with none.
-    expect(parseSessionData(data)).toEqual({ ok: true, session: { ...data, outcomes: {} } });
+    // A session saved before calls' outcomes and interceptors were kept reads back with none.
+    expect(parseSessionData(data)).toEqual({
+      ok: true,
+      session: {
+        ...data,
+        outcomes: {},
+        interceptors: [],
+        executor: { throwOnToolFailure: false, stopOnToolBlock: false },
+        interceptions: {},
+      },
+    });
   });
 
   it('names the first field that is wrong', () => {

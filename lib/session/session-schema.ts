@@ -2,6 +2,12 @@ import type { UIMessage } from 'ai';
 import { z } from 'zod';
 import { APPROVAL_RECORDS } from '../agent/approval-policy';
 import { TOOL_OUTCOME_KINDS } from '../agent/tool-outcome';
+import {
+  DEFAULT_EXECUTOR_SETTINGS,
+  executorSettingsSchema,
+  interceptionSchema,
+  interceptorSchema,
+} from '../agent/interceptor-spec';
 import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
@@ -37,6 +43,11 @@ export const sessionDataSchema = z.object({
   approvals: z.record(z.string(), z.enum(APPROVAL_RECORDS)),
   /** How each finished call ended, by tool_call_id (sessions from before 0.6 have none). */
   outcomes: z.record(z.string(), z.enum(TOOL_OUTCOME_KINDS)).default({}),
+  /** The person's own interceptors, in the order they run (sessions from before 0.10 have none). */
+  interceptors: z.array(interceptorSchema).max(20).default([]),
+  executor: executorSettingsSchema.default(DEFAULT_EXECUTOR_SETTINGS),
+  /** What interceptors did to each call, by tool_call_id. */
+  interceptions: z.record(z.string(), z.array(interceptionSchema).max(40)).default({}),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
   branches: z.array(

@@ -7,6 +7,12 @@ import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
+import {
+  DEFAULT_EXECUTOR_SETTINGS,
+  type ExecutorSettings,
+  type Interception,
+  type Interceptor,
+} from '../agent/interceptor-spec';
 import type { WireCapture } from '../wire/wire-capture';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
@@ -58,6 +64,8 @@ export type SessionActions = {
   updateToolSource(id: string, source: string): void;
   setToolEnabled(id: string, enabled: boolean): void;
   setToolRun(id: string, run: ToolRun): void;
+  /** Whether a successful call of the tool ends the run (seed 002 `is_terminal`). */
+  setToolTerminal(id: string, terminal: boolean): void;
   /** Adds tools (renamed where a name is taken) and selects the first. */
   addTools(tools: { definition: ToolDefinition; run: ToolRun }[]): void;
   duplicateTool(id: string): void;
@@ -93,6 +101,14 @@ export type SessionActions = {
   setPause(pause: RunPause | undefined): void;
   addEvent(event: RunEvent): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
+  /** Adds an interceptor at the end (its name made unique) and returns its id. */
+  addInterceptor(template: Omit<Interceptor, 'id' | 'enabled'>): string;
+  updateInterceptor(id: string, patch: Partial<Omit<Interceptor, 'id'>>): void;
+  moveInterceptor(id: string, offset: -1 | 1): void;
+  deleteInterceptor(id: string): void;
+  setExecutorSettings(patch: Partial<ExecutorSettings>): void;
+  /** What interceptors did to a call (the timeline and the event log show it). */
+  recordInterceptions(toolCallId: string, records: readonly Interception[]): void;
 };
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
@@ -141,6 +157,9 @@ export function createInitialSession(): SessionState {
     wireCaptures: {},
     approvals: {},
     outcomes: {},
+    interceptors: [],
+    executor: DEFAULT_EXECUTOR_SETTINGS,
+    interceptions: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,
@@ -175,6 +194,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       selectTool: (id) => view({ selectedToolId: id }),
       updateToolSource: (id, source) => updateTool(id, (tool) => ({ ...tool, source })),
       setToolEnabled: (id, enabled) => updateTool(id, (tool) => ({ ...tool, enabled })),
+      setToolTerminal: (id, terminal) => updateTool(id, (tool) => ({ ...tool, terminal })),
       setToolRun: (id, run) => updateTool(id, (tool) => ({ ...tool, run })),
       addTools: (additions) =>
         set((state) => {
@@ -306,6 +326,41 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
+      addInterceptor: (template) => {
+        const id = `interceptor-${generateId()}`;
+        set((state) => {
+          const names = new Set(state.interceptors.map((each) => each.name));
+          let name = template.name;
+          for (let n = 2; names.has(name); n++) name = `${template.name} ${n}`;
+          return { interceptors: [...state.interceptors, { ...template, id, name, enabled: true }] };
+        });
+        return id;
+      },
+      updateInterceptor: (id, patch) =>
+        set((state) => ({
+          interceptors: state.interceptors.map((each) => (each.id === id ? { ...each, ...patch } : each)),
+        })),
+      moveInterceptor: (id, offset) =>
+        set((state) => {
+          const index = state.interceptors.findIndex((each) => each.id === id);
+          const target = index + offset;
+          if (index === -1 || target < 0 || target >= state.interceptors.length) return {};
+          const interceptors = [...state.interceptors];
+          [interceptors[index], interceptors[target]] = [interceptors[target], interceptors[index]];
+          return { interceptors };
+        }),
+      deleteInterceptor: (id) =>
+        set((state) => ({ interceptors: state.interceptors.filter((each) => each.id !== id) })),
+      setExecutorSettings: (patch) => set((state) => ({ executor: { ...state.executor, ...patch } })),
+      recordInterceptions: (toolCallId, records) => {
+        if (records.length === 0) return;
+        set((state) => ({
+          interceptions: {
+            ...state.interceptions,
+            [toolCallId]: [...(state.interceptions[toolCallId] ?? []), ...records].slice(-40),
+          },
+        }));
+      },
     };
   };
 }

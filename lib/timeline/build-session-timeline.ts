@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
+import type { Interception } from '../agent/interceptor-spec';
 import { sharedPrefixLength, type Branch } from '../session/branches';
 import { buildTimeline } from './build-timeline';
 import type { Timeline, TimelineLane } from './timeline-types';
@@ -14,6 +15,7 @@ export type SessionTimelineOptions = {
   pausedToolCallId?: string;
   approvals?: Readonly<Record<string, ApprovalRecord>>;
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
+  interceptions?: Readonly<Record<string, readonly Interception[]>>;
 };
 
 /**
@@ -27,9 +29,10 @@ export function buildSessionTimeline({
   branches,
   approvals,
   outcomes,
+  interceptions,
   ...live
 }: SessionTimelineOptions): Timeline {
-  const active = buildTimeline({ messages, lane: activeBranch.id, approvals, outcomes, ...live });
+  const active = buildTimeline({ messages, lane: activeBranch.id, approvals, outcomes, interceptions, ...live });
   if (branches.length === 0) return active;
   const timeline: Timeline = {
     nodes: [...active.nodes],
@@ -42,7 +45,13 @@ export function buildSessionTimeline({
     const shared = sharedPrefixLength(messages, branch.messages);
     if (shared === branch.messages.length) continue;
     const entry = buildTimeline({ messages: branch.messages.slice(0, shared) }).exits;
-    const own = buildTimeline({ messages: branch.messages.slice(shared), lane: branch.id, approvals, outcomes });
+    const own = buildTimeline({
+      messages: branch.messages.slice(shared),
+      lane: branch.id,
+      approvals,
+      outcomes,
+      interceptions,
+    });
     const id = (nodeId: string) => `${branch.id}/${nodeId}`;
     timeline.nodes.push(
       ...own.nodes.map((node) => ({

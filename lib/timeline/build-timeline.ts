@@ -7,6 +7,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { readHistoryReport } from '../messages/plan-history';
 import { errorMessageOf } from '../agent/tool-error';
+import type { Interception } from '../agent/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 
@@ -22,9 +23,27 @@ type BuildOptions = {
   approvals?: Readonly<Record<string, ApprovalRecord>>;
   /** How each finished call ended, as the executor recorded it. */
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
+  /** What interceptors did to each call (badges on its call and result nodes). */
+  interceptions?: Readonly<Record<string, readonly Interception[]>>;
   /** The lane these messages are drawn in (branches add lanes). */
   lane?: string;
 };
+
+const INTERCEPTION_TONES = {
+  blocked: 'error',
+  errored: 'error',
+  'failed the call': 'error',
+  'changed arguments': 'neutral',
+  'rewrote result': 'neutral',
+  noted: 'neutral',
+} as const satisfies Record<Interception['action'], Badge['tone']>;
+
+/** Badges for what interceptors of one phase did to a call: "block rm -rf: blocked". */
+function interceptionBadges(records: readonly Interception[] | undefined, phase: Interception['phase']): Badge[] {
+  return (records ?? [])
+    .filter((record) => record.phase === phase)
+    .map((record) => ({ text: `${record.interceptor}: ${record.action}`, tone: INTERCEPTION_TONES[record.action] }));
+}
 
 const SUMMARY_CHARS = 90;
 const FILE_MARKS = { FileCreated: '+', FileModified: '~', FileDeleted: '−' } as const;
@@ -128,6 +147,7 @@ export function buildTimeline({
   pausedToolCallId,
   approvals = {},
   outcomes = {},
+  interceptions = {},
   lane = 'main',
 }: BuildOptions): Timeline & { exits: string[] } {
   const nodes: TimelineNode[] = [];
@@ -226,7 +246,7 @@ export function buildTimeline({
           label: `Tool call ${name}${validity?.tone === 'error' ? ` (${validity.text})` : ''}`,
           title: callTitle(name, call.input),
           summary: summarize(JSON.stringify(call.input ?? {})),
-          badges: validity ? [validity] : [],
+          badges: [...(validity ? [validity] : []), ...interceptionBadges(interceptions[call.toolCallId], 'before')],
           step: stepIndex + 1,
           status: call.state === 'input-streaming' ? 'streaming' : 'done',
           detail: { toolCallId: call.toolCallId, toolName: name, input: call.input, state: call.state },
@@ -281,6 +301,7 @@ export function buildTimeline({
             ? [{ text: `${result.execution_time_ms} ms`, tone: 'neutral' } as const]
             : []),
           ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
+          ...interceptionBadges(interceptions[call.toolCallId], 'after'),
         ];
         const word = cutOff
           ? 'cut off'

@@ -1,6 +1,7 @@
 import { checkToolSource, type ToolCheck } from './check-tool-source';
 import type { SchemaChecker } from './create-schema-checker';
 import type { RunnableTool, ToolDraft } from './tool-spec';
+import { coreToolTraits } from './core-tool-definitions';
 
 export type CheckedTool = { draft: ToolDraft; check: ToolCheck; duplicate: boolean };
 
@@ -40,7 +41,11 @@ export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChe
     } else if (duplicate) {
       leftOut.push({ id: draft.id, label, reason: `Another enabled tool is already named "${check.spec.name}".` });
     } else {
-      runnable.push({ spec: check.spec, run: draft.run });
+      runnable.push({
+        spec: check.spec,
+        run: draft.run,
+        terminal: draft.terminal ?? coreToolTraits(check.spec.name).endsRun,
+      });
     }
   });
   return { tools, runnable, leftOut };

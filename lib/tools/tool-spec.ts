@@ -44,8 +44,10 @@ export const toolDraftSchema = z.object({
   source: z.string(),
   enabled: z.boolean(),
   run: toolRunSchema,
+  /** Whether a successful call ends the run (seed 002 `is_terminal`); unset: the core tool's trait. */
+  terminal: z.boolean().optional(),
 });
 export type ToolDraft = z.infer<typeof toolDraftSchema>;
 
 /** A tool the next run sends to the model, with how its calls are answered. */
-export type RunnableTool = { spec: ToolSpec; run: ToolRun };
+export type RunnableTool = { spec: ToolSpec; run: ToolRun; terminal?: boolean };

@@ -1,0 +1,36 @@
+import type { HandlerResult, RunJavaScript } from '../lib/agent/tool-outcome';
+
+const AsyncFunction = (async () => {}).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<unknown>;
+
+function freeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const each of Object.values(value)) freeze(each);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Runs a handler body in Node the way the browser's handler frame does (strict mode, `args`
+ * and a frozen `context`, copies in and out, a time limit) — for tests; no isolation.
+ */
+export const runJavaScriptInNode: RunJavaScript = async ({ code, args, context, timeoutMs }) => {
+  const handler = new AsyncFunction('args', 'context', `"use strict";\n${code}`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<HandlerResult>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'timed-out', timeoutMs }), timeoutMs);
+  });
+  const run = (async (): Promise<HandlerResult> => {
+    try {
+      const value = await handler(structuredClone(args), freeze(structuredClone(context ?? null)));
+      return { kind: 'returned', value: value === undefined ? null : JSON.parse(JSON.stringify(value)) };
+    } catch (error) {
+      return { kind: 'threw', message: error instanceof Error ? error.message : String(error) };
+    }
+  })();
+  const result = await Promise.race([run, timeout]);
+  clearTimeout(timer);
+  return result;
+};
