@@ -85,3 +85,20 @@ test('an interceptor from the examples blocks `rm -rf` in the handler sandbox, a
   await expect(playground.node('Tool result bash')).toContainText('blocked by the interceptor');
   await expect(page.getByRole('region', { name: 'Files' })).toContainText('todo.txt');
 });
+
+test('Stop is offered while a bash call runs, and ends it at once; the call is recorded as stopped', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.message.fill('run `sleep 30` in bash');
+  await playground.send.click();
+  await expect(playground.node('Tool result bash')).toContainText('Running…');
+  const stop = page.getByRole('button', { name: 'Stop' });
+  await expect(stop).toBeVisible();
+  await expect(playground.conversation).not.toContainText('Waiting for you to answer');
+  await stop.click();
+  await expect(playground.node('Tool result bash: stopped')).toBeVisible({ timeout: 2_000 });
+  await expect(stop).toHaveCount(0);
+  await expect(playground.conversation).toContainText('Stopped: you stopped the run while `bash` was running.');
+});

@@ -1,6 +1,7 @@
 'use client';
 
 import { unansweredToolCalls } from '@/lib/agent/run-progress';
+import { isRunInProgress } from '@/lib/session/session-store';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';
@@ -10,12 +11,13 @@ export function Composer() {
   const { chat, store, stop } = useRuntime();
   const messages = useSession((state) => state.messages);
   const readOnly = useSession((state) => state.readOnly);
-  const status = useSession((state) => state.chatStatus);
   const draft = useSession((state) => state.draft);
   const setDraft = useSession((state) => state.setDraft);
   const { leftOut } = useToolSetCheck();
-  const running = status === 'submitted' || status === 'streaming';
-  const waiting = !running && unansweredToolCalls(messages).length > 0;
+  const runningToolCalls = useSession((state) => state.runningToolCalls);
+  // In progress: a request in flight, a tool call executing, or a pause — Stop is offered throughout.
+  const running = useSession(isRunInProgress);
+  const waiting = !running && unansweredToolCalls(messages, runningToolCalls).length > 0;
 
   const send = (text: string) => {
     if (!text.trim() || running || waiting || readOnly) return;

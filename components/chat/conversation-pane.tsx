@@ -92,8 +92,9 @@ function RunNotes() {
   const executor = useSession((state) => state.executor);
   const outcomes = useSession((state) => state.outcomes);
   const { runnable } = useToolSetCheck();
-  const running = status === 'submitted' || status === 'streaming';
-  const waitingFor = running ? [] : unansweredToolCalls(messages);
+  const runningToolCalls = useSession((state) => state.runningToolCalls);
+  const running = status === 'submitted' || status === 'streaming' || runningToolCalls.length > 0;
+  const waitingFor = running ? [] : unansweredToolCalls(messages, runningToolCalls);
   const endNote = running
     ? undefined
     : describeRunEnd(messages, runLimitsOf({ settings, executor, outcomes }, runnable));

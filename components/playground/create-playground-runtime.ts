@@ -25,7 +25,7 @@ export type PlaygroundRuntime = SessionController & {
   keys: StoreApi<KeyState>;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
-  /** Stops the run: aborts the request in flight and releases every pause. */
+  /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause. */
   stop(): void;
   /** The saved sessions (in the browser only). */
   library: SessionLibrary | undefined;
@@ -72,6 +72,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     gate,
   });
   const stop = () => {
+    chat.stopTools();
     gate.releaseAll('The run was stopped.');
     void chat.stop();
   };

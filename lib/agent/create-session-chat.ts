@@ -14,7 +14,7 @@ import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from './run-event';
 import { createRunGate, type RunGate } from './run-gate';
-import type { RunJavaScript } from './tool-outcome';
+import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 import { assertNever } from '../assert-never';
 import { errorMessageOf, toolErrorText } from './tool-error';
 
@@ -66,7 +66,10 @@ function createStoreChatState(store: RunStore): ChatState<UIMessage> {
   };
 }
 
-export class SessionChat extends AbstractChat<UIMessage> {}
+export class SessionChat extends AbstractChat<UIMessage> {
+  /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
+  stopTools: () => void = () => undefined;
+}
 
 export type SessionChatOptions = {
   store: RunStore;
@@ -206,26 +209,92 @@ export function createSessionChat({
     }
   };
 
+  // Stop aborts the calls executing now; calls made after it get a fresh signal.
+  let tools = new AbortController();
+  chat.stopTools = () => {
+    tools.abort();
+    tools = new AbortController();
+  };
+
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
+    const { signal } = tools;
+    store.getState().setToolCallRunning(toolCall.toolCallId, true);
+    try {
+      answerCall(toolCall, await executeUnlessStopped(toolCall, signal));
+    } finally {
+      store.getState().setToolCallRunning(toolCall.toolCallId, false);
+    }
+  }
+
+  /** Records how a call ended and answers the model (manual calls wait for the person). */
+  function answerCall(toolCall: { toolCallId: string; toolName: string }, outcome: ToolOutcome) {
     const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+    if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
+    switch (outcome.kind) {
+      case 'awaiting-user':
+        return;
+      case 'ok':
+        void chat.addToolOutput({ ...answer, output: outcome.output });
+        return;
+      case 'invalid-input':
+      case 'unknown-tool':
+      case 'failed':
+      case 'timed-out':
+      case 'blocked':
+      case 'stopped':
+        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
+        return;
+      default:
+        assertNever(outcome);
+    }
+  }
+
+  /** The call through the interceptors and the executor; `stopped` when Stop came first. */
+  async function executeUnlessStopped(
+    toolCall: { toolCallId: string; toolName: string; input: unknown },
+    signal: AbortSignal,
+  ): Promise<ToolOutcome> {
+    const outcome = await executeOnce(toolCall, signal);
+    if (!signal.aborted || outcome.kind === 'ok') return outcome;
+    log('ToolCallStopped', `${toolCall.toolName}: stopped by the person`, toolCall.toolCallId);
+    return {
+      kind: 'stopped',
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'STOPPED',
+        message: `Error: '${toolCall.toolName}' was stopped by the user before it finished.`,
+        details: { tool: toolCall.toolName },
+        recoverable: true,
+        suggestedAction: 'Wait for the user before calling it again.',
+      }),
+    };
+  }
+
+  async function executeOnce(
+    toolCall: { toolCallId: string; toolName: string; input: unknown },
+    signal: AbortSignal,
+  ): Promise<ToolOutcome> {
     const current = batchOf();
-    const block = (message: string) => {
-      store.getState().recordOutcome(toolCall.toolCallId, 'blocked');
+    const block = (message: string): ToolOutcome => {
       log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
       if (store.getState().executor.stopOnToolBlock) current.stopped ??= 'an earlier call in this step was blocked';
-      void chat.addToolOutput({ ...answer, state: 'output-error', errorText: message });
+      return { kind: 'blocked', message };
     };
-    if (current.stopped) {
-      block(skippedText(toolCall.toolName, current.stopped));
-      return;
-    }
+    if (current.stopped) return block(skippedText(toolCall.toolName, current.stopped));
     if (runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName)) {
       current.stopped = `\`${toolCall.toolName}\` ended the run before it`;
     }
     const context = contextFor(toolCall);
     const { interceptors, handlersTrusted } = store.getState();
     const call = { id: toolCall.toolCallId, name: toolCall.toolName, arguments: toolCall.input };
-    const before = await interceptBefore({ interceptors, call, context, runJavaScript, trusted: handlersTrusted });
+    const before = await interceptBefore({
+      interceptors,
+      call,
+      context,
+      runJavaScript,
+      trusted: handlersTrusted,
+      signal,
+    });
     record(toolCall.toolCallId, before.records);
     if (before.kind === 'blocked') return block(before.message);
     const intercepted = await interceptToolCall({ call: { ...toolCall, input: before.input }, store, gate });
@@ -245,8 +314,10 @@ export function createSessionChat({
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
       context,
+      signal,
     });
     log('ToolCallCompleted', `${toolCall.toolName}: ${ran.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    if (signal.aborted) return ran;
     const after = await interceptAfter({
       interceptors: store.getState().interceptors,
       call: { ...call, arguments: intercepted.input },
@@ -254,26 +325,10 @@ export function createSessionChat({
       context,
       runJavaScript,
       trusted: store.getState().handlersTrusted,
+      signal,
     });
     record(toolCall.toolCallId, after.records);
-    const outcome = after.outcome;
-    if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
-    switch (outcome.kind) {
-      case 'awaiting-user':
-        return;
-      case 'ok':
-        void chat.addToolOutput({ ...answer, output: outcome.output });
-        return;
-      case 'invalid-input':
-      case 'unknown-tool':
-      case 'failed':
-      case 'timed-out':
-      case 'blocked':
-        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
-        return;
-      default:
-        assertNever(outcome);
-    }
+    return after.outcome;
   }
   return chat;
 }

@@ -5,6 +5,7 @@ export type RunEventKind =
   | 'ToolCallStarted'
   | 'ToolCallCompleted'
   | 'ToolCallBlocked'
-  | 'ToolCallIntercepted';
+  | 'ToolCallIntercepted'
+  | 'ToolCallStopped';
 
 export type RunEvent = { kind: RunEventKind; atMs: number; detail: string; toolCallId?: string };

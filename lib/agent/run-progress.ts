@@ -64,6 +64,12 @@ function endedByTerminalTool(messages: readonly UIMessage[], limits: RunLimits):
   return call ? getToolName(call) : undefined;
 }
 
+/** The first call of the last step the person stopped while it ran. */
+function stoppedCall(messages: readonly UIMessage[], limits: RunLimits): string | undefined {
+  const call = lastStepCalls(messages).find((part) => limits.outcomes?.[part.toolCallId] === 'stopped');
+  return call ? getToolName(call) : undefined;
+}
+
 /** The first call of the last step that failed, when a failure ends the run. */
 function failedCall(messages: readonly UIMessage[], limits: RunLimits): string | undefined {
   if (!limits.stopOnFailure) return undefined;
@@ -74,10 +80,10 @@ function failedCall(messages: readonly UIMessage[], limits: RunLimits): string |
   return call ? getToolName(call) : undefined;
 }
 
-/** Tool calls of the last step still waiting for a result (e.g. a manual tool). */
-export function unansweredToolCalls(messages: readonly UIMessage[]): string[] {
+/** Tool calls of the last step waiting for a person's result (a manual tool): unanswered and not executing. */
+export function unansweredToolCalls(messages: readonly UIMessage[], running: readonly string[] = []): string[] {
   return lastStepCalls(messages)
-    .filter((part) => part.state === 'input-available')
+    .filter((part) => part.state === 'input-available' && !running.includes(part.toolCallId))
     .map((part) => getToolName(part));
 }
 
@@ -87,6 +93,7 @@ export function shouldContinueRun(messages: readonly UIMessage[], limits: RunLim
     endsWithAnsweredToolCalls(messages) &&
     !endedByTerminalTool(messages, limits) &&
     !failedCall(messages, limits) &&
+    !stoppedCall(messages, limits) &&
     // A step cut at the token limit or stopped by a filter is not taken further (its calls may be cut too).
     !lastStepUnexpectedFinish(messages) &&
     countSteps(messages.at(-1)) < limits.maxSteps
@@ -100,6 +107,8 @@ export function describeRunEnd(messages: readonly UIMessage[], limits: RunLimits
   if (early) return early.sentence;
   const terminal = endsWithAnsweredToolCalls(messages) ? endedByTerminalTool(messages, limits) : undefined;
   if (terminal) return `Finished: the model called \`${terminal}\`, which ends the run.`;
+  const stopped = endsWithAnsweredToolCalls(messages) ? stoppedCall(messages, limits) : undefined;
+  if (stopped) return `Stopped: you stopped the run while \`${stopped}\` was running. Send a message to go on.`;
   const failed = endsWithAnsweredToolCalls(messages) ? failedCall(messages, limits) : undefined;
   if (failed) {
     return `Stopped: \`${failed}\` failed and "Stop the run when a tool fails" is on (throwOnToolFailure). Its error is kept; send again to let the model react to it.`;

@@ -26,6 +26,7 @@ export type RunState = Pick<
   | 'executor'
   | 'recordInterceptions'
   | 'outcomes'
+  | 'setToolCallRunning'
 >;
 
 export type RunStore = StoreApi<RunState>;

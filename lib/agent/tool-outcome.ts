@@ -14,10 +14,20 @@ export type ToolOutcome =
   | { kind: 'unknown-tool'; message: string }
   | { kind: 'failed'; message: string }
   | { kind: 'timed-out'; message: string }
-  | { kind: 'blocked'; message: string };
+  | { kind: 'blocked'; message: string }
+  /** The person pressed Stop while it ran: processes killed, handlers ended. */
+  | { kind: 'stopped'; message: string };
 
 /** How a finished call ended, as the session records it per tool_call_id (the timeline draws it). */
-export const TOOL_OUTCOME_KINDS = ['ok', 'invalid-input', 'unknown-tool', 'failed', 'timed-out', 'blocked'] as const;
+export const TOOL_OUTCOME_KINDS = [
+  'ok',
+  'invalid-input',
+  'unknown-tool',
+  'failed',
+  'timed-out',
+  'blocked',
+  'stopped',
+] as const;
 export type ToolOutcomeKind = (typeof TOOL_OUTCOME_KINDS)[number];
 
 /**

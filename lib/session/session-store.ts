@@ -45,6 +45,8 @@ export type SessionState = SessionData & {
   stepMode: boolean;
   /** Where the run waits for the person now, if anywhere. */
   pause: RunPause | undefined;
+  /** Tool calls executing now (sandbox, handler, interceptors), by tool_call_id. */
+  runningToolCalls: readonly string[];
   /** The run's events, oldest first. */
   events: RunEvent[];
   /** The file open in the Files pane. */
@@ -99,6 +101,8 @@ export type SessionActions = {
   setApproval(policy: ApprovalPolicy): void;
   setStepMode(on: boolean): void;
   setPause(pause: RunPause | undefined): void;
+  /** A tool call started or stopped executing. */
+  setToolCallRunning(toolCallId: string, running: boolean): void;
   addEvent(event: RunEvent): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
   /** Adds an interceptor at the end (its name made unique) and returns its id. */
@@ -113,9 +117,14 @@ export type SessionActions = {
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 
-/** Whether a run is in progress: a request in flight or a pause waiting for the person. */
-export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause'>): boolean {
-  return state.chatStatus === 'submitted' || state.chatStatus === 'streaming' || state.pause !== undefined;
+/** Whether a run is in progress: a request in flight, a tool call executing, or a pause waiting for the person. */
+export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause' | 'runningToolCalls'>): boolean {
+  return (
+    state.chatStatus === 'submitted' ||
+    state.chatStatus === 'streaming' ||
+    state.pause !== undefined ||
+    state.runningToolCalls.length > 0
+  );
 }
 
 /** The editor text of a tool definition: pretty JSON, as a person would write it. */
@@ -168,6 +177,7 @@ export function createInitialSession(): SessionState {
     approval: 'run-everything',
     stepMode: false,
     pause: undefined,
+    runningToolCalls: [],
     events: [],
   };
 }
@@ -282,6 +292,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           deletedTool: undefined,
           handlersTrusted: trusted,
           pause: undefined,
+          runningToolCalls: [],
           events: [],
           openFilePath: undefined,
           wireCaptures: {},
@@ -323,6 +334,12 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       setApproval: (approval) => set({ approval }),
       setStepMode: (stepMode) => view({ stepMode }),
       setPause: (pause) => view({ pause }),
+      setToolCallRunning: (toolCallId, running) =>
+        view((state) => ({
+          runningToolCalls: running
+            ? [...state.runningToolCalls, toolCallId]
+            : state.runningToolCalls.filter((id) => id !== toolCallId),
+        })),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),

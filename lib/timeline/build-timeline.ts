@@ -305,15 +305,17 @@ export function buildTimeline({
         ];
         const word = cutOff
           ? 'cut off'
-          : blocked
-            ? 'blocked'
-            : failed
-              ? 'error'
-              : finished
-                ? 'ok'
-                : paused
-                  ? 'waiting for approval'
-                  : 'running';
+          : outcome === 'stopped'
+            ? 'stopped'
+            : blocked
+              ? 'blocked'
+              : failed
+                ? 'error'
+                : finished
+                  ? 'ok'
+                  : paused
+                    ? 'waiting for approval'
+                    : 'running';
         add({
           id: resultId,
           kind: 'tool-result',

@@ -51,7 +51,8 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
       env: args.env as Record<string, string> | undefined,
       signal: controller.signal,
     });
-    if (controller.signal.aborted && !signal?.aborted) {
+    if (signal?.aborted) return failure('Stopped by the user before it finished.');
+    if (controller.signal.aborted) {
       const partialOutput = result.stderr
         ? `${result.stdout}${result.stdout ? '\n' : ''}[stderr]\n${result.stderr}`
         : result.stdout;

@@ -1,0 +1,58 @@
+import { isToolUIPart } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { hangingWebContainer } from '../../testing/fake-web-container';
+import { createRouteFetch, settle } from '../../testing/run-conversation';
+import { createWebContainerSandbox } from '../sandbox/create-web-container-sandbox';
+import { createSessionStore } from '../session/session-store';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { createSessionChat } from './create-session-chat';
+import { describeRunEnd, runLimitsOf, unansweredToolCalls } from './run-progress';
+import { readToolErrorText } from './tool-error';
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+};
+
+describe('Stop (issue 15, item 8)', () => {
+  it('Stop ends a bash command still running: its process is killed at once and the call is recorded as stopped', async () => {
+    const container = hangingWebContainer(['building…\r\n']);
+    const sandbox = createWebContainerSandbox(container);
+    const store = createSessionStore();
+    store.getState().updateSettings({
+      model: 'simulated-scripted',
+      script: [{ toolCalls: [{ toolName: 'bash', input: { command: 'npm run build', timeout_seconds: 300 } }] }, { text: 'never' }],
+    });
+    const chat = createSessionChat({
+      store,
+      checker: createSchemaChecker(),
+      getSandbox: async () => sandbox,
+      fetch: createRouteFetch(),
+    });
+    void chat.sendMessage({ text: 'build it' });
+    await waitFor(() => store.getState().runningToolCalls.length === 1);
+    const [running] = store.getState().runningToolCalls;
+    // While bash runs the chat is not streaming, yet the run is in progress and nobody is asked to type a result.
+    expect(store.getState().chatStatus).toBe('ready');
+    expect(unansweredToolCalls(store.getState().messages, store.getState().runningToolCalls)).toEqual([]);
+
+    const stoppedAt = Date.now();
+    chat.stopTools();
+    await chat.stop();
+    await waitFor(() => store.getState().runningToolCalls.length === 0);
+    expect(Date.now() - stoppedAt).toBeLessThan(1_000);
+    expect(container.killed()).toBe(true);
+    await settle(chat);
+
+    const state = store.getState();
+    expect(state.outcomes[running]).toBe('stopped');
+    const [call] = state.messages[1].parts.filter(isToolUIPart);
+    expect(call.state === 'output-error' && readToolErrorText(call.errorText)?.error.code).toBe('STOPPED');
+    // Nothing more was sent to the model after Stop.
+    expect(state.messages[1].parts.filter((part) => part.type === 'step-start')).toHaveLength(1);
+    expect(describeRunEnd(state.messages, runLimitsOf(state, []))).toBe(
+      'Stopped: you stopped the run while `bash` was running. Send a message to go on.',
+    );
+    expect(state.events.map((event) => event.kind)).toContain('ToolCallStopped');
+  });
+});
