@@ -6,7 +6,8 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
 import { runToolCall } from './run-tool-call';
-import { countSteps, runLimitsOf, shouldContinueRun } from './run-progress';
+import { countSteps, lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
+import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
 import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
 import type { Interception } from './interceptor-spec';
 import { clip } from '../limits/clip';
@@ -148,11 +149,14 @@ export function createSessionChat({
       const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
       store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
     },
-    onFinish: ({ isAbort, isError, finishReason }) =>
+    onFinish: ({ isAbort, isError, finishReason }) => {
       log(
         'InferenceResponseReceived',
         isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`,
-      ),
+      );
+      const failure = lastStepDecisionFailure(store.getState().messages);
+      if (failure) log(DECISION_FAILURE_EVENTS[failure.toolName], failure.reason, failure.toolCallId);
+    },
     // The SDK awaits this callback before it reads on, so each call runs in the background:
     // parallel calls in one step execute concurrently (writes to the sandbox take turns).
     onToolCall: ({ toolCall }) => {

@@ -6,6 +6,8 @@ export type RunEventKind =
   | 'ToolCallCompleted'
   | 'ToolCallBlocked'
   | 'ToolCallIntercepted'
-  | 'ToolCallStopped';
+  | 'ToolCallStopped'
+  | 'DecisionExtractionFailed'
+  | 'ValidationFailed';
 
 export type RunEvent = { kind: RunEventKind; atMs: number; detail: string; toolCallId?: string };

@@ -1,6 +1,8 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { coreToolTraits } from '../tools/core-tool-definitions';
 import { lastStepUnexpectedFinish } from '../messages/describe-finish';
+import { splitSteps } from '../messages/split-steps';
+import { type DecisionFailure, readDecisionFailure } from '../providers/modes/decision-failure';
 import type { ToolOutcomeKind } from './tool-outcome';
 import type { RunnableTool } from '../tools/tool-spec';
 import { DEFAULT_MAX_STEPS } from '../session/run-settings';
@@ -64,6 +66,14 @@ function endedByTerminalTool(messages: readonly UIMessage[], limits: RunLimits):
   return call ? getToolName(call) : undefined;
 }
 
+/** The text-mode decision failure the last step ended in (seed 003), if it did. */
+export function lastStepDecisionFailure(messages: readonly UIMessage[]): DecisionFailure | undefined {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return undefined;
+  const steps = splitSteps(last);
+  return steps.length > 0 ? readDecisionFailure(steps[steps.length - 1]) : undefined;
+}
+
 /** The first call of the last step the person stopped while it ran. */
 function stoppedCall(messages: readonly UIMessage[], limits: RunLimits): string | undefined {
   const call = lastStepCalls(messages).find((part) => limits.outcomes?.[part.toolCallId] === 'stopped');
@@ -94,6 +104,7 @@ export function shouldContinueRun(messages: readonly UIMessage[], limits: RunLim
     !endedByTerminalTool(messages, limits) &&
     !failedCall(messages, limits) &&
     !stoppedCall(messages, limits) &&
+    !lastStepDecisionFailure(messages) &&
     // A step cut at the token limit or stopped by a filter is not taken further (its calls may be cut too).
     !lastStepUnexpectedFinish(messages) &&
     countSteps(messages.at(-1)) < limits.maxSteps
@@ -105,6 +116,10 @@ export function describeRunEnd(messages: readonly UIMessage[], limits: RunLimits
   const { maxSteps } = limits;
   const early = lastStepUnexpectedFinish(messages);
   if (early) return early.sentence;
+  const decision = lastStepDecisionFailure(messages);
+  if (decision) {
+    return `Failed: ${decision.reason.replace(/^The model's/, "the model's")} Send again, or choose another tool-calling mode or model.`;
+  }
   const terminal = endsWithAnsweredToolCalls(messages) ? endedByTerminalTool(messages, limits) : undefined;
   if (terminal) return `Finished: the model called \`${terminal}\`, which ends the run.`;
   const stopped = endsWithAnsweredToolCalls(messages) ? stoppedCall(messages, limits) : undefined;

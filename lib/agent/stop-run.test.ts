@@ -21,7 +21,10 @@ describe('Stop (issue 15, item 8)', () => {
     const store = createSessionStore();
     store.getState().updateSettings({
       model: 'simulated-scripted',
-      script: [{ toolCalls: [{ toolName: 'bash', input: { command: 'npm run build', timeout_seconds: 300 } }] }, { text: 'never' }],
+      script: [
+        { toolCalls: [{ toolName: 'bash', input: { command: 'npm run build', timeout_seconds: 300 } }] },
+        { text: 'never' },
+      ],
     });
     const chat = createSessionChat({
       store,

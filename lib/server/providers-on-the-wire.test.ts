@@ -4,6 +4,9 @@ import { runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import type { RunSettings } from '../session/run-settings';
 import { handleChatRequest } from './handle-chat-request';
+import { errorMessageOf } from '../agent/tool-error';
+import { describeRunEnd } from '../agent/run-progress';
+import { formatArgValidationErrors } from '../providers/modes/tool-decision';
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -233,6 +236,37 @@ describe('tool-calling modes without the provider tool API', () => {
       .map((part) => part.type === 'reasoning' && part.text);
     expect(notes).toContain('Reply 1 could not be used (The reply contains no JSON object.); asked again.');
     expect(calls(messages[1]).map((part) => getToolName(part))).toEqual(['list_files']);
+  });
+
+  it.each([
+    ['fake-prose', 'decision_extraction', 'DecisionExtractionFailed', 'The reply contains no JSON object.'],
+    ['fake-json-unknown', 'decision_validation', 'ValidationFailed', 'There is no tool "delete_everything".'],
+  ] as const)(
+    'react: %s still fails after the retries — a failure step (%s), the %s event, and the run stops',
+    async (model, pseudoTool, event, reason) => {
+      const before = fake.requests.length;
+      const { chat, messages, store } = await run(CASES[1], model, { mode: 'react' });
+      expect(chat.status).toBe('ready');
+      // The first request and two retries; nothing is sent after the failure.
+      expect(fake.requests.length - before).toBe(3);
+      const [failure] = calls(messages[1]);
+      expect(getToolName(failure)).toBe(pseudoTool);
+      expect(failure.state).toBe('output-error');
+      expect(failure.state === 'output-error' && errorMessageOf(failure.errorText)).toContain(
+        `The model's reply could not be used as a decision after 2 retries: ${reason}`,
+      );
+      expect(store.getState().events.map((each) => each.kind)).toContain(event);
+      expect(describeRunEnd(messages, { maxSteps: 5 })).toMatch(/^Failed: the model's reply could not be used/);
+    },
+  );
+
+  it('validated arguments: each problem in the seed 004 form', () => {
+    expect(
+      formatArgValidationErrors([
+        { path: 'query', pointer: '/query', message: 'is required but missing' },
+        { path: 'limit', pointer: '/limit', message: 'must be an integer' },
+      ]),
+    ).toBe('ArgValidationError: query\n  Field required\nArgValidationError: limit\n  Input should be a valid integer');
   });
 
   it('parsed: a reply without JSON is taken as the answer, unvalidated', async () => {

@@ -63,7 +63,7 @@ describe('item 1: a user regex never stalls the server', () => {
         provider: 'simulated',
         model: 'simulated-scripted',
         mode: 'react',
-        script: [{ text: JSON.stringify({ type: 'tool', tool: 'match', args }) }],
+        script: [{ text: JSON.stringify({ type: 'call_tool', tool: 'match', args }) }],
       },
     });
     const parts = await streamErrors(response);

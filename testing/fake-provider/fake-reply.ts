@@ -28,13 +28,21 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
  * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON;
  * `fake-length` is cut at the token limit half-way through a call's arguments;
- * `fake-filtered` is stopped by the provider's content filter.
+ * `fake-filtered` is stopped by the provider's content filter; `fake-prose` never answers in
+ * JSON and `fake-json-unknown` always calls a tool that does not exist (text-mode failures).
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };
   if (view.model === 'fake-json' || view.model === 'fake-json-bad') return planJsonDecision(view);
+  if (view.model === 'fake-prose') return { kind: 'text', text: 'I would rather explain it in words.' };
+  if (view.model === 'fake-json-unknown') {
+    return {
+      kind: 'text',
+      text: JSON.stringify({ thought: 'Delete it all.', type: 'call_tool', tool: 'delete_everything', args: {} }),
+    };
+  }
   if (view.model === 'fake-flaky-429' && attemptsForModel <= 1)
     return { kind: 'error', status: 429, message: 'Rate limit reached for requests' };
   if (view.model === 'fake-length') {

@@ -11,6 +11,8 @@ import type { SchemaChecker } from '../../tools/create-schema-checker';
 import { buildDecisionInstructions, buildDecisionSchema, rewritePromptForDecisions } from './decision-prompt';
 import type { ToolCallingMode } from './resolve-tool-calling-mode';
 import { readToolDecision, type ToolDecision } from './tool-decision';
+import { DECISION_FAILURE_TOOLS } from './decision-failure';
+import { toolErrorText } from '../../agent/tool-error';
 
 type Collected = {
   text: string;
@@ -51,6 +53,7 @@ function decisionParts(
   decision: ToolDecision,
   notes: string[],
   toolCallId: string,
+  reply: string,
 ): { parts: LanguageModelV4StreamPart[]; finish: LanguageModelV4FinishReason['unified'] } {
   const parts = [...textParts('reasoning', 'decision-notes', notes.join('\n'))];
   switch (decision.kind) {
@@ -71,14 +74,37 @@ function decisionParts(
     case 'thought':
       parts.push(...textParts('text', 'answer', decision.thought));
       return { parts, finish: 'stop' };
-    case 'unusable':
-      parts.push({
-        type: 'error',
-        error: new Error(
-          `The model's reply could not be used as a decision after ${notes.length} retries: ${decision.message}`,
-        ),
-      });
+    case 'unusable': {
+      // Seed 003: after the retries, a failure step with a pseudo-tool execution that says why.
+      const toolName = DECISION_FAILURE_TOOLS[decision.stage];
+      const reason = `The model's reply could not be used as a decision after ${notes.length} ${notes.length === 1 ? 'retry' : 'retries'}: ${decision.message}`;
+      parts.push(
+        {
+          type: 'tool-call',
+          toolCallId,
+          toolName,
+          input: JSON.stringify({ reply }),
+          providerExecuted: true,
+          dynamic: true,
+        },
+        {
+          type: 'tool-result',
+          toolCallId,
+          toolName,
+          result: toolErrorText({
+            type: 'ValidationError',
+            code: decision.stage === 'extraction' ? 'DECISION_EXTRACTION_FAILED' : 'DECISION_VALIDATION_FAILED',
+            message: reason,
+            details: { stage: decision.stage, retries: notes.length },
+            recoverable: false,
+            suggestedAction: 'Send again, or pick a mode or model that follows the JSON format.',
+          }),
+          isError: true,
+          dynamic: true,
+        },
+      );
       return { parts, finish: 'error' };
+    }
   }
 }
 
@@ -150,7 +176,7 @@ export function createToolModeMiddleware({
             ];
             continue;
           }
-          ({ parts, finish } = decisionParts(decision, notes, toolCallId));
+          ({ parts, finish } = decisionParts(decision, notes, toolCallId, collected.text.slice(0, 2_000)));
         }
         const usage = collected.usage ?? {
           inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

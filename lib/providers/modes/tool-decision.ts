@@ -1,13 +1,39 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import type { SchemaChecker } from '../../tools/create-schema-checker';
-import { problemToSentence } from '../../tools/format-ajv-errors';
+import { MISSING_REQUIRED_MESSAGE, type SchemaProblem } from '../../tools/format-ajv-errors';
+
+/**
+ * Argument problems in seed 004's form, one per problem:
+ * `ArgValidationError: query\n  Field required`.
+ */
+export function formatArgValidationErrors(problems: readonly SchemaProblem[]): string {
+  return problems
+    .map((problem) => {
+      const field = problem.path || '(arguments)';
+      const type = /^must be an? (\w+)$/.exec(problem.message)?.[1];
+      const reason =
+        problem.message === MISSING_REQUIRED_MESSAGE
+          ? 'Field required'
+          : type
+            ? `Input should be a valid ${type}`
+            : `Input ${problem.message}`;
+      return `ArgValidationError: ${field}\n  ${reason}`;
+    })
+    .join('\n');
+}
+
+const REACT_TYPES = ['call_tool', 'final_answer'];
 
 /** What a model decided, read from its JSON reply. */
 export type ToolDecision =
   | { kind: 'tool'; toolName: string; args: Record<string, unknown>; thought: string }
   | { kind: 'answer'; text: string; thought: string }
   | { kind: 'thought'; thought: string }
-  | { kind: 'unusable'; message: string };
+  /**
+   * Seed 003's two failures: `extraction` — no decision could be read from the reply;
+   * `validation` — one was read but names no such tool, a wrong `type`, or bad arguments.
+   */
+  | { kind: 'unusable'; stage: 'extraction' | 'validation'; message: string };
 
 type Json = Record<string, unknown>;
 
@@ -41,12 +67,19 @@ export function readToolDecision(
   const raw = extractJsonObject(text);
   if (!raw) {
     return checker
-      ? { kind: 'unusable', message: 'The reply contains no JSON object.' }
+      ? { kind: 'unusable', stage: 'extraction', message: 'The reply contains no JSON object.' }
       : { kind: 'answer', text: text.trim(), thought: '' };
   }
   const value = (raw.decision && typeof raw.decision === 'object' ? raw.decision : raw) as Json;
   const thought = String(value.thought ?? value.scratchpad ?? '');
   const toolName = typeof value.tool === 'string' ? value.tool : undefined;
+  if (checker && value.type !== undefined && !REACT_TYPES.includes(String(value.type))) {
+    return {
+      kind: 'unusable',
+      stage: 'validation',
+      message: `"type" must be "call_tool" or "final_answer", not ${JSON.stringify(value.type)}.`,
+    };
+  }
   if (toolName && value.type !== 'final_answer') {
     const args = (value.arguments ?? value.args ?? {}) as Json;
     if (checker) {
@@ -54,15 +87,17 @@ export function readToolDecision(
       if (!tool)
         return {
           kind: 'unusable',
+          stage: 'validation',
           message: `There is no tool "${toolName}". Tools: ${tools.map((t) => t.name).join(', ')}.`,
         };
       if (typeof args !== 'object' || args === null || Array.isArray(args))
-        return { kind: 'unusable', message: 'The arguments must be a JSON object.' };
+        return { kind: 'unusable', stage: 'validation', message: 'The arguments must be a JSON object.' };
       const problems = checker.checkValue(tool.inputSchema as Json, args);
       if (problems.length > 0) {
         return {
           kind: 'unusable',
-          message: `Invalid arguments for "${toolName}": ${problems.map((problem) => problemToSentence(problem, 'the arguments')).join('; ')}.`,
+          stage: 'validation',
+          message: `Invalid arguments for "${toolName}":\n${formatArgValidationErrors(problems)}`,
         };
       }
     }
@@ -71,6 +106,6 @@ export function readToolDecision(
   if (typeof value.answer === 'string') return { kind: 'answer', text: value.answer, thought };
   if (thought) return { kind: 'thought', thought };
   return checker
-    ? { kind: 'unusable', message: 'The JSON has neither "tool" nor "answer".' }
+    ? { kind: 'unusable', stage: 'extraction', message: 'The JSON has neither "tool" nor "answer".' }
     : { kind: 'answer', text: text.trim(), thought: '' };
 }

@@ -62,12 +62,20 @@ describe('readToolDecision', () => {
   it('says what is wrong when validating, and takes anything when not', () => {
     expect(readToolDecision('{"tool":"get_weather","arguments":{}}', tools, checker)).toEqual({
       kind: 'unusable',
-      message: 'Invalid arguments for "get_weather": `city` is required but missing.',
+      stage: 'validation',
+      message: 'Invalid arguments for "get_weather":\nArgValidationError: city\n  Field required',
     });
     expect(readToolDecision('{"tool":"nope","arguments":{}}', tools, checker)).toMatchObject({
       kind: 'unusable',
+      stage: 'validation',
       message: 'There is no tool "nope". Tools: get_weather.',
     });
+    expect(readToolDecision('{"type":"run","tool":"get_weather","args":{"city":"Oslo"}}', tools, checker)).toEqual({
+      kind: 'unusable',
+      stage: 'validation',
+      message: '"type" must be "call_tool" or "final_answer", not "run".',
+    });
+    expect(readToolDecision('no json here', tools, checker)).toMatchObject({ kind: 'unusable', stage: 'extraction' });
     expect(readToolDecision('{"tool":"nope","arguments":{}}', tools)).toMatchObject({ kind: 'tool', toolName: 'nope' });
     expect(readToolDecision('just words', tools)).toEqual({ kind: 'answer', text: 'just words', thought: '' });
   });
