@@ -135,7 +135,9 @@ test('the scripted simulated model replays a script: an invalid call, then the c
     ]);
 });
 
-test('ReAct mode: the model answers in JSON and the run looks the same as native tool calling', async ({ page }) => {
+test('Validated (ReAct) mode: the model answers in JSON and the run looks the same as native tool calling', async ({
+  page,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.chooseProvider({
@@ -145,7 +147,7 @@ test('ReAct mode: the model answers in JSON and the run looks the same as native
     baseURL: `${fake}/openai/v1`,
     mode: 'auto',
   });
-  await expect(playground.conversation).toContainText('→ react');
+  await expect(playground.conversation).toContainText('→ validated');
   await playground.sendMessage('what files are there?');
   await expect
     .poll(() => playground.nodeNames())

@@ -10,12 +10,13 @@ import { HistorySettingsFields } from './history-settings';
 import { ModelCapabilitiesList, UnsupportedNote } from './model-capabilities-list';
 import { capabilitiesOf } from '@/lib/providers/model-capabilities';
 import { ScriptEditor } from './script-editor';
+import { StrictNote } from './strict-note';
 
 const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
   ['auto', 'Auto (by model name)'],
   ['native', 'Native tool calling'],
   ['structured', 'Structured output (JSON schema)'],
-  ['react', 'ReAct (validated JSON)'],
+  ['validated', 'Validated (ReAct JSON, checked)'],
   ['parsed', 'Parsed (JSON, unvalidated)'],
 ];
 
@@ -164,6 +165,7 @@ export function RunSettingsBar() {
             />
           </label>
           <HistorySettingsFields />
+          <StrictNote />
           <ModelCapabilitiesList capabilities={capabilities} model={settings.model} />
           <details>
             <summary className="muted cursor-pointer">More settings</summary>

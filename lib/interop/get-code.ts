@@ -1,4 +1,4 @@
-import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
+import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import { providerOptionsFor } from '../providers/provider-options';
 import { checkSendableSettings, type RunSettings } from '../session/run-settings';
 import { toModelMessages } from '../wire/to-model-messages';
@@ -52,7 +52,12 @@ export function codeSettingsFor(settings: RunSettings): RunSettings {
   return { ...settings, provider: 'openai', openaiApi: 'chat', model: 'gpt-4o-mini', baseURL: undefined, mode };
 }
 
-const MODE_NAMES = { native: 'native', structured: 'structured', react: 'ReAct', parsed: 'parsed' } as const;
+const MODE_NAMES = {
+  native: 'native',
+  structured: 'structured',
+  validated: 'validated (ReAct)',
+  parsed: 'parsed',
+} as const satisfies Record<ToolCallingMode, string>;
 
 const SIMULATED_NOTE =
   'The simulated model runs only in the playground; this is the same request for OpenAI Chat Completions (with gpt-4o-mini in its place).';

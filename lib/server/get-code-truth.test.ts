@@ -220,9 +220,11 @@ describe('Get code, whatever the session holds', () => {
     const result = getCode(
       'typescript',
       { request, rendered },
-      settings({ provider: 'openai', model: 'gpt-4o', mode: 'react' }),
+      settings({ provider: 'openai', model: 'gpt-4o', mode: 'validated' }),
     );
-    expect(result.ok && result.code).toMatch(/^\/\/ This session calls tools in ReAct mode .* native tool calling/m);
+    expect(result.ok && result.code).toMatch(
+      /^\/\/ This session calls tools in validated \(ReAct\) mode .* native tool calling/m,
+    );
   });
 
   it('leaves tool choice out when there are no tools, and never prints a key', () => {

@@ -194,15 +194,17 @@ describe('provider settings on the wire', () => {
 describe('tool-calling modes without the provider tool API', () => {
   const lastTextOf = (messages: UIMessage[]) => lastText(messages[1]);
 
-  it.each(['react', 'structured', 'parsed'] as const)(
+  it.each(['validated', 'structured', 'parsed'] as const)(
     '%s: the JSON decision becomes the same tool-call parts, then the answer',
     async (mode) => {
+      // Validated arguments come back normalised (seed 004): the schema's defaults filled in.
+      const input = mode === 'parsed' ? {} : { path: '.', recursive: false, include_hidden: false, max_depth: 10 };
       for (const providerCase of [CASES[1], CASES[2]]) {
         const before = fake.requests.length;
         const { chat, messages } = await run(providerCase, 'fake-json', { mode });
         expect(chat.status).toBe('ready');
         expect(calls(messages[1]).map((part) => [getToolName(part), part.input, part.state, part.toolCallId])).toEqual([
-          ['list_files', {}, 'output-available', `call_${mode}_1`],
+          ['list_files', input, 'output-available', `call_${mode}_1`],
         ]);
         const answer = lastTextOf(messages);
         expect(answer?.type === 'text' && answer.text).toBe('The workspace holds: README.md');
@@ -222,7 +224,7 @@ describe('tool-calling modes without the provider tool API', () => {
 
   it('react: a reply without JSON is sent back with the reason, and the retry is kept as a note', async () => {
     const before = fake.requests.length;
-    const { chat, messages } = await run(CASES[1], 'fake-json-bad', { mode: 'react' });
+    const { chat, messages } = await run(CASES[1], 'fake-json-bad', { mode: 'validated' });
     expect(chat.status).toBe('ready');
     expect(fake.requests[before + 1].body.messages).toContainEqual(
       expect.objectContaining({
@@ -245,7 +247,7 @@ describe('tool-calling modes without the provider tool API', () => {
     'react: %s still fails after the retries — a failure step (%s), the %s event, and the run stops',
     async (model, pseudoTool, event, reason) => {
       const before = fake.requests.length;
-      const { chat, messages, store } = await run(CASES[1], model, { mode: 'react' });
+      const { chat, messages, store } = await run(CASES[1], model, { mode: 'validated' });
       expect(chat.status).toBe('ready');
       // The first request and two retries; nothing is sent after the failure.
       expect(fake.requests.length - before).toBe(3);
@@ -259,6 +261,18 @@ describe('tool-calling modes without the provider tool API', () => {
       expect(describeRunEnd(messages, { maxSteps: 5 })).toMatch(/^Failed: the model's reply could not be used/);
     },
   );
+
+  it('validated: a scratchpad-only reply is thinking, and the loop goes on to the call and the answer', async () => {
+    const { messages } = await run(CASES[1], 'fake-json-thinks', { mode: 'validated' });
+    const parts = messages[1].parts;
+    expect(calls(messages[1]).map((part) => getToolName(part))).toEqual(['list_files']);
+    expect(
+      parts.some(
+        (part) => part.type === 'reasoning' && part.text.includes('Thought: I should look at the files first.'),
+      ),
+    ).toBe(true);
+    expect(lastText(messages[1])).toMatchObject({ text: 'The workspace holds: README.md' });
+  });
 
   it('validated arguments: each problem in the seed 004 form', () => {
     expect(

@@ -86,18 +86,18 @@ export const EXAMPLE_SESSIONS: readonly ExampleSession[] = [
   ),
   example(
     'react',
-    'ReAct mode: tool calls written as JSON text',
+    'Validated mode (ReAct): tool calls written as JSON text',
     ['list_files', 'read_file'].map(core),
     {
       // The scripted model writes ReAct JSON as plain text; the playground turns it into tool calls.
       model: 'simulated-scripted',
-      mode: 'react',
+      mode: 'validated',
       script: [
         {
-          text: '{"type": "tool", "thought": "I should see what is in the workspace.", "tool": "list_files", "args": {}}',
+          text: '{"type": "call_tool", "thought": "I should see what is in the workspace.", "tool": "list_files", "args": {}}',
         },
         {
-          text: '{"type": "answer", "thought": "The listing answers it.", "answer": "The workspace holds README.md, package.json and the folders data/, notes/ and src/."}',
+          text: '{"type": "final_answer", "thought": "The listing answers it.", "answer": "The workspace holds README.md, package.json and the folders data/, notes/ and src/."}',
         },
       ],
     },

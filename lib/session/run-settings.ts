@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_CALLING_MODES } from '../providers/modes/resolve-tool-calling-mode';
+import { readModeSetting, TOOL_CALLING_MODES } from '../providers/modes/resolve-tool-calling-mode';
 
 export const PROVIDER_IDS = ['simulated', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -89,7 +89,8 @@ export const runSettingsSchema = z.object({
   script: z.array(scriptStepSchema).max(100).optional(),
   /** OpenAI only: the Responses API (default) or Chat Completions. */
   openaiApi: z.enum(['responses', 'chat']).optional(),
-  mode: z.enum(['auto', ...TOOL_CALLING_MODES]).optional(),
+  /** `react` (sessions and links before 0.10) is read as `validated`. */
+  mode: z.preprocess(readModeSetting, z.enum(['auto', ...TOOL_CALLING_MODES])).optional(),
   history: historySettingsSchema.optional(),
 });
 export type RunSettings = z.infer<typeof runSettingsSchema>;

@@ -13,11 +13,22 @@ export type SchemaChecker = {
   checkSchema(schema: Record<string, unknown>): SchemaProblem[];
   /** Problems with `value` against `schema`; an empty list means it is valid. */
   checkValue(schema: Record<string, unknown>, value: unknown): SchemaProblem[];
+  /**
+   * `value` normalised the way seed 004's validation returns arguments — defaults filled in,
+   * scalars coerced to the declared type ("3" → 3) — then checked; `value` itself is not changed.
+   */
+  normalizeValue(schema: Record<string, unknown>, value: unknown): { value: unknown; problems: SchemaProblem[] };
 };
 
-function createAjv(kind: 'draft-07' | '2020-12'): Ajv {
+function createAjv(kind: 'draft-07' | '2020-12', normalize = false): Ajv {
   // Patterns come from strangers' schemas and are matched against models' output: RE2 only.
-  const options = { allErrors: true, strict: false, logger: false as const, code: { regExp: safeRegExpEngine } };
+  const options = {
+    allErrors: true,
+    strict: false,
+    logger: false as const,
+    code: { regExp: safeRegExpEngine },
+    ...(normalize ? { useDefaults: true, coerceTypes: true } : {}),
+  };
   const ajv = kind === 'draft-07' ? new Ajv(options) : new Ajv2020(options);
   addFormats(ajv);
   return ajv;
@@ -29,17 +40,24 @@ function createAjv(kind: 'draft-07' | '2020-12'): Ajv {
  * unchanged schema re-parsed from the editor is not compiled again.
  */
 export function createSchemaChecker(): SchemaChecker {
-  const ajvs = { 'draft-07': createAjv('draft-07'), '2020-12': createAjv('2020-12') };
+  const ajvs = {
+    'draft-07': createAjv('draft-07'),
+    '2020-12': createAjv('2020-12'),
+    'normalize-draft-07': createAjv('draft-07', true),
+    'normalize-2020-12': createAjv('2020-12', true),
+  };
   const compiled = new Map<string, ValidateFunction | SchemaProblem[]>();
 
-  const ajvFor = (schema: Record<string, unknown>) =>
-    typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema) ? ajvs['draft-07'] : ajvs['2020-12'];
+  const ajvFor = (schema: Record<string, unknown>, normalize: boolean) => {
+    const draft = typeof schema.$schema === 'string' && DRAFT_07.test(schema.$schema) ? 'draft-07' : '2020-12';
+    return ajvs[normalize ? (`normalize-${draft}` as const) : draft];
+  };
 
-  const compile = (schema: Record<string, unknown>): ValidateFunction | SchemaProblem[] => {
-    const key = JSON.stringify(schema);
+  const compile = (schema: Record<string, unknown>, normalize = false): ValidateFunction | SchemaProblem[] => {
+    const key = `${normalize ? 'n' : 'v'}${JSON.stringify(schema)}`;
     const cached = compiled.get(key);
     if (cached) return cached;
-    const ajv = ajvFor(schema);
+    const ajv = ajvFor(schema, normalize);
     let result: ValidateFunction | SchemaProblem[];
     try {
       result = ajv.validateSchema(schema) ? ajv.compile(schema) : formatAjvErrors(ajv.errors);
@@ -67,6 +85,17 @@ export function createSchemaChecker(): SchemaChecker {
         return [{ path: '', pointer: '', message: 'cannot be checked: the schema itself is invalid' }];
       }
       return result(value) ? [] : formatAjvErrors(result.errors);
+    },
+    normalizeValue(schema, value) {
+      const result = compile(schema, true);
+      if (Array.isArray(result)) {
+        return {
+          value,
+          problems: [{ path: '', pointer: '', message: 'cannot be checked: the schema itself is invalid' }],
+        };
+      }
+      const copy = structuredClone(value);
+      return result(copy) ? { value: copy, problems: [] } : { value, problems: formatAjvErrors(result.errors) };
     },
   };
 }

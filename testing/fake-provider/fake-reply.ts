@@ -26,7 +26,8 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * list_files and read_file (or the first tool), then answers from the results;
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
- * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON;
+ * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON,
+ * `fake-json-thinks` first with a scratchpad-only thought;
  * `fake-length` is cut at the token limit half-way through a call's arguments;
  * `fake-filtered` is stopped by the provider's content filter; `fake-prose` never answers in
  * JSON and `fake-json-unknown` always calls a tool that does not exist (text-mode failures).
@@ -35,7 +36,8 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };
-  if (view.model === 'fake-json' || view.model === 'fake-json-bad') return planJsonDecision(view);
+  if (view.model === 'fake-json' || view.model === 'fake-json-bad' || view.model === 'fake-json-thinks')
+    return planJsonDecision(view);
   if (view.model === 'fake-prose') return { kind: 'text', text: 'I would rather explain it in words.' };
   if (view.model === 'fake-json-unknown') {
     return {
@@ -84,6 +86,9 @@ function planJsonDecision(view: FakeRequestView): FakeReply {
   const structured =
     view.raw.includes('agent_response') || view.raw.includes('\\"decision\\"') || view.raw.includes('"decision"');
   const observed = /Observation \(list_files\): ([^"\\]*)/.exec(view.raw)?.[1];
+  if (view.model === 'fake-json-thinks' && !observed && !view.raw.includes('Go on: call a tool')) {
+    return { kind: 'text', text: JSON.stringify({ thought: 'I should look at the files first.' }) };
+  }
   const decision = observed
     ? { thought: 'I have the listing.', type: 'final_answer', answer: `The workspace holds: ${observed.trim()}` }
     : { thought: 'I need the file list.', type: 'call_tool', tool: 'list_files', args: {} };

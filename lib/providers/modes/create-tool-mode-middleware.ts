@@ -52,6 +52,7 @@ function textParts(kind: 'text' | 'reasoning', id: string, text: string): Langua
 function decisionParts(
   decision: ToolDecision,
   notes: string[],
+  retries: number,
   toolCallId: string,
   reply: string,
 ): { parts: LanguageModelV4StreamPart[]; finish: LanguageModelV4FinishReason['unified'] } {
@@ -77,7 +78,7 @@ function decisionParts(
     case 'unusable': {
       // Seed 003: after the retries, a failure step with a pseudo-tool execution that says why.
       const toolName = DECISION_FAILURE_TOOLS[decision.stage];
-      const reason = `The model's reply could not be used as a decision after ${notes.length} ${notes.length === 1 ? 'retry' : 'retries'}: ${decision.message}`;
+      const reason = `The model's reply could not be used as a decision after ${retries} ${retries === 1 ? 'retry' : 'retries'}: ${decision.message}`;
       parts.push(
         {
           type: 'tool-call',
@@ -95,7 +96,7 @@ function decisionParts(
             type: 'ValidationError',
             code: decision.stage === 'extraction' ? 'DECISION_EXTRACTION_FAILED' : 'DECISION_VALIDATION_FAILED',
             message: reason,
-            details: { stage: decision.stage, retries: notes.length },
+            details: { stage: decision.stage, retries },
             recoverable: false,
             suggestedAction: 'Send again, or pick a mode or model that follows the JSON format.',
           }),
@@ -108,11 +109,14 @@ function decisionParts(
   }
 }
 
+/** How many scratchpad-only replies in a row are taken as thinking before one counts as the answer. */
+const MAX_THOUGHTS = 3;
+
 /**
  * Tool calling without the provider's tool API (seed 004): the tools become instructions,
  * earlier calls and results become text, and the model's JSON decision comes back as the
  * same tool-call stream parts native tool calling gives. `structured` also sets a JSON-schema
- * response format; `react` and `structured` validate the decision and, when it cannot be
+ * response format; `validated` and `structured` validate the decision and, when it cannot be
  * used, ask again with the reason (seed 003); `parsed` takes what it finds.
  */
 export function createToolModeMiddleware({
@@ -132,6 +136,8 @@ export function createToolModeMiddleware({
       );
       if (tools.length === 0 || params.toolChoice?.type === 'none') return doStream();
       const instructions = buildDecisionInstructions(tools, mode);
+      // Strict when every tool was sent strict (OpenAI, strict-clean schemas): the decision schema can be too.
+      const strict = mode === 'structured' && tools.every((tool) => tool.strict === true);
       const request = (prompt: LanguageModelV4Prompt): LanguageModelV4CallOptions => ({
         ...params,
         prompt,
@@ -139,8 +145,11 @@ export function createToolModeMiddleware({
         toolChoice: undefined,
         responseFormat:
           mode === 'structured'
-            ? { type: 'json', schema: buildDecisionSchema(tools), name: 'agent_response' }
+            ? { type: 'json', schema: buildDecisionSchema(tools, { strict }), name: 'agent_response' }
             : params.responseFormat,
+        providerOptions: strict
+          ? { ...params.providerOptions, openai: { ...params.providerOptions?.openai, strictJsonSchema: true } }
+          : params.providerOptions,
       });
       const earlierCalls = params.prompt.flatMap((message) =>
         message.role === 'assistant' ? message.content.filter((part) => part.type === 'tool-call') : [],
@@ -149,6 +158,8 @@ export function createToolModeMiddleware({
 
       let prompt = rewritePromptForDecisions(params.prompt, instructions, mode);
       const notes: string[] = [];
+      let retries = 0;
+      let thoughts = 0;
       for (let attempt = 0; ; attempt++) {
         const result = await model.doStream(request(prompt));
         const collected = await collect(result.stream);
@@ -159,7 +170,22 @@ export function createToolModeMiddleware({
           finish = 'error';
         } else {
           const decision = readToolDecision(collected.text, tools, mode === 'parsed' ? undefined : checker);
-          if (decision.kind === 'unusable' && attempt < maxDecisionRetries) {
+          // Seed 004: a scratchpad-only reply is the model thinking aloud — the loop goes on.
+          if (decision.kind === 'thought' && thoughts < MAX_THOUGHTS) {
+            thoughts += 1;
+            notes.push(`Thought: ${decision.thought}`);
+            prompt = [
+              ...prompt,
+              { role: 'assistant', content: [{ type: 'text', text: collected.text }] },
+              {
+                role: 'user',
+                content: [{ type: 'text', text: 'Go on: call a tool or give the answer, as one JSON object.' }],
+              },
+            ];
+            continue;
+          }
+          if (decision.kind === 'unusable' && retries < maxDecisionRetries) {
+            retries += 1;
             notes.push(`Reply ${attempt + 1} could not be used (${decision.message}); asked again.`);
             prompt = [
               ...prompt,
@@ -176,7 +202,7 @@ export function createToolModeMiddleware({
             ];
             continue;
           }
-          ({ parts, finish } = decisionParts(decision, notes, toolCallId, collected.text.slice(0, 2_000)));
+          ({ parts, finish } = decisionParts(decision, notes, retries, toolCallId, collected.text.slice(0, 2_000)));
         }
         const usage = collected.usage ?? {
           inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

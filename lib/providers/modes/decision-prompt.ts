@@ -28,27 +28,40 @@ export function buildDecisionInstructions(tools: readonly LanguageModelV4Functio
   return `You can use these tools:\n${list}\n\nCall at most one tool per reply. ${formatDescription(mode)}`;
 }
 
-/** The JSON schema a structured-output reply must match: one branch per tool, an answer, or a thought. */
-export function buildDecisionSchema(tools: readonly LanguageModelV4FunctionTool[]): JSONSchema7 {
+/**
+ * The JSON schema a structured-output reply must match (seed 004): an `anyOf` of one branch
+ * per tool, an answer, or a scratchpad-only thought. It sits under a required `decision`
+ * property because OpenAI and Anthropic take only an object at the root of a response schema
+ * (a bare `anyOf`, as the seed writes it, is refused). `strict` makes it OpenAI-strict: every
+ * property required, no others allowed — possible only when every tool's schema is strict too.
+ */
+export function buildDecisionSchema(
+  tools: readonly LanguageModelV4FunctionTool[],
+  { strict = false }: { strict?: boolean } = {},
+): JSONSchema7 {
   const scratchpad: JSONSchema7 = { type: 'string', description: 'Your reasoning' };
+  const branch = (properties: Record<string, JSONSchema7>, required: string[]): JSONSchema7 =>
+    strict
+      ? { type: 'object', properties, required: Object.keys(properties), additionalProperties: false }
+      : { type: 'object', properties, required };
   return {
     type: 'object',
     properties: {
       decision: {
         anyOf: [
-          ...tools.map(
-            (tool): JSONSchema7 => ({
-              type: 'object',
-              properties: { scratchpad, tool: { type: 'string', enum: [tool.name] }, arguments: tool.inputSchema },
-              required: ['tool', 'arguments'],
-            }),
+          ...tools.map((tool) =>
+            branch({ scratchpad, tool: { type: 'string', enum: [tool.name] }, arguments: tool.inputSchema }, [
+              'tool',
+              'arguments',
+            ]),
           ),
-          { type: 'object', properties: { scratchpad, answer: { type: 'string' } }, required: ['answer'] },
-          { type: 'object', properties: { scratchpad }, required: ['scratchpad'] },
+          branch({ scratchpad, answer: { type: 'string' } }, ['answer']),
+          branch({ scratchpad }, ['scratchpad']),
         ],
       },
     },
     required: ['decision'],
+    ...(strict ? { additionalProperties: false } : {}),
   };
 }
 

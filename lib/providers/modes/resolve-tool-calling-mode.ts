@@ -3,9 +3,14 @@ import type { ProviderId } from '../../session/run-settings';
 import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
 
 /** How tools reach the model (seed 004): its own tool API, or JSON decisions in text. */
-export const TOOL_CALLING_MODES = ['native', 'structured', 'react', 'parsed'] as const;
+export const TOOL_CALLING_MODES = ['native', 'structured', 'validated', 'parsed'] as const;
 export type ToolCallingMode = (typeof TOOL_CALLING_MODES)[number];
 export type ToolCallingModeSetting = ToolCallingMode | 'auto';
+
+/** `react` is what sessions before 0.10 call `validated`; they read back as `validated`. */
+export function readModeSetting(value: unknown): unknown {
+  return value === 'react' ? 'validated' : value;
+}
 
 /** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */
 const STRUCTURED_PREFIXES = ['gpt-4o', 'gpt-4.1', 'o1', 'o3', 'openai/gpt-oss'];
@@ -30,7 +35,7 @@ const NATIVE_PATTERNS = [
 
 /**
  * The mode a run uses: the setting, or for `auto` the model name's pattern — structured
- * for GPT-4o/4.1/o1/o3, native for the big families, ReAct (validated JSON) for the rest.
+ * for GPT-4o/4.1/o1/o3, native for the big families, validated (ReAct JSON, checked against the schema) for the rest.
  * The simulated model uses native tool calling; its scripted variant follows the setting,
  * so a script can show what a text mode's JSON replies look like.
  */
@@ -44,5 +49,5 @@ export function resolveToolCallingMode(
   const model = modelId.toLowerCase();
   if (STRUCTURED_PREFIXES.some((prefix) => model.startsWith(prefix))) return 'structured';
   if (NATIVE_PATTERNS.some((pattern) => model.includes(pattern))) return 'native';
-  return 'react';
+  return 'validated';
 }

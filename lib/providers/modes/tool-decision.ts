@@ -92,14 +92,16 @@ export function readToolDecision(
         };
       if (typeof args !== 'object' || args === null || Array.isArray(args))
         return { kind: 'unusable', stage: 'validation', message: 'The arguments must be a JSON object.' };
-      const problems = checker.checkValue(tool.inputSchema as Json, args);
-      if (problems.length > 0) {
+      // Seed 004 ToolCallValidation: the arguments come back normalised (defaults, coerced scalars).
+      const normalized = checker.normalizeValue(tool.inputSchema as Json, args);
+      if (normalized.problems.length > 0) {
         return {
           kind: 'unusable',
           stage: 'validation',
-          message: `Invalid arguments for "${toolName}":\n${formatArgValidationErrors(problems)}`,
+          message: `Invalid arguments for "${toolName}":\n${formatArgValidationErrors(normalized.problems)}`,
         };
       }
+      return { kind: 'tool', toolName, args: normalized.value as Json, thought };
     }
     return { kind: 'tool', toolName, args, thought };
   }

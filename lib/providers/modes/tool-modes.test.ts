@@ -1,5 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
+import { runSettingsSchema } from '../../session/run-settings';
 import { createSchemaChecker } from '../../tools/create-schema-checker';
 import { resolveToolCallingMode } from './resolve-tool-calling-mode';
 import { readToolDecision } from './tool-decision';
@@ -14,7 +15,7 @@ describe('resolveToolCallingMode (AUTO by model name, seed 004)', () => {
     ['google', 'gemini-2.5-flash', 'native'],
     ['openai-compatible', 'llama3.1', 'native'],
     ['openai-compatible', 'qwen2.5', 'native'],
-    ['openai-compatible', 'phi-3-mini', 'react'],
+    ['openai-compatible', 'phi-3-mini', 'validated'],
     ['simulated', 'simulated-1', 'native'],
   ] as const)('%s %s → %s', (provider, model, mode) => {
     expect(resolveToolCallingMode('auto', provider, model)).toBe(mode);
@@ -22,7 +23,9 @@ describe('resolveToolCallingMode (AUTO by model name, seed 004)', () => {
 
   it('an explicit mode wins, except for the simulated model', () => {
     expect(resolveToolCallingMode('parsed', 'anthropic', 'claude-sonnet-4-5')).toBe('parsed');
-    expect(resolveToolCallingMode('react', 'simulated', 'simulated-1')).toBe('native');
+    expect(resolveToolCallingMode('validated', 'simulated', 'simulated-1')).toBe('native');
+    // Sessions and links from before 0.10 say `react`; they read back as `validated`.
+    expect(runSettingsSchema.parse({ provider: 'openai', model: 'x', mode: 'react' }).mode).toBe('validated');
   });
 });
 

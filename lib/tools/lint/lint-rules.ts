@@ -230,6 +230,22 @@ function googleFindings(definition: ToolDefinition): LintFinding[] {
   return findings;
 }
 
+/** Why OpenAI's strict mode cannot take this tool's schema as it is; none when it can. */
+export function strictModeProblems(definition: ToolDefinition): LintFinding[] {
+  return openaiFindings(definition);
+}
+
+/** Whether OpenAI's strict mode can take a tool's schema as written. */
+export function isStrictCompatible(spec: {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}): boolean {
+  return (
+    strictModeProblems({ name: spec.name, description: spec.description, parameters: spec.inputSchema }).length === 0
+  );
+}
+
 /** What `target` rejects (errors) or drops or changes (warnings) in a tool definition. */
 export function lintToolDefinition(definition: ToolDefinition, target: LintTarget): LintFinding[] {
   const common = [...nameFindings(definition, target), ...descriptionFindings(definition, target)];
