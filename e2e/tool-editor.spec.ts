@@ -6,7 +6,7 @@ test('add a tool from a template, rename, duplicate, delete and undo', async ({ 
   await playground.goto();
   await playground.addToolFromTemplate('get_weather');
   await expect(playground.tools.getByRole('combobox', { name: 'Runs as' })).toHaveValue('mock');
-  await expect(playground.tools).toContainText('5 of 5 in the next run');
+  await expect(playground.tools).toContainText('9 of 9 in the next run');
 
   await playground.tools.getByRole('button', { name: 'Rename get_weather' }).click();
   const field = playground.tools.getByRole('textbox', { name: 'New name for get_weather' });
@@ -59,7 +59,7 @@ test('paste an Anthropic tool list; unreadable input is explained and kept', asy
   for (const name of ['get_stock_price', 'convert_currency']) {
     await expect(playground.tools.getByRole('button', { name, exact: true })).toBeVisible();
   }
-  await expect(playground.tools).toContainText('6 of 6 in the next run');
+  await expect(playground.tools).toContainText('10 of 10 in the next run');
 
   await playground.tools.getByRole('button', { name: 'Export tools' }).click();
   await playground.tools.getByRole('combobox', { name: 'Format' }).selectOption('gemini');
@@ -149,4 +149,23 @@ test('the editor explains JSON Schema keywords on hover', async ({ page }) => {
     .first()
     .hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: 'The smallest number allowed' })).toBeVisible();
+});
+
+test('a new session has the eight core tools; the coverage badge lists the §11 categories and fills a gap', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await expect(playground.tools).toContainText('8 of 8 in the next run');
+  await playground.tools.getByRole('button', { name: /^Coverage \d+\/10$/ }).click();
+  const coverage = page.getByRole('dialog', { name: 'Toolset coverage' });
+  await expect(coverage).toContainText('covers 6 of 10 (60%)');
+  const categories = coverage.getByRole('list', { name: 'Categories' });
+  await expect(categories).toContainText('Shell execution: covered');
+  await expect(categories).toContainText('Process control: missing');
+  await coverage.getByRole('button', { name: 'Add spawn_process' }).click();
+  await expect(coverage).toContainText('covers 7 of 10 (70%)');
+  await page.keyboard.press('Escape');
+  await expect(playground.tools.getByRole('button', { name: 'Coverage 7/10' })).toBeVisible();
+  await expect(playground.tools.getByRole('button', { name: 'spawn_process', exact: true })).toBeVisible();
 });

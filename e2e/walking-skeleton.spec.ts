@@ -64,7 +64,7 @@ test('a broken tool is shown inline, left out of the run, and its text is kept',
   await expect(playground.conversation.getByRole('note')).toContainText(
     'Left out of the next run: read_file (Invalid JSON',
   );
-  await expect(playground.tools).toContainText('3 of 4 in the next run');
+  await expect(playground.tools).toContainText('7 of 8 in the next run');
 
   // An invalid schema in bash: the meta-schema finding, inline and in the list.
   await playground.selectTool('bash');

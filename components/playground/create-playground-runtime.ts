@@ -68,6 +68,10 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     checker,
     getSandbox: startSandbox,
     runJavaScript: runJavaScriptInSandbox,
+    http:
+      typeof window === 'undefined'
+        ? undefined
+        : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
     getHeaders,
     gate,
   });

@@ -4,7 +4,7 @@ import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
 import { useSession } from '../playground/runtime-context';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';
 
-const GROUPS = ['Blank', 'Core tools (sandbox)', 'Teaching examples (mock)'] as const;
+const GROUPS = ['Blank', 'Core tools (sandbox)', 'Full toolset (seed 002 §11)', 'Teaching examples (mock)'] as const;
 
 /** "Add tool": a blank tool or one from the templates. */
 export function AddToolMenu() {

@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { coreToolTraits, isCoreToolName } from '@/lib/tools/core-tool-definitions';
+import { coreToolTraits, isSandboxToolName } from '@/lib/tools/core-tool-definitions';
 import { MAX_HANDLER_TIMEOUT_MS, type ToolDraft, type ToolRunKind } from '@/lib/tools/tool-spec';
 import { useSessionActions } from '../playground/runtime-context';
 
@@ -15,6 +15,7 @@ const RUN_LABELS = {
   mock: 'Mock result',
   manual: 'Manual (you type the result)',
   javascript: 'JavaScript handler',
+  http: 'HTTP request (allowlisted origins)',
 } as const satisfies Record<ToolRunKind, string>;
 
 const STARTER_OUTPUT_SCHEMA = `${JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] }, null, 2)}\n`;
@@ -27,13 +28,14 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
   const { setToolRun, setToolTerminal } = useSessionActions();
   const terminal = draft.terminal ?? (name !== undefined && coreToolTraits(name).endsRun);
   const run = draft.run;
-  const sandboxable = name !== undefined && isCoreToolName(name);
+  const sandboxable = name !== undefined && isSandboxToolName(name);
 
   const choose = (kind: ToolRunKind) => {
     if (kind === run.kind) return;
     if (kind === 'sandbox' || kind === 'manual') setToolRun(draft.id, { kind });
     if (kind === 'mock') setToolRun(draft.id, { kind, result: '{\n  "ok": true\n}\n' });
     if (kind === 'javascript') setToolRun(draft.id, { kind, code: DEFAULT_HANDLER, timeoutMs: 2000 });
+    if (kind === 'http') setToolRun(draft.id, { kind, allowedOrigins: [] });
   };
 
   return (
@@ -67,7 +69,9 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
         </label>
       </div>
       {run.kind === 'sandbox' && !sandboxable ? (
-        <p className="text-role-error">Only the core tools run in the sandbox; choose another way for this tool.</p>
+        <p className="text-role-error">
+          Only the core and toolset tools run in the sandbox; choose another way for this tool.
+        </p>
       ) : null}
       {run.kind === 'mock' ? (
         <>
@@ -109,6 +113,29 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
             </>
           )}
         </>
+      ) : null}
+      {run.kind === 'http' ? (
+        <label className="flex flex-col gap-1">
+          <span className="muted">
+            Allowed origins, one per line (this playground’s own origin is always allowed; redirects are not followed)
+          </span>
+          <textarea
+            key={draft.id}
+            aria-label="Allowed origins"
+            className="control h-16 font-mono text-xs"
+            defaultValue={run.allowedOrigins.join('\n')}
+            onBlur={(event) =>
+              setToolRun(draft.id, {
+                ...run,
+                allowedOrigins: event.target.value
+                  .split('\n')
+                  .map((line) => line.trim().replace(/\/+$/, ''))
+                  .filter((line) => /^https?:\/\/[^/\s]+$/.test(line))
+                  .slice(0, 20),
+              })
+            }
+          />
+        </label>
       ) : null}
       {run.kind === 'manual' ? (
         <p className="muted">Each call pauses the run; type its result in the conversation.</p>

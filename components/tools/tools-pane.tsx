@@ -12,6 +12,7 @@ import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { InterceptorsDialog } from './interceptors-dialog';
+import { ToolsetCoverageBadge } from './toolset-coverage-badge';
 import { ToolList } from './tool-list';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
@@ -55,6 +56,7 @@ export function ToolsPane() {
           Export tools
         </button>
         <InterceptorsDialog />
+        <ToolsetCoverageBadge />
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
           <select

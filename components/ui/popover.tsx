@@ -43,6 +43,8 @@ export function Popover({
           sideOffset={4}
           collisionPadding={8}
           className={`popover ${className}`}
+          // Its content may scroll on a short screen: keyboard users must be able to scroll it.
+          tabIndex={0}
         >
           {children}
         </RadixPopover.Content>

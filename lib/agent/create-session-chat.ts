@@ -11,6 +11,7 @@ import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
 import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
 import type { Interception } from './interceptor-spec';
 import { clip } from '../limits/clip';
+import type { HttpAccess } from './run-http-request';
 import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from './run-event';
@@ -79,6 +80,8 @@ export type SessionChatOptions = {
   getSandbox: () => Promise<Sandbox>;
   /** Runs JavaScript handler tools (a Web Worker in the browser). */
   runJavaScript?: RunJavaScript;
+  /** The network for HTTP tools (the browser's fetch and own origin); without it they refuse. */
+  http?: HttpAccess;
   /** Extra request headers, read per request (the typed provider key travels here). */
   getHeaders?: () => Record<string, string>;
   /** Where the run waits for the person (step mode, approvals). */
@@ -100,6 +103,7 @@ export function createSessionChat({
   checker,
   getSandbox,
   runJavaScript,
+  http,
   getHeaders,
   gate = createRunGate((pause) => store.getState().setPause(pause)),
   now = () => Date.now(),
@@ -317,6 +321,7 @@ export function createSessionChat({
       checker,
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
+      http,
       context,
       signal,
     });

@@ -1,10 +1,12 @@
 import { assertNever } from '../assert-never';
-import { coreToolTraits, isCoreToolName, type CoreToolName } from '../tools/core-tool-definitions';
+import { coreToolTraits, isCoreToolName, isSandboxToolName } from '../tools/core-tool-definitions';
+import { runToolsetTool } from '../tools/run-toolset-tool';
+import type { ToolsetToolName } from '../tools/toolset-definitions';
 import { runCoreTool } from '../tools/run-core-tool';
-import type { Sandbox } from '../sandbox/sandbox';
+import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
 import type { CoreToolResult } from '../tools/run-core-tool';
 import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from './tool-error';
-import { diffSnapshots, type StateChange } from './track-file-changes';
+import { diffDirectories, diffSnapshots, type StateChange } from './track-file-changes';
 import type { ToolOutcome, ToolResultOutput } from './tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
@@ -45,7 +47,7 @@ export async function runSandboxTool(
   args: Record<string, unknown>,
   { getSandbox, signal, now }: { getSandbox: () => Promise<Sandbox>; signal?: AbortSignal; now: () => number },
 ): Promise<ToolOutcome> {
-  if (!isCoreToolName(name)) {
+  if (!isSandboxToolName(name)) {
     return {
       kind: 'failed',
       message: toolErrorText({
@@ -82,15 +84,17 @@ export async function runSandboxTool(
 }
 
 async function execute(
-  name: CoreToolName,
+  name: string,
   args: Record<string, unknown>,
   { sandbox, signal, now, tracks }: { sandbox: Sandbox; signal?: AbortSignal; now: () => number; tracks: boolean },
 ): Promise<ToolOutcome> {
-  const before = tracks ? await sandbox.snapshot() : undefined;
+  const before = tracks ? await observe(sandbox) : undefined;
   const startedMs = now();
   let result: Awaited<ReturnType<typeof runCoreTool>>;
   try {
-    result = await runCoreTool(name, args, { sandbox, signal });
+    result = isCoreToolName(name)
+      ? await runCoreTool(name, args, { sandbox, signal })
+      : await runToolsetTool(name as ToolsetToolName, args, { sandbox, signal });
   } catch (error) {
     const details = error instanceof Error ? error.message : String(error);
     return {
@@ -107,7 +111,17 @@ async function execute(
     };
   }
   const executionTimeMs = Math.round(now() - startedMs);
-  const stateChanges = before ? diffSnapshots(before, await sandbox.snapshot()) : [];
+  const after = before ? await observe(sandbox) : undefined;
+  const stateChanges: StateChange[] =
+    before && after
+      ? [
+          ...diffDirectories(before.directories, after.directories),
+          ...diffSnapshots(before.files, after.files),
+          ...(result.kind === 'done' ? (result.stateChanges ?? []) : []),
+        ]
+      : result.kind === 'done'
+        ? (result.stateChanges ?? [])
+        : [];
   switch (result.kind) {
     case 'done': {
       const { output, metadata } = truncateOutput(result.output, result.stderr);
@@ -153,9 +167,18 @@ async function execute(
   }
 }
 
+/** What a call can change that the sandbox shows: its files, and its directories (relative paths). */
+async function observe(sandbox: Sandbox): Promise<{ files: SandboxFiles; directories: string[] }> {
+  const [files, entries] = await Promise.all([sandbox.snapshot(), sandbox.list(sandbox.root, 64)]);
+  const directories = entries
+    .filter((entry) => entry.kind === 'directory')
+    .map((entry) => entry.path.slice(sandbox.root.length + 1));
+  return { files, directories };
+}
+
 /** A core tool's failure as the seed words it: not found, permission denied, or an execution error. */
 function describeFailure(
-  name: CoreToolName,
+  name: string,
   failure: Extract<CoreToolResult, { kind: 'failure' }>,
   executionTimeMs: number,
   stateChanges: StateChange[],

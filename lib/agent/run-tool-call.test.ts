@@ -329,3 +329,41 @@ describe('results: state changes and truncation (seed 002 §6.2)', () => {
     );
   });
 });
+
+describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
+  const http = {
+    spec: {
+      name: 'http_request',
+      description: 'Fetch.',
+      inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    },
+    run: { kind: 'http' as const, allowedOrigins: ['https://api.example.com'] },
+  };
+  const seen: string[] = [];
+  const fakeFetch = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    seen.push(`${init?.method} ${String(input)} redirect=${init?.redirect}`);
+    return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const call = (url: string) =>
+    runToolCall({
+      call: { toolName: 'http_request', input: { url } },
+      tools: [http],
+      getSandbox: async () => sandbox,
+      checker,
+      http: { fetch: fakeFetch, ownOrigin: 'http://localhost:3000' },
+    });
+
+  it('reaches the own origin and the allowlist, never follows redirects, refuses any other origin', async () => {
+    expect(await call('/api/providers')).toMatchObject({ kind: 'ok', output: { status: 200, output: '{"ok":true}' } });
+    expect(await call('https://api.example.com/items')).toMatchObject({ kind: 'ok' });
+    expect(seen).toEqual([
+      'GET http://localhost:3000/api/providers redirect=error',
+      'GET https://api.example.com/items redirect=error',
+    ]);
+    const refused = await call('https://evil.example.net/steal');
+    expect(refused.kind).toBe('blocked');
+    expect(errorOf(refused)?.error).toMatchObject({ type: 'PermissionError', code: 'NOT_ALLOWLISTED' });
+    expect(messageOf(await call('file:///etc/passwd'))).toContain('Only http and https are allowed.');
+    expect(seen).toHaveLength(2);
+  });
+});

@@ -6,6 +6,7 @@ import type { RunnableTool, ToolRun } from '../tools/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
 import type { ToolCallContext } from './run-interceptors';
+import { type HttpAccess, runHttpRequest } from './run-http-request';
 import { SEED_ERROR_TEXT, toolErrorText } from './tool-error';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 
@@ -21,6 +22,8 @@ export type RunToolCallOptions = {
   runJavaScript?: RunJavaScript;
   /** False for a session opened from someone else's link until its viewer runs it. */
   handlersTrusted?: boolean;
+  /** The network, for HTTP tools (their allowlist still applies). */
+  http?: HttpAccess;
   /** What a JavaScript handler may read of the run besides its arguments. */
   context?: ToolCallContext;
   signal?: AbortSignal;
@@ -92,6 +95,7 @@ export async function runToolCall({
   checker,
   runJavaScript,
   handlersTrusted = true,
+  http,
   context,
   signal,
   now = () => performance.now(),
@@ -123,6 +127,8 @@ export async function runToolCall({
       return answerMock(tool.spec.name, tool.run, args);
     case 'manual':
       return { kind: 'awaiting-user' };
+    case 'http':
+      return runHttpRequest(args, tool.run.allowedOrigins, http, signal);
     case 'javascript': {
       if (!handlersTrusted) {
         return {

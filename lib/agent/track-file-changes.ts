@@ -1,12 +1,28 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { SandboxFiles } from '../sandbox/sandbox';
 
-/** A file the call created, changed or removed (seed 002 §3.3 StateChange). */
-export type StateChange = { type: 'FileCreated' | 'FileModified' | 'FileDeleted'; path: string };
+/** A file the call created, changed or removed. */
+export type FileChange = { type: 'FileCreated' | 'FileModified' | 'FileDeleted'; path: string };
+
+/** What a call changed that the sandbox can observe (seed 002 §3.3 StateChange). */
+export type StateChange =
+  | FileChange
+  | { type: 'DirectoryCreated'; path: string }
+  | { type: 'ProcessStarted'; pid: number; command: string }
+  | { type: 'ProcessTerminated'; pid: number; exit_code: number | null };
+
+/** Directories that exist after a call and did not before (paths relative to the root), sorted. */
+export function diffDirectories(before: readonly string[], after: readonly string[]): StateChange[] {
+  const known = new Set(before);
+  return after
+    .filter((path) => !known.has(path))
+    .sort()
+    .map((path) => ({ type: 'DirectoryCreated', path }));
+}
 
 /** What changed between two snapshots (paths relative to the sandbox root), sorted by path. */
-export function diffSnapshots(before: SandboxFiles, after: SandboxFiles): StateChange[] {
-  const changes: StateChange[] = [];
+export function diffSnapshots(before: SandboxFiles, after: SandboxFiles): FileChange[] {
+  const changes: FileChange[] = [];
   for (const [path, content] of Object.entries(after)) {
     if (!Object.hasOwn(before, path)) changes.push({ type: 'FileCreated', path });
     else if (before[path] !== content) changes.push({ type: 'FileModified', path });
@@ -16,14 +32,16 @@ export function diffSnapshots(before: SandboxFiles, after: SandboxFiles): StateC
 }
 
 /** The latest change to a file in the conversation, and the call that made it. */
-export type FileChangeMark = StateChange & { toolName: string; toolCallId: string };
+export type FileChangeMark = FileChange & { toolName: string; toolCallId: string };
 
-/** Reads the state changes a tool result carries (seed 002 ToolResult), if any. */
-export function readStateChanges(output: unknown): StateChange[] {
+const FILE_CHANGE_TYPES = new Set(['FileCreated', 'FileModified', 'FileDeleted']);
+
+/** Reads the file changes a tool result carries (seed 002 ToolResult state_changes), if any. */
+export function readStateChanges(output: unknown): FileChange[] {
   const changes = (output as { state_changes?: unknown } | null | undefined)?.state_changes;
   return Array.isArray(changes)
     ? changes.filter(
-        (change): change is StateChange => typeof change?.path === 'string' && typeof change?.type === 'string',
+        (change): change is FileChange => typeof change?.path === 'string' && FILE_CHANGE_TYPES.has(change?.type),
       )
     : [];
 }

@@ -1,5 +1,7 @@
 import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import { providerOptionsFor } from '../providers/provider-options';
+import { supports } from '../providers/model-capabilities';
+import { isStrictCompatible } from '../tools/lint/lint-rules';
 import { checkSendableSettings, type RunSettings } from '../session/run-settings';
 import { toModelMessages } from '../wire/to-model-messages';
 import type { CapturedRequest } from '../wire/wire-capture';
@@ -145,10 +147,12 @@ function typescript(request: WireRequest, settings: RunSettings): string {
     ],
   };
   const [imports, factory] = setup[settings.provider];
+  // As the run binds them: OpenAI tools strict where their schema allows it (see buildTools).
+  const strict = settings.provider === 'openai' && supports(settings, 'strictSchemas');
   const tools = request.tools
     .map(
       (tool) =>
-        `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),\n    }),`,
+        `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),${strict && isStrictCompatible(tool) ? '\n      strict: true,' : ''}\n    }),`,
     )
     .join('\n');
   const providerOptions = providerOptionsFor({ ...settings, parallelToolCalls: request.parallelToolCalls });

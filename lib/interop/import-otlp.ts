@@ -26,7 +26,7 @@ import { INPUT_LIMITS } from '../limits/input-limits';
 import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
 import { parseSessionData, type ParsedSession } from '../session/session-schema';
 import { createInitialSession, formatToolSource } from '../session/session-store';
-import { isCoreToolName } from '../tools/core-tool-definitions';
+import { isSandboxToolName } from '../tools/core-tool-definitions';
 import type { ToolDraft } from '../tools/tool-spec';
 import { PLAYGROUND_PROVIDER, type OtlpSpan, type OtlpTrace } from './export-otlp';
 
@@ -251,7 +251,7 @@ function readTrace(trace: OtlpTrace): ParsedSession {
         parameters: fn.parameters ?? { type: 'object', properties: {} },
       }),
       enabled: true,
-      run: isCoreToolName(fn.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
+      run: isSandboxToolName(fn.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
     });
   }
   const provider = providerOf(first);

@@ -105,7 +105,7 @@ describe('the saved session', () => {
         's1',
       );
       await store.persist.rehydrate();
-      expect(store.getState().tools.length).toBe(4);
+      expect(store.getState().tools.length).toBe(8);
       expect(problems[0]).toMatchObject({
         kind: 'unreadable',
         message: expect.stringMatching(/could not be read .*kept under "tool-playground:session:s1:unreadable:\d+"/),
@@ -185,13 +185,13 @@ describe('two tabs on one session (issue 11 item 8)', () => {
     await storageA.flush();
     expect(events).toEqual(['B: conflict']);
     await storageB.flush();
-    expect(await savedToolCount(kv)).toBe(5);
+    expect(await savedToolCount(kv)).toBe(9);
     // B takes A's version: the tool appears in B, B's unsaved draft is dropped by choice.
     await loadNewestSaved(tabB, storageB);
     expect(toolNames(tabB)).toEqual(toolNames(tabA));
     tabB.getState().setDraft('after loading');
     await storageB.flush();
-    expect(await savedToolCount(kv)).toBe(5);
+    expect(await savedToolCount(kv)).toBe(9);
   });
 
   it('"keep mine" writes the tab\'s version over the other one', async () => {
@@ -206,7 +206,7 @@ describe('two tabs on one session (issue 11 item 8)', () => {
     await storageA.flush();
     await storageB.flush();
     await storageB.keepMine(sessionStorageKey('s1'));
-    expect(await savedToolCount(kv)).toBe(4);
+    expect(await savedToolCount(kv)).toBe(8);
     expect(JSON.parse((await kv.get(sessionStorageKey('s1')))!).state.draft).toBe('B wins');
   });
 

@@ -12,26 +12,76 @@ describe('tool list actions', () => {
     const bash = TOOL_TEMPLATES.find((template) => template.id === 'bash')!;
     const weather = TOOL_TEMPLATES.find((template) => template.id === 'get_weather')!;
     store.getState().addTools([bash, weather]);
-    expect(names(store)).toEqual(['bash', 'read_file', 'write_file', 'list_files', 'bash_2', 'get_weather']);
-    expect(store.getState().selectedToolId).toBe(store.getState().tools[4].id);
-    expect(store.getState().tools[5].run).toEqual(weather.run);
+    expect(names(store)).toEqual([
+      'bash',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'search',
+      'list_files',
+      'think',
+      'submit',
+      'bash_2',
+      'get_weather',
+    ]);
+    expect(store.getState().selectedToolId).toBe(store.getState().tools[8].id);
+    expect(store.getState().tools[9].run).toEqual(weather.run);
   });
 
   it('duplicates next to the original, renames in place, moves, deletes and undoes the delete', () => {
     const store = createSessionStore();
     const [bash] = store.getState().tools;
     store.getState().duplicateTool(bash.id);
-    expect(names(store)).toEqual(['bash', 'bash_copy', 'read_file', 'write_file', 'list_files']);
+    expect(names(store)).toEqual([
+      'bash',
+      'bash_copy',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'search',
+      'list_files',
+      'think',
+      'submit',
+    ]);
     const copy = store.getState().tools[1];
     store.getState().renameTool(copy.id, 'shell');
     expect(store.getState().tools[1].source).toContain('"name": "shell"');
     expect(store.getState().tools[1].source).toContain('"description": "Execute a shell command');
     store.getState().moveTool(copy.id, 1);
-    expect(names(store)).toEqual(['bash', 'read_file', 'shell', 'write_file', 'list_files']);
+    expect(names(store)).toEqual([
+      'bash',
+      'read_file',
+      'shell',
+      'write_file',
+      'edit_file',
+      'search',
+      'list_files',
+      'think',
+      'submit',
+    ]);
     store.getState().deleteTool(copy.id);
-    expect(names(store)).toEqual(['bash', 'read_file', 'write_file', 'list_files']);
+    expect(names(store)).toEqual([
+      'bash',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'search',
+      'list_files',
+      'think',
+      'submit',
+    ]);
     store.getState().undoDeleteTool();
-    expect(names(store)).toEqual(['bash', 'read_file', 'shell', 'write_file', 'list_files']);
+    expect(names(store)).toEqual([
+      'bash',
+      'read_file',
+      'shell',
+      'write_file',
+      'edit_file',
+      'search',
+      'list_files',
+      'think',
+      'submit',
+    ]);
     expect(store.getState().selectedToolId).toBe(copy.id);
   });
 

@@ -1,3 +1,5 @@
+import { isToolsetToolName, TOOLSET_TRAITS } from './toolset-definitions';
+
 /**
  * The core tools of seed 002 §3.2, with their schemas exactly as the seed gives them, in
  * the seed's order.
@@ -198,7 +200,7 @@ export type CoreToolTraits = {
   writesFiles: boolean;
   /** A successful call ends the run (seed 002: `is_terminal`). */
   endsRun: boolean;
-  /** A new session starts with it enabled. */
+  /** A new session starts with it enabled (seed 002 §5.3 `default_tools`: all eight core tools). */
   onByDefault: boolean;
 };
 
@@ -206,16 +208,23 @@ export const CORE_TOOL_TRAITS = {
   bash: { writesFiles: true, endsRun: false, onByDefault: true },
   read_file: { writesFiles: false, endsRun: false, onByDefault: true },
   write_file: { writesFiles: true, endsRun: false, onByDefault: true },
-  edit_file: { writesFiles: true, endsRun: false, onByDefault: false },
-  search: { writesFiles: false, endsRun: false, onByDefault: false },
+  edit_file: { writesFiles: true, endsRun: false, onByDefault: true },
+  search: { writesFiles: false, endsRun: false, onByDefault: true },
   list_files: { writesFiles: false, endsRun: false, onByDefault: true },
-  think: { writesFiles: false, endsRun: false, onByDefault: false },
-  submit: { writesFiles: false, endsRun: true, onByDefault: false },
+  think: { writesFiles: false, endsRun: false, onByDefault: true },
+  submit: { writesFiles: false, endsRun: true, onByDefault: true },
 } as const satisfies Record<CoreToolName, CoreToolTraits>;
 
-/** The traits of a tool by name; any other tool has none of them. */
+/** The traits of a tool the sandbox knows (core or §11 toolset) by name; any other tool has none of them. */
 export function coreToolTraits(name: string): CoreToolTraits {
-  return isCoreToolName(name) ? CORE_TOOL_TRAITS[name] : { writesFiles: false, endsRun: false, onByDefault: false };
+  if (isCoreToolName(name)) return CORE_TOOL_TRAITS[name];
+  if (isToolsetToolName(name)) return TOOLSET_TRAITS[name];
+  return { writesFiles: false, endsRun: false, onByDefault: false };
+}
+
+/** Whether the sandbox can run a tool of this name: a core tool or one of the §11 toolset. */
+export function isSandboxToolName(name: string): boolean {
+  return isCoreToolName(name) || isToolsetToolName(name);
 }
 
 /** Whether a tool name is one the sandbox knows how to run. */

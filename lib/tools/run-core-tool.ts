@@ -3,39 +3,12 @@ import { resolveWorkspacePath } from '../sandbox/resolve-workspace-path';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { CoreToolName } from './core-tool-definitions';
 import { searchWorkspace, type SearchArgs } from './search-workspace';
+import { type CoreToolResult, failure, notFound, refused, relative } from './core-tool-result';
 
-/**
- * What a core tool returns (seed 002 §3.3 ToolResult, minus timing which the executor adds).
- * `failure` is set when the tool could not do its job; the executor turns it into an error
- * the model sees.
- */
-export type CoreToolResult =
-  | { kind: 'done'; success: boolean; output: string; exitCode?: number; stderr?: string }
-  /** `resource`: the path that was missing or refused (not-found, permission). */
-  | { kind: 'failure'; reason: 'execution' | 'not-found' | 'permission'; message: string; resource?: string }
-  | { kind: 'timed-out'; timeoutSeconds: number; partialOutput: string };
+export type { CoreToolResult } from './core-tool-result';
 
 type Args = Record<string, unknown>;
 type CoreToolContext = { sandbox: Sandbox; signal?: AbortSignal };
-
-const failure = (message: string): CoreToolResult => ({ kind: 'failure', reason: 'execution', message });
-const notFound = (path: unknown): CoreToolResult => ({
-  kind: 'failure',
-  reason: 'not-found',
-  message: `'${path}' not found.`,
-  resource: String(path),
-});
-/** A path outside the workspace (seed 002 §7.1 PermissionError). */
-const refused = (path: unknown, message: string): CoreToolResult => ({
-  kind: 'failure',
-  reason: 'permission',
-  message,
-  resource: String(path),
-});
-
-function relative(sandbox: Sandbox, path: string): string {
-  return path === sandbox.root ? '.' : path.slice(sandbox.root.length + 1);
-}
 
 async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promise<CoreToolResult> {
   const cwd = resolveWorkspacePath(sandbox.root, String(args.working_directory ?? '.'));

@@ -19,7 +19,8 @@ export const MAX_HANDLER_TIMEOUT_MS = 60_000;
 
 /**
  * How a tool's calls are answered: by the sandbox (core tools), a fixed mock result (JSON
- * text), the user typing the result (manual), or a JavaScript function body run in a Worker.
+ * text), the user typing the result (manual), a JavaScript function body run in a Worker, or
+ * an HTTP request to an allowlisted origin.
  */
 export const toolRunSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sandbox') }),
@@ -30,6 +31,13 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
     kind: z.literal('javascript'),
     code: z.string(),
     timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS),
+  }),
+  /** A real HTTP request from the browser, only to the playground's own origin and these (`https://host[:port]`). */
+  z.object({
+    kind: z.literal('http'),
+    allowedOrigins: z
+      .array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://example.com'))
+      .max(20),
   }),
 ]);
 export type ToolRun = z.infer<typeof toolRunSchema>;

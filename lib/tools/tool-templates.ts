@@ -1,10 +1,11 @@
 import { CORE_TOOL_DEFINITIONS } from './core-tool-definitions';
+import { TOOLSET_DEFINITIONS } from './toolset-definitions';
 import type { ToolDefinition } from './formats/tool-formats';
 import type { ToolRun } from './tool-spec';
 
 export type ToolTemplate = {
   id: string;
-  group: 'Core tools (sandbox)' | 'Teaching examples (mock)' | 'Blank';
+  group: 'Core tools (sandbox)' | 'Full toolset (seed 002 §11)' | 'Teaching examples (mock)' | 'Blank';
   definition: ToolDefinition;
   run: ToolRun;
 };
@@ -114,6 +115,48 @@ export const TOOL_TEMPLATES: readonly ToolTemplate[] = [
     definition: structuredClone(definition) as unknown as ToolDefinition,
     run: { kind: 'sandbox' as const },
   })),
+  ...TOOLSET_DEFINITIONS.map((definition) => ({
+    id: definition.name,
+    group: 'Full toolset (seed 002 §11)' as const,
+    definition: structuredClone(definition) as unknown as ToolDefinition,
+    run: { kind: 'sandbox' as const },
+  })),
+  {
+    id: 'ask_user',
+    group: 'Full toolset (seed 002 §11)',
+    definition: {
+      name: 'ask_user',
+      description:
+        'Ask the user a question and wait for the answer. Use it when the task is unclear or a choice is theirs to make.',
+      parameters: {
+        type: 'object',
+        properties: { question: { type: 'string', description: 'The question, in one or two sentences' } },
+        required: ['question'],
+        additionalProperties: false,
+      },
+    },
+    run: { kind: 'manual' },
+  },
+  {
+    id: 'http_request',
+    group: 'Full toolset (seed 002 §11)',
+    definition: {
+      name: 'http_request',
+      description:
+        "Make an HTTP request and return the status and body. Only the playground's own origin and the origins on the tool's allowlist can be reached.",
+      parameters: {
+        type: 'object',
+        properties: {
+          url: { type: 'string', description: 'The URL, e.g. /api/providers or https://api.example.com/items' },
+          method: { type: 'string', enum: ['GET', 'HEAD', 'POST'], default: 'GET', description: 'The HTTP method' },
+          body: { type: 'string', description: 'The request body (POST only)' },
+        },
+        required: ['url'],
+        additionalProperties: false,
+      },
+    },
+    run: { kind: 'http', allowedOrigins: [] },
+  },
   ...EXAMPLES.map(({ definition, result }) => ({
     id: definition.name,
     group: 'Teaching examples (mock)' as const,
