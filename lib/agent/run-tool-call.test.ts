@@ -114,19 +114,24 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       expect(failed).toMatchObject({ kind: 'ok', output: { success: false, exit_code: 1 } });
       // The offline sandbox keeps stderr apart; WebContainer's terminal merges the two streams.
       expect(out(failed)).toMatch(sandbox.kind === 'offline' ? /\[stderr\][\s\S]*missing\.txt/ : /missing\.txt/);
+      expect(failed).toMatchObject({ output: { error: { type: 'ExecutionError', code: 'NON_ZERO_EXIT' } } });
+      const withEnv = await run('bash', { command: 'echo "$GREETING"', env: { GREETING: 'hello there' } });
+      expect(out(withEnv)?.trim()).toBe('hello there');
     });
   });
 
   describe('edit_file, search, think and submit', () => {
-    it('edit_file replaces a unique match, refuses an ambiguous one and says when nothing matches', async () => {
+    it('edit_file replaces a unique match, the first of several by default (and says so), and says when nothing matches', async () => {
       const edited = await run('edit_file', { path: 'src/greet.js', old_content: 'Hello', new_content: 'Hi' });
       expect(out(edited)).toBe('Replaced 1 occurrence in src/greet.js.');
       expect(await sandbox.readFile(`${sandbox.root}/src/greet.js`)).toContain('`Hi, ${name}!`');
       await sandbox.writeFile(`${sandbox.root}/twice.txt`, 'a b a');
       const ambiguous = await run('edit_file', { path: 'twice.txt', old_content: 'a', new_content: 'c' });
-      expect(messageOf(ambiguous)).toMatch(
-        /^Error: Command execution failed\.\nDetails: old_content appears 2 times .* occurrence 'first', 'last' or 'all'/,
+      expect(out(ambiguous)).toBe(
+        "Replaced 1 occurrence in twice.txt. old_content appears 2 times; the first was replaced (the default). Pass occurrence 'last' or 'all', or include more surrounding text, to choose another.",
       );
+      expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('c b a');
+      await run('edit_file', { path: 'twice.txt', old_content: 'c', new_content: 'a' });
       const last = await run('edit_file', {
         path: 'twice.txt',
         old_content: 'a',
@@ -140,6 +145,15 @@ describe.each(sandboxes)('core tools in the $name sandbox', ({ create }) => {
       expect(await sandbox.readFile(`${sandbox.root}/twice.txt`)).toBe('z b z');
       const missing = await run('edit_file', { path: 'twice.txt', old_content: 'nope', new_content: 'x' });
       expect(messageOf(missing)).toMatch(/was not found/);
+    });
+
+    it('read_file honours encoding: latin-1 and utf-16 decode the bytes as such, ascii marks bytes above 127', async () => {
+      await sandbox.writeFile(`${sandbox.root}/café.txt`, 'café\n');
+      expect(out(await run('read_file', { path: 'café.txt' }))).toBe('café\n');
+      expect(out(await run('read_file', { path: 'café.txt', encoding: 'latin-1' }))).toBe('cafÃ©\n');
+      expect(out(await run('read_file', { path: 'café.txt', encoding: 'ascii' }))).toBe('caf\uFFFD\uFFFD\n');
+      await sandbox.writeFile(`${sandbox.root}/wide.txt`, 'h\u0000i\u0000');
+      expect(out(await run('read_file', { path: 'wide.txt', encoding: 'utf-16' }))).toBe('hi');
     });
 
     it('search finds literal and regex matches with context, globs and a result limit', async () => {

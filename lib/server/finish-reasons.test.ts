@@ -54,4 +54,15 @@ describe('finish reasons (seed 002 §4.5, §5.1)', () => {
     const wire = extractWireSteps(messages, store.getState().settings, []).get(step.id)!;
     expect(renderWireStep(wire, 'gemini').response).toMatchObject({ candidates: [{ finishReason: 'SAFETY' }] });
   });
+
+  it("a reply that only repeats its call's arguments as text loses that text (seed 003 args-leak protection)", async () => {
+    const { messages } = await run('fake-echo');
+    const [first] = messages[1].parts.filter(isToolUIPart);
+    expect(first?.input).toEqual({ path: 'README.md' });
+    const texts = messages[1].parts
+      .filter((part) => part.type === 'text')
+      .map((part) => (part as { text: string }).text);
+    expect(texts.join('\n')).not.toContain('"path": "README.md"');
+    expect(texts.at(-1)).toMatch(/^Done\. I got 1 results/);
+  });
 });

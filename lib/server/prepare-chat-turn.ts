@@ -12,6 +12,7 @@ import {
 import type { ChatRequest } from '../agent/chat-request-schema';
 import { clip } from '../limits/clip';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
+import { argsEchoMiddleware } from '../providers/modes/args-echo-middleware';
 import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import type { ProviderId, RunSettings } from '../session/run-settings';
 import { supports } from '../providers/model-capabilities';
@@ -138,6 +139,8 @@ export function withToolMode(
   settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL'>,
 ): LanguageModel {
   let shaped = model as Parameters<typeof wrapLanguageModel>[0]['model'];
+  // Native replies that only repeat a call's arguments as text lose that text (seed 003).
+  if (mode === 'native') shaped = wrapLanguageModel({ model: shaped, middleware: argsEchoMiddleware });
   if (mode !== 'native') {
     shaped = wrapLanguageModel({
       model: shaped,

@@ -44,6 +44,18 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
   }
 }
 
+/**
+ * The file's text as `encoding` reads its bytes (the sandbox stores UTF-8): `latin-1` and
+ * `utf-16` decode those bytes as such; `ascii` shows every byte above 127 as U+FFFD.
+ */
+function decodeAs(content: string, encoding: string): string {
+  if (encoding === 'utf-8') return content;
+  const bytes = new TextEncoder().encode(content);
+  if (encoding === 'ascii')
+    return Array.from(bytes, (byte) => (byte < 128 ? String.fromCharCode(byte) : '\uFFFD')).join('');
+  return new TextDecoder(encoding === 'utf-16' ? 'utf-16le' : 'latin1').decode(bytes);
+}
+
 async function runReadFile(args: Args, { sandbox }: CoreToolContext): Promise<CoreToolResult> {
   const resolved = resolveWorkspacePath(sandbox.root, String(args.path));
   if (!resolved.ok) return refused(args.path, resolved.message);
@@ -54,6 +66,7 @@ async function runReadFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
   } catch {
     return failure(`'${args.path}' is a directory, not a file. Use list_files to see what it holds.`);
   }
+  content = decodeAs(content, String(args.encoding ?? 'utf-8'));
   if (args.start_line === undefined && args.end_line === undefined) {
     return { kind: 'done', success: true, output: content };
   }
@@ -125,11 +138,7 @@ async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
       `old_content was not found in '${args.path}'. It must match the file exactly, whitespace included; read the file first.`,
     );
   }
-  if (count > 1 && args.occurrence === undefined) {
-    return failure(
-      `old_content appears ${count} times in '${args.path}'. Include more surrounding text to make it unique, or pass occurrence 'first', 'last' or 'all'.`,
-    );
-  }
+
   let next: string;
   if (args.occurrence === 'all') next = content.split(oldContent).join(newContent);
   else {
@@ -138,10 +147,15 @@ async function runEditFile(args: Args, { sandbox }: CoreToolContext): Promise<Co
   }
   await sandbox.writeFile(resolved.path, next);
   const replaced = args.occurrence === 'all' ? count : 1;
+  // Seed 002 §3.2.4: `occurrence` defaults to "first" — said aloud when the match was not unique.
+  const note =
+    count > 1 && args.occurrence === undefined
+      ? ` old_content appears ${count} times; the first was replaced (the default). Pass occurrence 'last' or 'all', or include more surrounding text, to choose another.`
+      : '';
   return {
     kind: 'done',
     success: true,
-    output: `Replaced ${replaced} occurrence${replaced === 1 ? '' : 's'} in ${relative(sandbox, resolved.path)}.`,
+    output: `Replaced ${replaced} occurrence${replaced === 1 ? '' : 's'} in ${relative(sandbox, resolved.path)}.${note}`,
   };
 }
 

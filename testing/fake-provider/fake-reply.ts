@@ -27,7 +27,8 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
  * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON,
- * `fake-json-thinks` first with a scratchpad-only thought;
+ * `fake-json-thinks` first with a scratchpad-only thought; `fake-echo` repeats its call's
+ * arguments as text;
  * `fake-length` is cut at the token limit half-way through a call's arguments;
  * `fake-filtered` is stopped by the provider's content filter; `fake-prose` never answers in
  * JSON and `fake-json-unknown` always calls a tool that does not exist (text-mode failures).
@@ -38,6 +39,14 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   if (view.model === 'fake-silent') return { kind: 'silent' };
   if (view.model === 'fake-json' || view.model === 'fake-json-bad' || view.model === 'fake-json-thinks')
     return planJsonDecision(view);
+  if (view.model === 'fake-echo' && view.toolResults.length === 0) {
+    // Writes the call's arguments as text too, as some models do.
+    return {
+      kind: 'tool-calls',
+      text: '{"path": "README.md"}',
+      calls: [{ id: 'call_fake_1', name: 'read_file', args: { path: 'README.md' } }],
+    };
+  }
   if (view.model === 'fake-prose') return { kind: 'text', text: 'I would rather explain it in words.' };
   if (view.model === 'fake-json-unknown') {
     return {
