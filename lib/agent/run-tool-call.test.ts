@@ -381,3 +381,20 @@ describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
     expect(seen).toHaveLength(2);
   });
 });
+
+describe('tool isolation (seed 002 §12)', () => {
+  it('parallel writing calls take turns, so each reports only the files it changed', async () => {
+    const [first, second, read] = await Promise.all([
+      run('write_file', { path: 'one.txt', content: '1' }),
+      run('bash', { command: 'echo 2 > two.txt' }),
+      run('read_file', { path: 'README.md' }),
+    ]);
+    expect(first.kind === 'ok' && (first.output as ToolResultOutput).state_changes).toEqual([
+      { type: 'FileCreated', path: 'one.txt' },
+    ]);
+    expect(second.kind === 'ok' && (second.output as ToolResultOutput).state_changes).toEqual([
+      { type: 'FileCreated', path: 'two.txt' },
+    ]);
+    expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toEqual([]);
+  });
+});
