@@ -57,10 +57,16 @@ async function runOne(interceptor: Interceptor, args: unknown, options: Options)
   });
 }
 
-function failureOf(result: HandlerResult): string | undefined {
-  if (result.kind === 'threw') return result.message;
-  if (result.kind === 'timed-out') return `it ran longer than ${result.timeoutMs} ms`;
-  return undefined;
+/** An interceptor's answer: an object (or nothing, to pass), or why it failed — it threw, ran too long or answered something else. */
+function readAnswer(
+  result: HandlerResult,
+): { ok: true; value: Record<string, unknown> | undefined } | { ok: false; reason: string } {
+  if (result.kind === 'threw') return { ok: false, reason: result.message };
+  if (result.kind === 'timed-out') return { ok: false, reason: `it ran longer than ${result.timeoutMs} ms` };
+  const value = result.value;
+  if (value === null || value === undefined) return { ok: true, value: undefined };
+  if (isObject(value)) return { ok: true, value };
+  return { ok: false, reason: `it returned ${clip(JSON.stringify(value), 100)}, not null or an object` };
 }
 
 /** Why an interceptor blocked a call, worded for the model as the seed's error response. */
@@ -89,10 +95,9 @@ export async function interceptBefore(options: Options): Promise<BeforeOutcome> 
       { call: { ...options.call, arguments: input }, context: options.context },
       options,
     );
-    const failure = failureOf(result);
-    const value = result.kind === 'returned' ? result.value : undefined;
-    if (failure !== undefined || (value !== null && value !== undefined && !isObject(value))) {
-      const reason = failure ?? `it returned ${clip(JSON.stringify(value), 100)}, not null or an object`;
+    const answer = readAnswer(result);
+    if (!answer.ok) {
+      const { reason } = answer;
       records.push(record(interceptor, 'errored', reason));
       return {
         kind: 'blocked',
@@ -100,7 +105,8 @@ export async function interceptBefore(options: Options): Promise<BeforeOutcome> 
         records,
       };
     }
-    if (!isObject(value)) continue;
+    const value = answer.value;
+    if (!value) continue;
     if (typeof value.block === 'string' || value.block === true) {
       const reason = typeof value.block === 'string' ? value.block : 'no reason given';
       records.push(record(interceptor, 'blocked', reason));
@@ -143,10 +149,9 @@ export async function interceptAfter(
       { call: options.call, result: resultView(outcome), context: options.context },
       options,
     );
-    const failure = failureOf(result);
-    const value = result.kind === 'returned' ? result.value : undefined;
-    if (failure !== undefined || (value !== null && value !== undefined && !isObject(value))) {
-      const reason = failure ?? `it returned ${clip(JSON.stringify(value), 100)}, not null or an object`;
+    const answer = readAnswer(result);
+    if (!answer.ok) {
+      const { reason } = answer;
       records.push(record(interceptor, 'errored', reason));
       const message = toolErrorText({
         type: 'ExecutionError',
@@ -158,7 +163,8 @@ export async function interceptAfter(
       });
       return { outcome: { kind: 'failed', message }, records };
     }
-    if (!isObject(value)) continue;
+    const value = answer.value;
+    if (!value) continue;
     if ('output' in value) {
       outcome = { kind: 'ok', output: value.output ?? null };
       records.push(

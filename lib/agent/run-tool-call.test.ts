@@ -9,20 +9,10 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool } from '../tools/tool-spec';
 import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
 import { runToolCall } from './run-tool-call';
-import { readToolErrorText } from './tool-error';
+import { errorOf, messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 
-const tools: RunnableTool[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
-  spec: {
-    name: definition.name,
-    description: definition.description,
-    inputSchema: definition.parameters as unknown as Record<string, unknown>,
-  },
-  run: { kind: 'sandbox' },
-}));
-const out = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as ToolResultOutput).output : undefined);
-/** The seed 002 §6.3 error response a failed outcome answers the model with. */
-const errorOf = (outcome: ToolOutcome) => ('message' in outcome ? readToolErrorText(outcome.message) : undefined);
-const messageOf = (outcome: ToolOutcome) => errorOf(outcome)?.error.message;
+const tools = sandboxTools(CORE_TOOL_DEFINITIONS);
+const out = (outcome: ToolOutcome) => resultOf(outcome)?.output;
 const checker = createSchemaChecker();
 let sandbox: Sandbox;
 

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runToolCall } from '../agent/run-tool-call';
-import { readToolErrorText } from '../agent/tool-error';
-import type { ToolOutcome, ToolResultOutput } from '../agent/tool-outcome';
+import { messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -9,18 +8,10 @@ import { CORE_TOOL_DEFINITIONS } from './core-tool-definitions';
 import { createSchemaChecker } from './create-schema-checker';
 import { quoteForShell } from './run-toolset-tool';
 import { TOOL_TEMPLATES } from './tool-templates';
-import type { RunnableTool } from './tool-spec';
 import { checkToolsetCoverage } from './toolset-coverage';
 import { TOOLSET_DEFINITIONS } from './toolset-definitions';
 
-const tools: RunnableTool[] = [...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS].map((definition) => ({
-  spec: {
-    name: definition.name,
-    description: definition.description,
-    inputSchema: definition.parameters as unknown as Record<string, unknown>,
-  },
-  run: { kind: 'sandbox' },
-}));
+const tools = sandboxTools([...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS]);
 const checker = createSchemaChecker();
 let sandbox: Sandbox;
 beforeEach(async () => {
@@ -28,9 +19,8 @@ beforeEach(async () => {
 });
 const run = (toolName: string, input: unknown) =>
   runToolCall({ call: { toolName, input }, tools, getSandbox: async () => sandbox, checker });
-const result = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as ToolResultOutput) : undefined);
-const message = (outcome: ToolOutcome) =>
-  'message' in outcome ? readToolErrorText(outcome.message)?.error.message : undefined;
+const result = resultOf;
+const message = messageOf;
 
 describe('the seed 002 §11 toolset in the sandbox', () => {
   it('create_directory makes a directory and reports DirectoryCreated; bash mkdir is observed too', async () => {

@@ -1,0 +1,23 @@
+import { readToolErrorText } from '../lib/agent/tool-error';
+import type { ToolOutcome, ToolResultOutput } from '../lib/agent/tool-outcome';
+import type { ToolDefinition } from '../lib/tools/formats/tool-formats';
+import type { RunnableTool } from '../lib/tools/tool-spec';
+
+/** Tool definitions as runnable tools answered by the sandbox, for executor tests. */
+export function sandboxTools(definitions: readonly unknown[]): RunnableTool[] {
+  return (definitions as ToolDefinition[]).map((definition) => ({
+    spec: { name: definition.name, description: definition.description, inputSchema: definition.parameters },
+    run: { kind: 'sandbox' },
+  }));
+}
+
+/** A sandbox tool's result, when the call succeeded. */
+export const resultOf = (outcome: ToolOutcome) =>
+  outcome.kind === 'ok' ? (outcome.output as ToolResultOutput) : undefined;
+
+/** The seed 002 §6.3 error response a failed outcome answers the model with. */
+export const errorOf = (outcome: ToolOutcome) =>
+  'message' in outcome ? readToolErrorText(outcome.message) : undefined;
+
+/** What the model reads first of a failed outcome. */
+export const messageOf = (outcome: ToolOutcome) => errorOf(outcome)?.error.message;
