@@ -9,6 +9,8 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool } from '../tools/tool-spec';
 import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
 import { runToolCall } from './run-tool-call';
+import { manualErrorText, readToolErrorText } from './tool-error';
+import { INTERRUPTED_CALL } from '../session/mark-interrupted';
 import { errorOf, messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 
 const tools = sandboxTools(CORE_TOOL_DEFINITIONS);
@@ -386,5 +388,16 @@ describe('tool isolation (seed 002 §12)', () => {
       { type: 'FileCreated', path: 'two.txt' },
     ]);
     expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toEqual([]);
+  });
+});
+
+describe('errors a person reports', () => {
+  it('a manual tool answered "as error" and a call cut short by a reload reach the model as the seed error response', () => {
+    expect(readToolErrorText(manualErrorText('ask_user', 'nobody is home'))?.error).toMatchObject({
+      type: 'ExecutionError',
+      code: 'REPORTED_BY_USER',
+      message: 'Error: nobody is home',
+    });
+    expect(readToolErrorText(INTERRUPTED_CALL)?.error).toMatchObject({ code: 'INTERRUPTED' });
   });
 });

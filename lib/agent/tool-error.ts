@@ -91,3 +91,15 @@ export const SEED_ERROR_TEXT = {
   notFound: (resource: string) =>
     `Error: '${resource}' not found.\nVerify the path/resource exists before attempting to access it.`,
 } as const;
+
+/** A failure a person reports for a manual tool, as the seed's error response. */
+export function manualErrorText(toolName: string, text: string): string {
+  return toolErrorText({
+    type: 'ExecutionError',
+    code: 'REPORTED_BY_USER',
+    message: `Error: ${text.trim() || `'${toolName}' failed.`}`,
+    details: { tool: toolName },
+    recoverable: true,
+    suggestedAction: 'Read the error; try other arguments or another approach.',
+  });
+}

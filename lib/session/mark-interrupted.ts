@@ -1,8 +1,16 @@
+import { toolErrorText } from '../agent/tool-error';
 import { isToolUIPart, type UIMessage } from 'ai';
 
 /** What an unfinished call says after a reload. */
-export const INTERRUPTED_CALL =
-  'Error: Interrupted — the page was closed or reloaded before this call finished. Run it again if it is still needed.';
+export const INTERRUPTED_CALL = toolErrorText({
+  type: 'ExecutionError',
+  code: 'INTERRUPTED',
+  message:
+    'Error: Interrupted — the page was closed or reloaded before this call finished. Run it again if it is still needed.',
+  details: {},
+  recoverable: true,
+  suggestedAction: 'Call the tool again if its result is still needed.',
+});
 
 /**
  * A session restored from storage may have stopped mid-run: text still streaming, calls
