@@ -9,8 +9,6 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool } from '../tools/tool-spec';
 import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
 import { runToolCall } from './run-tool-call';
-import { manualErrorText, readToolErrorText } from './tool-error';
-import { INTERRUPTED_CALL } from '../session/mark-interrupted';
 import { errorOf, messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 
 const tools = sandboxTools(CORE_TOOL_DEFINITIONS);
@@ -371,33 +369,5 @@ describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
     expect(errorOf(refused)?.error).toMatchObject({ type: 'PermissionError', code: 'NOT_ALLOWLISTED' });
     expect(messageOf(await call('file:///etc/passwd'))).toContain('Only http and https are allowed.');
     expect(seen).toHaveLength(2);
-  });
-});
-
-describe('tool isolation (seed 002 §12)', () => {
-  it('parallel writing calls take turns, so each reports only the files it changed', async () => {
-    const [first, second, read] = await Promise.all([
-      run('write_file', { path: 'one.txt', content: '1' }),
-      run('bash', { command: 'echo 2 > two.txt' }),
-      run('read_file', { path: 'README.md' }),
-    ]);
-    expect(first.kind === 'ok' && (first.output as ToolResultOutput).state_changes).toEqual([
-      { type: 'FileCreated', path: 'one.txt' },
-    ]);
-    expect(second.kind === 'ok' && (second.output as ToolResultOutput).state_changes).toEqual([
-      { type: 'FileCreated', path: 'two.txt' },
-    ]);
-    expect(read.kind === 'ok' && (read.output as ToolResultOutput).state_changes).toEqual([]);
-  });
-});
-
-describe('errors a person reports', () => {
-  it('a manual tool answered "as error" and a call cut short by a reload reach the model as the seed error response', () => {
-    expect(readToolErrorText(manualErrorText('ask_user', 'nobody is home'))?.error).toMatchObject({
-      type: 'ExecutionError',
-      code: 'REPORTED_BY_USER',
-      message: 'Error: nobody is home',
-    });
-    expect(readToolErrorText(INTERRUPTED_CALL)?.error).toMatchObject({ code: 'INTERRUPTED' });
   });
 });

@@ -7,12 +7,7 @@ import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
-import {
-  DEFAULT_EXECUTOR_SETTINGS,
-  type ExecutorSettings,
-  type Interception,
-  type Interceptor,
-} from '../agent/interceptor-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-spec';
 import type { WireCapture } from '../wire/wire-capture';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
@@ -21,6 +16,7 @@ import type { SandboxFiles } from '../sandbox/sandbox';
 import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
 import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
 import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
+import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -105,15 +101,7 @@ export type SessionActions = {
   setToolCallRunning(toolCallId: string, running: boolean): void;
   addEvent(event: RunEvent): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
-  /** Adds an interceptor at the end (its name made unique) and returns its id. */
-  addInterceptor(template: Omit<Interceptor, 'id' | 'enabled'>): string;
-  updateInterceptor(id: string, patch: Partial<Omit<Interceptor, 'id'>>): void;
-  moveInterceptor(id: string, offset: -1 | 1): void;
-  deleteInterceptor(id: string): void;
-  setExecutorSettings(patch: Partial<ExecutorSettings>): void;
-  /** What interceptors did to a call (the timeline and the event log show it). */
-  recordInterceptions(toolCallId: string, records: readonly Interception[]): void;
-};
+} & InterceptorActions;
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 
@@ -343,41 +331,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
-      addInterceptor: (template) => {
-        const id = `interceptor-${generateId()}`;
-        set((state) => {
-          const names = new Set(state.interceptors.map((each) => each.name));
-          let name = template.name;
-          for (let n = 2; names.has(name); n++) name = `${template.name} ${n}`;
-          return { interceptors: [...state.interceptors, { ...template, id, name, enabled: true }] };
-        });
-        return id;
-      },
-      updateInterceptor: (id, patch) =>
-        set((state) => ({
-          interceptors: state.interceptors.map((each) => (each.id === id ? { ...each, ...patch } : each)),
-        })),
-      moveInterceptor: (id, offset) =>
-        set((state) => {
-          const index = state.interceptors.findIndex((each) => each.id === id);
-          const target = index + offset;
-          if (index === -1 || target < 0 || target >= state.interceptors.length) return {};
-          const interceptors = [...state.interceptors];
-          [interceptors[index], interceptors[target]] = [interceptors[target], interceptors[index]];
-          return { interceptors };
-        }),
-      deleteInterceptor: (id) =>
-        set((state) => ({ interceptors: state.interceptors.filter((each) => each.id !== id) })),
-      setExecutorSettings: (patch) => set((state) => ({ executor: { ...state.executor, ...patch } })),
-      recordInterceptions: (toolCallId, records) => {
-        if (records.length === 0) return;
-        set((state) => ({
-          interceptions: {
-            ...state.interceptions,
-            [toolCallId]: [...(state.interceptions[toolCallId] ?? []), ...records].slice(-40),
-          },
-        }));
-      },
+      ...createInterceptorActions(set),
     };
   };
 }
