@@ -368,6 +368,16 @@ describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
     expect(refused.kind).toBe('blocked');
     expect(errorOf(refused)?.error).toMatchObject({ type: 'PermissionError', code: 'NOT_ALLOWLISTED' });
     expect(messageOf(await call('file:///etc/passwd'))).toContain('Only http and https are allowed.');
+    // An allowlist that came with someone else's link reaches nothing until its viewer runs the session.
+    const untrusted = await runToolCall({
+      call: { toolName: 'http_request', input: { url: '/api/providers' } },
+      tools: [http],
+      getSandbox: async () => sandbox,
+      checker,
+      handlersTrusted: false,
+      http: { fetch: fakeFetch, ownOrigin: 'http://localhost:3000' },
+    });
+    expect(errorOf(untrusted)?.error.code).toBe('HANDLER_NOT_TRUSTED');
     expect(seen).toHaveLength(2);
   });
 });

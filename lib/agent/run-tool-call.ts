@@ -128,6 +128,20 @@ export async function runToolCall({
     case 'manual':
       return { kind: 'awaiting-user' };
     case 'http':
+      // Its allowlist may have come with someone else's link: it reaches the network only once allowed.
+      if (!handlersTrusted) {
+        return {
+          kind: 'blocked',
+          message: toolErrorText({
+            type: 'PermissionError',
+            code: 'HANDLER_NOT_TRUSTED',
+            message: `Error: The HTTP tool '${tool.spec.name}' came with a shared session and has not been allowed to run.`,
+            details: { tool: tool.spec.name },
+            recoverable: false,
+            suggestedAction: 'Answer without this tool until the person allows it to run.',
+          }),
+        };
+      }
       return runHttpRequest(args, tool.run.allowedOrigins, http, signal);
     case 'javascript': {
       if (!handlersTrusted) {
