@@ -7,6 +7,7 @@ import { readToolName } from '@/lib/tools/edit-tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { SavedGroup } from '../ui/saved-group';
+import { useIdle } from '../ui/use-idle';
 import { AddToolMenu } from './add-tool-menu';
 import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
@@ -33,6 +34,7 @@ export function ToolsPane() {
   const { tools, runnable } = useToolSetCheck();
   const insights = useToolInsights();
   const [panel, setPanel] = useState<'import' | 'export'>();
+  const editorReady = useIdle();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
 
@@ -97,10 +99,22 @@ export function ToolsPane() {
             {selected ? (
               <>
                 <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
-                  <MonacoToolEditor
-                    toolId={selected.draft.id}
-                    findings={insights.findings.get(selected.draft.id) ?? []}
-                  />
+                  {editorReady.idle ? (
+                    <MonacoToolEditor
+                      toolId={selected.draft.id}
+                      findings={insights.findings.get(selected.draft.id) ?? []}
+                    />
+                  ) : (
+                    // Monaco (~1 MB) loads once the page is idle; until then the definition reads as text.
+                    <pre
+                      className="code h-full overflow-auto text-xs"
+                      tabIndex={0}
+                      onPointerDown={editorReady.wake}
+                      onFocus={editorReady.wake}
+                    >
+                      {selected.draft.source}
+                    </pre>
+                  )}
                 </div>
                 <div className="max-h-[45%] shrink-0 overflow-auto">
                   <ToolProblems

@@ -1,0 +1,37 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useIdle } from '../ui/use-idle';
+
+/** A pane's frame while its code loads: the same region and title, so the layout does not move. */
+function PaneLoading({ name }: { name: string }) {
+  return (
+    <section aria-label={name} className="pane">
+      <h2 className="pane-title">{name}</h2>
+      <p className="muted p-3 text-sm">Loading…</p>
+    </section>
+  );
+}
+
+const TimelinePane = dynamic(() => import('../timeline/timeline-pane').then((module) => module.TimelinePane), {
+  ssr: false,
+  loading: () => <PaneLoading name="Timeline" />,
+});
+const InspectorPane = dynamic(() => import('../inspector/inspector-pane').then((module) => module.InspectorPane), {
+  ssr: false,
+  loading: () => <PaneLoading name="Inspector" />,
+});
+
+/**
+ * The graph (React Flow, dagre) and the Inspector (wire formats, OpenInference) load once the
+ * page is idle after its first paint, so the message box is usable first (issue 16).
+ */
+export function DeferredTimelinePane() {
+  const { idle } = useIdle();
+  return idle ? <TimelinePane /> : <PaneLoading name="Timeline" />;
+}
+
+export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void }) {
+  const { idle } = useIdle();
+  return idle ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
+}

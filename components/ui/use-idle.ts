@@ -1,0 +1,26 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+
+/** Longest wait for an idle moment before it counts as one anyway, in ms. */
+const IDLE_TIMEOUT_MS = 1_500;
+
+/**
+ * False until the browser has been idle once after the first paint (or `IDLE_TIMEOUT_MS`
+ * passed): heavy parts load then, after the page is usable. `wake()` makes it true at once
+ * (the person reached for the heavy part first).
+ */
+export function useIdle(): { idle: boolean; wake: () => void } {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (idle) return;
+    const done = () => setIdle(true);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(done, 200);
+    return () => window.clearTimeout(timer);
+  }, [idle]);
+  return { idle, wake: () => setIdle(true) };
+}
