@@ -1,52 +1,69 @@
+import type { Browser } from '@playwright/test';
 import { test } from 'vitest';
 import { withProductionPage } from './browser-bench';
 
 type Loaded = { url: string; bytes: number; atMs: number };
+type Visit = { usableMs: number; loaded: Loaded[] };
 
-test('first load: JavaScript transferred (gzipped) until the Message box is usable, per chunk, and the time to it', async () => {
-  await withProductionPage(3304, 'First load', async (_page, browser) => {
-    // A fresh context: a cold cache, as a first visit.
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    const page = await context.newPage();
-    const loaded: Loaded[] = [];
-    const started = Date.now();
-    page.on('requestfinished', async (request) => {
-      const response = await request.response();
-      if (!response || !/javascript/.test(response.headers()['content-type'] ?? '')) return;
-      const sizes = await request.sizes();
-      loaded.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, atMs: Date.now() - started });
-    });
-    await page.goto('http://localhost:3304/');
-    const message = page.getByRole('textbox', { name: 'Message' });
-    await message.waitFor();
-    await message.fill('hello');
-    await page.getByRole('button', { name: 'Send', exact: true }).isEnabled();
-    const usableMs = Date.now() - started;
-    const untilUsable = loaded.filter((entry) => entry.atMs <= usableMs);
-    // Then everything the page loads once it settles (the editor, the sandbox).
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Sandbox: offline/ })
-      .waitFor();
-    await page.locator('.monaco-editor').first().waitFor();
-    await page.waitForTimeout(1000);
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
-    const sum = (entries: Loaded[]) => entries.reduce((total, entry) => total + entry.bytes, 0);
-    const biggest = [...loaded].sort((a, b) => b.bytes - a.bytes).slice(0, 15);
+const PORT = 3304;
+const RUNS = 3;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const sum = (entries: readonly Loaded[]) => entries.reduce((total, entry) => total + entry.bytes, 0);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One first visit with a cold cache: every JavaScript file and when it arrived, and when Send worked. */
+async function visit(browser: Browser): Promise<Visit> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const loaded: Loaded[] = [];
+  const started = Date.now();
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    if (!response || !/javascript/.test(response.headers()['content-type'] ?? '')) return;
+    const sizes = await request.sizes();
+    loaded.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, atMs: Date.now() - started });
+  });
+  await page.goto(`http://localhost:${PORT}/`);
+  const message = page.getByRole('textbox', { name: 'Message' });
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  // Usable: typing enables Send — which needs the page hydrated, not only drawn.
+  for (;;) {
+    await message.fill(`hello ${Date.now()}`);
+    if (await send.isEnabled()) break;
+    await page.waitForTimeout(10);
+  }
+  const usableMs = Date.now() - started;
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Sandbox: offline/ })
+    .waitFor();
+  await page.locator('.monaco-editor').first().waitFor();
+  await page.waitForTimeout(1000);
+  await context.close();
+  return { usableMs, loaded };
+}
+
+test('first load: JavaScript transferred (gzipped) until Send is usable, per chunk, and the time to it', async () => {
+  await withProductionPage(PORT, 'First load', async (_page, browser) => {
+    const visits: Visit[] = [];
+    for (let run = 0; run < RUNS; run++) visits.push(await visit(browser));
+    const before = visits.map((each) => sum(each.loaded.filter((entry) => entry.atMs <= each.usableMs)));
+    const last = visits[visits.length - 1];
+    const biggest = [...last.loaded].sort((a, b) => b.bytes - a.bytes).slice(0, 15);
     console.log(
       [
         '',
-        'First load in headless Chromium, production build, cold cache (issue 16)',
-        `Message box usable after ${usableMs} ms; JavaScript by then: ${kb(sum(untilUsable))} in ${untilUsable.length} files (budget 300 KB)`,
-        `JavaScript once settled (editor and sandbox up): ${kb(sum(loaded))} in ${loaded.length} files`,
-        'largest files (transferred):',
+        `First load in headless Chromium, production build, cold cache, ${RUNS} visits (issue 16)`,
+        `Send usable after ${median(visits.map((each) => each.usableMs))} ms (median; ${visits.map((each) => each.usableMs).join(', ')})`,
+        `JavaScript by then: ${kb(median(before))} (median; ${before.map(kb).join(', ')}) — budget 300 KB`,
+        `JavaScript once settled (editor and sandbox up): ${kb(sum(last.loaded))} in ${last.loaded.length} files`,
+        'largest files of the last visit (transferred):',
         ...biggest.map(
           (entry) =>
-            `  ${kb(entry.bytes).padStart(7)}  ${entry.atMs <= usableMs ? 'before' : 'after '} usable  ${entry.url}`,
+            `  ${kb(entry.bytes).padStart(7)}  ${entry.atMs <= last.usableMs ? 'before' : 'after '} usable  ${entry.url}`,
         ),
         '',
       ].join('\n'),
     );
-    await context.close();
   });
 });

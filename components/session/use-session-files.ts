@@ -1,8 +1,6 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { exportOtlp } from '@/lib/interop/export-otlp';
-import { importOtlp } from '@/lib/interop/import-otlp';
 import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
 import type { ParsedSession } from '@/lib/session/session-schema';
 import { useRuntime } from '../playground/runtime-context';
@@ -42,12 +40,18 @@ export function useSessionFiles() {
     traceInput,
     notice,
     exportSession: () => downloadText('session.tool-playground.json', serializeSessionFile(runtime.store.getState())),
-    exportTrace: () =>
+    // The OpenInference code loads when first used, not with the page.
+    exportTrace: async () => {
+      const { exportOtlp } = await import('@/lib/interop/export-otlp');
       downloadText(
         'run.openinference.otlp.json',
         `${JSON.stringify(exportOtlp(runtime.store.getState(), runtime.checker), null, 2)}\n`,
-      ),
+      );
+    },
     openSession: (file: File | undefined) => open(file, parseSessionFile),
-    openTrace: (file: File | undefined) => open(file, importOtlp),
+    openTrace: async (file: File | undefined) => {
+      const { importOtlp } = await import('@/lib/interop/import-otlp');
+      return open(file, importOtlp);
+    },
   };
 }
