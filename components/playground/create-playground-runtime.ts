@@ -9,7 +9,7 @@ import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import { SHARE_PREFIX } from '@/lib/share/share-link';
 import type { SessionStore } from '@/lib/session/session-store';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
-import { createTimelineDeriver, type TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
+import type { TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
@@ -31,8 +31,12 @@ export type PlaygroundRuntime = SessionController & {
   library: SessionLibrary | undefined;
   /** Other tabs on the same session (in the browser only). */
   tabs: TabSync | undefined;
-  /** The graph of the session, derived once per change and laid out with cached step layouts. */
-  deriveTimeline: TimelineDeriver;
+  /**
+   * The graph of the session, derived once per change and laid out with cached step layouts —
+   * made by the (lazily loaded) timeline code on first use, so the layout library is not in
+   * the first load.
+   */
+  timeline: { derive?: TimelineDeriver };
   /** Listens to the page (hide, fragment changes, other tabs' lists); returns the cleanup. */
   attach(page: Window): () => void;
   /** Stops the run, stops hearing other tabs and gives up a sandbox still starting: the runtime is done. */
@@ -155,6 +159,6 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     attach,
     dispose,
     tabs: store.tabs,
-    deriveTimeline: createTimelineDeriver(),
+    timeline: {},
   };
 }

@@ -1,13 +1,16 @@
 'use client';
 
 import { useMemo } from 'react';
+import { createTimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
 
 /** The run's graph, derived from the session and laid out (once per change, by the runtime's deriver). */
 export function useTimeline(): PositionedTimeline {
-  const { deriveTimeline } = useRuntime();
+  const { timeline } = useRuntime();
+  timeline.derive ??= createTimelineDeriver();
+  const deriveTimeline = timeline.derive;
   const messages = useVisibleMessages();
   const error = useSession((state) => state.chatError);
   const streaming = useSession((state) => state.chatStatus === 'streaming' || state.chatStatus === 'submitted');
