@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sandboxTools } from '../../testing/sandbox-tools';
+import { errorOf, messageOf, sandboxTools } from '../../testing/sandbox-tools';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -45,5 +45,53 @@ describe('errors a person reports', () => {
       message: 'Error: nobody is home',
     });
     expect(readToolErrorText(INTERRUPTED_CALL)?.error).toMatchObject({ code: 'INTERRUPTED' });
+  });
+});
+
+describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
+  const http = {
+    spec: {
+      name: 'http_request',
+      description: 'Fetch.',
+      inputSchema: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] },
+    },
+    run: { kind: 'http' as const, allowedOrigins: ['https://api.example.com'] },
+  };
+  const seen: string[] = [];
+  const fakeFetch = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    seen.push(`${init?.method} ${String(input)} redirect=${init?.redirect}`);
+    return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  const call = (url: string) =>
+    runToolCall({
+      call: { toolName: 'http_request', input: { url } },
+      tools: [http],
+      getSandbox: async () => sandbox,
+      checker,
+      http: { fetch: fakeFetch, ownOrigin: 'http://localhost:3000' },
+    });
+
+  it('reaches the own origin and the allowlist, never follows redirects, refuses any other origin', async () => {
+    expect(await call('/api/providers')).toMatchObject({ kind: 'ok', output: { status: 200, output: '{"ok":true}' } });
+    expect(await call('https://api.example.com/items')).toMatchObject({ kind: 'ok' });
+    expect(seen).toEqual([
+      'GET http://localhost:3000/api/providers redirect=error',
+      'GET https://api.example.com/items redirect=error',
+    ]);
+    const refused = await call('https://evil.example.net/steal');
+    expect(refused.kind).toBe('blocked');
+    expect(errorOf(refused)?.error).toMatchObject({ type: 'PermissionError', code: 'NOT_ALLOWLISTED' });
+    expect(messageOf(await call('file:///etc/passwd'))).toContain('Only http and https are allowed.');
+    // An allowlist that came with someone else's link reaches nothing until its viewer runs the session.
+    const untrusted = await runToolCall({
+      call: { toolName: 'http_request', input: { url: '/api/providers' } },
+      tools: [http],
+      getSandbox: async () => sandbox,
+      checker,
+      handlersTrusted: false,
+      http: { fetch: fakeFetch, ownOrigin: 'http://localhost:3000' },
+    });
+    expect(errorOf(untrusted)?.error.code).toBe('HANDLER_NOT_TRUSTED');
+    expect(seen).toHaveLength(2);
   });
 });

@@ -58,6 +58,21 @@ function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args:
   return { kind: 'ok', output: generateMockResult(schema as Record<string, unknown>, args) };
 }
 
+/** Code or network access that came with someone else's link, before its viewer has run the session. */
+function notYetAllowed(what: string, toolName: string): ToolOutcome {
+  return {
+    kind: 'blocked',
+    message: toolErrorText({
+      type: 'PermissionError',
+      code: 'HANDLER_NOT_TRUSTED',
+      message: `Error: ${what} came with a shared session and has not been allowed to run.`,
+      details: { tool: toolName },
+      recoverable: false,
+      suggestedAction: 'Answer without this tool until the person allows it to run.',
+    }),
+  };
+}
+
 /**
  * Invalid arguments in seed 002 §7.3 words: one missing parameter as the seed says it,
  * anything else as one line per problem.
@@ -129,33 +144,11 @@ export async function runToolCall({
       return { kind: 'awaiting-user' };
     case 'http':
       // Its allowlist may have come with someone else's link: it reaches the network only once allowed.
-      if (!handlersTrusted) {
-        return {
-          kind: 'blocked',
-          message: toolErrorText({
-            type: 'PermissionError',
-            code: 'HANDLER_NOT_TRUSTED',
-            message: `Error: The HTTP tool '${tool.spec.name}' came with a shared session and has not been allowed to run.`,
-            details: { tool: tool.spec.name },
-            recoverable: false,
-            suggestedAction: 'Answer without this tool until the person allows it to run.',
-          }),
-        };
-      }
+      if (!handlersTrusted) return notYetAllowed(`The HTTP tool '${tool.spec.name}'`, tool.spec.name);
       return runHttpRequest(args, tool.run.allowedOrigins, http, signal);
     case 'javascript': {
       if (!handlersTrusted) {
-        return {
-          kind: 'blocked',
-          message: toolErrorText({
-            type: 'PermissionError',
-            code: 'HANDLER_NOT_TRUSTED',
-            message: `Error: The JavaScript handler of '${tool.spec.name}' came with a shared session and has not been allowed to run.`,
-            details: { tool: tool.spec.name },
-            recoverable: false,
-            suggestedAction: 'Answer without this tool until the person allows its handler to run.',
-          }),
-        };
+        return notYetAllowed(`The JavaScript handler of '${tool.spec.name}'`, tool.spec.name);
       }
       if (!runJavaScript) {
         return {
