@@ -42,11 +42,8 @@ export async function withProductionPage(
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
       await page.goto(`http://localhost:${port}/`);
-      // Measure from a settled page: the sandbox up and the (lazily loaded) editor drawn.
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Sandbox: offline/ })
-        .waitFor();
+      // Measure from a settled page: the tools checked (the engine loaded) and the (lazily loaded) editor drawn.
+      await page.locator('main[aria-busy="false"]').waitFor();
       await page.locator('.monaco-editor').first().waitFor();
       await measure(page, browser);
     } finally {

@@ -6,41 +6,54 @@ type Loaded = { url: string; bytes: number; atMs: number };
 type Visit = { usableMs: number; loaded: Loaded[] };
 
 const PORT = 3304;
-const RUNS = 3;
+const RUNS = 5;
+const BUDGET_KB = 300;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const sum = (entries: readonly Loaded[]) => entries.reduce((total, entry) => total + entry.bytes, 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One first visit with a cold cache: every JavaScript file and when it arrived, and when Send worked. */
+/**
+ * Runs in the page before its own scripts: types into the Message box every 5 ms (through
+ * the native setter and an input event, as React hears typing) until Send is enabled — which
+ * needs the page hydrated, not only drawn — and notes when, on the page's own clock.
+ */
+function watchForUsableSend() {
+  const valueSetter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+  const timer = setInterval(() => {
+    const message = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
+    const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send');
+    if (!message || !send) return;
+    if (!send.disabled) {
+      (window as unknown as { usableAtMs: number }).usableAtMs = performance.now();
+      clearInterval(timer);
+      return;
+    }
+    valueSetter?.call(message, 'hello');
+    message.dispatchEvent(new Event('input', { bubbles: true }));
+  }, 5);
+}
+
+/** One first visit with a cold cache: every JavaScript file, when it had arrived, and when Send worked. */
 async function visit(browser: Browser): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await context.addInitScript(watchForUsableSend);
   const page = await context.newPage();
-  const loaded: Loaded[] = [];
-  const started = Date.now();
-  page.on('requestfinished', async (request) => {
-    const response = await request.response();
-    if (!response || !/javascript/.test(response.headers()['content-type'] ?? '')) return;
-    const sizes = await request.sizes();
-    loaded.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize, atMs: Date.now() - started });
-  });
   await page.goto(`http://localhost:${PORT}/`);
-  const message = page.getByRole('textbox', { name: 'Message' });
-  const send = page.getByRole('button', { name: 'Send', exact: true });
-  // Usable: typing enables Send — which needs the page hydrated, not only drawn.
-  for (;;) {
-    await message.fill(`hello ${Date.now()}`);
-    if (await send.isEnabled()) break;
-    await page.waitForTimeout(10);
-  }
-  const usableMs = Date.now() - started;
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Sandbox: offline/ })
-    .waitFor();
+  await page.waitForFunction(() => (window as unknown as { usableAtMs?: number }).usableAtMs !== undefined);
+  // Then let it settle: the tools checked (the engine), the editor drawn.
+  await page.locator('main[aria-busy="false"]').waitFor();
   await page.locator('.monaco-editor').first().waitFor();
   await page.waitForTimeout(1000);
+  const visit = await page.evaluate(() => ({
+    usableMs: (window as unknown as { usableAtMs: number }).usableAtMs,
+    loaded: performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ url: new URL(entry.name).pathname, bytes: entry.encodedBodySize, atMs: entry.responseEnd })),
+  }));
   await context.close();
-  return { usableMs, loaded };
+  return visit;
 }
 
 test('first load: JavaScript transferred (gzipped) until Send is usable, per chunk, and the time to it', async () => {
@@ -49,18 +62,18 @@ test('first load: JavaScript transferred (gzipped) until Send is usable, per chu
     for (let run = 0; run < RUNS; run++) visits.push(await visit(browser));
     const before = visits.map((each) => sum(each.loaded.filter((entry) => entry.atMs <= each.usableMs)));
     const last = visits[visits.length - 1];
-    const biggest = [...last.loaded].sort((a, b) => b.bytes - a.bytes).slice(0, 15);
+    const byArrival = [...last.loaded].sort((a, b) => a.atMs - b.atMs);
     console.log(
       [
         '',
         `First load in headless Chromium, production build, cold cache, ${RUNS} visits (issue 16)`,
-        `Send usable after ${median(visits.map((each) => each.usableMs))} ms (median; ${visits.map((each) => each.usableMs).join(', ')})`,
-        `JavaScript by then: ${kb(median(before))} (median; ${before.map(kb).join(', ')}) — budget 300 KB`,
-        `JavaScript once settled (editor and sandbox up): ${kb(sum(last.loaded))} in ${last.loaded.length} files`,
-        'largest files of the last visit (transferred):',
-        ...biggest.map(
+        `Send usable after ${median(visits.map((each) => each.usableMs)).toFixed(0)} ms (median; ${visits.map((each) => each.usableMs.toFixed(0)).join(', ')}) — budget 1,000 ms`,
+        `JavaScript by then: ${kb(median(before))} (median; ${before.map(kb).join(', ')}) — budget ${BUDGET_KB} KB`,
+        `JavaScript once settled (tools checked, editor drawn; the sandbox waits for a tool call): ${kb(sum(last.loaded))} in ${last.loaded.length} files`,
+        'every file of the last visit, as it arrived (transferred, gzipped):',
+        ...byArrival.map(
           (entry) =>
-            `  ${kb(entry.bytes).padStart(7)}  ${entry.atMs <= last.usableMs ? 'before' : 'after '} usable  ${entry.url}`,
+            `  ${kb(entry.bytes).padStart(7)}  ${entry.atMs.toFixed(0).padStart(5)} ms  ${entry.atMs <= last.usableMs ? 'before' : 'after '} usable  ${entry.url}`,
         ),
         '',
       ].join('\n'),

@@ -1,11 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
-test('Auto tries WebContainer, falls back to the offline sandbox here and says why', async ({ page }) => {
+test('the sandbox starts with the first tool call: Auto tries WebContainer, falls back to offline here and says why', async ({
+  page,
+}) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await expect(page.getByRole('combobox', { name: 'Sandbox' })).toHaveValue('auto');
   const status = page.getByRole('status').filter({ hasText: /^Sandbox:/ });
+  await expect(status).toHaveText('Sandbox: not started yet (it starts with the first tool call)');
+  await playground.sendMessage('list the files');
   await expect(status).toHaveText(
     /^Sandbox: offline \(bash emulation, in-memory files\) — WebContainer could not start: .+/,
   );

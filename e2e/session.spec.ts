@@ -50,7 +50,7 @@ test('a reload mid-run restores the session and shows the run as interrupted', a
   await page.waitForTimeout(600);
 
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: /^Sandbox:/ })).toContainText('Sandbox: offline');
+  await playground.ready();
   await expect(playground.conversation).toContainText('list the files');
   await expect(playground.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: error');
   await expect(playground.node('Error')).toContainText('interrupted');

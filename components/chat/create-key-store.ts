@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings-defaults';
 
 const STORAGE_KEY = 'tool-playground.provider-keys';
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { DEFAULT_HISTORY_KEEP_LAST, DEFAULT_HISTORY_MAX_TOKENS } from '@/lib/messages/plan-history';
-import type { HistorySettings, HistoryStrategy } from '@/lib/session/run-settings';
+import type { HistorySettings } from '@/lib/session/run-settings';
+import type { HistoryStrategy } from '@/lib/session/run-settings-defaults';
 import { useSession } from '../playground/runtime-context';
 
 export const HISTORY_STRATEGY_LABELS = {

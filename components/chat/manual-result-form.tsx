@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { parseResultText } from '@/lib/agent/run-tool-call';
+import { parseResultText } from '@/lib/agent/parse-result-text';
 import { manualErrorText } from '@/lib/agent/tool-error';
 import { useRuntime } from '../playground/runtime-context';
 

@@ -1,7 +1,8 @@
 'use client';
 
 import { errorMessageOf } from '@/lib/agent/tool-error';
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '@/lib/messages/tool-parts';
 import { useToolSetCheck } from '../playground/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';

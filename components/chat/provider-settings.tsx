@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
-import { checkSendableSettings, PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings';
-import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/session/run-settings-defaults';
+import { useEngine, useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { providersQueryOptions } from './providers-query';
 
 /** Whether two base URLs are the same address (trailing slash aside). */
@@ -18,7 +18,8 @@ function useProviderState() {
   const providers = useQuery(providersQueryOptions);
   const typedKey = useStore(keys, (state) => state.keys[settings.provider] ?? '');
   const info = providers.data?.find((provider) => provider.id === settings.provider);
-  const problems = checkSendableSettings(settings);
+  // Checked by zod, which loads with the engine just after the page: none are shown before.
+  const problems = useEngine()?.checkSettings(settings) ?? [];
   const problemWith = (field: 'model' | 'baseURL') => problems.find((problem) => problem.field === field)?.message;
   return { keys, settings, updateSettings, providers, typedKey, info, problems, problemWith };
 }

@@ -1,7 +1,9 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { resolveToolCallingMode, type ToolCallingModeSetting } from '@/lib/providers/modes/resolve-tool-calling-mode';
-import { DEFAULT_MAX_STEPS, type RunSettings, type ToolChoiceSetting } from '@/lib/session/run-settings';
+import type { RunSettings, ToolChoiceSetting } from '@/lib/session/run-settings';
+import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings-defaults';
 import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/agent/approval-policy';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
@@ -9,8 +11,12 @@ import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provide
 import { HistorySettingsFields } from './history-settings';
 import { ModelCapabilitiesList, UnsupportedNote } from './model-capabilities-list';
 import { capabilitiesOf } from '@/lib/providers/model-capabilities';
-import { ScriptEditor } from './script-editor';
 import { StrictNote } from './strict-note';
+
+/** The scripted model's editor (it validates with zod): loaded when the scripted model is chosen. */
+const ScriptEditor = dynamic(() => import('./script-editor').then((module) => module.ScriptEditor), {
+  loading: () => <p className="muted text-xs">Loading the script editor…</p>,
+});
 
 const MODE_OPTIONS: [ToolCallingModeSetting, string][] = [
   ['auto', 'Auto (by model name)'],

@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { z } from 'zod';
-import { DEFAULT_SCRIPT, scriptStepSchema, type ScriptStep } from '@/lib/session/run-settings';
+import { scriptStepSchema, type ScriptStep } from '@/lib/session/run-settings';
+import { DEFAULT_SCRIPT } from '@/lib/session/run-settings-defaults';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 
 function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: false; message: string } {

@@ -1,4 +1,4 @@
-import { generateId } from 'ai';
+import { newId } from '@/lib/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   createPersistentSessionStore,
@@ -55,7 +55,7 @@ export function createBrowserSessionStore(): BrowserSessionStore {
   let store: PersistentSessionStore | undefined;
   const isOpen = (name: string) => store?.persist.getOptions().name === name;
   const storage: SessionStorage = createSessionStorage(kv, {
-    tabId: generateId(),
+    tabId: newId(),
     channel: channel as TabChannel | undefined,
     onProblem: (problem) => store?.getState().setStorageProblem(problem.message),
     shouldSave: () => store?.getState().readOnly !== true,

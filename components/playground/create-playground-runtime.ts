@@ -1,5 +1,5 @@
-import { generateId } from 'ai';
-import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSandboxManager, type SandboxManager } from '@/lib/sandbox/create-sandbox-manager';
@@ -8,20 +8,28 @@ import { createSessionController, type SessionController } from '@/lib/session/c
 import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import { SHARE_PREFIX } from '@/lib/share/share-link';
 import type { SessionStore } from '@/lib/session/session-store';
-import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+import { newId } from '@/lib/new-id';
 import type { TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
-import type { StoreApi } from 'zustand/vanilla';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
 import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
-import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+import type { PlaygroundEngine } from './create-playground-engine';
+
+/** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
+export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
+
+/** Whether the engine (schema checker and chat) is loaded; components re-render when it is. */
+export type EngineState = { engine?: PlaygroundEngine; error?: string };
 
 /** Everything one mounted playground runs on; created once per mount. */
 export type PlaygroundRuntime = SessionController & {
   store: SessionStore;
-  checker: SchemaChecker;
-  chat: SessionChat;
+  /** The schema checker and the chat, loaded after the page is interactive (not in the first load). */
+  engine: StoreApi<EngineState>;
+  /** Loads the engine once (retrying after a failed load) and resolves with it. */
+  loadEngine(): Promise<PlaygroundEngine>;
+  chat: ChatHandle;
   keys: StoreApi<KeyState>;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
@@ -50,7 +58,6 @@ export type PlaygroundRuntime = SessionController & {
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
 export function createPlaygroundRuntime(): PlaygroundRuntime {
   const store = createBrowserSessionStore();
-  const checker = createSchemaChecker();
   const sandboxes = createSandboxManager({
     startOffline: createOfflineSandbox,
     startWebContainer: startBrowserWebContainer,
@@ -67,22 +74,56 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     return key ? { 'x-provider-key': key } : {};
   };
   const gate = createRunGate((pause) => store.getState().setPause(pause));
-  const chat = createSessionChat({
-    store,
-    checker,
-    getSandbox: startSandbox,
-    runJavaScript: runJavaScriptInSandbox,
-    http:
-      typeof window === 'undefined'
-        ? undefined
-        : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
-    getHeaders,
-    gate,
-  });
+
+  const engine = createStore<EngineState>(() => ({}));
+  let loading: Promise<PlaygroundEngine> | undefined;
+  const loadEngine = () => {
+    loading ??= import('./create-playground-engine').then(
+      ({ createPlaygroundEngine }) => {
+        const loaded = createPlaygroundEngine({ store, getSandbox: startSandbox, getHeaders, gate });
+        engine.setState({ engine: loaded, error: undefined });
+        return loaded;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        const message = `The playground's code did not load (${error instanceof Error ? error.message : String(error)}); reload the page.`;
+        engine.setState({ error: message });
+        throw new Error(message);
+      },
+    );
+    return loading;
+  };
+  /** Runs `action` on the chat once the engine is there; a failed load shows as the run's error. */
+  const withChat = async (action: (chat: SessionChat) => unknown): Promise<void> => {
+    const ready = engine.getState().engine;
+    if (ready) {
+      await action(ready.chat);
+      return;
+    }
+    store.setState({ chatStatus: 'submitted', chatError: undefined });
+    try {
+      const loaded = await loadEngine();
+      // Stop pressed while the engine loaded: nothing is sent.
+      if (store.getState().chatStatus !== 'submitted') return;
+      store.setState({ chatStatus: 'ready' });
+      await action(loaded.chat);
+    } catch (error) {
+      store.setState({ chatStatus: 'error', chatError: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const chat: ChatHandle = {
+    sendMessage: (...args) => withChat((loaded) => loaded.sendMessage(...args)),
+    addToolOutput: (...args) => withChat((loaded) => loaded.addToolOutput(...args)),
+  };
   const stop = () => {
-    chat.stopTools();
     gate.releaseAll('The run was stopped.');
-    void chat.stop();
+    const loaded = engine.getState().engine?.chat;
+    if (!loaded) {
+      if (store.getState().chatStatus === 'submitted') store.setState({ chatStatus: 'ready' });
+      return;
+    }
+    loaded.stopTools();
+    void loaded.stop();
   };
   const library =
     store.storage && store.saveAs && store.sessionId && store.kv && store.local
@@ -112,10 +153,10 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     },
     location: browser?.location ?? { hash: '', pathname: '/' },
     history: browser?.history ?? { replaceState: () => undefined },
-    startSandbox,
+    restoreSandbox: (files) => sandboxes.restoreIfStarted(files),
     stop,
     send: (message) => void chat.sendMessage(message),
-    newId: generateId,
+    newId,
   });
 
   /** Listens to the page: saves on hide, opens links pasted into the address bar, hears other tabs' session lists. */
@@ -147,7 +188,8 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
 
   return {
     store,
-    checker,
+    engine,
+    loadEngine,
     chat,
     keys,
     gate,

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useStore } from 'zustand';
 import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
 import { GetCodeDialog } from '../session/get-code-dialog';
 import { SessionMenu } from '../session/session-menu';
@@ -9,11 +10,13 @@ import { ShareMenu } from '../session/share-menu';
 import { SharedBanner } from '../session/shared-banner';
 import { TabConflictBanner } from '../session/tab-conflict-banner';
 import { createPlaygroundRuntime } from './create-playground-runtime';
+import { EngineErrorBanner } from './engine-error-banner';
 import { NarrowLayout } from './narrow-layout';
-import { RuntimeContext } from './runtime-context';
+import { RuntimeContext, useRuntime } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
 import { TooltipProvider } from '../ui/tooltip';
+import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 /** One header row: the product, the session and its menu, Share, Get code, the sandbox, help. */
@@ -32,15 +35,35 @@ function Header() {
   );
 }
 
+/**
+ * Loads the checker and the chat once the panes are drawn and the browser is idle: the
+ * message box is usable before (Send waits for them if pressed first). A failure shows in
+ * the engine's banner.
+ */
+function LoadEngineWhenIdle() {
+  const runtime = useRuntime();
+  const { idle } = useIdle();
+  useEffect(() => {
+    if (idle) runtime.loadEngine().catch(() => undefined);
+  }, [idle, runtime]);
+  return null;
+}
+
 /** The playground: Tools | Conversation | Timeline | Inspector on wide screens, tabs on narrow ones. */
 export function Playground() {
   const [runtime] = useState(createPlaygroundRuntime);
   const [queryClient] = useState(() => new QueryClient());
   const narrow = useMediaQuery(NARROW_QUERY);
 
+  const [restored, setRestored] = useState(false);
+  const engineSettled = useStore(runtime.engine, (state) => state.engine !== undefined || state.error !== undefined);
+
   useEffect(() => {
-    // The saved session comes back first; then the sandbox (in the browser) starts with its files.
-    runtime.restoreSession().catch(() => undefined);
+    // The saved session comes back; the sandbox waits for the first tool call.
+    runtime
+      .restoreSession()
+      .catch(() => undefined)
+      .finally(() => setRestored(true));
   }, [runtime]);
   // Page listeners (save on hide, links pasted into the address bar, other tabs), removed on unmount.
   useEffect(() => runtime.attach(window), [runtime]);
@@ -53,8 +76,11 @@ export function Playground() {
             <Header />
             <SharedBanner />
             <TabConflictBanner />
-            <main className="flex min-h-0 min-w-0 flex-1 flex-col">
+            <EngineErrorBanner />
+            {/* Busy until the saved session is back and the checker and chat have loaded. */}
+            <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
               {narrow === undefined ? null : narrow ? <NarrowLayout /> : <WideLayout />}
+              {narrow === undefined ? null : <LoadEngineWhenIdle />}
             </main>
           </div>
         </TooltipProvider>

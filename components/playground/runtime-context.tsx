@@ -3,7 +3,8 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
 import type { SessionActions, SessionState } from '@/lib/session/session-store';
-import { checkToolDrafts, type ToolSetCheck } from '@/lib/tools/check-tool-drafts';
+import { pendingToolSetCheck, type ToolSetCheck } from '@/lib/tools/tool-check';
+import type { PlaygroundEngine } from './create-playground-engine';
 import type { PlaygroundRuntime } from './create-playground-runtime';
 
 export const RuntimeContext = createContext<PlaygroundRuntime | null>(null);
@@ -25,9 +26,17 @@ export function useSessionActions(): SessionActions {
   return useRuntime().store.getState();
 }
 
-/** Every tool checked, and which ones the next run sends (derived, never stored). */
+/** The checker and the chat once loaded (moments after the page is interactive); re-renders then. */
+export function useEngine(): PlaygroundEngine | undefined {
+  return useStore(useRuntime().engine, (state) => state.engine);
+}
+
+/**
+ * Every tool checked, and which ones the next run sends (derived, never stored); `pending`
+ * until the checker has loaded, moments after the page is interactive.
+ */
 export function useToolSetCheck(): ToolSetCheck {
-  const { checker } = useRuntime();
+  const engine = useEngine();
   const tools = useSession((state) => state.tools);
-  return useMemo(() => checkToolDrafts(tools, checker), [tools, checker]);
+  return useMemo(() => (engine ? engine.checkTools(tools) : pendingToolSetCheck(tools)), [tools, engine]);
 }

@@ -1,4 +1,4 @@
-import { generateId } from 'ai';
+import { newId } from '@/lib/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sessionStorageKey } from '@/lib/session/create-persistent-session-store';
 import type { SavedSession, SessionStorage } from '@/lib/session/create-session-storage';
@@ -6,7 +6,8 @@ import type { SessionKeyValue } from '@/lib/session/session-key-value';
 import type { ExampleSession } from '@/lib/session/example-sessions';
 import { pickSessionData } from '@/lib/session/session-file';
 import { parseSessionIndex, uniqueSessionName, type SessionEntry } from '@/lib/session/session-index';
-import { SESSION_FORMAT_VERSION, type SessionData } from '@/lib/session/session-schema';
+import { SESSION_FORMAT_VERSION } from '@/lib/session/session-file';
+import type { SessionData } from '@/lib/session/session-schema';
 import { createInitialSession, type SessionStore } from '@/lib/session/session-store';
 
 const INDEX_KEY = 'tool-playground:sessions';
@@ -105,7 +106,7 @@ export function createSessionLibrary({
   return {
     state,
     async create(example) {
-      const id = `session-${generateId()}`;
+      const id = `session-${newId()}`;
       write((entries) => [
         ...entries,
         { id, name: uniqueSessionName(example?.name ?? 'Session', entries), updatedAtMs: Date.now() },
@@ -122,7 +123,7 @@ export function createSessionLibrary({
       const saved = await readSaved(id);
       const original = state.getState().entries.find((entry) => entry.id === id);
       if (!saved || !original) return;
-      const copyId = `session-${generateId()}`;
+      const copyId = `session-${newId()}`;
       await kv.set(sessionStorageKey(copyId), JSON.stringify({ state: saved, version: SESSION_FORMAT_VERSION }));
       write((entries) => [
         ...entries,
@@ -136,7 +137,7 @@ export function createSessionLibrary({
       const raw = (await kv.get(sessionStorageKey(id))) ?? null;
       write((entries) => entries.filter((candidate) => candidate.id !== id));
       if (id === state.getState().currentId) {
-        if (state.getState().entries.length === 0) ensureListed(`session-${generateId()}`);
+        if (state.getState().entries.length === 0) ensureListed(`session-${newId()}`);
         await switchTo(state.getState().entries[0].id);
       }
       await storage.removeItem(sessionStorageKey(id));

@@ -19,9 +19,9 @@ export function useSessionFiles() {
   const traceInput = useRef<HTMLInputElement>(null);
   const [notice, setNotice] = useState<FileNotice | undefined>();
 
-  const open = async (file: File | undefined, read: (text: string) => ParsedSession) => {
+  const open = async (file: File | undefined, read: (text: string) => ParsedSession | Promise<ParsedSession>) => {
     if (!file) return;
-    const parsed = read(await file.text());
+    const parsed = await read(await file.text());
     if (sessionInput.current) sessionInput.current.value = '';
     if (traceInput.current) traceInput.current.value = '';
     if (!parsed.ok) {
@@ -42,10 +42,13 @@ export function useSessionFiles() {
     exportSession: () => downloadText('session.tool-playground.json', serializeSessionFile(runtime.store.getState())),
     // The OpenInference code loads when first used, not with the page.
     exportTrace: async () => {
-      const { exportOtlp } = await import('@/lib/interop/export-otlp');
+      const [{ exportOtlp }, { checker }] = await Promise.all([
+        import('@/lib/interop/export-otlp'),
+        runtime.loadEngine(),
+      ]);
       downloadText(
         'run.openinference.otlp.json',
-        `${JSON.stringify(exportOtlp(runtime.store.getState(), runtime.checker), null, 2)}\n`,
+        `${JSON.stringify(exportOtlp(runtime.store.getState(), checker), null, 2)}\n`,
       );
     },
     openSession: (file: File | undefined) => open(file, parseSessionFile),

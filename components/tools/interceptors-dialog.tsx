@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { INTERCEPTOR_TEMPLATES, type InterceptorPhase } from '@/lib/agent/interceptor-spec';
+import { INTERCEPTOR_TEMPLATES, type InterceptorPhase } from '@/lib/agent/interceptor-defaults';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { toolLabel } from '@/lib/tools/check-tool-drafts';
+import { toolLabel } from '@/lib/tools/tool-check';
 import { describeBadToolName, readToolName } from '@/lib/tools/edit-tool-source';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';

@@ -1,7 +1,7 @@
 'use client';
 
 import { formatToolSource } from '@/lib/session/session-store';
-import type { ToolCheck } from '@/lib/tools/check-tool-source';
+import type { ToolCheck } from '@/lib/tools/tool-check';
 import { applyLintFix } from '@/lib/tools/lint/apply-lint-fix';
 import type { LintFinding } from '@/lib/tools/lint/lint-rules';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
@@ -27,7 +27,7 @@ export function ToolProblems({
       </ul>
     );
   }
-  if (findings.length === 0) return null;
+  if (check.kind === 'pending' || findings.length === 0) return null;
 
   const fix = (finding: LintFinding) => {
     const { name, description, inputSchema } = check.spec;

@@ -2,7 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { coreToolTraits, isSandboxToolName } from '@/lib/tools/core-tool-definitions';
-import { MAX_HANDLER_TIMEOUT_MS, type ToolDraft, type ToolRunKind } from '@/lib/tools/tool-spec';
+import type { ToolDraft, ToolRunKind } from '@/lib/tools/tool-spec';
+import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/tools/tool-limits';
 import { useSessionActions } from '../playground/runtime-context';
 
 const HandlerEditor = dynamic(() => import('./monaco-handler-editor'), {

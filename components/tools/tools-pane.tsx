@@ -31,7 +31,7 @@ export function ToolsPane() {
   const readOnly = useSession((state) => state.readOnly);
   const lintChoice = useSession((state) => state.lintChoice);
   const { setLintChoice } = useSessionActions();
-  const { tools, runnable } = useToolSetCheck();
+  const { tools, runnable, pending } = useToolSetCheck();
   const insights = useToolInsights();
   const [panel, setPanel] = useState<'import' | 'export'>();
   const editorReady = useIdle();
@@ -43,7 +43,9 @@ export function ToolsPane() {
       <h2 className="pane-title">
         Tools
         <span className="font-normal normal-case" title="Estimated prompt tokens of the tools sent with every request">
-          {runnable.length} of {tools.length} in the next run · ≈ {insights.enabledTokens} tokens
+          {pending
+            ? `${tools.length} tools · checking…`
+            : `${runnable.length} of ${tools.length} in the next run · ≈ ${insights.enabledTokens} tokens`}
         </span>
       </h2>
       <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs">

@@ -17,14 +17,14 @@ function templateFor(categoryId: string) {
  * cover and which they lack, with the template that fills each gap one click away.
  */
 export function ToolsetCoverageBadge() {
-  const { runnable } = useToolSetCheck();
+  const { runnable, pending } = useToolSetCheck();
   const readOnly = useSession((state) => state.readOnly);
   const addTools = useSession((state) => state.addTools);
   const coverage = checkToolsetCoverage(runnable.map((tool) => tool.spec.name));
   return (
     <Popover
       label="Toolset coverage"
-      trigger={`Coverage ${coverage.covered}/${coverage.categories.length}`}
+      trigger={`Coverage ${pending ? '…' : coverage.covered}/${coverage.categories.length}`}
       triggerClassName="button"
       align="start"
     >

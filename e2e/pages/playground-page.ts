@@ -22,7 +22,12 @@ export class PlaygroundPage {
 
   async goto() {
     await this.page.goto('/');
-    await expect(this.page.getByRole('status').filter({ hasText: /^Sandbox:/ })).toContainText('Sandbox: offline');
+    await this.ready();
+  }
+
+  /** Waits until the saved session is back and the checker and chat have loaded (just after the page). */
+  async ready() {
+    await expect(this.page.getByRole('main')).toHaveAttribute('aria-busy', 'false');
   }
 
   /** Types a message, sends it and waits until the run has finished. */

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-export const INTERCEPTOR_PHASES = ['before', 'after'] as const;
-export type InterceptorPhase = (typeof INTERCEPTOR_PHASES)[number];
-
-/** Longest an interceptor may run before it is stopped (and the call with it), in ms. */
-export const INTERCEPTOR_TIMEOUT_MS = 2_000;
+import { INTERCEPTION_ACTIONS, INTERCEPTOR_PHASES } from './interceptor-defaults';
 
 /**
  * A person's own interceptor (seed 003 `beforeToolUse` / `afterToolUse`): the body of an
@@ -29,17 +24,6 @@ export const executorSettingsSchema = z.object({
   stopOnToolBlock: z.boolean(),
 });
 export type ExecutorSettings = z.infer<typeof executorSettingsSchema>;
-export const DEFAULT_EXECUTOR_SETTINGS: ExecutorSettings = { throwOnToolFailure: false, stopOnToolBlock: false };
-
-export const INTERCEPTION_ACTIONS = [
-  'blocked',
-  'changed arguments',
-  'rewrote result',
-  'failed the call',
-  'noted',
-  'errored',
-] as const;
-export type InterceptionAction = (typeof INTERCEPTION_ACTIONS)[number];
 
 /** An interceptor acting on one call, as the session keeps it (the timeline draws it). */
 export const interceptionSchema = z.object({
@@ -49,36 +33,3 @@ export const interceptionSchema = z.object({
   detail: z.string().max(500),
 });
 export type Interception = z.infer<typeof interceptionSchema>;
-
-/** Ready-made interceptors offered in "Add interceptor". */
-export const INTERCEPTOR_TEMPLATES = [
-  {
-    name: 'block rm -rf',
-    phase: 'before',
-    code: `// Runs before every call. args = { call: { id, name, arguments }, context }
-const { call } = args;
-if (call.name === 'bash' && /\\brm\\s+-[a-z]*r[a-z]*f|\\brm\\s+-[a-z]*f[a-z]*r/i.test(call.arguments.command ?? '')) {
-  return { block: 'rm -rf is not allowed in this playground' };
-}
-`,
-  },
-  {
-    name: 'redact emails',
-    phase: 'after',
-    code: `// Runs after every call. args = { call, result: { ok, output | error }, context }
-const { result } = args;
-if (!result.ok) return;
-const text = JSON.stringify(result.output);
-const redacted = text.replace(/[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+/g, '[email redacted]');
-if (redacted !== text) return { output: JSON.parse(redacted), note: 'emails redacted' };
-`,
-  },
-  {
-    name: 'note slow calls',
-    phase: 'after',
-    code: `// Annotates a sandbox call that took longer than a second.
-const ms = args.result.ok ? args.result.output?.execution_time_ms : undefined;
-if (typeof ms === 'number' && ms > 1000) return { note: \`slow: \${ms} ms\` };
-`,
-  },
-] as const satisfies readonly Omit<Interceptor, 'id' | 'enabled'>[];

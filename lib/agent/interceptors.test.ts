@@ -7,7 +7,7 @@ import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { ScriptStep } from '../session/run-settings';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import type { SessionStore } from '../session/session-store';
-import { INTERCEPTOR_TEMPLATES } from './interceptor-spec';
+import { INTERCEPTOR_TEMPLATES } from './interceptor-defaults';
 import { describeRunEnd, runLimitsOf } from './run-progress';
 import { readToolErrorText } from './tool-error';
 

@@ -1,5 +1,6 @@
 import { clip } from '../limits/clip';
-import { INTERCEPTOR_TIMEOUT_MS, type Interception, type Interceptor } from './interceptor-spec';
+import type { Interception, Interceptor } from './interceptor-spec';
+import { INTERCEPTOR_TIMEOUT_MS } from './interceptor-defaults';
 import { readToolErrorText, toolErrorText } from './tool-error';
 import type { HandlerResult, RunJavaScript, ToolOutcome } from './tool-outcome';
 

@@ -1,11 +1,12 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import { coreToolTraits } from '../tools/core-tool-definitions';
 import { lastStepUnexpectedFinish } from '../messages/describe-finish';
 import { splitSteps } from '../messages/split-steps';
 import { type DecisionFailure, readDecisionFailure } from '../providers/modes/decision-failure';
 import type { ToolOutcomeKind } from './tool-outcome';
 import type { RunnableTool } from '../tools/tool-spec';
-import { DEFAULT_MAX_STEPS } from '../session/run-settings';
+import { DEFAULT_MAX_STEPS } from '../session/run-settings-defaults';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {

@@ -9,6 +9,7 @@ import type { ToolCallContext } from './run-interceptors';
 import { type HttpAccess, runHttpRequest } from './run-http-request';
 import { SEED_ERROR_TEXT, toolErrorText } from './tool-error';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
+import { parseResultText } from './parse-result-text';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 
@@ -29,15 +30,6 @@ export type RunToolCallOptions = {
   signal?: AbortSignal;
   now?: () => number;
 };
-
-/** A result as a person typed it: JSON when it parses, else the text itself. */
-export function parseResultText(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args: Record<string, unknown>): ToolOutcome {
   if (run.outputSchema === undefined) return { kind: 'ok', output: parseResultText(run.result) };

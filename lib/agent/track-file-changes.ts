@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import type { SandboxFiles } from '../sandbox/sandbox';
 
 /** A file the call created, changed or removed. */

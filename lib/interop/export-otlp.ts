@@ -1,4 +1,4 @@
-import { getToolName, isToolUIPart } from 'ai';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import {
   MimeType,
   OUTPUT_MIME_TYPE,

@@ -23,7 +23,7 @@ import {
 } from '@arizeai/openinference-semantic-conventions';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { PROVIDER_IDS, type ProviderId } from '../session/run-settings';
+import { PROVIDER_IDS, type ProviderId } from '../session/run-settings-defaults';
 import { parseSessionData, type ParsedSession } from '../session/session-schema';
 import { createInitialSession, formatToolSource } from '../session/session-store';
 import { isSandboxToolName } from '../tools/core-tool-definitions';

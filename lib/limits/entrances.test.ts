@@ -35,13 +35,13 @@ describe('depth limits', () => {
 describe('entrances', () => {
   const session = pickSessionData(createSessionStore().getState());
 
-  it('a session file nested 5,000 levels gets a sentence', () => {
+  it('a session file nested 5,000 levels gets a sentence', async () => {
     const file = JSON.stringify({
       kind: SESSION_FILE_KIND,
       version: 1,
       session: { ...session, messages: 'DEEP' },
     }).replace('"DEEP"', `[${nested(5000)}]`);
-    expect(parseSessionFile(file)).toEqual({
+    expect(await parseSessionFile(file)).toEqual({
       ok: false,
       message: 'Not a valid session: it nests deeper than 64 levels.',
     });

@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './tool-parts';
 import { splitSteps, textOf, toolResultText } from './split-steps';
 
 /**

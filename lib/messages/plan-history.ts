@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { HistorySettings, HistoryStrategy } from '../session/run-settings';
+import type { HistorySettings } from '../session/run-settings';
+import type { HistoryStrategy } from '../session/run-settings-defaults';
 import { type HistoryUnit, historyUnitsOf } from './history-units';
 import { stepNumbersOf } from './split-steps';
 

@@ -27,6 +27,23 @@ function setUp(overrides: Partial<SandboxManagerOptions> = {}) {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the sandbox manager', () => {
+  it('starts nothing until asked: opening a session before then only changes the files it will start with', async () => {
+    let started = 0;
+    const { manager, statuses } = setUp({
+      startOffline: async (files) => {
+        started++;
+        return createOfflineSandbox(files);
+      },
+    });
+    await manager.restoreIfStarted({ 'b.txt': 'bee' });
+    expect(started).toBe(0);
+    expect(statuses).toEqual([]);
+    const sandbox = await manager.get('offline');
+    await manager.restoreIfStarted({ 'c.txt': 'sea' });
+    expect(started).toBe(1);
+    expect(await sandbox.snapshot()).toEqual({ 'c.txt': 'sea' });
+  });
+
   it('Auto runs WebContainer when it boots', async () => {
     const { manager, statuses } = setUp();
     const sandbox = await manager.get('auto');

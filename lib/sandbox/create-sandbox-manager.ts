@@ -19,6 +19,11 @@ export type SandboxManager = {
   switchTo(choice: SandboxChoice): Promise<Sandbox>;
   /** Gives up on a WebContainer that is still booting (Auto then falls back to offline). */
   cancelStart(): void;
+  /**
+   * Puts `files` into the sandbox if it has been started; one not started yet starts with the
+   * session's files anyway (its code loads only when a tool or the person first needs it).
+   */
+  restoreIfStarted(files: SandboxFiles): Promise<void>;
 };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -109,5 +114,8 @@ export function createSandboxManager(options: SandboxManagerOptions): SandboxMan
     get: (choice) => (current ??= start(choice)),
     switchTo: (choice) => (current = start(choice)),
     cancelStart: () => starting?.abort(),
+    restoreIfStarted: async (files) => {
+      if (current) await (await current).restore(files);
+    },
   };
 }

@@ -6,6 +6,8 @@ export type SandboxChoice = (typeof SANDBOX_CHOICES)[number];
 
 /** Which sandbox runs, as the status line tells it. */
 export type SandboxStatus =
+  /** Not started yet: it starts with the first tool call, a change to the files or a choice of sandbox. */
+  | { kind: 'idle' }
   | { kind: 'starting'; target: SandboxKind; sinceMs: number }
   | { kind: 'ready'; sandboxKind: SandboxKind; fallbackReason?: string }
   | { kind: 'failed'; message: string };
@@ -18,6 +20,8 @@ const LABELS: Record<SandboxKind, string> = {
 /** The status line's text (UI contract: it starts with "Sandbox:"). */
 export function describeSandboxStatus(status: SandboxStatus): string {
   switch (status.kind) {
+    case 'idle':
+      return 'Sandbox: not started yet (it starts with the first tool call)';
     case 'starting':
       return `Sandbox: starting ${status.target === 'webcontainer' ? 'WebContainer' : 'the offline sandbox'}…`;
     case 'ready':

@@ -4,7 +4,7 @@ import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { type LanguageModel, streamText } from 'ai';
 import type { ChatRequest } from '../agent/chat-request-schema';
-import type { ProviderId } from '../session/run-settings';
+import type { ProviderId } from '../session/run-settings-defaults';
 import type { WireFormat } from '../wire/wire-types';
 import { type CapturedRequest, captureRequest } from './capture-fetch';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';

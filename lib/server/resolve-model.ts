@@ -11,7 +11,8 @@ import {
   SCRIPTED_MODEL_ID,
   SIMULATED_PROVIDER_ID,
 } from '../providers/simulated/create-simulated-model';
-import { DEFAULT_SCRIPT, type RunSettings } from '../session/run-settings';
+import type { RunSettings } from '../session/run-settings';
+import { DEFAULT_SCRIPT } from '../session/run-settings-defaults';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
 import type { ChatErrorCode } from './chat-errors';

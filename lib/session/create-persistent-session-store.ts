@@ -4,8 +4,7 @@ import { readToolName } from '../tools/edit-tool-source';
 import type { SavedSession, SessionStorage } from './create-session-storage';
 import { markInterrupted } from './mark-interrupted';
 import { SESSION_KEY_PREFIX } from './migrate-local-sessions';
-import { pickSessionData } from './session-file';
-import { SESSION_FORMAT_VERSION } from './session-schema';
+import { pickSessionData, SESSION_FORMAT_VERSION } from './session-file';
 import {
   createInitialSession,
   sessionStateCreator,

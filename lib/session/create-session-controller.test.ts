@@ -27,7 +27,7 @@ async function setUp(hash = '') {
     persistence,
     location: { hash, pathname: '/' },
     history,
-    startSandbox: async () => sandbox,
+    restoreSandbox: (files) => sandbox.restore(files),
     stop,
     send,
     newId: () => 'x1',

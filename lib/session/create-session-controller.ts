@@ -1,4 +1,4 @@
-import type { Sandbox } from '../sandbox/sandbox';
+import type { SandboxFiles } from '../sandbox/sandbox';
 import { readShareFragment, SHARE_PREFIX } from '../share/share-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from './branches';
 import type { SessionData } from './session-schema';
@@ -26,7 +26,8 @@ export type SessionControllerOptions = {
   /** The page's address: a share link comes in its fragment. */
   location: { readonly hash: string; readonly pathname: string };
   history: { replaceState(data: unknown, unused: string, url: string): void };
-  startSandbox(): Promise<Sandbox>;
+  /** Puts an opened session's files into the sandbox, if it is running (else it starts with them). */
+  restoreSandbox(files: SandboxFiles): Promise<void>;
   /** Stops the run in progress, if any (aborts the request, releases every pause). */
   stop(): void;
   /** Sends the active branch again (after a fork), or with a new user message. */
@@ -37,7 +38,10 @@ export type SessionControllerOptions = {
 export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
 
 export type SessionController = {
-  /** After mount: the person's saved session, then the share link in the address if there is one, then the sandbox. */
+  /**
+   * After mount: the person's saved session, then the share link in the address if there is
+   * one. The sandbox is not started: the first tool call or change to the files starts it.
+   */
   restoreSession(): Promise<void>;
   /** Shows a share link read-only (never saved); a damaged one is explained and changes nothing. */
   openShareLink(fragment: string): Promise<void>;
@@ -57,10 +61,10 @@ const SHARED_LINK_ID = 'shared-link';
  * persistence passed in — so it runs, and is tested, without a browser.
  */
 export function createSessionController(options: SessionControllerOptions): SessionController {
-  const { store, persistence, startSandbox, stop } = options;
+  const { store, persistence, restoreSandbox, stop } = options;
 
   const openShareLink = async (fragment: string) => {
-    const shared = readShareFragment(fragment);
+    const shared = await readShareFragment(fragment);
     if (!shared.ok) {
       store.getState().setStorageProblem(shared.message);
       return;
@@ -71,7 +75,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
     // The next plain visit opens the person's own session, not the link.
     persistence.rememberCurrent(persistence.ownSessionId());
     store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
-    await (await startSandbox()).restore(shared.session.files);
+    await restoreSandbox(shared.session.files);
   };
 
   return {
@@ -79,12 +83,11 @@ export function createSessionController(options: SessionControllerOptions): Sess
     async restoreSession() {
       await persistence.restore();
       if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
-      await startSandbox();
     },
     async openSession(session, { trusted }) {
       stop();
       store.getState().loadSession(session, { trusted });
-      await (await startSandbox()).restore(session.files);
+      await restoreSandbox(session.files);
     },
     fork(at, text) {
       const state = store.getState();

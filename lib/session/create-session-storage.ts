@@ -1,6 +1,6 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 import { APPROVAL_POLICIES, type ApprovalPolicy } from '../agent/approval-policy';
-import { parseSessionData, type SessionData } from './session-schema';
+import type { SessionData } from './session-schema';
 import type { SessionKeyValue } from './session-key-value';
 
 /** What is saved: the session, the message being typed, and whether its JavaScript handlers may run. */
@@ -131,6 +131,11 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
     dropPending: (name) => {
       pending.delete(name);
       held.delete(name);
+      // Nothing left to write: the next change waits its own full delay, not what remains of this one's.
+      if (pending.size === 0) {
+        clearTimeout(timer);
+        timer = undefined;
+      }
     },
     async keepMine(name) {
       const value = pending.get(name) ?? held.get(name);
@@ -142,6 +147,7 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
       if (text === undefined) return null;
       const value = parseEnvelope(text);
       known.set(name, value?.rev ?? 0);
+      const { parseSessionData } = await import('./session-schema');
       const parsed = parseSessionData(value?.state);
       if (!parsed.ok) {
         const backup = `${name}:unreadable:${Date.now()}`;

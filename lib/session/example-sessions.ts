@@ -1,7 +1,8 @@
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import type { ToolDraft } from '../tools/tool-spec';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
+import type { RunSettings } from './run-settings';
+import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
 import type { SessionData } from './session-schema';
 import { createInitialSession, formatToolSource } from './session-store';
 

@@ -1,4 +1,4 @@
-import { generateId } from 'ai';
+import { newId } from '../new-id';
 import type { ExecutorSettings, Interception, Interceptor } from '../agent/interceptor-spec';
 import type { SessionData } from './session-schema';
 
@@ -20,7 +20,7 @@ export type InterceptorActions = {
 export function createInterceptorActions(set: SetState): InterceptorActions {
   return {
     addInterceptor: (template) => {
-      const id = `interceptor-${generateId()}`;
+      const id = `interceptor-${newId()}`;
       set((state) => {
         const names = new Set(state.interceptors.map((each) => each.name));
         let name = template.name;

@@ -1,5 +1,6 @@
 import { toolErrorText } from '../agent/tool-error';
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { isToolUIPart } from '../messages/tool-parts';
 
 /** What an unfinished call says after a reload. */
 export const INTERRUPTED_CALL = toolErrorText({

@@ -210,6 +210,24 @@ describe('two tabs on one session (issue 11 item 8)', () => {
     expect(JSON.parse((await kv.get(sessionStorageKey('s1')))!).state.draft).toBe('B wins');
   });
 
+  it('loading the newer version leaves no save half-waited: the next change gets its whole delay', async () => {
+    const kv = createStorageKeyValue(createMemoryStorage());
+    const otherStorage = storageOver(kv, { tabId: 'other' });
+    createPersistentSessionStore(otherStorage, 's1').getState().setDraft('');
+    await otherStorage.flush();
+    vi.useFakeTimers();
+    const storage = storageOver(kv);
+    const tab = createPersistentSessionStore(storage, 's1');
+    await loadNewestSaved(tab, storage);
+    await vi.advanceTimersByTimeAsync(300);
+    tab.getState().setDraft('typed 300 ms after the load');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await kv.get(sessionStorageKey('s1'))).not.toContain('typed 300 ms');
+    await vi.advanceTimersByTimeAsync(300);
+    vi.useRealTimers();
+    expect(await kv.get(sessionStorageKey('s1'))).toContain('typed 300 ms');
+  });
+
   it('a tab with nothing unsaved hears of the newer version and may load it quietly', async () => {
     const { events, storageA, tabA } = await twoTabs();
     tabA.getState().updateSettings({ maxSteps: 9 });

@@ -1,4 +1,5 @@
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { isToolUIPart } from '../messages/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 
 /**

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { readModeSetting, TOOL_CALLING_MODES } from '../providers/modes/resolve-tool-calling-mode';
-
-export const PROVIDER_IDS = ['simulated', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
+import { HISTORY_STRATEGIES, MODEL_ID_PATTERN, PROVIDER_IDS } from './run-settings-defaults';
 
 export const toolChoiceSchema = z.union([
   z.enum(['auto', 'required', 'none']),
@@ -19,19 +17,6 @@ export const scriptStepSchema = z.object({
     .optional(),
 });
 export type ScriptStep = z.infer<typeof scriptStepSchema>;
-
-/** What the scripted model replays until the user writes a script of their own. */
-export const DEFAULT_SCRIPT: ScriptStep[] = [
-  { text: "I'll list the files.", toolCalls: [{ toolName: 'list_files', input: {} }] },
-  { text: 'The workspace holds a small Node.js project.' },
-];
-
-/**
- * What a model id may contain across providers (`gpt-4o`, `claude-sonnet-4-5`,
- * `openai/gpt-4o-mini`, `llama3.1:8b`, `models/gemini-2.5-flash`, `org/model@v2`): no spaces,
- * quotes or shell characters, so an id from a stranger's link cannot smuggle anything.
- */
-export const MODEL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$/;
 
 export const modelIdSchema = z
   .string()
@@ -55,9 +40,6 @@ export const baseURLSchema = z
       return false;
     }
   }, 'must not carry a user name or password (give the key separately)');
-
-export const HISTORY_STRATEGIES = ['none', 'drop-oldest', 'sliding-window', 'summarize'] as const;
-export type HistoryStrategy = (typeof HISTORY_STRATEGIES)[number];
 
 /**
  * How much of the conversation each request carries (seed 002 §5.2): everything, the newest
@@ -112,13 +94,3 @@ export function checkSendableSettings(settings: RunSettings): { field: 'model' |
       return { field, message: `${field === 'model' ? 'The model id' : 'The base URL'} ${issue.message}.` };
     });
 }
-
-export const DEFAULT_MAX_STEPS = 5;
-
-export const DEFAULT_RUN_SETTINGS: RunSettings = {
-  provider: 'simulated',
-  model: 'simulated-1',
-  toolChoice: 'auto',
-  parallelToolCalls: true,
-  maxSteps: DEFAULT_MAX_STEPS,
-};

@@ -1,4 +1,7 @@
-import { parseSessionData, SESSION_FORMAT_VERSION, type ParsedSession, type SessionData } from './session-schema';
+import type { ParsedSession, SessionData } from './session-schema';
+
+/** The version of the session format (files, storage, links); newer ones are refused with a reason. */
+export const SESSION_FORMAT_VERSION = 1;
 
 /** What a session file says it is, so any other JSON is told apart at once. */
 export const SESSION_FILE_KIND = 'tool-playground-session';
@@ -30,8 +33,11 @@ export function serializeSessionFile(session: SessionData): string {
   return `${JSON.stringify({ kind: SESSION_FILE_KIND, version: SESSION_FORMAT_VERSION, session: pickSessionData(session) }, null, 2)}\n`;
 }
 
-/** Reads a session file strictly; every way it can be wrong gets its own sentence. */
-export function parseSessionFile(text: string): ParsedSession {
+/**
+ * Reads a session file strictly; every way it can be wrong gets its own sentence. The schema
+ * (zod) loads on first use: it is not part of the page's first load.
+ */
+export async function parseSessionFile(text: string): Promise<ParsedSession> {
   if (text.length > MAX_SESSION_FILE_CHARS)
     return {
       ok: false,
@@ -52,5 +58,6 @@ export function parseSessionFile(text: string): ParsedSession {
       message: `This session file has format version ${String(file.version)}; this playground reads version ${SESSION_FORMAT_VERSION}. Update the playground to open it.`,
     };
   }
+  const { parseSessionData } = await import('./session-schema');
   return parseSessionData(file.session);
 }

@@ -2,18 +2,13 @@ import type { UIMessage } from 'ai';
 import { z } from 'zod';
 import { APPROVAL_RECORDS } from '../agent/approval-policy';
 import { TOOL_OUTCOME_KINDS } from '../agent/tool-outcome';
-import {
-  DEFAULT_EXECUTOR_SETTINGS,
-  executorSettingsSchema,
-  interceptionSchema,
-  interceptorSchema,
-} from '../agent/interceptor-spec';
+import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../agent/interceptor-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
 import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
 import { runSettingsSchema } from './run-settings';
-
-export const SESSION_FORMAT_VERSION = 1;
+import { SESSION_FORMAT_VERSION } from './session-file';
 
 /** The shape of a UI message as the session keeps it; the AI SDK validates the parts in depth. */
 export const uiMessageShapeSchema = z.looseObject({

@@ -1,4 +1,5 @@
-import { generateId, type ChatStatus, type UIMessage } from 'ai';
+import type { ChatStatus, UIMessage } from 'ai';
+import { newId } from '../new-id';
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
 import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
@@ -7,15 +8,17 @@ import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
 import type { WireCapture } from '../wire/wire-capture';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { SandboxFiles } from '../sandbox/sandbox';
 import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
-import { DEFAULT_RUN_SETTINGS, type RunSettings } from './run-settings';
-import { SESSION_FORMAT_VERSION, type SessionData } from './session-schema';
+import type { RunSettings } from './run-settings';
+import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
+import { SESSION_FORMAT_VERSION } from './session-file';
+import type { SessionData } from './session-schema';
 import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
 
 /**
@@ -143,7 +146,7 @@ export function createInitialSession(): SessionState {
     chatError: undefined,
     draft: '',
     selectedNodeId: undefined,
-    sandbox: { kind: 'starting', target: 'offline', sinceMs: 0 },
+    sandbox: { kind: 'idle' },
     files: EXAMPLE_FILES,
     startingFiles: EXAMPLE_FILES,
     sandboxChoice: 'auto',
@@ -201,7 +204,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
             const name = uniqueToolName(definition.name, taken);
             taken.add(name);
             return {
-              id: `tool-${generateId()}`,
+              id: `tool-${newId()}`,
               source: formatToolSource({ ...definition, name }),
               enabled: true,
               run: structuredClone(run),
@@ -218,7 +221,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const renamed = name
             ? renameToolSource(original.source, uniqueToolName(`${name}_copy`, takenNames(state.tools)))
             : undefined;
-          const copy = { ...structuredClone(original), id: `tool-${generateId()}`, source: renamed ?? original.source };
+          const copy = { ...structuredClone(original), id: `tool-${newId()}`, source: renamed ?? original.source };
           return {
             tools: [...state.tools.slice(0, index + 1), copy, ...state.tools.slice(index + 1)],
             selectedToolId: copy.id,
@@ -293,7 +296,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const number = Math.max(...numbers) + 1;
           return {
             branches: [...state.branches, { ...state.activeBranch, messages: state.messages }],
-            activeBranch: { id: `branch-${generateId()}`, label: `Branch ${number}` },
+            activeBranch: { id: `branch-${newId()}`, label: `Branch ${number}` },
             messages,
             selectedNodeId: undefined,
             chatError: undefined,

@@ -19,11 +19,11 @@ function sampleSession() {
 }
 
 describe('share links', () => {
-  it('round-trip the whole session through the URL fragment', () => {
+  it('round-trip the whole session through the URL fragment', async () => {
     const session = sampleSession();
     const link = makeShareLink(session, `${page}#old`);
     expect(link.ok && link.url.startsWith(`${page}${SHARE_PREFIX}`)).toBe(true);
-    expect(readShareFragment(fragmentOf(link.ok ? link.url : ''))).toEqual({
+    expect(await readShareFragment(fragmentOf(link.ok ? link.url : ''))).toEqual({
       ok: true,
       session: JSON.parse(JSON.stringify(session)),
     });
@@ -43,30 +43,30 @@ describe('share links', () => {
     });
   });
 
-  it('explain damaged, truncated, tampered and foreign links', () => {
+  it('explain damaged, truncated, tampered and foreign links', async () => {
     const link = makeShareLink(sampleSession(), page);
     const fragment = fragmentOf(link.ok ? link.url : '');
-    expect(readShareFragment(fragment.slice(0, fragment.length / 2))).toMatchObject({
+    expect(await readShareFragment(fragment.slice(0, fragment.length / 2))).toMatchObject({
       ok: false,
       message: expect.stringContaining('damaged or cut short'),
     });
-    expect(readShareFragment('#share=2.abc')).toMatchObject({
+    expect(await readShareFragment('#share=2.abc')).toMatchObject({
       ok: false,
       message: expect.stringContaining('not a Tool Playground share link'),
     });
     const tampered = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ ...JSON.parse('{}'), tools: [], settings: { provider: 'skynet' } }))}`;
-    expect(readShareFragment(tampered)).toMatchObject({
+    expect(await readShareFragment(tampered)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^This share link cannot be opened: the session in it is not valid: /),
     });
     const fakeCore = `${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify({ tools: [{ core: 'rm_rf', id: 'x', enabled: true }], startingFiles: 'example' }))}`;
-    expect(readShareFragment(fakeCore)).toMatchObject({
+    expect(await readShareFragment(fakeCore)).toMatchObject({
       ok: false,
       message: expect.stringContaining('core tool "rm_rf"'),
     });
   });
 
-  it('never throws, whatever the fragment (fuzz: random and mutated links)', () => {
+  it('never throws, whatever the fragment (fuzz: random and mutated links)', async () => {
     const link = makeShareLink(sampleSession(), page);
     const fragment = fragmentOf(link.ok ? link.url : '');
     let seed = 42;
@@ -94,7 +94,7 @@ describe('share links', () => {
               () => alphabet[Math.floor(random() * alphabet.length)],
             ).join('')
           : chars.join('');
-      const result = readShareFragment(input);
+      const result = await readShareFragment(input);
       if (!result.ok) {
         refused += 1;
         expect(result.message).toMatch(/^This share link cannot be opened: /);
@@ -103,8 +103,8 @@ describe('share links', () => {
     expect(refused).toBeGreaterThan(300);
   });
 
-  it('refuse a decompression bomb before inflating it, and a session nested 5,000 levels deep', () => {
-    const bomb = readShareFragment(`${SHARE_PREFIX}${craftLzBomb(7070)}`);
+  it('refuse a decompression bomb before inflating it, and a session nested 5,000 levels deep', async () => {
+    const bomb = await readShareFragment(`${SHARE_PREFIX}${craftLzBomb(7070)}`);
     expect(bomb).toEqual({
       ok: false,
       message:
@@ -118,7 +118,7 @@ describe('share links', () => {
       startingFiles: 'example',
       messages: [{ id: 'a', role: 'assistant', parts: [call] }],
     }).replace('"DEEP"', deepText);
-    expect(readShareFragment(`${SHARE_PREFIX}${compressToEncodedURIComponent(payload)}`)).toEqual({
+    expect(await readShareFragment(`${SHARE_PREFIX}${compressToEncodedURIComponent(payload)}`)).toEqual({
       ok: false,
       message:
         'This share link cannot be opened: the session in it is not valid: it nests deeper than 64 levels. Ask for a new link, or for the session file.',

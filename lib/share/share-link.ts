@@ -4,7 +4,7 @@ import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { SandboxFiles } from '../sandbox/sandbox';
 import { pickSessionData } from '../session/session-file';
 import { measureLzOutput } from './measure-lz-output';
-import { parseSessionData, type ParsedSession, type SessionData } from '../session/session-schema';
+import type { ParsedSession, SessionData } from '../session/session-schema';
 import { formatToolSource } from '../session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import type { ToolDraft } from '../tools/tool-spec';
@@ -81,9 +81,9 @@ export function makeShareLink(session: SessionData, pageUrl: string): ShareLink 
 
 /**
  * Reads a share link's fragment strictly. Never throws: a damaged, truncated, tampered or
- * oversized link gets one sentence saying so.
+ * oversized link gets one sentence saying so. The session schema (zod) loads on first use.
  */
-export function readShareFragment(fragment: string): ParsedSession {
+export async function readShareFragment(fragment: string): Promise<ParsedSession> {
   const damaged = (why: string): ParsedSession => ({
     ok: false,
     message: `This share link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
@@ -109,6 +109,7 @@ export function readShareFragment(fragment: string): ParsedSession {
     }
     if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools))
       return damaged('it does not hold a session');
+    const { parseSessionData } = await import('../session/session-schema');
     const parsed = parseSessionData(expand(payload as LinkPayload));
     return parsed.ok
       ? parsed

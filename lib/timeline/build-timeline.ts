@@ -8,7 +8,8 @@ import {
   shortCallId,
   summarize,
 } from './step-facts';
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';

@@ -1,30 +1,14 @@
-import { checkToolSource, type ToolCheck } from './check-tool-source';
+import { checkToolSource } from './check-tool-source';
+import { type CheckedTool, type ToolSetCheck, toolLabel } from './tool-check';
 import type { SchemaChecker } from './create-schema-checker';
 import type { RunnableTool, ToolDraft } from './tool-spec';
 import { coreToolTraits } from './core-tool-definitions';
-
-export type CheckedTool = { draft: ToolDraft; check: ToolCheck; duplicate: boolean };
-
-/** The outcome of checking every tool: what the next run sends and what it leaves out. */
-export type ToolSetCheck = {
-  tools: CheckedTool[];
-  /** Enabled, valid, uniquely named tools: what the model receives. */
-  runnable: RunnableTool[];
-  /** Enabled tools left out of the run, with why. */
-  leftOut: { id: string; label: string; reason: string }[];
-};
-
-/** Labels a tool in lists: its name when it can be read, else its position. */
-export function toolLabel(check: ToolCheck, index: number): string {
-  const name = check.kind === 'valid' ? check.spec.name : check.name;
-  return name ?? `Tool ${index + 1}`;
-}
 
 /** Checks every draft and works out which tools the next run sends. */
 export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChecker): ToolSetCheck {
   const checks = drafts.map((draft) => checkToolSource(draft.source, checker));
   const seen = new Set<string>();
-  const tools = drafts.map((draft, index) => {
+  const tools = drafts.map((draft, index): CheckedTool => {
     const check = checks[index];
     const name = check.kind === 'valid' ? check.spec.name : undefined;
     const duplicate = name !== undefined && draft.enabled && seen.has(name);
@@ -33,7 +17,8 @@ export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChe
   });
   const runnable: RunnableTool[] = [];
   const leftOut: ToolSetCheck['leftOut'] = [];
-  tools.forEach(({ draft, check, duplicate }, index) => {
+  tools.forEach(({ draft, duplicate }, index) => {
+    const check = checks[index];
     if (!draft.enabled) return;
     const label = toolLabel(check, index);
     if (check.kind === 'invalid') {
@@ -48,5 +33,5 @@ export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChe
       });
     }
   });
-  return { tools, runnable, leftOut };
+  return { tools, runnable, leftOut, pending: false };
 }

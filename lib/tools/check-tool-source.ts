@@ -2,15 +2,8 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } f
 import { checkJsonTextDepth } from '../limits/check-json-depth';
 import type { SchemaChecker } from './create-schema-checker';
 import { locateJsonPath } from './locate-json-path';
-import { TOOL_NAME_PATTERN, type ToolSpec } from './tool-spec';
-
-/** A problem in the editor text, with the character range it is about (for inline markers). */
-export type ToolProblem = { message: string; offset: number; length: number };
-
-/** The outcome of checking one tool's editor text. */
-export type ToolCheck =
-  | { kind: 'valid'; spec: ToolSpec; schemaKey: SchemaKey }
-  | { kind: 'invalid'; name: string | undefined; problems: ToolProblem[] };
+import type { SourceCheck, ToolProblem } from './tool-check';
+import { TOOL_NAME_PATTERN } from './tool-limits';
 
 /** Keys accepted for the input schema, in order of preference (seed 002 uses `parameters`). */
 const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema'] as const;
@@ -52,7 +45,7 @@ function describeParseError(error: ParseError): string {
  * (`name`, `description`, `parameters`), then the input schema against its meta-schema.
  * Never throws; every problem carries the text range it is about.
  */
-export function checkToolSource(source: string, checker: SchemaChecker): ToolCheck {
+export function checkToolSource(source: string, checker: SchemaChecker): SourceCheck {
   const depth = checkJsonTextDepth(source);
   if (!depth.ok) {
     return {

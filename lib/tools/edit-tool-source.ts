@@ -1,5 +1,5 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
-import { TOOL_NAME_PATTERN } from './tool-spec';
+import { TOOL_NAME_PATTERN } from './tool-limits';
 
 /** The `name` a tool's editor text declares, when it can be read (even from broken JSON). */
 export function readToolName(source: string): string | undefined {

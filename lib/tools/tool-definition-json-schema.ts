@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from './tool-spec';
+import { TOOL_NAME_PATTERN } from './tool-limits';
 
 export const JSON_SCHEMA_DRAFT_07_URI = 'http://json-schema.org/draft-07/schema#';
 

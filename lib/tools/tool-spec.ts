@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Names every major provider accepts (OpenAI and Anthropic are the strictest). */
-export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+import { MAX_HANDLER_TIMEOUT_MS, TOOL_NAME_PATTERN } from './tool-limits';
 
 /** A JSON Schema object as the user wrote it; checked by Ajv, not by zod. */
 export const jsonSchemaObjectSchema = z.record(z.string(), z.unknown());
@@ -13,9 +11,6 @@ export const toolSpecSchema = z.object({
   inputSchema: jsonSchemaObjectSchema,
 });
 export type ToolSpec = z.infer<typeof toolSpecSchema>;
-
-/** Longest a JavaScript handler may run before it is stopped, in ms. */
-export const MAX_HANDLER_TIMEOUT_MS = 60_000;
 
 /**
  * How a tool's calls are answered: by the sandbox (core tools), a fixed mock result (JSON

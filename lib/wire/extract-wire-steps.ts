@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import type { RunSettings } from '../session/run-settings';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { type HistoryReport, historyNote, planHistory, readHistoryReport } from '../messages/plan-history';

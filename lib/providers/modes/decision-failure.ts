@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../../messages/tool-parts';
 import { errorMessageOf } from '../../agent/tool-error';
 
 /** Seed 003's pseudo-tools: the failure step of a decision that could not be used after the retries. */

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../session/run-settings';
+import type { ProviderId } from '../../session/run-settings-defaults';
 
 import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
 

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../session/run-settings';
+import type { ProviderId } from '../../session/run-settings-defaults';
 import type { LintTarget } from './lint-rules';
 
 /** What the Tools pane checks against: the selected provider, one provider, or nothing. */

@@ -1,0 +1,48 @@
+import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
+import type { RunGate } from '@/lib/agent/run-gate';
+import type { Sandbox } from '@/lib/sandbox/sandbox';
+import { checkSendableSettings } from '@/lib/session/run-settings';
+import type { SessionStore } from '@/lib/session/session-store';
+import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
+import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
+import type { ToolSetCheck } from '@/lib/tools/tool-check';
+import type { ToolDraft } from '@/lib/tools/tool-spec';
+import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+
+/**
+ * What checks tools and runs the loop: Ajv (with RE2) and the AI SDK's chat with the executor.
+ * Loaded right after the page is interactive, not with it, so the first load stays light
+ * (issue 16); the runtime awaits it where it is needed first.
+ */
+export type PlaygroundEngine = {
+  checker: SchemaChecker;
+  chat: SessionChat;
+  /** Every tool checked, and which ones the next run sends. */
+  checkTools(drafts: readonly ToolDraft[]): ToolSetCheck;
+  /** What is wrong with the model id or base URL (zod), as one sentence each. */
+  checkSettings: typeof checkSendableSettings;
+};
+
+export function createPlaygroundEngine(options: {
+  store: SessionStore;
+  getSandbox: () => Promise<Sandbox>;
+  getHeaders: () => Record<string, string>;
+  gate: RunGate;
+}): PlaygroundEngine {
+  const checker = createSchemaChecker();
+  const chat = createSessionChat({
+    ...options,
+    checker,
+    runJavaScript: runJavaScriptInSandbox,
+    http:
+      typeof window === 'undefined'
+        ? undefined
+        : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
+  });
+  return {
+    checker,
+    chat,
+    checkTools: (drafts) => checkToolDrafts(drafts, checker),
+    checkSettings: checkSendableSettings,
+  };
+}

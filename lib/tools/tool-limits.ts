@@ -1,0 +1,10 @@
+/*
+ * What a tool may be, apart from the zod schemas in `tool-spec.ts`: the editor and the page's
+ * first load use these, and zod is not part of that load (issue 16).
+ */
+
+/** Names every major provider accepts (OpenAI and Anthropic are the strictest). */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/** Longest a JavaScript handler may run before it is stopped, in ms. */
+export const MAX_HANDLER_TIMEOUT_MS = 60_000;
