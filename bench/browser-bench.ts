@@ -76,6 +76,7 @@ export async function startFrames(page: Page) {
       if (!(window as unknown as { stopFrames?: boolean }).stopFrames) requestAnimationFrame(tick);
     };
     (window as unknown as { frameDeltas: number[] }).frameDeltas = deltas;
+    (window as unknown as { stopFrames?: boolean }).stopFrames = false;
     requestAnimationFrame(tick);
   });
 }

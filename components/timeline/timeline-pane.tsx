@@ -6,6 +6,7 @@ import {
   MarkerType,
   MiniMap,
   ReactFlow,
+  Position,
   ReactFlowProvider,
   useReactFlow,
   type Edge,
@@ -97,6 +98,11 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         type: 'band',
         position: { x: band.x, y: band.y },
         data: { label: band.label, width: band.width, height: band.height, kind: band.kind },
+        // Known size (as measured) and no handles: React Flow then draws only the bands in view from the start.
+        width: band.width,
+        height: band.height,
+        measured: { width: band.width, height: band.height },
+        handles: [],
         zIndex: -1,
         selectable: false,
         focusable: false,
@@ -110,6 +116,15 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         // Known sizes: the overview map draws nodes that were never on screen (only visible ones are rendered).
         width: node.width,
         height: node.height,
+        measured: { width: node.width, height: node.height },
+        // Its size as measured, and where its handles are (React Flow's 6 px handles, centred on the
+        // top and bottom edges): without them React Flow draws every node once to measure it —
+        // 2,000 nodes, ~0.5 s of layout for a 500-call session — and again whenever the list changes,
+        // and waits for that measuring before it fits the view.
+        handles: [
+          { type: 'target', position: Position.Top, x: node.width / 2 - 3, y: -3, width: 6, height: 6 },
+          { type: 'source', position: Position.Bottom, x: node.width / 2 - 3, y: node.height - 3, width: 6, height: 6 },
+        ],
         data: { node },
         ariaLabel: node.label,
         className: activeLane.has(node.lane) ? undefined : 'opacity-55',

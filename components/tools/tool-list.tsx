@@ -107,8 +107,10 @@ export function ToolList() {
                     ) : null}
                   </p>
                 </div>
-                <span className={`mt-0.5 text-xs ${problem ? 'text-role-error' : 'text-role-result'}`}>
-                  {problem ? 'invalid' : 'valid'}
+                <span
+                  className={`mt-0.5 text-xs ${problem ? 'text-role-error' : check.kind === 'pending' ? 'muted' : 'text-role-result'}`}
+                >
+                  {problem ? 'invalid' : check.kind === 'pending' ? 'checking…' : 'valid'}
                 </span>
               </div>
               {selected && renaming !== draft.id && !readOnly ? (
