@@ -20,14 +20,10 @@ async function waitForServer(url: string, timeoutMs = 30_000) {
 }
 
 /**
- * Runs `measure` against the production build (`next start` on `port`) in headless Chromium;
- * says so and does nothing when there is no build.
+ * Runs `measure` with the production build served (`next start` on `port`); says so and does
+ * nothing when there is no build. The server is stopped afterwards.
  */
-export async function withProductionPage(
-  port: number,
-  name: string,
-  measure: (page: Page, browser: Browser) => Promise<void>,
-) {
+export async function withProductionServer(port: number, name: string, measure: (url: string) => Promise<void>) {
   if (!existsSync('.next/BUILD_ID')) {
     console.log(`${name} benchmark skipped: run \`npx next build\` first (it measures the production build).`);
     return;
@@ -35,23 +31,34 @@ export async function withProductionPage(
   const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], { stdio: 'ignore', detached: true });
   try {
     await waitForServer(`http://localhost:${port}/api/providers`);
+    await measure(`http://localhost:${port}`);
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+  }
+}
+
+/** Runs `measure` against the production build in headless Chromium, from a settled page. */
+export async function withProductionPage(
+  port: number,
+  name: string,
+  measure: (page: Page, browser: Browser) => Promise<void>,
+) {
+  await withProductionServer(port, name, async (url) => {
     const browser = await chromium.launch({
       executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
       args: ['--no-sandbox', '--disable-gpu'],
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
-      await page.goto(`http://localhost:${port}/`);
-      // Measure from a settled page: the tools checked (the engine loaded) and the (lazily loaded) editor drawn.
+      await page.goto(`${url}/`);
+      // Measure from a settled page: the session restored, the engine loaded and the (lazily loaded) editor drawn.
       await page.locator('main[aria-busy="false"]').waitFor();
       await page.locator('.monaco-editor').first().waitFor();
       await measure(page, browser);
     } finally {
       await browser.close();
     }
-  } finally {
-    if (server.pid) process.kill(-server.pid);
-  }
+  });
 }
 
 /** Opens the 500-call session through the Session file input, as a person would; returns when it is chosen. */

@@ -32,19 +32,46 @@ function skippedText(toolName: string, why: string): string {
   });
 }
 
-/** Keeps the chat's messages and status in the session store, the one source of truth. */
-function createStoreChatState(store: RunStore): ChatState<UIMessage> {
+/** The chat's state in the session store, and how to write what is pending at once. */
+type StoreChatState = { state: ChatState<UIMessage>; flush(): void };
+
+/**
+ * Keeps the chat's messages and status in the session store, the one source of truth. The
+ * SDK writes the streaming message once per chunk; those writes are gathered and reach the
+ * store once per task (copying the growing message each time was most of the loop's cost,
+ * issue 16). The chat itself always reads its latest messages; a status change, an error or
+ * `flush()` writes them at once.
+ */
+function createStoreChatState(store: RunStore): StoreChatState {
   const snapshot = <T>(value: T): T => {
     if (!value || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
     return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
   };
-  const setMessages = (update: (messages: UIMessage[]) => UIMessage[]) =>
-    store.setState((state) => ({ messages: update(state.messages) }));
-  return {
+  /** Messages not yet in the store; those in `live` are the SDK's own objects, copied when written. */
+  let pending: UIMessage[] | undefined;
+  const live = new Set<UIMessage>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    const messages = pending.map((message) => (live.has(message) ? snapshot(message) : message));
+    pending = undefined;
+    live.clear();
+    store.setState({ messages });
+  };
+  const current = () => pending ?? store.getState().messages;
+  const setMessages = (messages: UIMessage[], written?: UIMessage) => {
+    pending = messages;
+    if (written) live.add(written);
+    timer ??= setTimeout(flush, 0);
+  };
+  const state: ChatState<UIMessage> = {
     get status() {
       return store.getState().chatStatus;
     },
     set status(chatStatus) {
+      flush();
       store.setState({ chatStatus });
     },
     get error() {
@@ -52,20 +79,27 @@ function createStoreChatState(store: RunStore): ChatState<UIMessage> {
       return message === undefined ? undefined : new Error(message);
     },
     set error(error) {
-      store.setState({ chatError: error?.message });
+      flush();
+      if (store.getState().chatError !== error?.message) store.setState({ chatError: error?.message });
     },
     get messages() {
-      return store.getState().messages;
+      return current();
     },
     set messages(messages) {
+      pending = undefined;
+      live.clear();
+      flush();
       store.setState({ messages });
     },
-    pushMessage: (message) => setMessages((messages) => [...messages, snapshot(message)]),
-    popMessage: () => setMessages((messages) => messages.slice(0, -1)),
-    replaceMessage: (index, message) =>
-      setMessages((messages) => [...messages.slice(0, index), snapshot(message), ...messages.slice(index + 1)]),
+    pushMessage: (message) => setMessages([...current(), message], message),
+    popMessage: () => setMessages(current().slice(0, -1)),
+    replaceMessage: (index, message) => {
+      const messages = current();
+      setMessages([...messages.slice(0, index), message, ...messages.slice(index + 1)], message);
+    },
     snapshot,
   };
+  return { state, flush };
 }
 
 export class SessionChat extends AbstractChat<UIMessage> {
@@ -123,8 +157,9 @@ export function createSessionChat({
   const log = (kind: RunEventKind, detail: string, toolCallId?: string) =>
     store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
 
+  const chatState = createStoreChatState(store);
   const chat: SessionChat = new SessionChat({
-    state: createStoreChatState(store),
+    state: chatState.state,
     transport: new DefaultChatTransport<UIMessage>({
       api,
       fetch,
@@ -148,7 +183,7 @@ export function createSessionChat({
     // The request a real provider step was sent with (transient: this tab only), filed under its step.
     onData: (part) => {
       if (part.type !== 'data-wire') return;
-      const message = store.getState().messages.at(-1);
+      const message = chatState.state.messages.at(-1);
       if (message?.role !== 'assistant') return;
       const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
       store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
@@ -158,7 +193,7 @@ export function createSessionChat({
         'InferenceResponseReceived',
         isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`,
       );
-      const failure = lastStepDecisionFailure(store.getState().messages);
+      const failure = lastStepDecisionFailure(chatState.state.messages);
       if (failure) log(DECISION_FAILURE_EVENTS[failure.toolName], failure.reason, failure.toolCallId);
     },
     // The SDK awaits this callback before it reads on, so each call runs in the background:
@@ -189,7 +224,7 @@ export function createSessionChat({
    */
   let batch = { key: '', stopped: undefined as string | undefined };
   const batchOf = () => {
-    const last = store.getState().messages.at(-1);
+    const last = chatState.state.messages.at(-1);
     const key = `${last?.id}:${countSteps(last)}`;
     if (batch.key !== key) batch = { key, stopped: undefined };
     return batch;
@@ -197,6 +232,8 @@ export function createSessionChat({
 
   /** What a handler or an interceptor may read of the run: the call and a copy of the conversation. */
   const contextFor = (toolCall: { toolCallId: string; toolName: string }): ToolCallContext => {
+    // The store is brought up to date first: a handler reads the conversation as it is now.
+    chatState.flush();
     const { messages, settings } = store.getState();
     return {
       toolCallId: toolCall.toolCallId,
@@ -226,6 +263,8 @@ export function createSessionChat({
 
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
     const { signal } = tools;
+    // The call is in the store (and on screen) before it runs.
+    chatState.flush();
     store.getState().setToolCallRunning(toolCall.toolCallId, true);
     try {
       answerCall(toolCall, await executeUnlessStopped(toolCall, signal));

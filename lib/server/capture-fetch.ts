@@ -55,21 +55,26 @@ export function createCaptureFetch(
       onExchange({ request, status: response.status, rawResponse: '', truncated: false });
       return response;
     }
-    let rawResponse = '';
+    // The bytes are kept as they pass and decoded once at the end (a UTF-8 character never
+    // counts more than one UTF-16 unit per byte, so this many bytes always hold the kept text).
+    const kept: Uint8Array[] = [];
+    let keptBytes = 0;
     let truncated = false;
-    const decoder = new TextDecoder();
     const tap = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        if (rawResponse.length < MAX_RAW_RESPONSE_CHARS) rawResponse += decoder.decode(chunk, { stream: true });
-        else truncated = true;
+        if (keptBytes < MAX_RAW_RESPONSE_CHARS * 3) {
+          kept.push(chunk);
+          keptBytes += chunk.byteLength;
+        } else truncated = true;
         controller.enqueue(chunk);
       },
       flush() {
+        const text = Buffer.concat(kept).toString('utf8');
         onExchange({
           request,
           status: response.status,
-          rawResponse: rawResponse.slice(0, MAX_RAW_RESPONSE_CHARS),
-          truncated,
+          rawResponse: text.slice(0, MAX_RAW_RESPONSE_CHARS),
+          truncated: truncated || text.length > MAX_RAW_RESPONSE_CHARS,
         });
       },
     });

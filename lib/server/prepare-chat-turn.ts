@@ -17,7 +17,7 @@ import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes
 import type { RunSettings } from '../session/run-settings';
 import type { ProviderId } from '../session/run-settings-defaults';
 import { supports } from '../providers/model-capabilities';
-import { createSchemaChecker } from '../tools/create-schema-checker';
+import { createSchemaChecker, type SchemaChecker } from '../tools/create-schema-checker';
 import { buildTools } from './build-tools';
 import { estimateTokens } from '../messages/history-units';
 import { transcriptOf } from '../messages/history-summary';
@@ -124,6 +124,16 @@ export async function prepareChatTurn(
   return { ok: true, turn: { messages: validated.data, modelMessages, tools, mode, history: report } };
 }
 
+/**
+ * One schema checker for every request of the server: making one costs ~1 ms (four Ajv
+ * instances), and it keeps a bounded cache of compiled schemas that later requests reuse.
+ */
+let serverChecker: SchemaChecker | undefined;
+const sharedChecker = () => {
+  serverChecker ??= createSchemaChecker();
+  return serverChecker;
+};
+
 /** Drops the tool choice from every request, for a model that has none (the SDK would send `auto`). */
 const withoutToolChoice: LanguageModelMiddleware = {
   specificationVersion: 'v4',
@@ -145,7 +155,7 @@ export function withToolMode(
   if (mode !== 'native') {
     shaped = wrapLanguageModel({
       model: shaped,
-      middleware: createToolModeMiddleware({ mode, checker: createSchemaChecker() }),
+      middleware: createToolModeMiddleware({ mode, checker: sharedChecker() }),
     });
   }
   if (!supports(settings, 'toolChoice')) shaped = wrapLanguageModel({ model: shaped, middleware: withoutToolChoice });

@@ -22,7 +22,7 @@ export type FakeReply =
 const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_file: { path: 'README.md' } };
 
 /**
- * The fake model, chosen by model id: `fake-text` answers in text; `fake-tools` calls
+ * The fake model, chosen by model id: `fake-text` answers in text (`fake-text-30` in ~30 chunks); `fake-tools` calls
  * list_files and read_file (or the first tool), then answers from the results;
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
@@ -66,6 +66,9 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   }
   if (view.model === 'fake-filtered') return { kind: 'text', text: 'I can tell you that', stop: 'content-filter' };
   const cut = view.model === 'fake-cut';
+  // 26 pieces of 12 characters: with the opening and closing frames, a stream of about 30 chunks.
+  if (view.model === 'fake-text-30')
+    return { kind: 'text', text: 'The quick brown fox jumps. '.repeat(12).slice(0, 312) };
   if (view.model === 'fake-text' || view.toolNames.length === 0)
     return { kind: 'text', text: 'Hello from the fake provider. This is a plain answer.', cut };
   if (view.toolResults.length > 0) {
