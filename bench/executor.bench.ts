@@ -1,3 +1,11 @@
+import {
+  AbstractChat,
+  type ChatState,
+  type ChatStatus,
+  DefaultChatTransport,
+  lastAssistantMessageIsCompleteWithToolCalls,
+  type UIMessage,
+} from 'ai';
 import { test } from 'vitest';
 import { createSessionChat } from '@/lib/agent/create-session-chat';
 import { runToolCall } from '@/lib/agent/run-tool-call';
@@ -8,7 +16,6 @@ import { createSessionStore } from '@/lib/session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '@/lib/tools/core-tool-definitions';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
-import { settle } from '@/testing/run-conversation';
 import { measure, printFigures, type Figure } from './measure';
 
 const checker = createSchemaChecker();
@@ -38,8 +45,60 @@ const tenKilobytes = Array.from(
 const sandbox = await createOfflineSandbox({ ...EXAMPLE_FILES, 'ten-kb.txt': tenKilobytes });
 const getSandbox = async () => sandbox;
 
-/** 1,000 steps: 10 runs of 100 steps each (the step limit's maximum), 99 `think` calls then an answer. */
-async function measureLoop(): Promise<{ steps: number; totalMs: number; inRouteMs: number; gaps: number[] }> {
+/** The AI SDK's chat with nothing of the playground's: its state a plain array. */
+class BareChat extends AbstractChat<UIMessage> {}
+function memoryChatState(): ChatState<UIMessage> {
+  let messages: UIMessage[] = [];
+  let status: ChatStatus = 'ready';
+  let error: Error | undefined;
+  return {
+    get status() {
+      return status;
+    },
+    set status(next) {
+      status = next;
+    },
+    get error() {
+      return error;
+    },
+    set error(next) {
+      error = next;
+    },
+    get messages() {
+      return messages;
+    },
+    set messages(next) {
+      messages = next;
+    },
+    pushMessage: (message) => {
+      messages = [...messages, message];
+    },
+    popMessage: () => {
+      messages = messages.slice(0, -1);
+    },
+    replaceMessage: (index, message) => {
+      messages = [...messages.slice(0, index), message, ...messages.slice(index + 1)];
+    },
+    snapshot: (value) => value,
+  };
+}
+
+/** Resolves as soon as the run has answered "Done." (polled between tasks, not on a timer). */
+async function finished(chat: { status: ChatStatus; messages: UIMessage[] }) {
+  const done = () =>
+    chat.status === 'ready' &&
+    chat.messages.at(-1)?.parts.some((part) => part.type === 'text' && part.text === 'Done.');
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * 1,000 steps: 10 runs of 100 steps each (the step limit's maximum), 99 `think` calls then an
+ * answer — through the playground's driver, or the AI SDK's chat alone (`bare`: a plain
+ * array for state, each call answered at once) for the floor.
+ */
+async function measureLoop(
+  driver: 'playground' | 'bare',
+): Promise<{ steps: number; totalMs: number; inRouteMs: number; gaps: number[] }> {
   const script = [
     ...Array.from({ length: 99 }, (_, index) => ({
       text: '',
@@ -58,29 +117,49 @@ async function measureLoop(): Promise<{ steps: number; totalMs: number; inRouteM
     inRouteMs += performance.now() - started;
     return new Response(body, { status: response.status, headers: response.headers });
   }) as typeof fetch;
+  const settings = {
+    provider: 'simulated' as const,
+    model: 'simulated-scripted',
+    script,
+    maxSteps: 100,
+    parallelToolCalls: false,
+  };
+  const think = CORE_TOOL_DEFINITIONS.find((tool) => tool.name === 'think')!;
   let steps = 0;
   const started = performance.now();
   for (let run = 0; run < 10; run++) {
-    const store = createSessionStore();
-    store.getState().updateSettings({
-      provider: 'simulated',
-      model: 'simulated-scripted',
-      script,
-      maxSteps: 100,
-      parallelToolCalls: false,
-    });
-    store
-      .getState()
-      .addTools([
-        { definition: CORE_TOOL_DEFINITIONS.find((tool) => tool.name === 'think')!, run: { kind: 'sandbox' } },
-      ]);
-    const chat = createSessionChat({ store, checker, getSandbox, fetch: routeFetch });
-    await chat.sendMessage({ text: 'think 99 times' });
-    await settle(chat);
-    steps += store
-      .getState()
-      .messages.flatMap((message) => message.parts)
-      .filter((part) => part.type === 'step-start').length;
+    let messages: UIMessage[];
+    if (driver === 'playground') {
+      const store = createSessionStore();
+      store.getState().updateSettings(settings);
+      store.getState().addTools([{ definition: think, run: { kind: 'sandbox' } }]);
+      const chat = createSessionChat({ store, checker, getSandbox, fetch: routeFetch });
+      await chat.sendMessage({ text: 'think 99 times' });
+      await finished(chat);
+      messages = store.getState().messages;
+    } else {
+      const chat: BareChat = new BareChat({
+        state: memoryChatState(),
+        transport: new DefaultChatTransport<UIMessage>({
+          api: '/api/chat',
+          fetch: routeFetch,
+          prepareSendMessagesRequest: ({ messages: sent }) => ({
+            body: {
+              messages: sent,
+              tools: [{ name: think.name, description: think.description, inputSchema: think.parameters }],
+              settings,
+            },
+          }),
+        }),
+        sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+        onToolCall: ({ toolCall }) =>
+          void chat.addToolOutput({ tool: 'think', toolCallId: toolCall.toolCallId, output: { recorded: true } }),
+      });
+      await chat.sendMessage({ text: 'think 99 times' });
+      await finished(chat);
+      messages = chat.messages;
+    }
+    steps += messages.flatMap((message) => message.parts).filter((part) => part.type === 'step-start').length;
   }
   const gaps = requestStarts
     .slice(1)
@@ -130,17 +209,23 @@ test('executor and loop figures', async () => {
   );
   printFigures('Executor (issue 5)', figures);
 
-  await measureLoop(); // warm-up
-  const loop = await measureLoop();
-  const perStep = loop.totalMs / loop.steps;
-  const routePerStep = loop.inRouteMs / loop.steps;
+  await measureLoop('playground'); // warm-up
+  await measureLoop('bare');
+  const loop = await measureLoop('playground');
+  const bare = await measureLoop('bare');
+  const perStep = (run: typeof loop) => run.totalMs / run.steps;
+  const routePerStep = (run: typeof loop) => run.inRouteMs / run.steps;
+  const overhead = (run: typeof loop) => perStep(run) - routePerStep(run);
+  const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   console.log(
     [
-      `Loop over ${loop.steps} steps with the scripted simulated model (10 runs × 100 steps, in-process route):`,
-      `  whole step (route + model + client loop + tool):  ${perStep.toFixed(2)} ms/step`,
-      `  inside the route (request validation, model, stream): ${routePerStep.toFixed(2)} ms/step`,
-      `  step time at steps 1–10 of a run: ${(loop.gaps.slice(0, 9).reduce((a, b) => a + b, 0) / 9).toFixed(2)} ms; at steps 90–99: ${(loop.gaps.slice(89, 98).reduce((a, b) => a + b, 0) / 9).toFixed(2)} ms`,
-      `  loop overhead (client: request, stream parsing, store, executor, continue check): ${(perStep - routePerStep).toFixed(2)} ms/step`,
+      `Loop over ${loop.steps} steps with the scripted simulated model (10 runs × 100 steps, in-process route; issue 16):`,
+      `  whole step (route + model + client loop + tool):  ${perStep(loop).toFixed(2)} ms/step`,
+      `  inside the route (request validation, model, stream): ${routePerStep(loop).toFixed(2)} ms/step`,
+      `  step time at steps 1–10 of a run: ${average(loop.gaps.slice(0, 9)).toFixed(2)} ms; at steps 90–99: ${average(loop.gaps.slice(89, 98)).toFixed(2)} ms`,
+      `  loop overhead (client: request, stream parsing, store, executor, continue check): ${overhead(loop).toFixed(2)} ms/step — budget 1 ms`,
+      `  the AI SDK's chat alone on the same route (array state, calls answered at once): ${overhead(bare).toFixed(2)} ms/step over the route`,
+      `  the playground's own share (store, executor, events, checks): ${(overhead(loop) - overhead(bare)).toFixed(2)} ms/step`,
     ].join('\n'),
   );
 });

@@ -1,4 +1,7 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { streamText } from 'ai';
 import { test } from 'vitest';
+import { handleChatRequest } from '@/lib/server/handle-chat-request';
 import { startFakeProvider } from '../testing/fake-provider/start-fake-provider';
 import { withProductionServer } from './browser-bench';
 
@@ -48,19 +51,54 @@ test('route overhead: POST /api/chat on the production server vs the same loopba
         }),
       });
 
+    // Where the time goes, in this process (no Next, no second HTTP hop): the AI SDK alone
+    // (streamText answered as a UI message stream), then the playground's handler.
+    const provider = createOpenAICompatible({ name: 'bench', baseURL: `${fake.url}/openai/v1`, apiKey: 'sk-bench' });
+    const sdkAlone = async () =>
+      streamText({
+        model: provider('fake-text-30'),
+        messages: [{ role: 'user', content: prompt }],
+      }).toUIMessageStreamResponse();
+    const handlerInProcess = () =>
+      handleChatRequest(
+        new Request('http://local/api/chat', {
+          method: 'POST',
+          headers: { 'x-provider-key': 'sk-bench' },
+          body: JSON.stringify({
+            messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: prompt }] }],
+            tools: [],
+            settings: { provider: 'openai-compatible', model: 'fake-text-30', baseURL: `${fake.url}/openai/v1` },
+          }),
+        }),
+        { simulatedChunkDelayMs: 0, env: {} },
+      );
+
     const runs = 200;
-    for (let i = 0; i < 30; i++) {
-      await timeStream(direct);
-      await timeStream(viaRoute);
-    }
+    const cases = { direct, route: viaRoute, sdkAlone, handlerInProcess };
     type Timing = Awaited<ReturnType<typeof timeStream>>;
-    const results = { direct: [] as Timing[], route: [] as Timing[] };
-    // Interleaved, so both see the same machine.
-    for (let i = 0; i < runs; i++) {
-      results.direct.push(await timeStream(direct));
-      results.route.push(await timeStream(viaRoute));
-    }
+    const results = {
+      direct: [] as Timing[],
+      route: [] as Timing[],
+      sdkAlone: [] as Timing[],
+      handlerInProcess: [] as Timing[],
+    };
+    for (let i = 0; i < 30; i++) for (const request of Object.values(cases)) await timeStream(request);
+    // Interleaved, so every case sees the same machine.
+    for (let i = 0; i < runs; i++)
+      for (const [name, request] of Object.entries(cases))
+        results[name as keyof typeof cases].push(await timeStream(request));
     await fake.close();
+    const floor = (name: 'sdkAlone' | 'handlerInProcess', key: 'firstMs' | 'lastMs') =>
+      (
+        quantile(
+          results[name].map((r) => r[key]),
+          0.5,
+        ) -
+        quantile(
+          results.direct.map((r) => r[key]),
+          0.5,
+        )
+      ).toFixed(2);
     const line = (label: string, key: 'firstMs' | 'lastMs', budgetMs: number) => {
       const direct = results.direct.map((r) => r[key]);
       const route = results.route.map((r) => r[key]);
@@ -74,6 +112,7 @@ test('route overhead: POST /api/chat on the production server vs the same loopba
         `chunks per response: direct ${results.direct[0].chunks} (SSE frames may share a read), route ${results.route[0].chunks}`,
         line('first byte', 'firstMs', 2),
         line('end of stream', 'lastMs', 3),
+        `in this process, added over direct (median): the AI SDK alone (streamText → UI message stream) ${floor('sdkAlone', 'firstMs')} ms to the first byte, ${floor('sdkAlone', 'lastMs')} ms to the end; the playground's handler ${floor('handlerInProcess', 'firstMs')} ms / ${floor('handlerInProcess', 'lastMs')} ms`,
         '',
       ].join('\n'),
     );

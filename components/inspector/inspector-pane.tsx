@@ -88,17 +88,21 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const timeline = useTimeline();
   const [tab, setTab] = useState<Tab>('Message');
   const node = timeline.nodes.find((candidate) => candidate.id === selectedNodeId);
+  // Worked out once something is selected (not for every change of a long session nobody inspects).
+  const inspecting = node !== undefined;
   const steps = useMemo(
     () =>
-      extractWireSteps(
-        messages,
-        settings,
-        runnable.map((tool) => tool.spec),
-      ),
-    [messages, settings, runnable],
+      inspecting
+        ? extractWireSteps(
+            messages,
+            settings,
+            runnable.map((tool) => tool.spec),
+          )
+        : undefined,
+    [inspecting, messages, settings, runnable],
   );
   const stepId = node?.stepId;
-  const step = stepId ? steps.get(stepId) : undefined;
+  const step = stepId ? steps?.get(stepId) : undefined;
   const stepNode = timeline.nodes.find((candidate) => candidate.id === stepId);
   const report = stepNode?.kind === 'assistant' ? readStepReport(stepNode.detail.parts) : undefined;
   const toolCallId = node ? toolCallIdOf(node) : undefined;

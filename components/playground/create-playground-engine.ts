@@ -39,10 +39,19 @@ export function createPlaygroundEngine(options: {
         ? undefined
         : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
   });
+  // Checked once per version of the tool list (it is immutable), however many components ask.
+  const checked = new WeakMap<readonly ToolDraft[], ToolSetCheck>();
+  const checkTools = (drafts: readonly ToolDraft[]) => {
+    const known = checked.get(drafts);
+    if (known) return known;
+    const check = checkToolDrafts(drafts, checker);
+    checked.set(drafts, check);
+    return check;
+  };
   return {
     checker,
     chat,
-    checkTools: (drafts) => checkToolDrafts(drafts, checker),
+    checkTools,
     checkSettings: checkSendableSettings,
   };
 }

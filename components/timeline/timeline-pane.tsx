@@ -43,8 +43,12 @@ const MINIMAP_COLOURS: Record<string, string> = {
   error: '#dc2626',
 };
 
-/** Keeps the newest nodes in view as the run grows, when following is on. */
-function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
+/**
+ * Keeps the newest nodes in view as the run grows, when following is on. A windowed graph
+ * jumps instead of gliding: the glide zooms out on its way, and every node and edge it
+ * passes over is drawn (a 500-call session took seconds to open that way).
+ */
+function FollowLatest({ latest, on, glide }: { latest: string[]; on: boolean; glide: boolean }) {
   const { fitView } = useReactFlow();
   // The ids as one string: a new array with the same ids must not refit.
   const key = latest.join(',');
@@ -55,14 +59,14 @@ function FollowLatest({ latest, on }: { latest: string[]; on: boolean }) {
       () =>
         void fitView({
           nodes: ids.map((id) => ({ id })),
-          duration: 200,
+          duration: glide ? 200 : 0,
           minZoom: READABLE_ZOOM,
           maxZoom: 1.25,
           padding: 0.15,
         }),
     );
     return () => cancelAnimationFrame(frame);
-  }, [key, on, fitView]);
+  }, [key, on, glide, fitView]);
   return null;
 }
 
@@ -211,7 +215,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
           }
         />
       ) : null}
-      <FollowLatest latest={latest} on={follow} />
+      <FollowLatest latest={latest} on={follow} glide={timeline.nodes.length <= WINDOWED_ABOVE} />
     </ReactFlow>
   );
 }
