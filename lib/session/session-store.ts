@@ -20,6 +20,7 @@ import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
 import { SESSION_FORMAT_VERSION } from './session-file';
 import type { SessionData } from './session-schema';
 import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
+import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -176,21 +177,6 @@ export function createInitialSession(): SessionState {
 /** Creates the store of one mounted playground, changed only through its named actions. */
 export function createSessionStore(initial: SessionState = createInitialSession()): SessionStore {
   return createStore<SessionState & SessionActions>()(sessionStateCreator(initial));
-}
-
-type RawSet = (partial: unknown, replace?: boolean) => void;
-
-/**
- * `set` that merges with a spread and hands zustand the whole next state: zustand's own merge
- * (`Object.assign({}, state, partial)`) costs ~20 µs on this 74-key state against ~2 µs, and a
- * run writes the store dozens of times a step (issue 16).
- */
-function mergeBySpreading(set: RawSet, get: () => object): RawSet {
-  return (partial, replace) => {
-    const next = typeof partial === 'function' ? (partial as (state: object) => unknown)(get()) : partial;
-    if (replace || typeof next !== 'object' || next === null || next === get()) set(next, replace);
-    else set({ ...get(), ...next }, true);
-  };
 }
 
 /** The session's state and actions, for a plain store or one wrapped in middleware (persist). */
