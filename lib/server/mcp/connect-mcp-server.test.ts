@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
+import { connectMcpServer } from './connect-mcp-server';
+
+let server: McpEverything;
+beforeAll(async () => {
+  server = await startMcpEverything();
+}, 30_000);
+afterAll(() => server.close());
+
+describe('connecting to a real MCP server (the reference "everything" server)', () => {
+  it('says who it is, lists its tools and calls them: text and an image come back in MCP shape', async () => {
+    const connection = await connectMcpServer(server.url);
+    try {
+      expect(connection.info).toMatchObject({ name: 'mcp-servers/everything', transport: 'streamable-http' });
+      expect(connection.info.capabilities).toContain('tools');
+      const tools = await connection.listTools();
+      const echo = tools.find((tool) => tool.name === 'echo');
+      expect(echo?.inputSchema).toMatchObject({ type: 'object', properties: { message: { type: 'string' } } });
+      expect(echo?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+      expect(await connection.callTool('echo', { message: 'hi' })).toMatchObject({
+        content: [{ type: 'text', text: 'Echo: hi' }],
+      });
+      const image = await connection.callTool('get-tiny-image', {});
+      expect(image.content).toContainEqual(expect.objectContaining({ type: 'image', mimeType: 'image/png' }));
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('a server that is not there fails with the reason', async () => {
+    await expect(connectMcpServer('http://127.0.0.1:9/mcp')).rejects.toThrow();
+  });
+});
