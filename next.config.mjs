@@ -16,6 +16,8 @@ const APP_CSP = [
   "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Audio an MCP tool returned plays from its data.
+  "media-src 'self' data:",
   "font-src 'self' data:",
   "worker-src 'self' blob:",
   `frame-src 'self' ${WEBCONTAINER_HOSTS}`,

@@ -6,6 +6,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback fake provider the provider e2e tests point the real providers at. */
 export const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
+/** The MCP reference server (`@modelcontextprotocol/server-everything`, Streamable HTTP) the MCP e2e tests connect to. */
+export const MCP_EVERYTHING_PORT = Number(process.env.MCP_EVERYTHING_PORT ?? 3198);
 /** Keys the test server "has" in its environment (never real). */
 export const E2E_SERVER_KEY = 'sk-e2e-server-key-0123456789';
 // Debian's Chromium where it is installed (CI installs it); Playwright's own browser elsewhere.
@@ -47,6 +49,13 @@ export default defineConfig({
       port: FAKE_PROVIDER_PORT,
       reuseExistingServer: !process.env.CI,
       env: { FAKE_PROVIDER_PORT: String(FAKE_PROVIDER_PORT) },
+    },
+    {
+      command: 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js streamableHttp',
+      cwd: root,
+      port: MCP_EVERYTHING_PORT,
+      reuseExistingServer: !process.env.CI,
+      env: { PORT: String(MCP_EVERYTHING_PORT) },
     },
     {
       // The production build (`npm run build` runs first in `npm test`).

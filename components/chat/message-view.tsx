@@ -6,6 +6,8 @@ import { getToolName, isToolUIPart } from '@/lib/messages/tool-parts';
 import { useToolSetCheck } from '../playground/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';
+import { McpResultView } from './mcp-result-view';
+import { isMcpCallResult } from '@/lib/mcp/mcp-result';
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
@@ -43,7 +45,11 @@ function ToolCallCard({ part }: { part: ToolPart }) {
       {done ? (
         <details>
           <summary className="cursor-pointer">{failed ? 'Error' : 'Result'}</summary>
-          <pre className="code">{failed ? errorMessageOf(part.errorText ?? '') : outputText}</pre>
+          {!failed && isMcpCallResult(output) ? (
+            <McpResultView result={output} />
+          ) : (
+            <pre className="code">{failed ? errorMessageOf(part.errorText ?? '') : outputText}</pre>
+          )}
         </details>
       ) : null}
     </div>

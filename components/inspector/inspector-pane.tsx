@@ -5,6 +5,7 @@ import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/ex
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
 import { applyHistory, readHistoryReport } from '@/lib/messages/plan-history';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
@@ -16,6 +17,8 @@ import { ForkForm } from './fork-form';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
+import { McpResultView } from '../chat/mcp-result-view';
+import { isMcpCallResult } from '@/lib/mcp/mcp-result';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 type Tab = (typeof TABS)[number];
@@ -120,7 +123,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
     const history = recorded ? applyHistory(before, recorded) : before;
     return {
       messages: history as ChatRequest['messages'],
-      tools: runnable.map((tool) => tool.spec),
+      tools: requestToolSpecs(runnable),
       settings: { ...settings, history: undefined },
     };
   }, [stepNode, messages, runnable, settings]);
@@ -138,6 +141,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
             <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} panelClassName="pt-2">
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
+                  {isMcpCallResult(detail?.output) ? <McpResultView result={detail.output} /> : null}
                   <JsonView value={node.detail} label="Node JSON" />
                   {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <ForkForm key={node.id} node={node} />

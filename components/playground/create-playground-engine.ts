@@ -1,5 +1,6 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import type { RunGate } from '@/lib/agent/run-gate';
+import type { McpAccess } from '@/lib/agent/run-mcp-tool';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { checkSendableSettings } from '@/lib/session/run-settings';
 import type { SessionStore } from '@/lib/session/session-store';
@@ -28,6 +29,7 @@ export function createPlaygroundEngine(options: {
   getSandbox: () => Promise<Sandbox>;
   getHeaders: () => Record<string, string>;
   gate: RunGate;
+  mcp: McpAccess;
 }): PlaygroundEngine {
   const checker = createSchemaChecker();
   const chat = createSessionChat({

@@ -15,6 +15,7 @@ import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './
 import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
 import type { PlaygroundEngine } from './create-playground-engine';
+import { createMcpClient, type McpClient } from '@/lib/mcp/create-mcp-client';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
@@ -31,6 +32,8 @@ export type PlaygroundRuntime = SessionController & {
   loadEngine(): Promise<PlaygroundEngine>;
   chat: ChatHandle;
   keys: StoreApi<KeyState>;
+  /** This tab's MCP connections (made only when the person connects; headers in memory only). */
+  mcp: McpClient;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
   /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause. */
@@ -74,13 +77,17 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     return key ? { 'x-provider-key': key } : {};
   };
   const gate = createRunGate((pause) => store.getState().setPause(pause));
+  const mcp = createMcpClient({
+    store,
+    fetch: (...args) => (typeof window === 'undefined' ? fetch(...args) : window.fetch(...args)),
+  });
 
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
   const loadEngine = () => {
     loading ??= import('./create-playground-engine').then(
       ({ createPlaygroundEngine }) => {
-        const loaded = createPlaygroundEngine({ store, getSandbox: startSandbox, getHeaders, gate });
+        const loaded = createPlaygroundEngine({ store, getSandbox: startSandbox, getHeaders, gate, mcp });
         engine.setState({ engine: loaded, error: undefined });
         return loaded;
       },
@@ -192,6 +199,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     loadEngine,
     chat,
     keys,
+    mcp,
     gate,
     stop,
     startSandbox,

@@ -1,5 +1,6 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
+import { useSession } from '../playground/runtime-context';
 
 export type TimelineFlowNode = Node<{ node: PositionedNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
@@ -31,6 +32,22 @@ export const BADGE_TONES = {
   error: 'bg-role-error/15 text-role-error',
 } satisfies Record<Badge['tone'], string>;
 
+/** A running call's summary, with the progress its MCP server last reported ("3/5 · copying"). */
+function ProgressLine({ toolCallId, summary }: { toolCallId: string; summary: string }) {
+  const progress = useSession((state) => state.toolCallProgress[toolCallId]);
+  if (!progress) return <p className="muted line-clamp-1 break-all font-mono">{summary}</p>;
+  const fraction = progress.total ? Math.min(1, progress.progress / progress.total) : undefined;
+  const words = `${progress.progress}${progress.total ? `/${progress.total}` : ''}${progress.message ? ` · ${progress.message}` : ''}`;
+  return (
+    <div className="flex items-center gap-1">
+      {fraction === undefined ? null : (
+        <progress className="h-1.5 w-16" value={fraction} max={1} aria-label={`Progress ${words}`} />
+      )}
+      <span className="muted line-clamp-1 break-all font-mono">{words}</span>
+    </div>
+  );
+}
+
 /** A graph node: role, title, a one-line summary, badges and its status (drawn, not only written). */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {
   const { node } = data;
@@ -50,7 +67,11 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
           </span>
         ) : null}
       </div>
-      <p className="muted line-clamp-1 break-all font-mono">{node.summary}</p>
+      {node.kind === 'tool-result' && node.status === 'running' ? (
+        <ProgressLine toolCallId={node.detail.toolCallId} summary={node.summary} />
+      ) : (
+        <p className="muted line-clamp-1 break-all font-mono">{node.summary}</p>
+      )}
       {node.badges.length > 0 ? (
         <div className="flex gap-1 overflow-hidden whitespace-nowrap">
           {node.badges.map((badge) => (

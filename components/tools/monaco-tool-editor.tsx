@@ -19,7 +19,10 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
   const updateToolSource = useSession((state) => state.updateToolSource);
   const check = useToolSetCheck().tools.find((tool) => tool.draft.id === toolId)?.check;
   const [instance, setInstance] = useState<editor.IStandaloneCodeEditor>();
-  const readOnly = useSession((state) => state.readOnly);
+  const sessionReadOnly = useSession((state) => state.readOnly);
+  // An MCP tool's definition is its server's: it changes through "Copy as editable tool".
+  const fromMcp = useSession((state) => state.tools.find((tool) => tool.id === toolId)?.run.kind === 'mcp');
+  const readOnly = sessionReadOnly || fromMcp;
   const dark = useMediaQuery(DARK_QUERY);
 
   useEffect(() => {
@@ -79,7 +82,11 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
         fixedOverflowWidgets: true,
         wordWrap: 'on',
         readOnly,
-        readOnlyMessage: { value: 'A shared session is read-only: press “Fork to edit” to change it.' },
+        readOnlyMessage: {
+          value: fromMcp
+            ? 'This definition is the MCP server’s: use “Copy as editable tool” to change a copy.'
+            : 'A shared session is read-only: press “Fork to edit” to change it.',
+        },
       }}
     />
   );

@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { coreToolTraits, isSandboxToolName } from '@/lib/tools/core-tool-definitions';
 import type { ToolDraft, ToolRunKind } from '@/lib/tools/tool-spec';
+import { McpRunPanel } from './mcp-run-panel';
 import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/tools/tool-limits';
 import { useSessionActions } from '../playground/runtime-context';
 
@@ -17,7 +18,8 @@ const RUN_LABELS = {
   manual: 'Manual (you type the result)',
   javascript: 'JavaScript handler',
   http: 'HTTP request (allowlisted origins)',
-} as const satisfies Record<ToolRunKind, string>;
+} as const satisfies Record<Exclude<ToolRunKind, 'mcp'>, string>;
+type ChoosableKind = keyof typeof RUN_LABELS;
 
 const STARTER_OUTPUT_SCHEMA = `${JSON.stringify({ type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] }, null, 2)}\n`;
 
@@ -26,12 +28,17 @@ const DEFAULT_HANDLER =
 
 /** How the selected tool's calls are answered, and that mode's settings. */
 export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
+  if (draft.run.kind === 'mcp') return <McpRunPanel draft={draft} run={draft.run} />;
+  return <ChoosableRunEditor draft={draft} name={name} />;
+}
+
+function ChoosableRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
   const { setToolRun, setToolTerminal } = useSessionActions();
   const terminal = draft.terminal ?? (name !== undefined && coreToolTraits(name).endsRun);
   const run = draft.run;
   const sandboxable = name !== undefined && isSandboxToolName(name);
 
-  const choose = (kind: ToolRunKind) => {
+  const choose = (kind: ChoosableKind) => {
     if (kind === run.kind) return;
     if (kind === 'sandbox' || kind === 'manual') setToolRun(draft.id, { kind });
     if (kind === 'mock') setToolRun(draft.id, { kind, result: '{\n  "ok": true\n}\n' });
@@ -48,9 +55,9 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
             aria-label="Runs as"
             className="control"
             value={run.kind}
-            onChange={(event) => choose(event.target.value as ToolRunKind)}
+            onChange={(event) => choose(event.target.value as ChoosableKind)}
           >
-            {(Object.keys(RUN_LABELS) as ToolRunKind[]).map((kind) => (
+            {(Object.keys(RUN_LABELS) as ChoosableKind[]).map((kind) => (
               <option key={kind} value={kind} disabled={kind === 'sandbox' && !sandboxable && run.kind !== 'sandbox'}>
                 {RUN_LABELS[kind]}
               </option>

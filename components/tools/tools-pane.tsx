@@ -13,6 +13,7 @@ import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { InterceptorsDialog } from './interceptors-dialog';
+import { McpConnectDialog } from './mcp-connect-dialog';
 import { ToolsetCoverageBadge } from './toolset-coverage-badge';
 import { ToolList } from './tool-list';
 import { ToolProblems } from './tool-problems';
@@ -30,6 +31,7 @@ export function ToolsPane() {
   const selectedToolId = useSession((state) => state.selectedToolId);
   const readOnly = useSession((state) => state.readOnly);
   const lintChoice = useSession((state) => state.lintChoice);
+  const servers = useSession((state) => state.mcpServers.length);
   const { setLintChoice } = useSessionActions();
   const { tools, runnable, pending } = useToolSetCheck();
   const insights = useToolInsights();
@@ -55,6 +57,13 @@ export function ToolsPane() {
           <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
             Import tools
           </button>
+          <McpConnectDialog
+            trigger={
+              <button type="button" className="button">
+                Connect MCP server
+              </button>
+            }
+          />
         </fieldset>
         <button type="button" className="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
           Export tools
@@ -81,7 +90,7 @@ export function ToolsPane() {
       </div>
       {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
       {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
-      {tools.length === 0 ? (
+      {tools.length === 0 && servers === 0 ? (
         <EmptyTools />
       ) : (
         <SavedGroup

@@ -1,20 +1,42 @@
 import { coreToolTraits } from '../tools/core-tool-definitions';
+import type { McpToolAnnotations } from '../tools/tool-spec';
 
 /** When a tool call needs the person's approval before it runs. */
 export const APPROVAL_POLICIES = {
   'run-everything': 'Run everything',
   'ask-every-call': 'Ask before every call',
   'ask-bash-and-writes': 'Ask before bash and writes',
+  'ask-destructive': 'Ask before destructive tools',
 } as const satisfies Record<string, string>;
 
 export type ApprovalPolicy = keyof typeof APPROVAL_POLICIES;
 
-/** Whether `policy` stops a call to `toolName` for approval. */
-export function needsApproval(policy: ApprovalPolicy, toolName: string): boolean {
-  if (policy === 'ask-every-call') return true;
-  // bash runs commands and can change files; the others change files.
-  if (policy === 'ask-bash-and-writes') return coreToolTraits(toolName).writesFiles;
-  return false;
+/** What the policy knows of a tool: its name, and an MCP tool's annotations (`mcp` set for MCP tools). */
+export type ApprovalSubject = { toolName: string; mcp?: { annotations?: McpToolAnnotations } };
+
+/**
+ * Whether an MCP tool may change or delete things, by MCP's defaults: a tool is assumed
+ * destructive unless it says it is read-only or not destructive (annotations are hints from
+ * the server, so only they can lower the guard).
+ */
+export function isDestructiveMcpTool(annotations: McpToolAnnotations | undefined): boolean {
+  if (annotations?.readOnlyHint === true) return false;
+  return annotations?.destructiveHint !== false;
+}
+
+/** Whether `policy` stops a call for approval. */
+export function needsApproval(policy: ApprovalPolicy, { toolName, mcp }: ApprovalSubject): boolean {
+  switch (policy) {
+    case 'ask-every-call':
+      return true;
+    case 'ask-bash-and-writes':
+      // bash runs commands and can change files; the others change files.
+      return coreToolTraits(toolName).writesFiles;
+    case 'ask-destructive':
+      return mcp ? isDestructiveMcpTool(mcp.annotations) : coreToolTraits(toolName).writesFiles;
+    default:
+      return false;
+  }
 }
 
 /** How the person answered a call that asked for approval (kept with the session). */

@@ -6,6 +6,7 @@ import type { RunStore } from './run-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
+import { requestToolSpecs } from '../tools/request-tool-specs';
 import { runToolCall } from './run-tool-call';
 import { countSteps, lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
 import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
@@ -13,6 +14,7 @@ import { interceptAfter, interceptBefore, type ToolCallContext } from './run-int
 import type { Interception } from './interceptor-spec';
 import { clip } from '../limits/clip';
 import type { HttpAccess } from './run-http-request';
+import type { McpAccess } from './run-mcp-tool';
 import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from './run-event';
@@ -47,6 +49,8 @@ export type SessionChatOptions = {
   runJavaScript?: RunJavaScript;
   /** The network for HTTP tools (the browser's fetch and own origin); without it they refuse. */
   http?: HttpAccess;
+  /** MCP servers for MCP tools (in the browser: `POST /api/mcp` with this tab's connections). */
+  mcp?: McpAccess;
   /** Extra request headers, read per request (the typed provider key travels here). */
   getHeaders?: () => Record<string, string>;
   /** Where the run waits for the person (step mode, approvals). */
@@ -69,6 +73,7 @@ export function createSessionChat({
   getSandbox,
   runJavaScript,
   http,
+  mcp,
   getHeaders,
   gate = createRunGate((pause) => store.getState().setPause(pause)),
   now = () => Date.now(),
@@ -104,7 +109,12 @@ export function createSessionChat({
         const { settings } = store.getState();
         log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
         return {
-          body: { messages, tools: runnableTools().map((tool) => tool.spec), settings },
+          body: {
+            messages,
+            // An MCP tool's results are MCP-shaped: the route converts them for the model.
+            tools: requestToolSpecs(runnableTools()),
+            settings,
+          },
           headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
         };
       },
@@ -275,7 +285,13 @@ export function createSessionChat({
     });
     record(toolCall.toolCallId, before.records);
     if (before.kind === 'blocked') return block(before.message);
-    const intercepted = await interceptToolCall({ call: { ...toolCall, input: before.input }, store, gate });
+    const run = runnableTools().find((tool) => tool.spec.name === toolCall.toolName)?.run;
+    const intercepted = await interceptToolCall({
+      call: { ...toolCall, input: before.input },
+      store,
+      gate,
+      mcp: run?.kind === 'mcp' ? { annotations: run.annotations } : undefined,
+    });
     if (intercepted.kind === 'blocked') return block(intercepted.message);
     const changed = before.input !== toolCall.input;
     log(
@@ -292,6 +308,8 @@ export function createSessionChat({
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
       http,
+      mcp,
+      onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
       context,
       signal,
     });

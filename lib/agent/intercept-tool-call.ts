@@ -1,6 +1,6 @@
 import { toolErrorText } from './tool-error';
 import type { RunStore } from './run-store';
-import { needsApproval } from './approval-policy';
+import { type ApprovalSubject, needsApproval } from './approval-policy';
 import type { RunGate } from './run-gate';
 
 export type InterceptedCall = { kind: 'run'; input: unknown; edited: boolean } | { kind: 'blocked'; message: string };
@@ -14,10 +14,13 @@ export async function interceptToolCall({
   call,
   store,
   gate,
+  mcp,
 }: {
   call: { toolCallId: string; toolName: string; input: unknown };
   store: RunStore;
   gate: RunGate;
+  /** Set for an MCP tool: its annotations feed "Ask before destructive tools". */
+  mcp?: ApprovalSubject['mcp'];
 }): Promise<InterceptedCall> {
   const { stepMode, approval } = store.getState();
   if (stepMode) {
@@ -35,7 +38,8 @@ export async function interceptToolCall({
         }),
       };
   }
-  if (!needsApproval(approval, call.toolName)) return { kind: 'run', input: call.input, edited: false };
+  if (!needsApproval(approval, { toolName: call.toolName, mcp }))
+    return { kind: 'run', input: call.input, edited: false };
   const answer = await gate.wait({
     kind: 'approval',
     toolCallId: call.toolCallId,

@@ -27,6 +27,7 @@ export type RunState = Pick<
   | 'recordInterceptions'
   | 'outcomes'
   | 'setToolCallRunning'
+  | 'setToolCallProgress'
 >;
 
 export type RunStore = StoreApi<RunState>;

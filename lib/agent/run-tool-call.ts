@@ -10,6 +10,7 @@ import { type HttpAccess, runHttpRequest } from './run-http-request';
 import { SEED_ERROR_TEXT, toolErrorText } from './tool-error';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 import { parseResultText } from './parse-result-text';
+import { type McpAccess, type McpProgress, runMcpTool } from './run-mcp-tool';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 
@@ -25,6 +26,10 @@ export type RunToolCallOptions = {
   handlersTrusted?: boolean;
   /** The network, for HTTP tools (their allowlist still applies). */
   http?: HttpAccess;
+  /** MCP servers, for MCP tools (in the browser: through `POST /api/mcp`). */
+  mcp?: McpAccess;
+  /** Progress a running call reports (MCP `notifications/progress`). */
+  onProgress?: (progress: McpProgress) => void;
   /** What a JavaScript handler may read of the run besides its arguments. */
   context?: ToolCallContext;
   signal?: AbortSignal;
@@ -103,6 +108,8 @@ export async function runToolCall({
   runJavaScript,
   handlersTrusted = true,
   http,
+  mcp,
+  onProgress,
   context,
   signal,
   now = () => performance.now(),
@@ -138,6 +145,10 @@ export async function runToolCall({
       // Its allowlist may have come with someone else's link: it reaches the network only once allowed.
       if (!handlersTrusted) return notYetAllowed(`The HTTP tool '${tool.spec.name}'`, tool.spec.name);
       return runHttpRequest(args, tool.run.allowedOrigins, http, signal);
+    case 'mcp':
+      // Its server came with the session: it is reached only once the person allows it (and connects it).
+      if (!handlersTrusted) return notYetAllowed(`The MCP tool '${tool.spec.name}'`, tool.spec.name);
+      return runMcpTool(tool.spec.name, tool.run, args, mcp, { signal, onProgress, now });
     case 'javascript': {
       if (!handlersTrusted) {
         return notYetAllowed(`The JavaScript handler of '${tool.spec.name}'`, tool.spec.name);

@@ -43,6 +43,7 @@ function example(
     sandboxChoice: base.sandboxChoice,
     approvals: {},
     outcomes: {},
+    mcpServers: [],
     interceptors: [],
     executor: base.executor,
     interceptions: {},

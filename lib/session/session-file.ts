@@ -23,6 +23,7 @@ export function pickSessionData(state: SessionData): SessionData {
     interceptors: state.interceptors,
     executor: state.executor,
     interceptions: state.interceptions,
+    mcpServers: state.mcpServers,
     activeBranch: state.activeBranch,
     branches: state.branches,
   };

@@ -30,7 +30,7 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes and interceptors were kept reads back with none.
+    // A session saved before calls' outcomes, interceptors and MCP servers were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
@@ -39,6 +39,7 @@ describe('parseSessionData', () => {
         interceptors: [],
         executor: { throwOnToolFailure: false, stopOnToolBlock: false },
         interceptions: {},
+        mcpServers: [],
       },
     });
   });

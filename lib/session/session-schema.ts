@@ -7,6 +7,7 @@ import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
 import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
+import { MAX_MCP_SERVERS, mcpServerRecordSchema } from '../mcp/mcp-server-record';
 import { runSettingsSchema } from './run-settings';
 import { SESSION_FORMAT_VERSION } from './session-file';
 
@@ -43,6 +44,8 @@ export const sessionDataSchema = z.object({
   executor: executorSettingsSchema.default(DEFAULT_EXECUTOR_SETTINGS),
   /** What interceptors did to each call, by tool_call_id. */
   interceptions: z.record(z.string(), z.array(interceptionSchema).max(40)).default({}),
+  /** The MCP servers the session's MCP tools come from: URL and what they said, never headers (before 0.12: none). */
+  mcpServers: z.array(mcpServerRecordSchema).max(MAX_MCP_SERVERS).default([]),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
   branches: z.array(

@@ -2,7 +2,7 @@ import type { ChatStatus, UIMessage } from 'ai';
 import { newId } from '../new-id';
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
 import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
-import { readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
+import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
 import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
@@ -21,6 +21,9 @@ import { SESSION_FORMAT_VERSION } from './session-file';
 import type { SessionData } from './session-schema';
 import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
+import type { McpProgress } from '../agent/run-mcp-tool';
+import type { McpServerRecord } from '../mcp/mcp-server-record';
+import { type McpListedTool, replaceMcpTools } from '../mcp/mcp-tool-drafts';
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -47,6 +50,8 @@ export type SessionState = SessionData & {
   pause: RunPause | undefined;
   /** Tool calls executing now (sandbox, handler, interceptors), by tool_call_id. */
   runningToolCalls: readonly string[];
+  /** The last progress a running call reported (MCP `notifications/progress`), by tool_call_id. */
+  toolCallProgress: Readonly<Record<string, McpProgress>>;
   /** The run's events, oldest first. */
   events: RunEvent[];
   /** The file open in the Files pane. */
@@ -104,6 +109,17 @@ export type SessionActions = {
   /** A tool call started or stopped executing. */
   setToolCallRunning(toolCallId: string, running: boolean): void;
   addEvent(event: RunEvent): void;
+  /** A running call's progress (undefined: none any more). */
+  setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
+  /**
+   * An MCP server connected: its record (kept under the id it already has when the session
+   * used the same URL before) and its tools in place of the ones it listed before. Returns its id.
+   */
+  connectMcpServer(server: Omit<McpServerRecord, 'id'>, tools: readonly McpListedTool[]): string;
+  /** A connected server listed its tools again (they changed). */
+  setMcpTools(serverId: string, tools: readonly McpListedTool[]): void;
+  /** The server and its tools leave the session. */
+  removeMcpServer(serverId: string): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
 } & InterceptorActions;
 
@@ -119,10 +135,7 @@ export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause'
   );
 }
 
-/** The editor text of a tool definition: pretty JSON, as a person would write it. */
-export function formatToolSource(definition: unknown): string {
-  return `${JSON.stringify(definition, null, 2)}\n`;
-}
+export { formatToolSource };
 
 const takenNames = (tools: readonly ToolDraft[]) =>
   new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));
@@ -161,6 +174,7 @@ export function createInitialSession(): SessionState {
     interceptors: [],
     executor: DEFAULT_EXECUTOR_SETTINGS,
     interceptions: {},
+    mcpServers: [],
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,
@@ -170,6 +184,7 @@ export function createInitialSession(): SessionState {
     stepMode: false,
     pause: undefined,
     runningToolCalls: [],
+    toolCallProgress: {},
     events: [],
   };
 }
@@ -289,6 +304,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           handlersTrusted: trusted,
           pause: undefined,
           runningToolCalls: [],
+          toolCallProgress: {},
           events: [],
           openFilePath: undefined,
           wireCaptures: {},
@@ -331,12 +347,34 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       setStepMode: (stepMode) => view({ stepMode }),
       setPause: (pause) => view({ pause }),
       setToolCallRunning: (toolCallId, running) =>
-        view((state) => ({
-          runningToolCalls: running
-            ? [...state.runningToolCalls, toolCallId]
-            : state.runningToolCalls.filter((id) => id !== toolCallId),
-        })),
+        view((state) => {
+          if (running) return { runningToolCalls: [...state.runningToolCalls, toolCallId] };
+          const { [toolCallId]: _done, ...toolCallProgress } = state.toolCallProgress;
+          return { runningToolCalls: state.runningToolCalls.filter((id) => id !== toolCallId), toolCallProgress };
+        }),
+      setToolCallProgress: (toolCallId, progress) =>
+        view((state) => {
+          const { [toolCallId]: _old, ...rest } = state.toolCallProgress;
+          return { toolCallProgress: progress ? { ...rest, [toolCallId]: progress } : rest };
+        }),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
+      connectMcpServer: (server, listed) => {
+        const known = get().mcpServers.find((record) => record.url === server.url);
+        const id = known?.id ?? `srv-${newId()}`;
+        set((state) => ({
+          mcpServers: known
+            ? state.mcpServers.map((record) => (record.id === id ? { ...server, id } : record))
+            : [...state.mcpServers, { ...server, id }],
+          tools: replaceMcpTools(state.tools, id, listed),
+        }));
+        return id;
+      },
+      setMcpTools: (serverId, listed) => set((state) => ({ tools: replaceMcpTools(state.tools, serverId, listed) })),
+      removeMcpServer: (serverId) =>
+        set((state) => ({
+          mcpServers: state.mcpServers.filter((record) => record.id !== serverId),
+          tools: replaceMcpTools(state.tools, serverId, []),
+        })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       ...createInterceptorActions(set),

@@ -14,6 +14,7 @@ import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
+import { isMcpCallResult, mcpBadges, mcpResultText } from '../mcp/mcp-result';
 import { errorMessageOf } from '../agent/tool-error';
 import type { Interception } from '../agent/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
@@ -217,11 +218,14 @@ export function buildTimeline({
         const errorText =
           call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
         const blocked = approval === 'rejected' || outcome === 'blocked';
+        const mcpResult = isMcpCallResult(output) ? output : undefined;
         const resultText =
           (errorText === undefined ? undefined : errorMessageOf(errorText)) ??
-          (typeof output === 'object' && output !== null && 'output' in output
-            ? String((output as { output: unknown }).output)
-            : toolResultText(output ?? ''));
+          (mcpResult
+            ? mcpResultText(mcpResult)
+            : typeof output === 'object' && output !== null && 'output' in output
+              ? String((output as { output: unknown }).output)
+              : toolResultText(output ?? ''));
         const result = output as
           | { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean }
           | undefined;
@@ -232,6 +236,7 @@ export function buildTimeline({
             ? [{ text: `${result.execution_time_ms} ms`, tone: 'neutral' } as const]
             : []),
           ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
+          ...(mcpResult ? mcpBadges(mcpResult) : []),
           ...interceptionBadges(interceptions[call.toolCallId], 'after'),
         ];
         const word = cutOff

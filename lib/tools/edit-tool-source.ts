@@ -1,6 +1,11 @@
 import { applyEdits, findNodeAtLocation, modify, parseTree } from 'jsonc-parser';
 import { TOOL_NAME_PATTERN } from './tool-limits';
 
+/** The editor text of a tool definition: pretty JSON, as a person would write it. */
+export function formatToolSource(definition: unknown): string {
+  return `${JSON.stringify(definition, null, 2)}\n`;
+}
+
 /** The `name` a tool's editor text declares, when it can be read (even from broken JSON). */
 export function readToolName(source: string): string | undefined {
   const tree = parseTree(source);

@@ -8,3 +8,8 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** Longest a JavaScript handler may run before it is stopped, in ms. */
 export const MAX_HANDLER_TIMEOUT_MS = 60_000;
+
+/** Longest an MCP server's call may go without a word (progress restarts the clock), in ms. */
+export const MAX_MCP_TIMEOUT_MS = 10 * 60_000;
+/** An MCP tool's limit until the person changes it (the MCP SDK's own default), in ms. */
+export const DEFAULT_MCP_TIMEOUT_MS = 60_000;

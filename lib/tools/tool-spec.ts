@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_HANDLER_TIMEOUT_MS, TOOL_NAME_PATTERN } from './tool-limits';
+import { MAX_HANDLER_TIMEOUT_MS, MAX_MCP_TIMEOUT_MS, TOOL_NAME_PATTERN } from './tool-limits';
 
 /** A JSON Schema object as the user wrote it; checked by Ajv, not by zod. */
 export const jsonSchemaObjectSchema = z.record(z.string(), z.unknown());
@@ -9,13 +9,25 @@ export const toolSpecSchema = z.object({
   name: z.string().regex(TOOL_NAME_PATTERN),
   description: z.string(),
   inputSchema: jsonSchemaObjectSchema,
+  /** Results come in MCP's `CallToolResult` shape: the route converts them for the model (text, images, audio). */
+  results: z.literal('mcp').optional(),
 });
 export type ToolSpec = z.infer<typeof toolSpecSchema>;
 
+/** What an MCP server says about a tool's behaviour (hints, not guarantees: MCP 2025-06-18 `ToolAnnotations`). */
+export const mcpToolAnnotationsSchema = z.object({
+  title: z.string().max(200).optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+export type McpToolAnnotations = z.infer<typeof mcpToolAnnotationsSchema>;
+
 /**
  * How a tool's calls are answered: by the sandbox (core tools), a fixed mock result (JSON
- * text), the user typing the result (manual), a JavaScript function body run in a Worker, or
- * an HTTP request to an allowlisted origin.
+ * text), the user typing the result (manual), a JavaScript function body run in a Worker, an
+ * HTTP request to an allowlisted origin, or an MCP server's `tools/call`.
  */
 export const toolRunSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sandbox') }),
@@ -33,6 +45,13 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
     allowedOrigins: z
       .array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'must be an origin like https://example.com'))
       .max(20),
+  }),
+  /** A tool of a connected MCP server (`server`: its id in the session's `mcpServers`); its definition is the server's. */
+  z.object({
+    kind: z.literal('mcp'),
+    server: z.string().min(1).max(100),
+    timeoutMs: z.number().int().min(100).max(MAX_MCP_TIMEOUT_MS),
+    annotations: mcpToolAnnotationsSchema.optional(),
   }),
 ]);
 export type ToolRun = z.infer<typeof toolRunSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
+import { readNdjson } from '@/testing/read-ndjson';
 import { handleMcpRequest } from './handle-mcp-request';
 import { createMcpConnections } from './mcp-connections';
 
@@ -26,8 +27,15 @@ describe('POST /api/mcp against the reference MCP server', () => {
     expect(tools.map((tool: { name: string }) => tool.name)).toEqual(expect.arrayContaining(['echo', 'get-sum']));
 
     const called = await post({ action: 'call', connectionId, name: 'get-sum', arguments: { a: 2, b: 3 } });
-    expect(await called.json()).toMatchObject({
-      result: { content: [{ type: 'text', text: expect.stringContaining('5') }] },
+    expect(called.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(await readNdjson(called)).toEqual([
+      { type: 'result', result: { content: [{ type: 'text', text: expect.stringContaining('5') }] }, toolsVersion: 0 },
+    ]);
+
+    const image = await readNdjson(await post({ action: 'call', connectionId, name: 'get-tiny-image', arguments: {} }));
+    expect(image.at(-1)).toMatchObject({
+      type: 'result',
+      result: { content: expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]) },
     });
 
     const again = await post({ action: 'tools', connectionId });
@@ -37,6 +45,45 @@ describe('POST /api/mcp against the reference MCP server', () => {
     const closed = await post({ action: 'call', connectionId, name: 'echo', arguments: { message: 'x' } });
     expect(closed.status).toBe(404);
     expect((await closed.json()).error.message).toMatch(/closed .* connect again/);
+  });
+
+  it('a long-running tool reports progress before its result', async () => {
+    const { connectionId } = await (await post({ action: 'connect', url: server.url })).json();
+    const lines = await readNdjson(
+      await post({
+        action: 'call',
+        connectionId,
+        name: 'trigger-long-running-operation',
+        arguments: { duration: 0.3, steps: 3 },
+      }),
+    );
+    expect(lines.slice(0, 3)).toEqual([
+      { type: 'progress', progress: 1, total: 3 },
+      { type: 'progress', progress: 2, total: 3 },
+      { type: 'progress', progress: 3, total: 3 },
+    ]);
+    expect(lines[3]).toMatchObject({
+      type: 'result',
+      result: { content: [{ text: expect.stringMatching(/completed/) }] },
+    });
+    await post({ action: 'disconnect', connectionId });
+  });
+
+  it('lists resources and prompts; reads a resource; gets a prompt with its arguments', async () => {
+    const { connectionId } = await (await post({ action: 'connect', url: server.url })).json();
+    const { resources } = await (await post({ action: 'resources', connectionId })).json();
+    expect(resources.length).toBeGreaterThan(0);
+    const { resource } = await (await post({ action: 'read-resource', connectionId, uri: resources[0].uri })).json();
+    expect(resource.contents[0]).toMatchObject({ uri: resources[0].uri });
+    const { prompts } = await (await post({ action: 'prompts', connectionId })).json();
+    expect(prompts.map((prompt: { name: string }) => prompt.name)).toEqual(
+      expect.arrayContaining(['simple-prompt', 'args-prompt']),
+    );
+    const { prompt } = await (
+      await post({ action: 'get-prompt', connectionId, name: 'args-prompt', arguments: { city: 'Lyon' } })
+    ).json();
+    expect(prompt.messages[0].content).toEqual({ type: 'text', text: "What's weather in Lyon?" });
+    await post({ action: 'disconnect', connectionId });
   });
 
   it('refuses a server that is not on this machine unless the operator allows its host', async () => {

@@ -1,13 +1,18 @@
 import 'server-only';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
 import { createMcpConnections, type McpConnections } from './mcp-connections';
+import type { McpConnection } from './connect-mcp-server';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
 
-/** What `POST /api/mcp` accepts: connect, list the tools again, call one, disconnect. */
+/** Longest a call may go without progress, in ms (the page sends the tool's own limit). */
+export const MAX_MCP_CALL_TIMEOUT_MS = 10 * 60_000;
+
+/** What `POST /api/mcp` accepts: connect, list again, call a tool, resources, prompts, disconnect. */
 export const mcpRequestSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('connect'),
@@ -24,9 +29,20 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
     connectionId,
     name: z.string().min(1).max(200),
     arguments: z.record(z.string(), z.unknown()),
+    timeoutMs: z.number().int().min(100).max(MAX_MCP_CALL_TIMEOUT_MS).optional(),
+  }),
+  z.object({ action: z.literal('resources'), connectionId }),
+  z.object({ action: z.literal('read-resource'), connectionId, uri: z.string().min(1).max(2_000) }),
+  z.object({ action: z.literal('prompts'), connectionId }),
+  z.object({
+    action: z.literal('get-prompt'),
+    connectionId,
+    name: z.string().min(1).max(200),
+    arguments: z.record(z.string().max(200), z.string().max(20_000)).default({}),
   }),
   z.object({ action: z.literal('disconnect'), connectionId }),
 ]);
+type McpRequest = z.infer<typeof mcpRequestSchema>;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -39,6 +55,72 @@ function sharedConnections(): McpConnections {
 
 const failure = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
+
+/** A failed request to a connected server, in a word the page can act on and a sentence. */
+function describeServerError(error: unknown, serverName: string): { code: string; message: string } {
+  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+    return { code: 'timeout', message: `The MCP server ${serverName} sent nothing for too long: ${error.message}.` };
+  if (error instanceof Error && error.name === 'AbortError')
+    return { code: 'cancelled', message: `The call was cancelled; the MCP server ${serverName} was told.` };
+  return { code: 'server_error', message: describeProviderError(error, `The MCP server ${serverName}`, []) };
+}
+
+/**
+ * A tool call as newline-delimited JSON: `progress` lines while it runs, then one `result`
+ * (the MCP `CallToolResult` as the server sent it) or `error`. The request's signal is the
+ * call's: when the page gives up, the SDK sends the server `notifications/cancelled`.
+ */
+function streamCall(
+  connection: McpConnection,
+  input: Extract<McpRequest, { action: 'call' }>,
+  signal: AbortSignal,
+): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (line: unknown) => {
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch {
+          // The page went away; the signal cancels the call.
+        }
+      };
+      try {
+        const result = await connection.callTool(input.name, input.arguments, {
+          signal,
+          timeoutMs: input.timeoutMs,
+          onProgress: (progress) => send({ type: 'progress', ...progress }),
+        });
+        send({ type: 'result', result, toolsVersion: connection.toolsVersion() });
+      } catch (error) {
+        send({ type: 'error', error: describeServerError(error, connection.info.name) });
+      }
+      try {
+        controller.close();
+      } catch {
+        // Already cancelled by the page.
+      }
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' } });
+}
+
+async function answer(connection: McpConnection, input: Exclude<McpRequest, { action: 'connect' | 'call' }>) {
+  switch (input.action) {
+    case 'tools':
+      return { tools: await connection.listTools(), toolsVersion: connection.toolsVersion() };
+    case 'resources':
+      return { resources: await connection.listResources() };
+    case 'read-resource':
+      return { resource: await connection.readResource(input.uri) };
+    case 'prompts':
+      return { prompts: await connection.listPrompts() };
+    case 'get-prompt':
+      return { prompt: await connection.getPrompt(input.name, input.arguments) };
+    case 'disconnect':
+      return { ok: true };
+  }
+}
 
 /**
  * `POST /api/mcp`: the page's way to an MCP server, through the official SDK client on this
@@ -63,8 +145,8 @@ export async function handleMcpRequest(
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
     const secrets = Object.values(input.headers ?? {});
     try {
-      const { id, info, tools } = await connections.open(input.url, input.headers ?? {});
-      return Response.json({ connectionId: id, server: info, tools });
+      const { id, info, tools, toolsVersion } = await connections.open(input.url, input.headers ?? {});
+      return Response.json({ connectionId: id, server: info, tools, toolsVersion });
     } catch (error) {
       return failure(502, 'connect_failed', describeProviderError(error, `the MCP server at ${input.url}`, secrets));
     }
@@ -76,13 +158,13 @@ export async function handleMcpRequest(
       'not_connected',
       'That MCP connection is closed (the server restarted or it was idle); connect again.',
     );
+  if (input.action === 'call') return streamCall(connection, input, request.signal);
   try {
-    if (input.action === 'tools') return Response.json({ tools: await connection.listTools() });
-    if (input.action === 'call')
-      return Response.json({ result: await connection.callTool(input.name, input.arguments, request.signal) });
-    await connections.close(input.connectionId);
-    return Response.json({ ok: true });
+    const result = await answer(connection, input);
+    if (input.action === 'disconnect') await connections.close(input.connectionId);
+    return Response.json(result);
   } catch (error) {
-    return failure(502, 'server_error', describeProviderError(error, `The MCP server ${connection.info.name}`, []));
+    const { code, message } = describeServerError(error, connection.info.name);
+    return failure(502, code, message);
   }
 }

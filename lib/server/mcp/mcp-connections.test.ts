@@ -6,7 +6,12 @@ function fakeConnect(closed: string[]) {
   return async (url: string): Promise<McpConnection> => ({
     info: { name: url, version: '1', capabilities: ['tools'], transport: 'streamable-http' },
     listTools: async () => [{ name: 'echo', inputSchema: { type: 'object' } }],
+    toolsVersion: () => 0,
     callTool: async () => ({ content: [] }),
+    listResources: async () => [],
+    readResource: async () => ({ contents: [] }),
+    listPrompts: async () => [],
+    getPrompt: async () => ({ messages: [] }),
     close: async () => void closed.push(url),
   });
 }

@@ -5,7 +5,10 @@ import { connectMcpServer, type McpConnection, type McpServerInfo } from './conn
 
 export type McpConnections = {
   /** Connects, lists the tools and keeps the connection under a new id. */
-  open(url: string, headers: Record<string, string>): Promise<{ id: string; info: McpServerInfo; tools: Tool[] }>;
+  open(
+    url: string,
+    headers: Record<string, string>,
+  ): Promise<{ id: string; info: McpServerInfo; tools: Tool[]; toolsVersion: number }>;
   /** The open connection with this id (its idle clock restarts), if there is one. */
   get(id: string): McpConnection | undefined;
   close(id: string): Promise<void>;
@@ -45,7 +48,7 @@ export function createMcpConnections({
         const tools = await connection.listTools();
         const id = `mcp-${newId()}${newId()}`;
         open.set(id, { connection, usedMs: now() });
-        return { id, info: connection.info, tools };
+        return { id, info: connection.info, tools, toolsVersion: connection.toolsVersion() };
       } catch (error) {
         await connection.close().catch(() => undefined);
         throw error;

@@ -1,0 +1,108 @@
+'use client';
+
+import { useStore } from 'zustand';
+import type { McpServerRecord } from '@/lib/mcp/mcp-server-record';
+import type { CheckedTool } from '@/lib/tools/tool-check';
+import { useRuntime, useSession } from '../playground/runtime-context';
+import { McpConnectDialog } from './mcp-connect-dialog';
+import { McpPromptsAndResources } from './mcp-prompts-and-resources';
+import { ToolItem } from './tool-item';
+
+/** One MCP server in the tool list: who it is, whether this tab is connected, its tools, prompts and resources. */
+export function McpServerGroup({
+  server,
+  tools,
+}: {
+  server: McpServerRecord;
+  tools: { tool: CheckedTool; index: number }[];
+}) {
+  const { mcp } = useRuntime();
+  const status = useStore(mcp.links, (links) => links[server.id]) ?? { kind: 'disconnected' as const };
+  const readOnly = useSession((state) => state.readOnly);
+  const connected = status.kind === 'connected';
+
+  return (
+    <section role="group" aria-label={`MCP ${server.name}`} className="border-t border-[var(--border)]">
+      <div className="flex flex-wrap items-center gap-1 px-3 pt-2 text-xs">
+        <span className="font-semibold">{server.name}</span>
+        <span className="muted">
+          {server.version ? `v${server.version} · ` : ''}
+          {server.transport === 'sse' ? 'HTTP+SSE' : server.transport === 'stdio' ? 'stdio' : 'Streamable HTTP'} ·{' '}
+        </span>
+        <span role="status" className={connected ? 'text-role-result' : 'muted'}>
+          {connected ? 'connected' : status.kind === 'connecting' ? 'connecting…' : 'not connected'}
+        </span>
+        <span className="ml-auto flex gap-1">
+          {connected ? (
+            <>
+              <button
+                type="button"
+                className="button px-1.5 py-0"
+                aria-label={`Refresh tools of ${server.name}`}
+                disabled={readOnly}
+                onClick={() => void mcp.refreshTools(server.id)}
+              >
+                Refresh
+              </button>
+              <button
+                type="button"
+                className="button px-1.5 py-0"
+                aria-label={`Disconnect ${server.name}`}
+                onClick={() => void mcp.disconnect(server.id)}
+              >
+                Disconnect
+              </button>
+            </>
+          ) : (
+            // Never on its own: a session from a file or a link reaches a server only when the person says so.
+            <McpConnectDialog
+              initialUrl={server.url}
+              trigger={
+                <button
+                  type="button"
+                  className="button px-1.5 py-0"
+                  aria-label={`Connect ${server.name}`}
+                  disabled={readOnly}
+                >
+                  Connect…
+                </button>
+              }
+            />
+          )}
+          <button
+            type="button"
+            className="button px-1.5 py-0 text-role-error"
+            aria-label={`Remove ${server.name}`}
+            disabled={readOnly}
+            onClick={() => void mcp.remove(server.id)}
+          >
+            Remove
+          </button>
+        </span>
+      </div>
+      {status.kind === 'disconnected' && status.error ? (
+        <p role="alert" className="px-3 text-xs text-role-error">
+          {status.error}
+        </p>
+      ) : null}
+      <details className="px-3 text-xs">
+        <summary className="muted cursor-pointer">About this server</summary>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+          <dt className="muted">URL</dt>
+          <dd className="break-all font-mono">{server.url}</dd>
+          <dt className="muted">Offers</dt>
+          <dd>{server.capabilities.join(', ') || 'nothing declared'}</dd>
+        </dl>
+        {server.instructions ? (
+          <p className="mt-1 whitespace-pre-wrap border-l-2 border-[var(--border)] pl-2">{server.instructions}</p>
+        ) : null}
+      </details>
+      <ul aria-label={`Tools of ${server.name}`}>
+        {tools.map(({ tool, index }) => (
+          <ToolItem key={tool.draft.id} tool={tool} index={index} first last />
+        ))}
+      </ul>
+      {connected && !readOnly ? <McpPromptsAndResources server={server} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { isMcpCallResult, type McpCallResult, mcpResultText } from '../mcp/mcp-result';
+import type { ToolRun } from '../tools/tool-spec';
+import { toolErrorText } from './tool-error';
+import type { ToolOutcome } from './tool-outcome';
+
+/** A `notifications/progress` of a running MCP call. */
+export type McpProgress = { progress: number; total?: number; message?: string };
+
+/** What asking an MCP server to run a tool came to. */
+export type McpCallAnswer =
+  | { kind: 'result'; result: unknown }
+  /** `not_connected`, `timeout`, `cancelled`, `server_error`, … and one sentence. */
+  | { kind: 'error'; code: string; message: string };
+
+/** How the executor reaches MCP servers (in the browser: `POST /api/mcp` with the tab's connections). */
+export type McpAccess = {
+  callTool(request: {
+    server: string;
+    name: string;
+    args: Record<string, unknown>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onProgress?: (progress: McpProgress) => void;
+  }): Promise<McpCallAnswer>;
+};
+
+const failed = (toolName: string, code: string, message: string, recoverable: boolean, suggestedAction: string) =>
+  toolErrorText({ type: 'ExecutionError', code, message, details: { tool: toolName }, recoverable, suggestedAction });
+
+/**
+ * An MCP tool's call (issue 17): the server's `tools/call` through the route. A result keeps
+ * MCP's shape (text, images, audio, resources, structured content — the route converts it
+ * for the model); `isError` results, a server's error and a silent server become the seed's
+ * error responses, with the server's own words.
+ */
+export async function runMcpTool(
+  toolName: string,
+  run: Extract<ToolRun, { kind: 'mcp' }>,
+  args: Record<string, unknown>,
+  access: McpAccess | undefined,
+  {
+    signal,
+    onProgress,
+    now = () => performance.now(),
+  }: { signal?: AbortSignal; onProgress?: (p: McpProgress) => void; now?: () => number },
+): Promise<ToolOutcome> {
+  if (!access)
+    return {
+      kind: 'failed',
+      message: failed(
+        toolName,
+        'MCP_UNAVAILABLE',
+        'Error: MCP servers cannot be reached here.',
+        false,
+        'Answer without this tool.',
+      ),
+    };
+  const startedMs = now();
+  const answer = await access.callTool({
+    server: run.server,
+    name: toolName,
+    args,
+    timeoutMs: run.timeoutMs,
+    signal,
+    onProgress,
+  });
+  if (answer.kind === 'error') {
+    if (answer.code === 'timeout')
+      return {
+        kind: 'timed-out',
+        message: toolErrorText({
+          type: 'TimeoutError',
+          code: 'TIMEOUT',
+          message: `Error: '${toolName}' timed out: ${answer.message}`,
+          details: { tool: toolName, timeout_ms: run.timeoutMs },
+          recoverable: true,
+          suggestedAction: 'Try smaller input, or answer without this tool.',
+          executionTimeMs: now() - startedMs,
+        }),
+      };
+    const notConnected = answer.code === 'not_connected';
+    return {
+      kind: 'failed',
+      message: failed(
+        toolName,
+        notConnected ? 'MCP_NOT_CONNECTED' : 'MCP_SERVER_ERROR',
+        `Error: ${answer.message}`,
+        !notConnected,
+        notConnected
+          ? 'Answer without this tool; the person has to connect its server.'
+          : 'Check the arguments and try again.',
+      ),
+    };
+  }
+  if (!isMcpCallResult(answer.result))
+    return {
+      kind: 'failed',
+      message: failed(
+        toolName,
+        'MCP_BAD_RESULT',
+        `Error: The MCP server answered '${toolName}' with something that is not a tool result.`,
+        false,
+        'Answer without this tool.',
+      ),
+    };
+  const result: McpCallResult = answer.result;
+  if (result.isError)
+    return {
+      kind: 'failed',
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'MCP_TOOL_ERROR',
+        message: `Error: '${toolName}' failed: ${mcpResultText(result) || 'the server gave no reason'}`,
+        details: { tool: toolName },
+        recoverable: true,
+        suggestedAction: 'Read the error, fix the arguments and try again.',
+        executionTimeMs: now() - startedMs,
+      }),
+    };
+  return {
+    kind: 'ok',
+    output: {
+      content: result.content,
+      ...(result.structuredContent === undefined ? {} : { structuredContent: result.structuredContent }),
+    },
+  };
+}

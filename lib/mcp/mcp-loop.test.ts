@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionChat } from '../agent/create-session-chat';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { handleMcpRequest } from '../server/mcp/handle-mcp-request';
+import { createMcpConnections } from '../server/mcp/mcp-connections';
+import { createSessionStore } from '../session/session-store';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { createRouteFetch, settle } from '@/testing/run-conversation';
+import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
+import { startTestMcpServer, type TestMcpServer } from '@/testing/start-test-mcp-server';
+import { createMcpClient } from './create-mcp-client';
+import type { ScriptStep } from '../session/run-settings';
+
+let everything: McpEverything;
+let test: TestMcpServer;
+beforeAll(async () => {
+  [everything, test] = await Promise.all([startMcpEverything(), startTestMcpServer()]);
+}, 30_000);
+afterAll(async () => {
+  await Promise.all([everything.close(), test.close()]);
+});
+
+/** The page's fetch of `/api/mcp`, answered by the real route handler in-process. */
+function mcpRouteFetch(): typeof fetch {
+  const connections = createMcpConnections();
+  return (async (_url: RequestInfo | URL, init?: RequestInit) =>
+    handleMcpRequest(new Request('http://local/api/mcp', init), {}, connections)) as typeof fetch;
+}
+
+async function setUp(script: ScriptStep[]) {
+  const store = createSessionStore();
+  store.getState().updateSettings({ provider: 'simulated', model: 'simulated-scripted', script });
+  const mcp = createMcpClient({ store, fetch: mcpRouteFetch() });
+  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+  const chat = createSessionChat({
+    store,
+    checker: createSchemaChecker(),
+    getSandbox: () => sandbox,
+    fetch: createRouteFetch(),
+    mcp,
+  });
+  return { store, mcp, chat };
+}
+
+const toolParts = (messages: { parts: { type: string }[] }[]) =>
+  messages
+    .flatMap((message) => message.parts)
+    .filter((part) => part.type.startsWith('tool-') || part.type === 'dynamic-tool') as {
+    type: string;
+    state: string;
+    output?: unknown;
+    errorText?: string;
+    toolCallId: string;
+  }[];
+
+describe('MCP tools in the loop: the scripted model calls a connected server through the route', () => {
+  it('connects, lists the tools as MCP tools, runs a call and keeps the MCP result shape', async () => {
+    const { store, mcp, chat } = await setUp([
+      { toolCalls: [{ toolName: 'echo', input: { message: 'hello mcp' } }] },
+      { toolCalls: [{ toolName: 'get-tiny-image', input: {} }] },
+      { text: 'Done.' },
+    ]);
+    const connected = await mcp.connect(everything.url, {});
+    expect(connected).toMatchObject({ ok: true });
+    const { mcpServers, tools } = store.getState();
+    expect(mcpServers).toEqual([
+      expect.objectContaining({ url: everything.url, name: 'mcp-servers/everything', transport: 'streamable-http' }),
+    ]);
+    const echo = tools.find((tool) => tool.id.endsWith(':echo'));
+    expect(echo?.run).toMatchObject({ kind: 'mcp', server: mcpServers[0].id, annotations: { readOnlyHint: true } });
+    expect(mcp.links.getState()[mcpServers[0].id]).toEqual({ kind: 'connected' });
+
+    await chat.sendMessage({ text: 'echo something' });
+    await settle(chat);
+    const [echoed, image] = toolParts(store.getState().messages);
+    expect(echoed).toMatchObject({
+      state: 'output-available',
+      output: { content: [{ type: 'text', text: 'Echo: hello mcp' }] },
+    });
+    expect(image.output).toMatchObject({
+      content: expect.arrayContaining([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]),
+    });
+    expect(store.getState().outcomes[echoed.toolCallId]).toBe('ok');
+    expect(store.getState().messages.at(-1)?.parts).toContainEqual(
+      expect.objectContaining({ type: 'text', text: 'Done.' }),
+    );
+  });
+
+  it('a tool error, a server error and a server not connected in this tab are errors the model reads', async () => {
+    const { store, mcp, chat } = await setUp([
+      {
+        toolCalls: [
+          { toolName: 'flaky', input: {} },
+          { toolName: 'throws', input: {} },
+        ],
+      },
+      { text: 'ok' },
+    ]);
+    await mcp.connect(test.url, {});
+    await chat.sendMessage({ text: 'go' });
+    await settle(chat);
+    const [flaky, thrown] = toolParts(store.getState().messages);
+    expect(flaky.state).toBe('output-error');
+    expect(JSON.parse(flaky.errorText ?? '').error).toMatchObject({
+      code: 'MCP_TOOL_ERROR',
+      message: "Error: 'flaky' failed: the upstream service is down",
+    });
+    expect(JSON.parse(thrown.errorText ?? '').error).toMatchObject({ code: 'MCP_SERVER_ERROR' });
+
+    // The same session in another tab (a file, a link): its tools are there, its server is not connected.
+    const elsewhere = createMcpClient({ store, fetch: mcpRouteFetch() });
+    const answer = await elsewhere.callTool({
+      server: store.getState().mcpServers[0].id,
+      name: 'flaky',
+      args: {},
+      timeoutMs: 1_000,
+    });
+    expect(answer).toEqual({
+      kind: 'error',
+      code: 'not_connected',
+      message: `The MCP server test-mcp (${test.url}) is not connected in this tab: connect it in the Tools pane first.`,
+    });
+  });
+
+  it('progress reaches the store while a call runs; Stop cancels it on the server', async () => {
+    const { store, mcp, chat } = await setUp([
+      { toolCalls: [{ toolName: 'slow', input: { steps: 200 } }] },
+      { text: 'stopped' },
+    ]);
+    await mcp.connect(test.url, {});
+    const seen: unknown[] = [];
+    const unsubscribe = store.subscribe((state) => {
+      const progress = Object.values(state.toolCallProgress)[0];
+      if (progress && seen.at(-1) !== progress) seen.push(progress);
+    });
+    void chat.sendMessage({ text: 'go' });
+    await expect.poll(() => seen.length, { timeout: 5_000 }).toBeGreaterThan(2);
+    expect(seen[0]).toEqual({ progress: 1, total: 200, message: 'step 1' });
+    chat.stopTools();
+    await expect.poll(() => test.cancelled.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await settle(chat);
+    unsubscribe();
+    const [slow] = toolParts(store.getState().messages);
+    expect(store.getState().outcomes[slow.toolCallId]).toBe('stopped');
+    expect(store.getState().toolCallProgress).toEqual({});
+  });
+
+  it("a tools/list_changed seen after a call refreshes the session's tools", async () => {
+    const { store, mcp, chat } = await setUp([{ toolCalls: [{ toolName: 'add_tool', input: {} }] }, { text: 'ok' }]);
+    await mcp.connect(test.url, {});
+    await chat.sendMessage({ text: 'go' });
+    await settle(chat);
+    // The notification may arrive just after the result; the next call or a refresh picks it up.
+    await expect
+      .poll(
+        async () => {
+          await mcp.refreshTools(store.getState().mcpServers[0].id);
+          return store.getState().tools.some((tool) => tool.id.endsWith(':extra_tool'));
+        },
+        { timeout: 3_000 },
+      )
+      .toBe(true);
+  });
+});

@@ -1,0 +1,94 @@
+import { formatToolSource } from '../tools/edit-tool-source';
+import { DEFAULT_MCP_TIMEOUT_MS } from '../tools/tool-limits';
+import type { McpToolAnnotations, ToolDraft } from '../tools/tool-spec';
+
+/** A tool as an MCP server lists it (`tools/list`); untrusted, checked like any pasted definition. */
+export type McpListedTool = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+};
+
+/** Most tools one server adds to a session (a provider takes at most 128–256 in a request). */
+export const MAX_MCP_TOOLS_PER_SERVER = 128;
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** The annotations the approval policy reads: only booleans and a short title survive. */
+export function pickAnnotations(annotations: Record<string, unknown> | undefined): McpToolAnnotations | undefined {
+  if (!annotations) return undefined;
+  const picked: McpToolAnnotations = {};
+  for (const hint of HINTS) if (typeof annotations[hint] === 'boolean') picked[hint] = annotations[hint];
+  if (typeof annotations.title === 'string') picked.title = annotations.title.slice(0, 200);
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
+/** The editor text of an MCP tool: the definition as the server sent it (minus `_meta` and icons). */
+export function mcpToolSource(tool: McpListedTool): string {
+  return formatToolSource({
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description ?? '',
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  });
+}
+
+/**
+ * The session's tools with one server's tools replaced by what it lists now: a tool it
+ * still lists keeps its id, whether it is on and its time limit; new ones come on; the
+ * server's tools stay where its first one was (at the end for a new server).
+ */
+export function replaceMcpTools(
+  tools: readonly ToolDraft[],
+  serverId: string,
+  listed: readonly McpListedTool[],
+): ToolDraft[] {
+  const ofServer = (tool: ToolDraft) => tool.run.kind === 'mcp' && tool.run.server === serverId;
+  const before = new Map(tools.filter(ofServer).map((tool) => [tool.id, tool]));
+  const replacements = listed.slice(0, MAX_MCP_TOOLS_PER_SERVER).map((tool): ToolDraft => {
+    const id = `${serverId}:${tool.name}`;
+    const old = before.get(id);
+    const annotations = pickAnnotations(tool.annotations);
+    return {
+      id,
+      source: mcpToolSource(tool),
+      enabled: old?.enabled ?? true,
+      run: {
+        kind: 'mcp',
+        server: serverId,
+        timeoutMs: old?.run.kind === 'mcp' ? old.run.timeoutMs : DEFAULT_MCP_TIMEOUT_MS,
+        ...(annotations ? { annotations } : {}),
+      },
+    };
+  });
+  const first = tools.findIndex(ofServer);
+  const rest = tools.filter((tool) => !ofServer(tool));
+  const at = first === -1 ? rest.length : tools.slice(0, first).filter((tool) => !ofServer(tool)).length;
+  return [...rest.slice(0, at), ...replacements, ...rest.slice(at)];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The tools of a `tools/list` answer that are tools at all (a name and an input schema object); the rest are dropped. */
+export function readListedTools(value: unknown): McpListedTool[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter(
+      (tool): tool is Record<string, unknown> =>
+        isRecord(tool) && typeof tool.name === 'string' && isRecord(tool.inputSchema),
+    )
+    .map((tool) => ({
+      name: tool.name as string,
+      ...(typeof tool.title === 'string' ? { title: tool.title } : {}),
+      ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema as Record<string, unknown>,
+      ...(isRecord(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
+      ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
+    }));
+}
