@@ -65,6 +65,9 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
 
   return (
     <Editor
+      // A new editor when read-only changes: the wrapper writes a read-only editor's new value into
+      // the model still shown (firing onChange for the tool being left) before it switches models.
+      key={readOnly ? 'read-only' : 'editable'}
       path={toolModelPath(toolId)}
       language="json"
       value={source}

@@ -58,7 +58,7 @@ export async function runMcpTool(
   const startedMs = now();
   const answer = await access.callTool({
     server: run.server,
-    name: toolName,
+    name: run.tool,
     args,
     timeoutMs: run.timeoutMs,
     signal,

@@ -2,7 +2,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { McpAccess, McpCallAnswer, McpProgress } from '../agent/run-mcp-tool';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import type { SessionStore } from '../session/session-store';
-import { type McpServerRecord, toServerRecord } from './mcp-server-record';
+import type { McpServerRecord } from './mcp-server-record';
+import { toServerRecord } from './to-server-record';
 import { readListedTools } from './mcp-tool-drafts';
 
 /** Whether this tab is connected to a session's server now. */

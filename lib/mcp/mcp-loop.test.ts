@@ -67,7 +67,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     expect(mcpServers).toEqual([
       expect.objectContaining({ url: everything.url, name: 'mcp-servers/everything', transport: 'streamable-http' }),
     ]);
-    const echo = tools.find((tool) => tool.id.endsWith(':echo'));
+    const echo = tools.find((tool) => tool.run.kind === 'mcp' && tool.run.tool === 'echo');
     expect(echo?.run).toMatchObject({ kind: 'mcp', server: mcpServers[0].id, annotations: { readOnlyHint: true } });
     expect(mcp.links.getState()[mcpServers[0].id]).toEqual({ kind: 'connected' });
 
@@ -156,7 +156,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
       .poll(
         async () => {
           await mcp.refreshTools(store.getState().mcpServers[0].id);
-          return store.getState().tools.some((tool) => tool.id.endsWith(':extra_tool'));
+          return store.getState().tools.some((tool) => tool.run.kind === 'mcp' && tool.run.tool === 'extra_tool');
         },
         { timeout: 3_000 },
       )

@@ -1,4 +1,5 @@
-import { formatToolSource } from '../tools/edit-tool-source';
+import { formatToolSource, readToolName, uniqueToolName } from '../tools/edit-tool-source';
+import { TOOL_NAME_PATTERN } from '../tools/tool-limits';
 import { DEFAULT_MCP_TIMEOUT_MS } from '../tools/tool-limits';
 import type { McpToolAnnotations, ToolDraft } from '../tools/tool-spec';
 
@@ -26,10 +27,40 @@ export function pickAnnotations(annotations: Record<string, unknown> | undefined
   return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
-/** The editor text of an MCP tool: the definition as the server sent it (minus `_meta` and icons). */
-export function mcpToolSource(tool: McpListedTool): string {
+/** A short stable hash (FNV-1a, base 36): ids stay distinct for names that differ only in characters dropped. */
+function hashName(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The draft id of a server's tool: stable across lists, and plain enough for an editor model's path. */
+export function mcpToolDraftId(serverId: string, toolName: string): string {
+  return `${serverId}-${asNamePart(toolName).slice(0, 40)}-${hashName(toolName)}`;
+}
+
+/** Letters, digits, `_` and `-` only (what every provider takes in a name). */
+const asNamePart = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+
+/**
+ * The name the model knows an MCP tool by: its own when providers take it and no other tool
+ * has it; otherwise prefixed with the server's short name (`everything_echo`) — then made
+ * unique. Calls still go to the server under the tool's own name.
+ */
+export function mcpToolName(name: string, serverName: string, taken: ReadonlySet<string>): string {
+  if (TOOL_NAME_PATTERN.test(name) && !taken.has(name)) return name;
+  const server = asNamePart(serverName.split('/').at(-1) ?? serverName) || 'mcp';
+  const base = `${server}_${asNamePart(name) || 'tool'}`.slice(0, 64);
+  return uniqueToolName(base, taken);
+}
+
+/** The editor text of an MCP tool: the definition as the server sent it (minus `_meta` and icons), under the name the model knows. */
+export function mcpToolSource(tool: McpListedTool, name = tool.name): string {
   return formatToolSource({
-    name: tool.name,
+    name,
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description ?? '',
     inputSchema: tool.inputSchema,
@@ -46,21 +77,28 @@ export function mcpToolSource(tool: McpListedTool): string {
 export function replaceMcpTools(
   tools: readonly ToolDraft[],
   serverId: string,
+  serverName: string,
   listed: readonly McpListedTool[],
 ): ToolDraft[] {
   const ofServer = (tool: ToolDraft) => tool.run.kind === 'mcp' && tool.run.server === serverId;
   const before = new Map(tools.filter(ofServer).map((tool) => [tool.id, tool]));
+  const taken = new Set(tools.filter((tool) => !ofServer(tool)).flatMap((tool) => readToolName(tool.source) ?? []));
   const replacements = listed.slice(0, MAX_MCP_TOOLS_PER_SERVER).map((tool): ToolDraft => {
-    const id = `${serverId}:${tool.name}`;
+    const id = mcpToolDraftId(serverId, tool.name);
     const old = before.get(id);
     const annotations = pickAnnotations(tool.annotations);
+    // A tool keeps the name the model knew it by, as long as no other tool took it since.
+    const previousName = old ? readToolName(old.source) : undefined;
+    const name = previousName && !taken.has(previousName) ? previousName : mcpToolName(tool.name, serverName, taken);
+    taken.add(name);
     return {
       id,
-      source: mcpToolSource(tool),
+      source: mcpToolSource(tool, name),
       enabled: old?.enabled ?? true,
       run: {
         kind: 'mcp',
         server: serverId,
+        tool: tool.name,
         timeoutMs: old?.run.kind === 'mcp' ? old.run.timeoutMs : DEFAULT_MCP_TIMEOUT_MS,
         ...(annotations ? { annotations } : {}),
       },

@@ -142,3 +142,29 @@ describe('a shared session (issue 11 item 11)', () => {
     expect(store.getState().settings.maxSteps).toBe(9);
   });
 });
+
+describe('MCP servers in the session', () => {
+  const server = {
+    url: 'http://127.0.0.1:3001/mcp',
+    name: 'files',
+    version: '1',
+    capabilities: ['tools'],
+    transport: 'streamable-http' as const,
+  };
+  const tool = { name: 'read', description: 'Reads.', inputSchema: { type: 'object' } };
+
+  it('connecting the same URL again keeps its id; its tools cannot be edited; removing takes them out', () => {
+    const store = createSessionStore();
+    const before = store.getState().tools.length;
+    const id = store.getState().connectMcpServer(server, [tool]);
+    expect(store.getState().connectMcpServer({ ...server, version: '2' }, [tool])).toBe(id);
+    expect(store.getState().mcpServers).toEqual([{ ...server, version: '2', id }]);
+    const added = store.getState().tools.at(-1)!;
+    expect(added.run).toMatchObject({ kind: 'mcp', server: id, tool: 'read' });
+    store.getState().updateToolSource(added.id, '{"name":"changed"}');
+    expect(store.getState().tools.at(-1)?.source).toBe(added.source);
+    store.getState().removeMcpServer(id);
+    expect(store.getState().mcpServers).toEqual([]);
+    expect(store.getState().tools).toHaveLength(before);
+  });
+});

@@ -213,7 +213,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
     return {
       ...initial,
       selectTool: (id) => view({ selectedToolId: id }),
-      updateToolSource: (id, source) => updateTool(id, (tool) => ({ ...tool, source })),
+      // An MCP tool's definition is its server's ("Copy as editable tool" makes one to change).
+      updateToolSource: (id, source) =>
+        updateTool(id, (tool) => (tool.run.kind === 'mcp' ? tool : { ...tool, source })),
       setToolEnabled: (id, enabled) => updateTool(id, (tool) => ({ ...tool, enabled })),
       setToolTerminal: (id, terminal) => updateTool(id, (tool) => ({ ...tool, terminal })),
       setToolRun: (id, run) => updateTool(id, (tool) => ({ ...tool, run })),
@@ -365,15 +367,23 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           mcpServers: known
             ? state.mcpServers.map((record) => (record.id === id ? { ...server, id } : record))
             : [...state.mcpServers, { ...server, id }],
-          tools: replaceMcpTools(state.tools, id, listed),
+          tools: replaceMcpTools(state.tools, id, server.name, listed),
         }));
         return id;
       },
-      setMcpTools: (serverId, listed) => set((state) => ({ tools: replaceMcpTools(state.tools, serverId, listed) })),
+      setMcpTools: (serverId, listed) =>
+        set((state) => ({
+          tools: replaceMcpTools(
+            state.tools,
+            serverId,
+            state.mcpServers.find((server) => server.id === serverId)?.name ?? 'mcp',
+            listed,
+          ),
+        })),
       removeMcpServer: (serverId) =>
         set((state) => ({
           mcpServers: state.mcpServers.filter((record) => record.id !== serverId),
-          tools: replaceMcpTools(state.tools, serverId, []),
+          tools: replaceMcpTools(state.tools, serverId, '', []),
         })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),

@@ -50,6 +50,8 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('mcp'),
     server: z.string().min(1).max(100),
+    /** The tool's name on its server (the model may know it by another: see `mcpToolName`). */
+    tool: z.string().min(1).max(200),
     timeoutMs: z.number().int().min(100).max(MAX_MCP_TIMEOUT_MS),
     annotations: mcpToolAnnotationsSchema.optional(),
   }),

@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+import { MCP_EVERYTHING_PORT } from './playwright.config';
+
+const SERVER_URL = `http://127.0.0.1:${MCP_EVERYTHING_PORT}/mcp`;
+const SERVER = 'mcp-servers/everything';
+
+async function connect(playground: PlaygroundPage, headers = '') {
+  const { page } = playground;
+  await page.getByRole('button', { name: 'Connect MCP server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect an MCP server' });
+  await dialog.getByRole('textbox', { name: 'MCP server URL' }).fill(SERVER_URL);
+  if (headers) await dialog.getByRole('textbox', { name: 'MCP server headers' }).fill(headers);
+  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  return playground.tools.getByRole('group', { name: `MCP ${SERVER}` });
+}
+
+async function useScript(playground: PlaygroundPage, script: unknown[]) {
+  await playground.page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+  const settings = await playground.openRunSettings();
+  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
+  await playground.closeRunSettings();
+}
+
+test('connect an MCP server: its tools join the list, the scripted model calls one, the result is on the timeline, and a share link replays it offline', async ({
+  page,
+  browser,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground, 'Authorization: Bearer mcp-secret-e2e-0123456789');
+  await expect(group.getByRole('status')).toHaveText('connected');
+  await expect(group.getByRole('checkbox', { name: 'Use echo in runs' })).toBeChecked();
+  await expect(group.getByRole('button', { name: 'get-tiny-image' })).toBeVisible();
+
+  // Its definition is the server's: read-only, with its annotations and a way to an editable copy.
+  await group.getByRole('button', { name: 'echo', exact: true }).click();
+  await expect(playground.tools).toContainText('Runs as MCP server mcp-servers/everything');
+  await expect(playground.tools).toContainText('read-only');
+  await expect(playground.tools.getByRole('button', { name: 'Copy as editable tool' })).toBeVisible();
+
+  await useScript(playground, [
+    { text: 'Echoing.', toolCalls: [{ toolName: 'echo', input: { message: 'hello from the model' } }] },
+    { text: 'A picture.', toolCalls: [{ toolName: 'get-tiny-image', input: {} }] },
+    { text: 'The server said hello back.' },
+  ]);
+  await playground.sendMessage('say hello through MCP');
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual([
+      'User message: say hello through MCP',
+      'Assistant message: Echoing.',
+      'Tool call echo',
+      'Tool result echo: ok',
+      'Assistant message: A picture.',
+      'Tool call get-tiny-image',
+      'Tool result get-tiny-image: ok',
+      'Assistant message: The server said hello back.',
+    ]);
+  await expect(playground.node('Tool result echo')).toContainText('Echo: hello from the model');
+  await expect(playground.node('Tool result get-tiny-image')).toContainText('image');
+  // The chat draws the picture the server returned.
+  await playground.conversation.getByText('Result').last().click();
+  await expect(playground.conversation.getByRole('img', { name: /Returned by the tool \(image\/png/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  expect(url).not.toContain('mcp-secret');
+
+  // A fresh browser with no network to the MCP server: the run replays from what was recorded.
+  const context = await browser.newContext();
+  await context.route(`**/api/mcp`, (route) => route.abort());
+  const viewer = new PlaygroundPage(await context.newPage());
+  const mcpRequests: string[] = [];
+  viewer.page.on('request', (request) => {
+    if (request.url().includes('/api/mcp')) mcpRequests.push(request.url());
+  });
+  await viewer.page.goto(url);
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
+  const shared = viewer.tools.getByRole('group', { name: `MCP ${SERVER}` });
+  await expect(shared.getByRole('status')).toHaveText('not connected');
+  await expect.poll(() => viewer.nodeNames()).toContain('Tool result echo: ok');
+  await expect(viewer.node('Tool result echo')).toContainText('Echo: hello from the model');
+  await viewer.timeline.getByRole('button', { name: 'Replay' }).click();
+  await expect(viewer.timeline.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => viewer.nodeNames()).toContain('Tool result get-tiny-image: ok');
+
+  // Fork to edit connects nowhere by itself: the server waits for the person's Connect.
+  await viewer.page.getByRole('button', { name: 'Fork to edit' }).click();
+  await expect(shared.getByRole('button', { name: `Connect ${SERVER}` })).toBeVisible();
+  await shared.getByRole('button', { name: `Connect ${SERVER}` }).click();
+  await expect(
+    viewer.page.getByRole('dialog', { name: 'Connect an MCP server' }).getByRole('textbox', { name: 'MCP server URL' }),
+  ).toHaveValue(SERVER_URL);
+  expect(mcpRequests).toEqual([]);
+  await context.close();
+});
+
+test('a long-running MCP tool shows its progress on the running node; Stop ends it', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground);
+  await expect(group.getByRole('status')).toHaveText('connected');
+  await useScript(playground, [
+    { toolCalls: [{ toolName: 'trigger-long-running-operation', input: { duration: 30, steps: 30 } }] },
+    { text: 'stopped' },
+  ]);
+  await playground.message.fill('run the long operation');
+  await playground.send.click();
+  await expect(playground.timeline.getByRole('progressbar', { name: /^Progress \d+\/30/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(playground.node('Tool result trigger-long-running-operation')).toHaveAccessibleName(
+    'Tool result trigger-long-running-operation: stopped',
+  );
+});
+
+test('a prompt goes into the message box; a resource is attached as context; Disconnect and Remove', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground);
+  await group.getByText('Prompts', { exact: true }).click();
+  await group.getByRole('textbox', { name: 'Arguments Prompt: city' }).fill('Lyon');
+  await group.getByRole('button', { name: 'Insert prompt Arguments Prompt' }).click();
+  await expect(playground.message).toHaveValue("What's weather in Lyon?");
+  await group.getByText('Resources', { exact: true }).click();
+  const attach = group.getByRole('button', { name: /^Attach resource / }).first();
+  await attach.click();
+  await expect(playground.message).toHaveValue(/What's weather in Lyon\?\n\n<resource uri="demo:\/\//);
+
+  await group.getByRole('button', { name: `Disconnect ${SERVER}` }).click();
+  await expect(group.getByRole('status')).toHaveText('not connected');
+  await group.getByRole('button', { name: `Remove ${SERVER}` }).click();
+  await expect(group).toHaveCount(0);
+  await expect(playground.tools.getByRole('button', { name: 'echo', exact: true })).toHaveCount(0);
+});
