@@ -30,8 +30,8 @@ export function needsApproval(policy: ApprovalPolicy, { toolName, mcp }: Approva
     case 'ask-every-call':
       return true;
     case 'ask-bash-and-writes':
-      // bash runs commands and can change files; the others change files.
-      return coreToolTraits(toolName).writesFiles;
+      // bash runs commands and can change files; the others change files; an MCP tool may write unless it says it only reads.
+      return mcp ? mcp.annotations?.readOnlyHint !== true : coreToolTraits(toolName).writesFiles;
     case 'ask-destructive':
       return mcp ? isDestructiveMcpTool(mcp.annotations) : coreToolTraits(toolName).writesFiles;
     default:

@@ -25,10 +25,9 @@ export type McpClient = McpAccess & {
   /** Connection status per server id; the Tools pane draws it. */
   links: StoreApi<Readonly<Record<string, McpLinkStatus>>>;
   /** Connects (the person asked to), adds or updates the server and its tools in the session. */
-  connect(
-    url: string,
-    headers: Record<string, string>,
-  ): Promise<{ ok: true; serverId: string } | { ok: false; message: string }>;
+  connect(url: string, headers: Record<string, string>): Promise<ConnectResult>;
+  /** Starts a local stdio server (the operator allowed its command) with the server's start token. */
+  connectStdio(command: string, args: readonly string[], token: string): Promise<ConnectResult>;
   disconnect(serverId: string): Promise<void>;
   /** Disconnects and takes the server and its tools out of the session. */
   remove(serverId: string): Promise<void>;
@@ -39,10 +38,30 @@ export type McpClient = McpAccess & {
   readResource(serverId: string, uri: string): Promise<McpResourceContents>;
 };
 
+export type ConnectResult = { ok: true; serverId: string } | { ok: false; message: string };
+
+/** The session's stand-in for a stdio server's URL: `stdio:` and the command line as JSON. */
+export function stdioServerUrl(command: string, args: readonly string[]): string {
+  return `stdio:${JSON.stringify([command, ...args])}`;
+}
+
+/** The command line back from a stdio server's stand-in URL (undefined for an HTTP server). */
+export function readStdioServerUrl(url: string): { command: string; args: string[] } | undefined {
+  if (!url.startsWith('stdio:')) return undefined;
+  try {
+    const [command, ...args] = JSON.parse(url.slice('stdio:'.length)) as unknown[];
+    if (typeof command !== 'string' || !args.every((arg) => typeof arg === 'string')) return undefined;
+    return { command, args: args as string[] };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Largest answer of the route read (a tool list, a prompt, a resource, a call's result), in characters. */
 const MAX_ANSWER_CHARS = 8 * 1024 * 1024;
 
-type Link = { connectionId: string; toolsVersion: number; headers: Record<string, string> };
+/** A live connection, and how it was made (the body of "connect": headers or a start token, this tab's memory only). */
+type Link = { connectionId: string; toolsVersion: number; connectBody: Record<string, unknown> };
 
 class McpRouteError extends Error {
   constructor(
@@ -127,8 +146,8 @@ export function createMcpClient({
       : 'This MCP tool names a server the session does not have.';
   };
 
-  const connectTo = async (url: string, headers: Record<string, string>) => {
-    const answer = await ask({ action: 'connect', url, headers });
+  const connectTo = async (url: string, connectBody: Record<string, unknown>) => {
+    const answer = await ask(connectBody);
     return {
       connectionId: String(answer.connectionId),
       toolsVersion: Number(answer.toolsVersion ?? 0),
@@ -142,8 +161,8 @@ export function createMcpClient({
     if (!server) throw new McpRouteError('not_connected', notConnectedMessage(serverId));
     setStatus(serverId, { kind: 'connecting' });
     try {
-      const made = await connectTo(server.url, link.headers);
-      const next = { connectionId: made.connectionId, toolsVersion: made.toolsVersion, headers: link.headers };
+      const made = await connectTo(server.url, link.connectBody);
+      const next = { connectionId: made.connectionId, toolsVersion: made.toolsVersion, connectBody: link.connectBody };
       open.set(serverId, next);
       store.getState().connectMcpServer(made.server, made.tools);
       setStatus(serverId, { kind: 'connected' });
@@ -232,6 +251,24 @@ export function createMcpClient({
     }
   };
 
+  const connectWith = async (url: string, connectBody: Record<string, unknown>): Promise<ConnectResult> => {
+    const known = store.getState().mcpServers.find((server) => server.url === url);
+    if (known) setStatus(known.id, { kind: 'connecting' });
+    try {
+      const made = await connectTo(url, connectBody);
+      const serverId = store.getState().connectMcpServer(made.server, made.tools);
+      const previous = open.get(serverId);
+      open.set(serverId, { connectionId: made.connectionId, toolsVersion: made.toolsVersion, connectBody });
+      if (previous) void ask({ action: 'disconnect', connectionId: previous.connectionId }).catch(() => undefined);
+      setStatus(serverId, { kind: 'connected' });
+      return { ok: true, serverId };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (known) setStatus(known.id, { kind: 'disconnected', error: message });
+      return { ok: false, message };
+    }
+  };
+
   const disconnect = async (serverId: string) => {
     const link = open.get(serverId);
     open.delete(serverId);
@@ -242,23 +279,9 @@ export function createMcpClient({
   return {
     links,
     callTool,
-    async connect(url, headers) {
-      const known = store.getState().mcpServers.find((server) => server.url === url);
-      if (known) setStatus(known.id, { kind: 'connecting' });
-      try {
-        const made = await connectTo(url, headers);
-        const serverId = store.getState().connectMcpServer(made.server, made.tools);
-        const previous = open.get(serverId);
-        open.set(serverId, { connectionId: made.connectionId, toolsVersion: made.toolsVersion, headers });
-        if (previous) void ask({ action: 'disconnect', connectionId: previous.connectionId }).catch(() => undefined);
-        setStatus(serverId, { kind: 'connected' });
-        return { ok: true, serverId };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        if (known) setStatus(known.id, { kind: 'disconnected', error: message });
-        return { ok: false, message };
-      }
-    },
+    connect: (url, headers) => connectWith(url, { action: 'connect', url, headers }),
+    connectStdio: (command, args, token) =>
+      connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),
     disconnect,
     async remove(serverId) {
       await disconnect(serverId);

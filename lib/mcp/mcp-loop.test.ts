@@ -10,6 +10,9 @@ import { createRouteFetch, settle } from '@/testing/run-conversation';
 import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
 import { startTestMcpServer, type TestMcpServer } from '@/testing/start-test-mcp-server';
 import { createMcpClient } from './create-mcp-client';
+import { decompressFromEncodedURIComponent } from 'lz-string';
+import { parseSessionFile, serializeSessionFile } from '../session/session-file';
+import { makeShareLink, SHARE_PREFIX } from '../share/share-link';
 import type { ScriptStep } from '../session/run-settings';
 
 let everything: McpEverything;
@@ -85,6 +88,19 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     expect(store.getState().messages.at(-1)?.parts).toContainEqual(
       expect.objectContaining({ type: 'text', text: 'Done.' }),
     );
+  });
+
+  it('the session remembers the server (URL and what it said) and its tools, never the headers', async () => {
+    const { store, mcp } = await setUp([]);
+    await mcp.connect(test.url, { Authorization: 'Bearer mcp-secret-0123456789abcdef' });
+    const file = serializeSessionFile(store.getState());
+    expect(file).toContain(test.url);
+    expect(file).toContain('"tool": "slow"');
+    expect(file).not.toContain('mcp-secret');
+    const link = makeShareLink(store.getState(), 'http://localhost/');
+    expect(link.ok && decompressFromEncodedURIComponent(link.url.split(SHARE_PREFIX)[1])).not.toContain('mcp-secret');
+    const reopened = await parseSessionFile(file);
+    expect(reopened.ok && reopened.session.mcpServers).toEqual(store.getState().mcpServers);
   });
 
   it('a tool error, a server error and a server not connected in this tab are errors the model reads', async () => {

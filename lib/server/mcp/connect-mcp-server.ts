@@ -1,6 +1,7 @@
 import 'server-only';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
@@ -153,4 +154,17 @@ export async function connectMcpServer(url: string, headers: Record<string, stri
       throw streamableError;
     }
   }
+}
+
+/**
+ * Starts a local stdio server (only after `checkStdioRequest` allowed it). The child gets the
+ * SDK's minimal environment (HOME, PATH, USER, …) — never this server's keys — and its stderr
+ * is dropped.
+ */
+export function connectMcpStdio(command: string, args: readonly string[]): Promise<McpConnection> {
+  return connectMcpClient(
+    new StdioClientTransport({ command, args: [...args], env: getDefaultEnvironment(), stderr: 'ignore' }),
+    'stdio',
+    command,
+  );
 }

@@ -5,7 +5,8 @@ import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
 import { createMcpConnections, type McpConnections } from './mcp-connections';
-import type { McpConnection } from './connect-mcp-server';
+import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
+import { checkStdioRequest } from './stdio-gate';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
 
@@ -22,6 +23,13 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
       .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(8_000))
       .refine((headers) => Object.keys(headers).length <= 20, 'may hold at most 20 headers')
       .optional(),
+  }),
+  /** A local stdio server: only when the operator allows the command, on loopback, with this start's token. */
+  z.object({
+    action: z.literal('connect-stdio'),
+    command: z.string().min(1).max(500),
+    args: z.array(z.string().max(2_000)).max(50).default([]),
+    token: z.string().max(200),
   }),
   z.object({ action: z.literal('tools'), connectionId }),
   z.object({
@@ -105,7 +113,10 @@ function streamCall(
   return new Response(body, { headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' } });
 }
 
-async function answer(connection: McpConnection, input: Exclude<McpRequest, { action: 'connect' | 'call' }>) {
+async function answer(
+  connection: McpConnection,
+  input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' }>,
+) {
   switch (input.action) {
     case 'tools':
       return { tools: await connection.listTools(), toolsVersion: connection.toolsVersion() };
@@ -145,10 +156,30 @@ export async function handleMcpRequest(
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
     const secrets = Object.values(input.headers ?? {});
     try {
-      const { id, info, tools, toolsVersion } = await connections.open(input.url, input.headers ?? {});
+      const { id, info, tools, toolsVersion } = await connections.open(() =>
+        connectMcpServer(input.url, input.headers ?? {}),
+      );
       return Response.json({ connectionId: id, server: info, tools, toolsVersion });
     } catch (error) {
       return failure(502, 'connect_failed', describeProviderError(error, `the MCP server at ${input.url}`, secrets));
+    }
+  }
+  if (input.action === 'connect-stdio') {
+    const allowed = checkStdioRequest({
+      env,
+      host: request.headers.get('host') ?? new URL(request.url).host,
+      origin: request.headers.get('origin'),
+      token: input.token,
+      command: input.command,
+    });
+    if (!allowed.ok) return failure(allowed.status, allowed.code, allowed.message);
+    try {
+      const { id, info, tools, toolsVersion } = await connections.open(() =>
+        connectMcpStdio(input.command, input.args),
+      );
+      return Response.json({ connectionId: id, server: info, tools, toolsVersion });
+    } catch (error) {
+      return failure(502, 'connect_failed', describeProviderError(error, `the local server "${input.command}"`, []));
     }
   }
   const connection = connections.get(input.connectionId);

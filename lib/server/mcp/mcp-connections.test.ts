@@ -19,22 +19,22 @@ function fakeConnect(closed: string[]) {
 describe('the MCP connections a server holds', () => {
   it('keeps a few: opening one more closes the oldest; an idle one is closed at the next open', async () => {
     const closed: string[] = [];
+    const connect = fakeConnect(closed);
     let nowMs = 0;
     const connections = createMcpConnections({
-      connect: fakeConnect(closed),
       maxOpen: 2,
       idleMs: 1_000,
       now: () => nowMs,
     });
-    const a = await connections.open('http://127.0.0.1:1/a', {});
-    const b = await connections.open('http://127.0.0.1:1/b', {});
+    const a = await connections.open(() => connect('http://127.0.0.1:1/a'));
+    const b = await connections.open(() => connect('http://127.0.0.1:1/b'));
     expect(a.id).toMatch(/^mcp-[A-Za-z0-9]{32}$/);
     expect(a.tools.map((tool) => tool.name)).toEqual(['echo']);
-    await connections.open('http://127.0.0.1:1/c', {});
+    await connections.open(() => connect('http://127.0.0.1:1/c'));
     expect(closed).toEqual(['http://127.0.0.1:1/a']);
     expect(connections.get(a.id)).toBeUndefined();
     nowMs = 5_000;
-    await connections.open('http://127.0.0.1:1/d', {});
+    await connections.open(() => connect('http://127.0.0.1:1/d'));
     expect(closed).toContain('http://127.0.0.1:1/b');
     expect(connections.get(b.id)).toBeUndefined();
   });

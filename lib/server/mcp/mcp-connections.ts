@@ -1,13 +1,12 @@
 import 'server-only';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { newId } from '../../new-id';
-import { connectMcpServer, type McpConnection, type McpServerInfo } from './connect-mcp-server';
+import type { McpConnection, McpServerInfo } from './connect-mcp-server';
 
 export type McpConnections = {
-  /** Connects, lists the tools and keeps the connection under a new id. */
+  /** Connects (`start`), lists the tools and keeps the connection under a new id. */
   open(
-    url: string,
-    headers: Record<string, string>,
+    start: () => Promise<McpConnection>,
   ): Promise<{ id: string; info: McpServerInfo; tools: Tool[]; toolsVersion: number }>;
   /** The open connection with this id (its idle clock restarts), if there is one. */
   get(id: string): McpConnection | undefined;
@@ -20,12 +19,10 @@ export type McpConnections = {
  * and unguessable; the headers given at connect stay inside the SDK's transport.
  */
 export function createMcpConnections({
-  connect = connectMcpServer,
   maxOpen = 16,
   idleMs = 30 * 60_000,
   now = () => Date.now(),
 }: {
-  connect?: typeof connectMcpServer;
   maxOpen?: number;
   idleMs?: number;
   now?: () => number;
@@ -41,9 +38,9 @@ export function createMcpConnections({
     while (open.size >= maxOpen) void close(open.keys().next().value as string);
   };
   return {
-    async open(url, headers) {
+    async open(start) {
       sweep();
-      const connection = await connect(url, headers);
+      const connection = await start();
       try {
         const tools = await connection.listTools();
         const id = `mcp-${newId()}${newId()}`;
