@@ -1,29 +1,24 @@
 import type { ChatStatus, UIMessage } from 'ai';
 import { newId } from '../new-id';
 import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
-import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
 import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
 import type { ToolDefinition } from '../tools/formats/tool-formats';
 import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
 import type { RunEvent } from '../agent/run-event';
 import type { RunPause } from '../agent/run-gate';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
 import type { WireCapture } from '../wire/wire-capture';
 import type { LintChoice } from '../tools/lint/lint-target';
 import type { ToolDraft, ToolRun } from '../tools/tool-spec';
-import { EXAMPLE_FILES } from '../sandbox/example-files';
 import type { SandboxFiles } from '../sandbox/sandbox';
 import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
 import type { RunSettings } from './run-settings';
-import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
-import { SESSION_FORMAT_VERSION } from './session-file';
 import type { SessionData } from './session-schema';
 import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import type { McpProgress } from '../agent/run-mcp-tool';
-import type { McpServerRecord } from '../mcp/mcp-server-record';
-import { type McpListedTool, replaceMcpTools } from '../mcp/mcp-tool-drafts';
+import { createMcpActions, type McpActions } from './mcp-actions';
+import { createInitialSession } from './initial-session';
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -111,17 +106,9 @@ export type SessionActions = {
   addEvent(event: RunEvent): void;
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
-  /**
-   * An MCP server connected: its record (kept under the id it already has when the session
-   * used the same URL before) and its tools in place of the ones it listed before. Returns its id.
-   */
-  connectMcpServer(server: Omit<McpServerRecord, 'id'>, tools: readonly McpListedTool[]): string;
-  /** A connected server listed its tools again (they changed). */
-  setMcpTools(serverId: string, tools: readonly McpListedTool[]): void;
-  /** The server and its tools leave the session. */
-  removeMcpServer(serverId: string): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
-} & InterceptorActions;
+} & InterceptorActions &
+  McpActions;
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 
@@ -136,58 +123,10 @@ export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause'
 }
 
 export { formatToolSource };
+export { createInitialSession };
 
 const takenNames = (tools: readonly ToolDraft[]) =>
   new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));
-
-/** A new session: the default core tools, the simulated model, no messages. */
-export function createInitialSession(): SessionState {
-  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter(
-    (definition) => CORE_TOOL_TRAITS[definition.name].onByDefault,
-  ).map((definition) => ({
-    id: `tool-${definition.name}`,
-    source: formatToolSource(definition),
-    enabled: true,
-    run: { kind: 'sandbox' },
-  }));
-  return {
-    version: SESSION_FORMAT_VERSION,
-    tools,
-    selectedToolId: tools[0]?.id,
-    settings: DEFAULT_RUN_SETTINGS,
-    messages: [],
-    chatStatus: 'ready',
-    chatError: undefined,
-    draft: '',
-    selectedNodeId: undefined,
-    sandbox: { kind: 'idle' },
-    files: EXAMPLE_FILES,
-    startingFiles: EXAMPLE_FILES,
-    sandboxChoice: 'auto',
-    openFilePath: undefined,
-    storageProblem: undefined,
-    readOnly: false,
-    replayFrame: undefined,
-    wireCaptures: {},
-    approvals: {},
-    outcomes: {},
-    interceptors: [],
-    executor: DEFAULT_EXECUTOR_SETTINGS,
-    interceptions: {},
-    mcpServers: [],
-    activeBranch: { id: 'branch-1', label: 'Branch 1' },
-    branches: [],
-    deletedTool: undefined,
-    handlersTrusted: true,
-    lintChoice: 'provider',
-    approval: 'run-everything',
-    stepMode: false,
-    pause: undefined,
-    runningToolCalls: [],
-    toolCallProgress: {},
-    events: [],
-  };
-}
 
 /** Creates the store of one mounted playground, changed only through its named actions. */
 export function createSessionStore(initial: SessionState = createInitialSession()): SessionStore {
@@ -360,34 +299,10 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           return { toolCallProgress: progress ? { ...rest, [toolCallId]: progress } : rest };
         }),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
-      connectMcpServer: (server, listed) => {
-        const known = get().mcpServers.find((record) => record.url === server.url);
-        const id = known?.id ?? `srv-${newId()}`;
-        set((state) => ({
-          mcpServers: known
-            ? state.mcpServers.map((record) => (record.id === id ? { ...server, id } : record))
-            : [...state.mcpServers, { ...server, id }],
-          tools: replaceMcpTools(state.tools, id, server.name, listed),
-        }));
-        return id;
-      },
-      setMcpTools: (serverId, listed) =>
-        set((state) => ({
-          tools: replaceMcpTools(
-            state.tools,
-            serverId,
-            state.mcpServers.find((server) => server.id === serverId)?.name ?? 'mcp',
-            listed,
-          ),
-        })),
-      removeMcpServer: (serverId) =>
-        set((state) => ({
-          mcpServers: state.mcpServers.filter((record) => record.id !== serverId),
-          tools: replaceMcpTools(state.tools, serverId, '', []),
-        })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       ...createInterceptorActions(set),
+      ...createMcpActions(set, get),
     };
   };
 }

@@ -1,0 +1,57 @@
+import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
+import { formatToolSource } from '../tools/edit-tool-source';
+import type { ToolDraft } from '../tools/tool-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
+import { SESSION_FORMAT_VERSION } from './session-file';
+import type { SessionState } from './session-store';
+
+/** A new session: the default core tools, the simulated model, no messages. */
+export function createInitialSession(): SessionState {
+  const tools: ToolDraft[] = CORE_TOOL_DEFINITIONS.filter(
+    (definition) => CORE_TOOL_TRAITS[definition.name].onByDefault,
+  ).map((definition) => ({
+    id: `tool-${definition.name}`,
+    source: formatToolSource(definition),
+    enabled: true,
+    run: { kind: 'sandbox' },
+  }));
+  return {
+    version: SESSION_FORMAT_VERSION,
+    tools,
+    selectedToolId: tools[0]?.id,
+    settings: DEFAULT_RUN_SETTINGS,
+    messages: [],
+    chatStatus: 'ready',
+    chatError: undefined,
+    draft: '',
+    selectedNodeId: undefined,
+    sandbox: { kind: 'idle' },
+    files: EXAMPLE_FILES,
+    startingFiles: EXAMPLE_FILES,
+    sandboxChoice: 'auto',
+    openFilePath: undefined,
+    storageProblem: undefined,
+    readOnly: false,
+    replayFrame: undefined,
+    wireCaptures: {},
+    approvals: {},
+    outcomes: {},
+    interceptors: [],
+    executor: DEFAULT_EXECUTOR_SETTINGS,
+    interceptions: {},
+    mcpServers: [],
+    activeBranch: { id: 'branch-1', label: 'Branch 1' },
+    branches: [],
+    deletedTool: undefined,
+    handlersTrusted: true,
+    lintChoice: 'provider',
+    approval: 'run-everything',
+    stepMode: false,
+    pause: undefined,
+    runningToolCalls: [],
+    toolCallProgress: {},
+    events: [],
+  };
+}

@@ -1,0 +1,50 @@
+import type { McpServerRecord } from '../mcp/mcp-server-record';
+import { type McpListedTool, replaceMcpTools } from '../mcp/mcp-tool-drafts';
+import { newId } from '../new-id';
+import type { SessionData } from './session-schema';
+
+type McpState = Pick<SessionData, 'mcpServers' | 'tools'>;
+type SetState = (update: (state: McpState) => Partial<McpState>) => void;
+
+export type McpActions = {
+  /**
+   * An MCP server connected: its record (kept under the id it already has when the session
+   * used the same URL before) and its tools in place of the ones it listed before. Returns its id.
+   */
+  connectMcpServer(server: Omit<McpServerRecord, 'id'>, tools: readonly McpListedTool[]): string;
+  /** A connected server listed its tools again (they changed). */
+  setMcpTools(serverId: string, tools: readonly McpListedTool[]): void;
+  /** The server and its tools leave the session. */
+  removeMcpServer(serverId: string): void;
+};
+
+/** The session's MCP actions (issue 17): the servers it uses and their tools. */
+export function createMcpActions(set: SetState, get: () => McpState): McpActions {
+  return {
+    connectMcpServer: (server, listed) => {
+      const known = get().mcpServers.find((record) => record.url === server.url);
+      const id = known?.id ?? `srv-${newId()}`;
+      set((state) => ({
+        mcpServers: known
+          ? state.mcpServers.map((record) => (record.id === id ? { ...server, id } : record))
+          : [...state.mcpServers, { ...server, id }],
+        tools: replaceMcpTools(state.tools, id, server.name, listed),
+      }));
+      return id;
+    },
+    setMcpTools: (serverId, listed) =>
+      set((state) => ({
+        tools: replaceMcpTools(
+          state.tools,
+          serverId,
+          state.mcpServers.find((server) => server.id === serverId)?.name ?? 'mcp',
+          listed,
+        ),
+      })),
+    removeMcpServer: (serverId) =>
+      set((state) => ({
+        mcpServers: state.mcpServers.filter((record) => record.id !== serverId),
+        tools: replaceMcpTools(state.tools, serverId, '', []),
+      })),
+  };
+}
