@@ -79,6 +79,8 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const gate = createRunGate((pause) => store.getState().setPause(pause));
   const mcp = createMcpClient({
     store,
+    // A server's "tools changed" reaches the tool list within a few seconds.
+    watchMs: typeof window === 'undefined' ? undefined : 5_000,
     fetch: (...args) => (typeof window === 'undefined' ? fetch(...args) : window.fetch(...args)),
   });
 
@@ -189,6 +191,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   };
   const dispose = () => {
     stop();
+    mcp.dispose();
     store.close?.();
     sandboxes.cancelStart();
   };

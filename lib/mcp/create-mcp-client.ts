@@ -36,6 +36,8 @@ export type McpClient = McpAccess & {
   getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<McpPromptMessages>;
   listResources(serverId: string): Promise<McpResourceInfo[]>;
   readResource(serverId: string, uri: string): Promise<McpResourceContents>;
+  /** Stops watching the connections (the page is going away). */
+  dispose(): void;
 };
 
 export type ConnectResult = { ok: true; serverId: string } | { ok: false; message: string };
@@ -92,10 +94,13 @@ export function createMcpClient({
   store,
   fetch,
   api = '/api/mcp',
+  watchMs,
 }: {
   store: SessionStore;
   fetch: typeof globalThis.fetch;
   api?: string;
+  /** How often to ask whether a connected server's tools changed (`tools/list_changed`); never when unset. */
+  watchMs?: number;
 }): McpClient {
   const open = new Map<string, Link>();
   const links = createStore<Readonly<Record<string, McpLinkStatus>>>(() => ({}));
@@ -276,9 +281,25 @@ export function createMcpClient({
     if (link) await ask({ action: 'disconnect', connectionId: link.connectionId }).catch(() => undefined);
   };
 
+  /** Asks the route whether each connected server said its tools changed, and lists them again if so. */
+  const watch = async () => {
+    for (const [serverId, link] of open) {
+      try {
+        const answer = await ask({ action: 'status', connectionId: link.connectionId });
+        if (typeof answer.toolsVersion === 'number' && answer.toolsVersion > link.toolsVersion)
+          await refreshTools(serverId);
+      } catch (error) {
+        // A connection the route closed (idle, restarted) is made again at the next use.
+        if (!(error instanceof McpRouteError && error.code === 'not_connected')) continue;
+      }
+    }
+  };
+  const timer = watchMs ? setInterval(() => void watch(), watchMs) : undefined;
+
   return {
     links,
     callTool,
+    dispose: () => clearInterval(timer),
     connect: (url, headers) => connectWith(url, { action: 'connect', url, headers }),
     connectStdio: (command, args, token) =>
       connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),

@@ -162,20 +162,24 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     expect(store.getState().toolCallProgress).toEqual({});
   });
 
-  it("a tools/list_changed seen after a call refreshes the session's tools", async () => {
-    const { store, mcp, chat } = await setUp([{ toolCalls: [{ toolName: 'add_tool', input: {} }] }, { text: 'ok' }]);
-    await mcp.connect(test.url, {});
-    await chat.sendMessage({ text: 'go' });
-    await settle(chat);
-    // The notification may arrive just after the result; the next call or a refresh picks it up.
-    await expect
-      .poll(
-        async () => {
-          await mcp.refreshTools(store.getState().mcpServers[0].id);
-          return store.getState().tools.some((tool) => tool.run.kind === 'mcp' && tool.run.tool === 'extra_tool');
-        },
-        { timeout: 3_000 },
-      )
-      .toBe(true);
+  it("a server's tools/list_changed reaches the session's tools on its own (the client watches)", async () => {
+    const store = createSessionStore();
+    const mcp = createMcpClient({ store, fetch: mcpRouteFetch(), watchMs: 50 });
+    try {
+      await mcp.connect(test.url, {});
+      const serverId = store.getState().mcpServers[0].id;
+      const hasExtra = () =>
+        store.getState().tools.some((tool) => tool.run.kind === 'mcp' && tool.run.tool === 'extra_tool');
+      expect(hasExtra()).toBe(false);
+      // Another client makes the server change its tools; this one is not calling anything.
+      const other = createMcpClient({ store: createSessionStore(), fetch: mcpRouteFetch() });
+      const made = await other.connect(test.url, {});
+      if (!made.ok) throw new Error(made.message);
+      await other.callTool({ server: made.serverId, name: 'add_tool', args: {}, timeoutMs: 5_000 });
+      await expect.poll(hasExtra, { timeout: 5_000 }).toBe(true);
+      expect(mcp.links.getState()[serverId]).toEqual({ kind: 'connected' });
+    } finally {
+      mcp.dispose();
+    }
   });
 });

@@ -32,6 +32,8 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
     token: z.string().max(200),
   }),
   z.object({ action: z.literal('tools'), connectionId }),
+  /** Whether the connection is open and how often its tools changed (no traffic to the MCP server). */
+  z.object({ action: z.literal('status'), connectionId }),
   z.object({
     action: z.literal('call'),
     connectionId,
@@ -120,6 +122,8 @@ async function answer(
   switch (input.action) {
     case 'tools':
       return { tools: await connection.listTools(), toolsVersion: connection.toolsVersion() };
+    case 'status':
+      return { toolsVersion: connection.toolsVersion() };
     case 'resources':
       return { resources: await connection.listResources() };
     case 'read-resource':
