@@ -80,6 +80,9 @@ test('connect an MCP server: its tools join the list, the scripted model calls o
   await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
   const shared = viewer.tools.getByRole('group', { name: `MCP ${SERVER}` });
   await expect(shared.getByRole('status')).toHaveText('not connected');
+  await expect(shared.getByRole('note').filter({ hasText: 'Came with the session' })).toContainText(
+    `Connect only if you trust ${SERVER_URL}`,
+  );
   await expect.poll(() => viewer.nodeNames()).toContain('Tool result echo: ok');
   await expect(viewer.node('Tool result echo')).toContainText('Echo: hello from the model');
   await viewer.timeline.getByRole('button', { name: 'Replay' }).click();

@@ -17,7 +17,8 @@ export function McpServerGroup({
   tools: { tool: CheckedTool; index: number }[];
 }) {
   const { mcp } = useRuntime();
-  const status = useStore(mcp.links, (links) => links[server.id]) ?? { kind: 'disconnected' as const };
+  const known = useStore(mcp.links, (links) => links[server.id]);
+  const status = known ?? { kind: 'disconnected' as const };
   const readOnly = useSession((state) => state.readOnly);
   const connected = status.kind === 'connected';
 
@@ -80,6 +81,13 @@ export function McpServerGroup({
           </button>
         </span>
       </div>
+      {known === undefined ? (
+        // It came with the session (a file, a link, this tab's last visit): nothing reaches it until Connect.
+        <p role="note" className="muted px-3 text-xs">
+          Came with the session; not connected. Connect only if you trust{' '}
+          <span className="break-all font-mono">{server.url}</span>: the model&rsquo;s calls to its tools will reach it.
+        </p>
+      ) : null}
       {status.kind === 'disconnected' && status.error ? (
         <p role="alert" className="px-3 text-xs text-role-error">
           {status.error}

@@ -70,6 +70,13 @@ describe('MCP results as each provider package sends them', () => {
     expect(body).toContain(`"inlineData":{"mimeType":"image/png","data":"${PNG}"}`);
   });
 
+  it('OpenAI Responses: the function_call_output holds an input_text and an input_image', async () => {
+    const body = await sentBody({ provider: 'openai', openaiApi: 'responses', baseURL: `${fake.url}/openai/v1` });
+    expect(body).toContain('"type":"function_call_output"');
+    expect(body).toContain('{"type":"input_text","text":"Here is the picture."}');
+    expect(body).toContain(`"type":"input_image","image_url":"data:image/png;base64,${PNG}"`);
+  });
+
   it('OpenAI Chat: the tool message carries the parts as JSON text (the API takes only text there)', async () => {
     const body = await sentBody({ provider: 'openai', openaiApi: 'chat', baseURL: `${fake.url}/openai/v1` });
     const sent = JSON.parse(body) as { messages: { role: string; content: unknown }[] };
