@@ -1,10 +1,9 @@
 import { test } from 'vitest';
 import { createMcpClient } from '@/lib/mcp/create-mcp-client';
 import { connectMcpServer } from '@/lib/server/mcp/connect-mcp-server';
-import { handleMcpRequest } from '@/lib/server/mcp/handle-mcp-request';
-import { createMcpConnections } from '@/lib/server/mcp/mcp-connections';
 import { createSessionStore } from '@/lib/session/session-store';
 import { startMcpEverything } from '@/testing/start-mcp-everything';
+import { createMcpRouteFetch } from '@/testing/mcp-route-fetch';
 import { withProductionServer } from './browser-bench';
 import { measure, printFigures } from './measure';
 
@@ -18,13 +17,8 @@ test('MCP: a tools/call through the route vs the SDK client alone; connect', asy
   try {
     const direct = await connectMcpServer(everything.url);
     const args = { message: 'bench' };
-    const inProcess = createMcpConnections();
     const store = createSessionStore();
-    const routeClient = createMcpClient({
-      store,
-      fetch: (async (_url: RequestInfo | URL, init?: RequestInit) =>
-        handleMcpRequest(new Request('http://local/api/mcp', init), {}, inProcess)) as typeof fetch,
-    });
+    const routeClient = createMcpClient({ store, fetch: createMcpRouteFetch() });
     const connected = await routeClient.connect(everything.url, {});
     if (!connected.ok) throw new Error(connected.message);
     const call = (client: typeof routeClient, server: string) =>

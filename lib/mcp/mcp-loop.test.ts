@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionChat } from '../agent/create-session-chat';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../sandbox/example-files';
-import { handleMcpRequest } from '../server/mcp/handle-mcp-request';
-import { createMcpConnections } from '../server/mcp/mcp-connections';
 import { createSessionStore } from '../session/session-store';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createRouteFetch, settle } from '@/testing/run-conversation';
+import { createMcpRouteFetch } from '@/testing/mcp-route-fetch';
 import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
 import { startTestMcpServer, type TestMcpServer } from '@/testing/start-test-mcp-server';
 import { createMcpClient } from './create-mcp-client';
@@ -24,12 +23,7 @@ afterAll(async () => {
   await Promise.all([everything.close(), test.close()]);
 });
 
-/** The page's fetch of `/api/mcp`, answered by the real route handler in-process. */
-function mcpRouteFetch(): typeof fetch {
-  const connections = createMcpConnections();
-  return (async (_url: RequestInfo | URL, init?: RequestInit) =>
-    handleMcpRequest(new Request('http://local/api/mcp', init), {}, connections)) as typeof fetch;
-}
+const mcpRouteFetch = createMcpRouteFetch;
 
 async function setUp(script: ScriptStep[]) {
   const store = createSessionStore();
