@@ -1,0 +1,163 @@
+import type { SchemaChecker } from '../tools/create-schema-checker';
+import { problemToSentence } from '../tools/format-ajv-errors';
+import { compileSafeRegExp } from '../tools/safe-regexp';
+import type { ToolSpec } from '../tools/tool-spec';
+import type { EvalCase, ExpectedCall } from './eval-case';
+import { matchArgument, toMatcher } from './match-argument';
+
+/** A call the model made, and the step (1-based) it made it in. */
+export type ObservedCall = { toolName: string; input: unknown; step: number };
+
+/** What a run showed: its calls in order and its last text. */
+export type ObservedRun = { calls: ObservedCall[]; answer: string };
+
+export type FailureKind =
+  | 'wrong-tool'
+  | 'missing-call'
+  | 'unexpected-call'
+  | 'unknown-tool'
+  | 'invalid-arguments'
+  | 'value-mismatch'
+  | 'order'
+  | 'parallel'
+  | 'answer';
+
+/** Why a run failed its case, in one sentence (the table shows it on hover). */
+export type Failure = { kind: FailureKind; message: string };
+
+export type Grade = { pass: boolean; failures: Failure[] };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The argument mismatches of one call against what was expected of it. */
+function argumentFailures(expected: ExpectedCall, call: ObservedCall, checker: SchemaChecker): string[] {
+  const args = isRecord(call.input) ? call.input : {};
+  const problems = Object.entries(expected.args).flatMap(([name, written]) => {
+    const problem = matchArgument(toMatcher(written), Object.hasOwn(args, name), args[name], checker);
+    return problem ? [`"${name}" ${problem}`] : [];
+  });
+  if (expected.exactArgs)
+    for (const name of Object.keys(args))
+      if (!Object.hasOwn(expected.args, name)) problems.push(`"${name}" was not expected`);
+  return problems;
+}
+
+const describeCall = (call: ObservedCall) => `${call.toolName}(${JSON.stringify(call.input ?? {})})`;
+
+/**
+ * Grades one run against its case: each expected call is matched to a call of the same tool
+ * whose arguments satisfy every matcher (in any order, or in the case's order); what is left
+ * over — calls missing, calls not expected, calls to tools the variant does not offer or with
+ * arguments its schema refuses — fails the run with a sentence each.
+ */
+export function gradeRun(
+  testCase: EvalCase,
+  run: ObservedRun,
+  { tools, checker }: { tools: readonly ToolSpec[]; checker: SchemaChecker },
+): Grade {
+  const failures: Failure[] = [];
+  const { expect: wanted } = testCase;
+
+  for (const call of run.calls) {
+    const spec = tools.find((tool) => tool.name === call.toolName);
+    if (!spec) {
+      failures.push({ kind: 'unknown-tool', message: `Called ${call.toolName}, which this tool list does not offer.` });
+      continue;
+    }
+    const problems = checker.checkValue(spec.inputSchema, call.input ?? {});
+    if (problems.length > 0)
+      failures.push({
+        kind: 'invalid-arguments',
+        message: `${call.toolName}: arguments its schema refuses — ${problems.map((p) => problemToSentence(p, 'the arguments')).join('; ')}.`,
+      });
+  }
+
+  if (wanted.noTool) {
+    for (const call of run.calls)
+      failures.push({
+        kind: 'unexpected-call',
+        message: `Expected no tool call; the model called ${describeCall(call)}.`,
+      });
+  } else {
+    const used = new Set<number>();
+    const matched: ObservedCall[] = [];
+    wanted.calls.forEach((expected, index) => {
+      const candidates = run.calls
+        .map((call, at) => ({ call, at }))
+        .filter(({ call, at }) => !used.has(at) && call.toolName === expected.tool);
+      const inOrder = wanted.order === 'exact' ? candidates.filter(({ at }) => at === index) : candidates;
+      const full = inOrder.find(({ call }) => argumentFailures(expected, call, checker).length === 0);
+      if (full) {
+        used.add(full.at);
+        matched.push(full.call);
+        return;
+      }
+      const best = (inOrder.length > 0 ? inOrder : candidates)
+        .map((candidate) => ({ ...candidate, problems: argumentFailures(expected, candidate.call, checker) }))
+        .sort((a, b) => a.problems.length - b.problems.length)[0];
+      if (best && inOrder.length === 0) {
+        used.add(best.at);
+        failures.push({
+          kind: 'order',
+          message: `${expected.tool} was call ${best.at + 1}, expected as call ${index + 1}.`,
+        });
+      } else if (best) {
+        used.add(best.at);
+        failures.push({ kind: 'value-mismatch', message: `${expected.tool}: ${best.problems.join('; ')}.` });
+      } else {
+        const other = run.calls.find(
+          (_call, at) => !used.has(at) && !wanted.calls.some((e) => e.tool === run.calls[at].toolName),
+        );
+        failures.push(
+          other
+            ? {
+                kind: 'wrong-tool',
+                message: `Expected a call to ${expected.tool}; the model called ${other.toolName} instead.`,
+              }
+            : { kind: 'missing-call', message: `Expected a call to ${expected.tool}; there was none.` },
+        );
+      }
+    });
+    if (!wanted.allowExtraCalls)
+      run.calls.forEach((call, at) => {
+        if (used.has(at)) return;
+        // A call already blamed as the wrong tool is not counted twice.
+        if (
+          failures.some(
+            (failure) => failure.kind === 'wrong-tool' && failure.message.endsWith(`called ${call.toolName} instead.`),
+          )
+        )
+          return;
+        failures.push({ kind: 'unexpected-call', message: `Unexpected call: ${describeCall(call)}.` });
+      });
+    const steps = new Set(matched.map((call) => call.step));
+    if (wanted.parallel === 'required' && matched.length > 1 && steps.size > 1)
+      failures.push({
+        kind: 'parallel',
+        message: `The calls were spread over ${steps.size} steps; expected all in one.`,
+      });
+    if (wanted.parallel === 'forbidden' && steps.size < matched.length)
+      failures.push({ kind: 'parallel', message: 'Several calls were made in one step; expected one call a step.' });
+  }
+
+  if (wanted.answer) {
+    let matches = false;
+    try {
+      matches = compileSafeRegExp(wanted.answer.regex, wanted.answer.flags).test(run.answer);
+    } catch (error) {
+      failures.push({
+        kind: 'answer',
+        message: `The answer pattern cannot run: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    }
+    if (!matches && failures.every((failure) => failure.kind !== 'answer')) {
+      const answer = run.answer.length > 80 ? `${run.answer.slice(0, 77)}…` : run.answer;
+      failures.push({
+        kind: 'answer',
+        message: `The answer ${JSON.stringify(answer)} does not match /${wanted.answer.regex}/.`,
+      });
+    }
+  }
+  return { pass: failures.length === 0, failures };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from './read-eval-cases';
+
+const weather = {
+  id: 'w',
+  prompt: 'Weather in Paris?',
+  expect: { calls: [{ tool: 'get_weather', args: { city: 'Paris' } }] },
+};
+const chat = { id: 'h', prompt: 'Hi!', expect: { noTool: true } };
+
+describe('reading eval cases', () => {
+  it('reads the case file, an array, JSON Lines and a single case; writes both back', () => {
+    const file = readEvalCases(
+      JSON.stringify({ kind: 'tool-playground-eval-cases', version: 1, cases: [weather, chat] }),
+    );
+    expect(file).toMatchObject({ ok: true, notes: [] });
+    if (!file.ok) return;
+    expect(file.cases[0]).toEqual({
+      ...weather,
+      expect: { calls: [{ tool: 'get_weather', args: { city: 'Paris' } }], order: 'any', parallel: 'allowed' },
+    });
+    expect(readEvalCases(JSON.stringify([weather, chat]))).toEqual(file);
+    expect(readEvalCases(`${JSON.stringify(weather)}\n\n${JSON.stringify(chat)}\n`)).toEqual(file);
+    expect(readEvalCases(JSON.stringify(weather, null, 2))).toMatchObject({ ok: true, cases: [{ id: 'w' }] });
+    expect(readEvalCases(serializeEvalCases(file.cases))).toEqual(file);
+    expect(readEvalCases(serializeEvalCasesJsonl(file.cases))).toEqual(file);
+  });
+
+  it("reads BFCL's question with its ground truth, joined by id ('' means the argument may be left out)", () => {
+    const question = {
+      id: 'simple_0',
+      question: [
+        [{ role: 'user', content: 'Find the area of a triangle with a base of 10 units and height of 5 units.' }],
+      ],
+      function: [{ name: 'calculate_triangle_area' }],
+    };
+    const answer = {
+      id: 'simple_0',
+      ground_truth: [{ calculate_triangle_area: { base: [10], height: [5], unit: ['units', ''] } }],
+    };
+    const read = readEvalCases(`${JSON.stringify(question)}\n${JSON.stringify(answer)}`);
+    expect(read).toEqual({
+      ok: true,
+      notes: ['1 BFCL question read with their ground truth.'],
+      cases: [
+        {
+          id: 'simple_0',
+          prompt: 'Find the area of a triangle with a base of 10 units and height of 5 units.',
+          expect: {
+            calls: [
+              {
+                tool: 'calculate_triangle_area',
+                args: { base: { equals: 10 }, height: { equals: 5 }, unit: { oneOf: ['units'], optional: true } },
+              },
+            ],
+            order: 'any',
+            parallel: 'allowed',
+          },
+        },
+      ],
+    });
+  });
+
+  it('says what is wrong: bad JSON (with its line), a bad case (with its field), duplicate ids, a newer file, too deep', () => {
+    expect(readEvalCases('')).toEqual({ ok: false, message: 'Nothing to read: paste cases as JSON or JSON Lines.' });
+    expect(readEvalCases(`${JSON.stringify(weather)}\n{ nope`)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Line 2 is not JSON/),
+    });
+    expect(readEvalCases(JSON.stringify([{ ...weather, prompt: '' }]))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Case 1 \(w\): "prompt" /),
+    });
+    expect(
+      readEvalCases(
+        JSON.stringify([{ ...weather, expect: { calls: [{ tool: 'x', args: { a: { regex: 'x', nope: 1 } } }] } }]),
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/^Case 1 \(w\): "expect\.calls\.0\.args\.a"/) });
+    expect(readEvalCases(JSON.stringify([weather, weather]))).toEqual({
+      ok: false,
+      message: 'Two cases have the id "w"; ids must differ.',
+    });
+    expect(readEvalCases(JSON.stringify({ kind: 'tool-playground-eval-cases', version: 2, cases: [] }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('version 2'),
+    });
+    expect(readEvalCases(`${'['.repeat(100)}${']'.repeat(100)}`)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('deeper'),
+    });
+  });
+});

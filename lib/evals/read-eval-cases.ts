@@ -1,0 +1,155 @@
+import { checkJsonDepth } from '../limits/check-json-depth';
+import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from './eval-case';
+
+/** Longest case text read (a paste or a file), in characters. */
+export const MAX_EVAL_CASES_CHARS = 5_000_000;
+
+export type ReadEvalCases = { ok: true; cases: EvalCase[]; notes: string[] } | { ok: false; message: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One BFCL ground-truth argument (its acceptable values; "" means it may be left out) as a matcher. */
+function bfclMatcher(values: unknown): Record<string, unknown> {
+  const list = Array.isArray(values) ? values : [values];
+  const given = list.filter((value) => value !== '');
+  const optional = given.length < list.length;
+  if (given.length === 0) return { any: true, optional: true };
+  return optional ? { oneOf: given, optional: true } : given.length === 1 ? { equals: given[0] } : { oneOf: given };
+}
+
+/**
+ * A BFCL entry — `question` (turns of `{role, content}`) with `ground_truth` (a list of
+ * `{ function: { argument: [acceptable values] } }`) — as a case: the first turn's last user
+ * message is the prompt, the turn's earlier messages come before it.
+ */
+function fromBfcl(entry: Record<string, unknown>, index: number): unknown {
+  const turns = Array.isArray(entry.question) ? entry.question : [];
+  const turn = (Array.isArray(turns[0]) ? turns[0] : turns).filter(isRecord);
+  const lastUser = turn.map((message) => message.role).lastIndexOf('user');
+  const truth = Array.isArray(entry.ground_truth) ? entry.ground_truth.filter(isRecord) : [];
+  return {
+    id: typeof entry.id === 'string' ? entry.id : `bfcl-${index + 1}`,
+    prompt: String(turn[lastUser]?.content ?? ''),
+    ...(lastUser > 0
+      ? {
+          messages: turn
+            .slice(0, lastUser)
+            .filter((message) => message.role === 'user' || message.role === 'assistant')
+            .map((message) => ({ role: message.role, text: String(message.content ?? '') })),
+        }
+      : {}),
+    expect:
+      truth.length === 0
+        ? { noTool: true }
+        : {
+            calls: truth.flatMap((call) =>
+              Object.entries(call).map(([tool, args]) => ({
+                tool,
+                args: Object.fromEntries(
+                  Object.entries(isRecord(args) ? args : {}).map(([name, values]) => [name, bfclMatcher(values)]),
+                ),
+              })),
+            ),
+          },
+  };
+}
+
+/** The entries of a paste: a case file, an array, or JSON Lines (BFCL's questions and answers may come in one paste). */
+function entriesOf(text: string): { ok: true; entries: unknown[] } | { ok: false; message: string } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[') || (trimmed.startsWith('{') && !trimmed.includes('\n{'))) {
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (Array.isArray(value)) return { ok: true, entries: value };
+      if (isRecord(value) && value.kind === EVAL_CASES_KIND) {
+        if (value.version !== 1)
+          return {
+            ok: false,
+            message: `This case file has version ${String(value.version)}; this playground reads version 1.`,
+          };
+        return { ok: true, entries: Array.isArray(value.cases) ? value.cases : [] };
+      }
+      return { ok: true, entries: [value] };
+    } catch (error) {
+      if (trimmed.startsWith('['))
+        return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
+    }
+  }
+  const entries: unknown[] = [];
+  const lines = trimmed.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    try {
+      entries.push(JSON.parse(line));
+    } catch (error) {
+      return {
+        ok: false,
+        message: `Line ${index + 1} is not JSON: ${error instanceof Error ? error.message : String(error)}.`,
+      };
+    }
+  }
+  return { ok: true, entries };
+}
+
+/**
+ * Reads eval cases from a paste or a file: the case file (`{ kind, version, cases }`), an array
+ * of cases, JSON Lines of cases, or BFCL's questions with their ground truth (joined by `id`
+ * when they come as separate lines). Bounded in size and depth; the first bad case is named.
+ */
+export function readEvalCases(text: string): ReadEvalCases {
+  if (text.length > MAX_EVAL_CASES_CHARS)
+    return { ok: false, message: `Too much text (${text.length} characters; at most ${MAX_EVAL_CASES_CHARS}).` };
+  if (text.trim() === '') return { ok: false, message: 'Nothing to read: paste cases as JSON or JSON Lines.' };
+  const read = entriesOf(text);
+  if (!read.ok) return read;
+  const depth = checkJsonDepth(read.entries);
+  if (!depth.ok) return { ok: false, message: `Not read: ${depth.message}.` };
+  const notes: string[] = [];
+
+  // BFCL: questions and possible answers may be separate entries with the same id.
+  const answers = new Map<string, unknown>();
+  for (const entry of read.entries)
+    if (isRecord(entry) && 'ground_truth' in entry && !('question' in entry) && typeof entry.id === 'string')
+      answers.set(entry.id, entry.ground_truth);
+  const entries = read.entries.filter(
+    (entry) => !(isRecord(entry) && 'ground_truth' in entry && !('question' in entry)),
+  );
+  let bfcl = 0;
+  const raw = entries.map((entry, index) => {
+    if (!isRecord(entry) || !('question' in entry)) return entry;
+    bfcl++;
+    const truth = entry.ground_truth ?? (typeof entry.id === 'string' ? answers.get(entry.id) : undefined);
+    return fromBfcl({ ...entry, ground_truth: truth }, index);
+  });
+  if (bfcl > 0) notes.push(`${bfcl} BFCL ${bfcl === 1 ? 'question' : 'questions'} read with their ground truth.`);
+  if (raw.length > MAX_EVAL_CASES) return { ok: false, message: `${raw.length} cases; at most ${MAX_EVAL_CASES}.` };
+
+  const cases: EvalCase[] = [];
+  for (const [index, entry] of raw.entries()) {
+    const parsed = evalCaseSchema.safeParse(entry);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'it';
+      const id = isRecord(entry) && typeof entry.id === 'string' ? ` (${entry.id})` : '';
+      return { ok: false, message: `Case ${index + 1}${id}: ${where} ${issue.message}.` };
+    }
+    cases.push(parsed.data);
+  }
+  const ids = new Set<string>();
+  for (const each of cases) {
+    if (ids.has(each.id)) return { ok: false, message: `Two cases have the id "${each.id}"; ids must differ.` };
+    ids.add(each.id);
+  }
+  return { ok: true, cases, notes };
+}
+
+/** The case file: `{ kind, version: 1, cases }`, pretty enough to read and diff. */
+export function serializeEvalCases(cases: readonly EvalCase[]): string {
+  return `${JSON.stringify({ kind: EVAL_CASES_KIND, version: 1, cases }, null, 2)}\n`;
+}
+
+/** The cases as JSON Lines, one case a line. */
+export function serializeEvalCasesJsonl(cases: readonly EvalCase[]): string {
+  return cases.map((each) => JSON.stringify(each)).join('\n') + (cases.length > 0 ? '\n' : '');
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { DEFAULT_RUN_SETTINGS } from '../session/run-settings-defaults';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { formatToolSource } from '../tools/edit-tool-source';
+import type { ToolDraft } from '../tools/tool-spec';
+import { createRouteFetch } from '@/testing/run-conversation';
+import { evalCaseSchema } from './eval-case';
+import type { EvalConfig, EvalVariant } from './eval-grid';
+import { runEvalCase } from './run-eval-case';
+
+const weatherTool = (units: string[]): ToolDraft => ({
+  id: 'tool-weather',
+  source: formatToolSource({
+    name: 'get_weather',
+    description: 'Current weather for a city.',
+    parameters: {
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: 'string', enum: units } },
+      required: ['city', 'unit'],
+    },
+  }),
+  enabled: true,
+  run: { kind: 'mock', result: '{"temperature": 21}' },
+});
+const v1: EvalVariant = { id: 'v1', name: 'short units', tools: [weatherTool(['c', 'f'])] };
+const v2: EvalVariant = { id: 'v2', name: 'long units', tools: [weatherTool(['celsius', 'fahrenheit'])] };
+const scripted: EvalConfig = {
+  id: 'scripted',
+  name: 'scripted',
+  settings: {
+    provider: 'simulated',
+    model: 'simulated-scripted',
+    script: [
+      { toolCalls: [{ toolName: 'get_weather', input: { city: 'Paris', unit: 'c' } }] },
+      { text: 'It is 21 degrees in Paris.' },
+    ],
+  },
+};
+const testCase = evalCaseSchema.parse({
+  id: 'paris',
+  prompt: 'What is the weather in Paris, in Celsius?',
+  expect: { calls: [{ tool: 'get_weather', args: { city: 'Paris' } }], answer: { regex: '21' } },
+});
+const deps = {
+  checker: createSchemaChecker(),
+  fetch: createRouteFetch(),
+  createSandbox: () => createOfflineSandbox(EXAMPLE_FILES),
+};
+const run = (variant: EvalVariant, mode: 'first-step' | 'full-loop', config = scripted) =>
+  runEvalCase({
+    job: { caseId: 'paris', variantId: variant.id, configId: config.id, repeat: 0 },
+    testCase,
+    variant,
+    config,
+    mode,
+    baseSettings: DEFAULT_RUN_SETTINGS,
+    deps,
+    signal: new AbortController().signal,
+  });
+
+describe('one eval run through the real chat route and loop', () => {
+  it('full loop: the tools run (a mock here), the answer is checked; a variant whose schema refuses the call fails', async () => {
+    const good = await run(v1, 'full-loop');
+    expect(good).toMatchObject({ pass: true, failures: [], caseId: 'paris', variantId: 'v1' });
+    expect(good.inputTokens).toBeGreaterThan(0);
+    expect(good.messages.at(-1)?.role).toBe('assistant');
+    const bad = await run(v2, 'full-loop');
+    expect(bad.pass).toBe(false);
+    expect(bad.failures.map((failure) => failure.kind)).toContain('invalid-arguments');
+  });
+
+  it('first step only: one request, nothing runs, the answer is not there to check', async () => {
+    const first = await run(v1, 'first-step');
+    expect(first.failures).toEqual([{ kind: 'answer', message: 'The answer "" does not match /21/.' }]);
+    const parts = first.messages.at(-1)?.parts ?? [];
+    expect(parts.filter((part) => part.type === 'dynamic-tool')).toEqual([
+      expect.objectContaining({ toolName: 'get_weather', state: 'input-available' }),
+    ]);
+  });
+
+  it('a run the provider refuses is a failed run with the reason', async () => {
+    const keyless: EvalConfig = {
+      id: 'openai',
+      name: 'OpenAI',
+      settings: { provider: 'openai', model: 'gpt-4.1-mini' },
+    };
+    const refused = await run(v1, 'first-step', keyless);
+    expect(refused.pass).toBe(false);
+    expect(refused.error).toMatch(/No API key for OpenAI/);
+  });
+});

@@ -1,0 +1,168 @@
+import type { UIMessage } from 'ai';
+import { createSessionChat } from '../agent/create-session-chat';
+import type { McpAccess } from '../agent/run-mcp-tool';
+import type { RunJavaScript } from '../agent/tool-outcome';
+import { getToolName, isToolUIPart } from '../messages/tool-parts';
+import { splitSteps, textOf } from '../messages/split-steps';
+import { newId } from '../new-id';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { RunSettings } from '../session/run-settings';
+import { createSessionStore, isRunInProgress, type SessionStore } from '../session/session-store';
+import { checkToolDrafts } from '../tools/check-tool-drafts';
+import type { SchemaChecker } from '../tools/create-schema-checker';
+import { readStepReport } from '../wire/extract-wire-steps';
+import type { EvalCase } from './eval-case';
+import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
+import { gradeRun, type ObservedRun } from './grade-run';
+
+/** What running a case needs from the page: the checker, the route, keys, and how tools run. */
+export type EvalRunDeps = {
+  checker: SchemaChecker;
+  /** The chat route's fetch (the page's own; in tests, the handler in-process). */
+  fetch?: typeof fetch;
+  api?: string;
+  /** Request headers for a provider (its typed key). */
+  getHeaders?: (provider: RunSettings['provider']) => Record<string, string>;
+  /** A fresh sandbox for one full-loop run (made only when a tool needs it; an in-memory one is simply dropped after). */
+  createSandbox: () => Promise<Sandbox>;
+  runJavaScript?: RunJavaScript;
+  mcp?: McpAccess;
+};
+
+/** The calls and last text of a run's assistant messages, each call with its step. */
+export function observeRun(messages: readonly UIMessage[]): ObservedRun {
+  const calls: ObservedRun['calls'] = [];
+  let step = 0;
+  let answer = '';
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const parts of splitSteps(message)) {
+      step++;
+      for (const part of parts)
+        if (isToolUIPart(part)) calls.push({ toolName: getToolName(part), input: part.input, step });
+      const text = textOf(parts).trim();
+      if (text) answer = text;
+    }
+  }
+  return { calls, answer };
+}
+
+/** Tokens the run's steps reported. */
+function usageOf(messages: readonly UIMessage[]): { inputTokens: number; outputTokens: number } {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    for (const parts of splitSteps(message)) {
+      const report = readStepReport(parts);
+      inputTokens += report?.inputTokens ?? 0;
+      outputTokens += report?.outputTokens ?? 0;
+    }
+  }
+  return { inputTokens, outputTokens };
+}
+
+/** Resolves once the run has ended: nothing in flight, nothing executing, for a moment. */
+function settled(store: SessionStore, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
+      if (signal.aborted || !isRunInProgress(store.getState())) timer = setTimeout(done, 30);
+    };
+    const unsubscribe = store.subscribe(check);
+    const done = () => {
+      if (!signal.aborted && isRunInProgress(store.getState())) return;
+      unsubscribe();
+      resolve();
+    };
+    check();
+  });
+}
+
+/**
+ * One run of one case (issue 18), through the same route and loop as the chat: a session of
+ * its own with the variant's tools and the configuration's settings. `first-step` sends one
+ * request and runs nothing (tools are answered by nobody); `full-loop` runs the tools as the
+ * variant says (in a fresh sandbox) until the model answers. Then the run is graded.
+ */
+export async function runEvalCase({
+  job,
+  testCase,
+  variant,
+  config,
+  mode,
+  baseSettings,
+  deps,
+  signal,
+  now = () => performance.now(),
+}: {
+  job: EvalJob;
+  testCase: EvalCase;
+  variant: EvalVariant;
+  config: EvalConfig;
+  mode: EvalRunMode;
+  baseSettings: RunSettings;
+  deps: EvalRunDeps;
+  signal: AbortSignal;
+  now?: () => number;
+}): Promise<EvalRun> {
+  if (signal.aborted) throw new Error('stopped');
+  const store = createSessionStore();
+  const settings = { ...baseSettings, ...config.settings, ...(mode === 'first-step' ? { maxSteps: 1 } : {}) };
+  const before: UIMessage[] = (testCase.messages ?? []).map((message) => ({
+    id: `m-${newId()}`,
+    role: message.role,
+    parts: [{ type: 'text', text: message.text }],
+  }));
+  store.setState({
+    // First step only: no tool runs (each call waits for an answer that never comes).
+    tools:
+      mode === 'first-step'
+        ? variant.tools.map((tool) => ({ ...tool, run: { kind: 'manual' as const } }))
+        : variant.tools,
+    settings,
+    messages: before,
+  });
+  let sandbox: Promise<Sandbox> | undefined;
+  const chat = createSessionChat({
+    store,
+    checker: deps.checker,
+    getSandbox: () => {
+      sandbox ??= deps.createSandbox();
+      return sandbox;
+    },
+    runJavaScript: deps.runJavaScript,
+    mcp: deps.mcp,
+    getHeaders: () => deps.getHeaders?.(settings.provider) ?? {},
+    fetch: deps.fetch,
+    api: deps.api,
+  });
+  const stop = () => {
+    chat.stopTools();
+    void chat.stop();
+  };
+  signal.addEventListener('abort', stop, { once: true });
+  const started = now();
+  try {
+    await chat.sendMessage({ text: testCase.prompt });
+    await settled(store, signal);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+  const ms = now() - started;
+  const messages = store.getState().messages;
+  const after = messages.slice(before.length + 1);
+  const { chatError } = store.getState();
+  const tools = checkToolDrafts(variant.tools, deps.checker).runnable.map((tool) => tool.spec);
+  const grade = gradeRun(testCase, observeRun(after), { tools, checker: deps.checker });
+  return {
+    ...job,
+    pass: !chatError && grade.pass,
+    failures: grade.failures,
+    ...(chatError ? { error: chatError } : {}),
+    ms,
+    ...usageOf(after),
+    messages,
+  };
+}
