@@ -9,6 +9,7 @@ import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import { SHARE_PREFIX } from '@/lib/share/share-link';
 import type { SessionStore } from '@/lib/session/session-store';
 import { newId } from '@/lib/new-id';
+import type { ProviderId } from '@/lib/session/run-settings-defaults';
 import type { TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
@@ -32,6 +33,8 @@ export type PlaygroundRuntime = SessionController & {
   loadEngine(): Promise<PlaygroundEngine>;
   chat: ChatHandle;
   keys: StoreApi<KeyState>;
+  /** The request headers for a provider: its typed key, if one was typed (never stored with the session). */
+  headersFor(provider: ProviderId): Record<string, string>;
   /** This tab's MCP connections (made only when the person connects; headers in memory only). */
   mcp: McpClient;
   /** Where the run waits for the person (step mode, approvals). */
@@ -72,10 +75,11 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const keys = createKeyStore(
     typeof window === 'undefined' ? undefined : openBrowserStorage(() => window.sessionStorage).storage,
   );
-  const getHeaders = (): Record<string, string> => {
-    const key = keys.getState().keys[store.getState().settings.provider];
+  const headersFor = (provider: ProviderId): Record<string, string> => {
+    const key = keys.getState().keys[provider];
     return key ? { 'x-provider-key': key } : {};
   };
+  const getHeaders = () => headersFor(store.getState().settings.provider);
   const gate = createRunGate((pause) => store.getState().setPause(pause));
   const mcp = createMcpClient({
     store,
@@ -202,6 +206,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     loadEngine,
     chat,
     keys,
+    headersFor,
     mcp,
     gate,
     stop,

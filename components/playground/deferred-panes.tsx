@@ -22,6 +22,16 @@ const InspectorPane = dynamic(() => import('../inspector/inspector-pane').then((
   loading: () => <PaneLoading name="Inspector" />,
 });
 
+const EvalsPane = dynamic(() => import('../evals/evals-pane').then((module) => module.EvalsPane), {
+  ssr: false,
+  loading: () => <PaneLoading name="Evals" />,
+});
+
+/** Evals load when first opened. */
+export function DeferredEvalsPane() {
+  return <EvalsPane />;
+}
+
 /**
  * The graph (React Flow, dagre) and the Inspector (wire formats, OpenInference) load once the
  * page is idle after its first paint, so the message box is usable first (issue 16).

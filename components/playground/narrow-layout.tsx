@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
 import { Composer } from '../chat/composer';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
-import { DeferredInspectorPane as InspectorPane, DeferredTimelinePane as TimelinePane } from './deferred-panes';
+import {
+  DeferredEvalsPane,
+  DeferredInspectorPane as InspectorPane,
+  DeferredTimelinePane as TimelinePane,
+} from './deferred-panes';
 import { ToolsPane } from '../tools/tools-pane';
 import { Tabs } from '../ui/tabs';
 import { useSession } from './runtime-context';
@@ -18,26 +22,30 @@ type Pane = (typeof PANES)[number];
  */
 export function NarrowLayout() {
   const readOnly = useSession((state) => state.readOnly);
+  const evalsOpen = useSession((state) => state.evalsOpen);
   const [pane, setPane] = useState<Pane>(readOnly ? 'Graph' : 'Chat');
   useEffect(() => {
     if (readOnly) setPane('Graph');
   }, [readOnly]);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      <Tabs
-        label="Panes"
-        tabs={PANES}
-        current={pane}
-        onChange={setPane}
-        className="flex min-h-0 flex-1 flex-col gap-2"
-        panelClassName="min-h-0 flex-1"
-      >
-        {pane === 'Chat' ? <ConversationPane withComposer={false} /> : null}
-        {pane === 'Graph' ? <TimelinePane /> : null}
-        {pane === 'Tools' ? <ToolsPane /> : null}
-        {pane === 'Inspector' ? <InspectorPane /> : null}
-        {pane === 'Files' ? <FilesPanel /> : null}
-      </Tabs>
+      {evalsOpen ? <DeferredEvalsPane /> : null}
+      {evalsOpen ? null : (
+        <Tabs
+          label="Panes"
+          tabs={PANES}
+          current={pane}
+          onChange={setPane}
+          className="flex min-h-0 flex-1 flex-col gap-2"
+          panelClassName="min-h-0 flex-1"
+        >
+          {pane === 'Chat' ? <ConversationPane withComposer={false} /> : null}
+          {pane === 'Graph' ? <TimelinePane /> : null}
+          {pane === 'Tools' ? <ToolsPane /> : null}
+          {pane === 'Inspector' ? <InspectorPane /> : null}
+          {pane === 'Files' ? <FilesPanel /> : null}
+        </Tabs>
+      )}
       {readOnly ? null : (
         <div className="shrink-0 overflow-hidden rounded-lg border border-[var(--border)]">
           <Composer />

@@ -12,12 +12,23 @@ import { TabConflictBanner } from '../session/tab-conflict-banner';
 import { createPlaygroundRuntime } from './create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
 import { NarrowLayout } from './narrow-layout';
-import { RuntimeContext, useRuntime } from './runtime-context';
+import { RuntimeContext, useRuntime, useSession, useSessionActions } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
 import { TooltipProvider } from '../ui/tooltip';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
+
+/** Shows the Evals region in place of the Timeline, or goes back. */
+function EvalsButton() {
+  const open = useSession((state) => state.evalsOpen);
+  const { showEvals } = useSessionActions();
+  return (
+    <button type="button" className="button" aria-pressed={open} onClick={() => showEvals(!open)}>
+      Evals
+    </button>
+  );
+}
 
 /** One header row: the product, the session and its menu, Share, Get code, the sandbox, help. */
 function Header() {
@@ -27,6 +38,7 @@ function Header() {
       <SessionMenu />
       <ShareMenu />
       <GetCodeDialog />
+      <EvalsButton />
       <div className="ml-auto flex min-w-0 items-center justify-end gap-2 min-[900px]:flex-1">
         <SandboxStatusLine />
         <ShortcutsDialog />

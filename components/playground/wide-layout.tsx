@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
-import { DeferredInspectorPane as InspectorPane, DeferredTimelinePane as TimelinePane } from './deferred-panes';
+import {
+  DeferredEvalsPane,
+  DeferredInspectorPane as InspectorPane,
+  DeferredTimelinePane as TimelinePane,
+} from './deferred-panes';
+import { useSession } from './runtime-context';
 import { ToolsPane } from '../tools/tools-pane';
 import { CollapsedRail } from './collapsed-rail';
 import { SavedGroup } from '../ui/saved-group';
@@ -37,6 +42,7 @@ function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }
 export function WideLayout() {
   const inspector = useCollapsible();
   const files = useCollapsible();
+  const evalsOpen = useSession((state) => state.evalsOpen);
   return (
     <SavedGroup
       id="playground-columns"
@@ -53,23 +59,27 @@ export function WideLayout() {
       </Panel>
       <ResizeHandle label="Resize Conversation and Timeline" />
       <Panel id="centre" defaultSize="37" minSize="280px">
-        <SavedGroup id="playground-centre" panelIds={['timeline', 'files']} orientation="vertical" className="h-full">
-          <Panel id="timeline" defaultSize="70" minSize="160px">
-            <TimelinePane />
-          </Panel>
-          <ResizeHandle label="Resize Timeline and Files" vertical />
-          <Panel
-            id="files"
-            defaultSize="30"
-            minSize="140px"
-            collapsible
-            collapsedSize="36px"
-            panelRef={files.ref}
-            onResize={files.onResize}
-          >
-            <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
-          </Panel>
-        </SavedGroup>
+        {evalsOpen ? (
+          <DeferredEvalsPane />
+        ) : (
+          <SavedGroup id="playground-centre" panelIds={['timeline', 'files']} orientation="vertical" className="h-full">
+            <Panel id="timeline" defaultSize="70" minSize="160px">
+              <TimelinePane />
+            </Panel>
+            <ResizeHandle label="Resize Timeline and Files" vertical />
+            <Panel
+              id="files"
+              defaultSize="30"
+              minSize="140px"
+              collapsible
+              collapsedSize="36px"
+              panelRef={files.ref}
+              onResize={files.onResize}
+            >
+              <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
+            </Panel>
+          </SavedGroup>
+        )}
       </Panel>
       <ResizeHandle label="Resize Timeline and Inspector" />
       <Panel

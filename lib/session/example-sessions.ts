@@ -1,3 +1,4 @@
+import { EMPTY_EVALS } from '../evals/eval-defaults';
 import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import type { ToolDraft } from '../tools/tool-spec';
@@ -44,6 +45,7 @@ function example(
     approvals: {},
     outcomes: {},
     mcpServers: [],
+    evals: EMPTY_EVALS,
     interceptors: [],
     executor: base.executor,
     interceptions: {},

@@ -1,3 +1,4 @@
+import { EMPTY_EVALS } from '../evals/eval-defaults';
 import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
 import { formatToolSource } from '../tools/edit-tool-source';
 import type { ToolDraft } from '../tools/tool-spec';
@@ -42,6 +43,7 @@ export function createInitialSession(): SessionState {
     executor: DEFAULT_EXECUTOR_SETTINGS,
     interceptions: {},
     mcpServers: [],
+    evals: EMPTY_EVALS,
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,
@@ -52,6 +54,7 @@ export function createInitialSession(): SessionState {
     pause: undefined,
     runningToolCalls: [],
     toolCallProgress: {},
+    evalsOpen: false,
     events: [],
   };
 }

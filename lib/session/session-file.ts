@@ -24,6 +24,7 @@ export function pickSessionData(state: SessionData): SessionData {
     executor: state.executor,
     interceptions: state.interceptions,
     mcpServers: state.mcpServers,
+    evals: state.evals,
     activeBranch: state.activeBranch,
     branches: state.branches,
   };

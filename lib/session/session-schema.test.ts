@@ -1,3 +1,4 @@
+import { EMPTY_EVALS } from '../evals/eval-defaults';
 import { describe, expect, it } from 'vitest';
 import { parseSessionData } from './session-schema';
 import { createInitialSession } from './session-store';
@@ -30,7 +31,7 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes, interceptors and MCP servers were kept reads back with none.
+    // A session saved before calls' outcomes, interceptors, MCP servers and evals were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
@@ -40,6 +41,7 @@ describe('parseSessionData', () => {
         executor: { throwOnToolFailure: false, stopOnToolBlock: false },
         interceptions: {},
         mcpServers: [],
+        evals: EMPTY_EVALS,
       },
     });
   });

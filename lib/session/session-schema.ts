@@ -10,13 +10,12 @@ import { toolDraftSchema } from '../tools/tool-spec';
 import { MAX_MCP_SERVERS, mcpServerRecordSchema } from '../mcp/mcp-server-record';
 import { runSettingsSchema } from './run-settings';
 import { SESSION_FORMAT_VERSION } from './session-file';
+import { uiMessageShapeSchema } from './ui-message-shape';
+import { sessionEvalsSchema } from '../evals/evals-schema';
+import { EMPTY_EVALS } from '../evals/eval-defaults';
+import type { SessionEvals } from '../evals/session-evals';
 
-/** The shape of a UI message as the session keeps it; the AI SDK validates the parts in depth. */
-export const uiMessageShapeSchema = z.looseObject({
-  id: z.string().min(1),
-  role: z.enum(['system', 'user', 'assistant']),
-  parts: z.array(z.looseObject({ type: z.string() })),
-});
+export { uiMessageShapeSchema };
 
 /** Files by relative path; no absolute paths, no `..` segments. */
 const sandboxFilesSchema = z.record(
@@ -46,14 +45,18 @@ export const sessionDataSchema = z.object({
   interceptions: z.record(z.string(), z.array(interceptionSchema).max(40)).default({}),
   /** The MCP servers the session's MCP tools come from: URL and what they said, never headers (before 0.12: none). */
   mcpServers: z.array(mcpServerRecordSchema).max(MAX_MCP_SERVERS).default([]),
+  /** Eval cases, tool-list variants, configurations and the last grid's runs (before 0.13: none). */
+  // Its runs hold UI messages: the shape is checked here, the parts by the AI SDK (as for `messages`).
+  evals: sessionEvalsSchema.default(EMPTY_EVALS as unknown as z.infer<typeof sessionEvalsSchema>),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
   branches: z.array(
     z.object({ id: z.string().min(1), label: z.string().min(1).max(100), messages: z.array(uiMessageShapeSchema) }),
   ),
 });
-export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches'> & {
+export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals'> & {
   messages: UIMessage[];
+  evals: SessionEvals;
   branches: { id: string; label: string; messages: UIMessage[] }[];
 };
 

@@ -18,6 +18,7 @@ import { createInterceptorActions, type InterceptorActions } from './interceptor
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import type { McpProgress } from '../agent/run-mcp-tool';
 import { createMcpActions, type McpActions } from './mcp-actions';
+import { createEvalActions, type EvalActions } from './eval-actions';
 import { createInitialSession } from './initial-session';
 
 /**
@@ -45,6 +46,8 @@ export type SessionState = SessionData & {
   pause: RunPause | undefined;
   /** Tool calls executing now (sandbox, handler, interceptors), by tool_call_id. */
   runningToolCalls: readonly string[];
+  /** Whether the Evals region is shown in place of the Timeline. */
+  evalsOpen: boolean;
   /** The last progress a running call reported (MCP `notifications/progress`), by tool_call_id. */
   toolCallProgress: Readonly<Record<string, McpProgress>>;
   /** The run's events, oldest first. */
@@ -104,11 +107,13 @@ export type SessionActions = {
   /** A tool call started or stopped executing. */
   setToolCallRunning(toolCallId: string, running: boolean): void;
   addEvent(event: RunEvent): void;
+  showEvals(open: boolean): void;
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
 } & InterceptorActions &
-  McpActions;
+  McpActions &
+  EvalActions;
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 
@@ -293,6 +298,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           const { [toolCallId]: _done, ...toolCallProgress } = state.toolCallProgress;
           return { runningToolCalls: state.runningToolCalls.filter((id) => id !== toolCallId), toolCallProgress };
         }),
+      showEvals: (evalsOpen) => view({ evalsOpen }),
       setToolCallProgress: (toolCallId, progress) =>
         view((state) => {
           const { [toolCallId]: _old, ...rest } = state.toolCallProgress;
@@ -303,6 +309,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       ...createInterceptorActions(set),
       ...createMcpActions(set, get),
+      ...createEvalActions(set),
     };
   };
 }

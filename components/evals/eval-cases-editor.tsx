@@ -1,0 +1,111 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { EvalCase } from '@/lib/evals/eval-case';
+import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
+import { useSession, useSessionActions } from '../playground/runtime-context';
+import { downloadText } from '../ui/download-text';
+
+/** A starting case: the message being written (or an example), expecting the first enabled tool. */
+function starterCase(prompt: string, tool: string | undefined, taken: ReadonlySet<string>): EvalCase {
+  let n = taken.size + 1;
+  while (taken.has(`case-${n}`)) n++;
+  return {
+    id: `case-${n}`,
+    prompt: prompt.trim() || 'List the files in the workspace.',
+    expect: { calls: tool ? [{ tool, args: {} }] : [], order: 'any', parallel: 'allowed' },
+  };
+}
+
+/** The session's eval cases as editable JSON: paste, import a file (JSON, JSON Lines, BFCL), add, export. */
+export function EvalCasesEditor({ firstTool }: { firstTool: string | undefined }) {
+  const cases = useSession((state) => state.evals.cases);
+  const draft = useSession((state) => state.draft);
+  const readOnly = useSession((state) => state.readOnly);
+  const { setEvalCases } = useSessionActions();
+  const [text, setText] = useState(() => serializeEvalCases(cases));
+  const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const file = useRef<HTMLInputElement>(null);
+  // The cases changed elsewhere (added, imported, another tab): the text follows.
+  useEffect(() => setText(serializeEvalCases(cases)), [cases]);
+
+  const save = (source: string) => {
+    const read = readEvalCases(source);
+    if (!read.ok) return setMessage({ ok: false, text: read.message });
+    setEvalCases(read.cases);
+    setMessage({
+      ok: true,
+      text: [`${read.cases.length} ${read.cases.length === 1 ? 'case' : 'cases'} saved.`, ...read.notes].join(' '),
+    });
+  };
+
+  return (
+    <section aria-labelledby="eval-cases-title" className="flex flex-col gap-1">
+      <h3 id="eval-cases-title" className="text-xs font-semibold uppercase">
+        Test cases ({cases.length})
+      </h3>
+      <textarea
+        aria-label="Eval cases"
+        className="control h-40 font-mono text-xs"
+        spellCheck={false}
+        value={text}
+        readOnly={readOnly}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {message ? (
+        <p role={message.ok ? 'status' : 'alert'} className={`text-xs ${message.ok ? 'muted' : 'text-role-error'}`}>
+          {message.text}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-1 text-xs">
+        <fieldset disabled={readOnly} className="contents">
+          <button type="button" className="button" onClick={() => save(text)}>
+            Save cases
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              const read = readEvalCases(text);
+              const current = read.ok ? read.cases : cases;
+              const added = starterCase(draft, firstTool, new Set(current.map((each) => each.id)));
+              setEvalCases([...current, added]);
+              setMessage({ ok: true, text: `Added ${added.id}: edit what it expects, then Save cases.` });
+            }}
+          >
+            Add test case
+          </button>
+          <button type="button" className="button" onClick={() => file.current?.click()}>
+            Import cases…
+          </button>
+        </fieldset>
+        <input
+          ref={file}
+          type="file"
+          hidden
+          accept=".json,.jsonl,application/json"
+          aria-label="Eval cases file"
+          onChange={async (event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (chosen) save(await chosen.text());
+          }}
+        />
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadText('eval-cases.json', serializeEvalCases(cases))}
+        >
+          Export cases
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadText('eval-cases.jsonl', serializeEvalCasesJsonl(cases), 'application/jsonl')}
+        >
+          Export JSON Lines
+        </button>
+      </div>
+    </section>
+  );
+}

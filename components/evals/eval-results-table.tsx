@@ -1,0 +1,191 @@
+'use client';
+
+import { useMemo, useState } from 'react';
+import type { EvalCase } from '@/lib/evals/eval-case';
+import type { EvalRun } from '@/lib/evals/eval-grid';
+import { type EvalColumn, evalCells, evalResultsCsv } from '@/lib/evals/eval-results';
+import { estimateCost } from '@/lib/evals/model-prices';
+import { useSession, useSessionActions } from '../playground/runtime-context';
+import { downloadText } from '../ui/download-text';
+
+const TONES = {
+  pass: 'bg-role-result/20 text-role-result',
+  some: 'bg-role-call/20 text-role-call',
+  fail: 'bg-role-error/15 text-role-error',
+};
+
+const money = (dollars: number | undefined) =>
+  dollars === undefined
+    ? 'cost unknown'
+    : dollars === 0
+      ? '$0'
+      : `≈ $${dollars < 0.01 ? dollars.toFixed(4) : dollars.toFixed(2)}`;
+
+/** The runs of one cell, each with why it failed and a way onto the timeline. */
+function CellRuns({ title, runs, onClose }: { title: string; runs: EvalRun[]; onClose: () => void }) {
+  const readOnly = useSession((state) => state.readOnly);
+  const { startBranch, showEvals } = useSessionActions();
+  return (
+    <section aria-label={`Runs of ${title}`} className="rounded border border-[var(--border)] p-2 text-xs">
+      <div className="flex items-center gap-2">
+        <h4 className="font-semibold">{title}</h4>
+        <button type="button" className="button ml-auto px-1.5 py-0" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <ol>
+        {runs.map((run, index) => (
+          <li
+            key={`${run.repeat}-${index}`}
+            className="flex flex-wrap items-start gap-2 border-t border-[var(--border)] py-1"
+          >
+            <span className={run.pass ? 'text-role-result' : 'text-role-error'}>
+              Run {index + 1}: {run.pass ? 'passed' : 'failed'}
+            </span>
+            <span className="muted">
+              {Math.round(run.ms)} ms · {run.inputTokens} → {run.outputTokens} tokens
+            </span>
+            <button
+              type="button"
+              className="button ml-auto px-1.5 py-0"
+              disabled={readOnly || run.messages.length === 0}
+              onClick={() => {
+                startBranch(run.messages);
+                showEvals(false);
+              }}
+            >
+              Open run {index + 1} on the timeline
+            </button>
+            {run.error || run.failures.length > 0 ? (
+              <ul className="w-full list-disc pl-5 text-role-error">
+                {run.error ? <li>{run.error}</li> : null}
+                {run.failures.map((failure) => (
+                  <li key={failure.message}>{failure.message}</li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Rows = cases, columns = variant × configuration, cells = runs passed ("3/3"); totals; CSV and JSON. */
+export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; columns: EvalColumn[] }) {
+  const runs = useSession((state) => state.evals.runs);
+  const cells = useMemo(() => evalCells(runs), [runs]);
+  const [open, setOpen] = useState<{ caseId: string; column: string }>();
+  if (runs.length === 0) return <p className="muted text-xs">No results yet: Run evals fills this table.</p>;
+  const opened = open ? cells.get(`${open.caseId}|${open.column}`) : undefined;
+  const openedTitle = open
+    ? `${open.caseId} · ${columns.find((column) => column.key === open.column)?.label ?? ''}`
+    : '';
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="overflow-auto">
+        <table aria-label="Eval results" className="w-full border-collapse text-xs">
+          <thead>
+            <tr>
+              <th scope="col" className="p-1 text-left">
+                Case
+              </th>
+              {columns.map((column) => (
+                <th key={column.key} scope="col" className="p-1 text-left">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {cases.map((testCase) => (
+              <tr key={testCase.id} className="border-t border-[var(--border)]">
+                <th scope="row" className="p-1 text-left font-mono font-normal" title={testCase.prompt}>
+                  {testCase.name ?? testCase.id}
+                </th>
+                {columns.map((column) => {
+                  const cell = cells.get(`${testCase.id}|${column.key}`);
+                  if (!cell)
+                    return (
+                      <td key={column.key} className="muted p-1">
+                        —
+                      </td>
+                    );
+                  const total = cell.runs.length;
+                  const tone = cell.passed === total ? TONES.pass : cell.passed === 0 ? TONES.fail : TONES.some;
+                  const cost = estimateCost(
+                    column.config.settings.provider ?? 'simulated',
+                    column.config.settings.model ?? '',
+                    cell.inputTokens,
+                    cell.outputTokens,
+                  );
+                  const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
+                  return (
+                    <td key={column.key} className="p-1">
+                      <button
+                        type="button"
+                        className={`rounded px-1.5 font-mono ${tone}`}
+                        title={[figures, ...cell.reasons].join('\n')}
+                        aria-label={`${testCase.id}, ${column.label}: ${cell.passed}/${total} passed${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
+                        onClick={() => setOpen({ caseId: testCase.id, column: column.key })}
+                      >
+                        {cell.passed}/{total}
+                      </button>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-[var(--border)]">
+              <th scope="row" className="p-1 text-left">
+                Total
+              </th>
+              {columns.map((column) => {
+                const own = cases.flatMap((testCase) => cells.get(`${testCase.id}|${column.key}`)?.runs ?? []);
+                const passed = own.filter((run) => run.pass).length;
+                const input = own.reduce((sum, run) => sum + run.inputTokens, 0);
+                const output = own.reduce((sum, run) => sum + run.outputTokens, 0);
+                const cost = estimateCost(
+                  column.config.settings.provider ?? 'simulated',
+                  column.config.settings.model ?? '',
+                  input,
+                  output,
+                );
+                return (
+                  <td key={column.key} className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
+                    {passed}/{own.length}
+                  </td>
+                );
+              })}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {open && opened ? <CellRuns title={openedTitle} runs={opened.runs} onClose={() => setOpen(undefined)} /> : null}
+      <div className="flex gap-1 text-xs">
+        <button
+          type="button"
+          className="button"
+          onClick={() => downloadText('eval-results.csv', evalResultsCsv(cases, columns, cells), 'text/csv')}
+        >
+          Export results CSV
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            downloadText(
+              'eval-results.json',
+              `${JSON.stringify({ cases, columns: columns.map(({ key, label }) => ({ key, label })), runs: runs.map(({ messages: _messages, ...run }) => run) }, null, 2)}\n`,
+            )
+          }
+        >
+          Export results JSON
+        </button>
+      </div>
+    </div>
+  );
+}

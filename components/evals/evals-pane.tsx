@@ -1,0 +1,130 @@
+'use client';
+
+import { useMemo } from 'react';
+import { evalColumns } from '@/lib/evals/eval-results';
+import { readToolName } from '@/lib/tools/edit-tool-source';
+import { useSession, useSessionActions } from '../playground/runtime-context';
+import { EvalCasesEditor } from './eval-cases-editor';
+import { EvalColumnsEditor } from './eval-columns-editor';
+import { EvalResultsTable } from './eval-results-table';
+import { useEvalRunner } from './use-eval-runner';
+
+/**
+ * Evals (issue 18): test cases, tool-list variants and model configurations, the grid run
+ * through the chat route, and its results — in place of the Timeline until "Back to the timeline".
+ */
+export function EvalsPane() {
+  const evals = useSession((state) => state.evals);
+  const tools = useSession((state) => state.tools);
+  const readOnly = useSession((state) => state.readOnly);
+  const { showEvals, setEvalOptions } = useSessionActions();
+  const runner = useEvalRunner();
+  const variants = useMemo(
+    () => (evals.variants.length > 0 ? evals.variants : [{ id: 'current', name: 'Current tools', tools }]),
+    [evals.variants, tools],
+  );
+  const configs = useMemo(
+    () => (evals.configs.length > 0 ? evals.configs : [{ id: 'current', name: 'Current settings', settings: {} }]),
+    [evals.configs],
+  );
+  const columns = useMemo(() => evalColumns(variants, configs), [variants, configs]);
+  const firstTool = tools.filter((tool) => tool.enabled).map((tool) => readToolName(tool.source))[0];
+  const total = evals.cases.length * columns.length * evals.repeats;
+  const { progress } = runner;
+
+  return (
+    <section aria-label="Evals" className="pane">
+      <h2 className="pane-title">
+        Evals
+        <button type="button" className="button ml-auto px-1.5 py-0 normal-case" onClick={() => showEvals(false)}>
+          Back to the timeline
+        </button>
+      </h2>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-auto p-3 text-sm">
+        <EvalCasesEditor firstTool={firstTool} />
+        <EvalColumnsEditor />
+        <section aria-labelledby="eval-run-title" className="flex flex-col gap-1 text-xs">
+          <h3 id="eval-run-title" className="font-semibold uppercase">
+            Run
+          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="flex items-center gap-1">
+              <span className="muted">Each run</span>
+              <select
+                aria-label="Eval run mode"
+                className="control py-0"
+                value={evals.mode}
+                disabled={readOnly}
+                onChange={(event) => setEvalOptions({ mode: event.target.value as 'first-step' | 'full-loop' })}
+              >
+                <option value="full-loop">Full loop (tools run as set)</option>
+                <option value="first-step">First step only (nothing runs)</option>
+              </select>
+            </label>
+            <label className="flex items-center gap-1">
+              <span className="muted">Repeats</span>
+              <input
+                type="number"
+                aria-label="Eval repeats"
+                className="control w-14 py-0"
+                min={1}
+                max={20}
+                value={evals.repeats}
+                disabled={readOnly}
+                onChange={(event) => {
+                  const repeats = Number(event.target.value);
+                  if (Number.isInteger(repeats) && repeats >= 1 && repeats <= 20) setEvalOptions({ repeats });
+                }}
+              />
+            </label>
+            <label className="flex items-center gap-1">
+              <span className="muted">At once</span>
+              <input
+                type="number"
+                aria-label="Eval concurrency"
+                className="control w-14 py-0"
+                min={1}
+                max={8}
+                value={evals.concurrency}
+                disabled={readOnly}
+                onChange={(event) => {
+                  const concurrency = Number(event.target.value);
+                  if (Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 8)
+                    setEvalOptions({ concurrency });
+                }}
+              />
+            </label>
+            {progress.running ? (
+              <button type="button" className="button" onClick={runner.stop}>
+                Stop evals
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button button-primary"
+                disabled={readOnly || evals.cases.length === 0}
+                onClick={() => void runner.run(variants, configs)}
+              >
+                Run evals
+              </button>
+            )}
+            <span className="muted">
+              {evals.cases.length} cases × {columns.length} {columns.length === 1 ? 'column' : 'columns'} ×{' '}
+              {evals.repeats} = {total} runs
+            </span>
+          </div>
+          {progress.total > 0 ? (
+            <div className="flex items-center gap-2">
+              <progress aria-label="Eval progress" className="h-2 flex-1" value={progress.done} max={progress.total} />
+              <span role="status">
+                {progress.done} / {progress.total}
+                {progress.running ? ' running…' : progress.stopped ? ' — stopped' : ' — done'}
+              </span>
+            </div>
+          ) : null}
+        </section>
+        <EvalResultsTable cases={evals.cases} columns={columns} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { type EvalConfig, type EvalVariant, gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
+import { runEvalCase } from '@/lib/evals/run-eval-case';
+import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
+import { useRuntime } from '../playground/runtime-context';
+import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+
+export type EvalProgress = { done: number; total: number; running: boolean; stopped: boolean };
+
+/**
+ * Runs the grid from the page: each run through `/api/chat` and the loop, in a session of its
+ * own (tools answered as the variant says; sandbox tools in a fresh in-memory sandbox), typed
+ * keys sent per provider. Runs reach the session as they end; Stop ends the grid.
+ */
+export function useEvalRunner() {
+  const runtime = useRuntime();
+  const [progress, setProgress] = useState<EvalProgress>({ done: 0, total: 0, running: false, stopped: false });
+  const stopper = useRef<AbortController | undefined>(undefined);
+
+  const run = async (variants: EvalVariant[], configs: EvalConfig[]) => {
+    const engine = await runtime.loadEngine();
+    const { store } = runtime;
+    const { evals, settings, startingFiles } = store.getState();
+    const jobs = gridJobs(
+      evals.cases.map((each) => each.id),
+      variants.map((variant) => variant.id),
+      configs.map((config) => config.id),
+      evals.repeats,
+    );
+    const stop = new AbortController();
+    stopper.current = stop;
+    store.getState().clearEvalRuns();
+    setProgress({ done: 0, total: jobs.length, running: true, stopped: false });
+    const result = await runEvalGrid({
+      jobs,
+      concurrency: evals.concurrency,
+      signal: stop.signal,
+      runOne: (job, signal) =>
+        runEvalCase({
+          job,
+          testCase: evals.cases.find((each) => each.id === job.caseId)!,
+          variant: variants.find((variant) => variant.id === job.variantId)!,
+          config: configs.find((config) => config.id === job.configId)!,
+          mode: evals.mode,
+          baseSettings: settings,
+          deps: {
+            checker: engine.checker,
+            fetch: window.fetch.bind(window),
+            getHeaders: runtime.headersFor,
+            createSandbox: () => createOfflineSandbox(startingFiles),
+            runJavaScript: runJavaScriptInSandbox,
+            mcp: runtime.mcp,
+          },
+          signal,
+        }),
+      onRun: (each, done, total) => {
+        store.getState().addEvalRun(each);
+        setProgress({ done, total, running: true, stopped: false });
+      },
+    });
+    setProgress((current) => ({ ...current, running: false, stopped: result.stopped }));
+  };
+
+  return { progress, run, stop: () => stopper.current?.abort() };
+}

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { parseCsv } from '../testing/parse-csv';
+import { PlaygroundPage } from './pages/playground-page';
+
+/** Three cases; the scripted model's step follows the earlier assistant messages, so each case gets its own call. */
+const CASES = {
+  kind: 'tool-playground-eval-cases',
+  version: 1,
+  cases: [
+    {
+      id: 'read',
+      prompt: 'Show me README.md',
+      expect: { calls: [{ tool: 'read_file', args: { path: 'README.md' } }] },
+    },
+    {
+      id: 'list',
+      prompt: 'Now list the files',
+      messages: [
+        { role: 'user', text: 'hi' },
+        { role: 'assistant', text: 'Hello.' },
+      ],
+      expect: { calls: [{ tool: 'list_files', args: {} }] },
+    },
+    {
+      id: 'write',
+      prompt: 'Save a note',
+      messages: [
+        { role: 'user', text: 'hi' },
+        { role: 'assistant', text: 'Hello.' },
+        { role: 'user', text: 'and?' },
+        { role: 'assistant', text: 'Ready.' },
+      ],
+      expect: { calls: [{ tool: 'write_file', args: { path: { regex: '^notes/' }, content: { any: true } } }] },
+    },
+  ],
+};
+const SCRIPT = [
+  { toolCalls: [{ toolName: 'read_file', input: { path: 'README.md' } }] },
+  { toolCalls: [{ toolName: 'list_files', input: {} }] },
+  { toolCalls: [{ toolName: 'write_file', input: { path: 'notes/todo.txt', content: 'hi' } }] },
+];
+
+test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted model, read the table, open a failing run, export CSV', async ({
+  page,
+}, testInfo) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+  const settings = await playground.openRunSettings();
+  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(SCRIPT));
+  await playground.closeRunSettings();
+
+  await page.getByRole('button', { name: 'Evals' }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const file = testInfo.outputPath('cases.json');
+  await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(CASES)));
+  await evals.getByLabel('Eval cases file').setInputFiles(file);
+  await expect(evals.getByRole('status').first()).toHaveText('3 cases saved.');
+  await expect(evals.getByRole('textbox', { name: 'Eval cases' })).toHaveValue(/"id": "write"/);
+
+  // Variant 1: the tools as they are; variant 2: without write_file.
+  await evals.getByRole('textbox', { name: 'Variant name' }).fill('all tools');
+  await evals.getByRole('button', { name: 'Save tool list as variant' }).click();
+  await playground.tools.getByRole('checkbox', { name: 'Use write_file in runs' }).uncheck();
+  await evals.getByRole('textbox', { name: 'Variant name' }).fill('no write_file');
+  await evals.getByRole('button', { name: 'Save tool list as variant' }).click();
+  await evals.getByRole('textbox', { name: 'Configuration name' }).fill('scripted');
+  await evals.getByRole('button', { name: 'Save run settings as configuration' }).click();
+  await evals.getByRole('combobox', { name: 'Eval run mode' }).selectOption('first-step');
+
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^6 \/ 6/ })).toHaveText('6 / 6 — done');
+  const table = evals.getByRole('table', { name: 'Eval results' });
+  const cell = (caseId: string, column: string) =>
+    table.getByRole('button', { name: new RegExp(`^${caseId}, ${column}: `) });
+  await expect(cell('read', 'all tools')).toHaveText('1/1');
+  await expect(cell('list', 'all tools')).toHaveText('1/1');
+  await expect(cell('write', 'all tools')).toHaveText('1/1');
+  await expect(cell('read', 'no write_file')).toHaveText('1/1');
+  await expect(cell('write', 'no write_file')).toHaveText('0/1');
+  await expect(cell('write', 'no write_file')).toHaveAccessibleName(
+    /Called write_file, which this tool list does not offer\./,
+  );
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('3/3');
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('2/3');
+
+  // The failing cell's run, on the timeline.
+  await cell('write', 'no write_file').click();
+  await evals.getByRole('button', { name: 'Open run 1 on the timeline' }).click();
+  await expect(page.getByRole('region', { name: 'Evals' })).toHaveCount(0);
+  await expect.poll(() => playground.nodeNames()).toContain('Tool call write_file');
+  await expect.poll(() => playground.nodeNames()).toContain('User message: Save a note');
+
+  // CSV out, read back: one row per case and column.
+  await page.getByRole('button', { name: 'Evals' }).click();
+  const download = page.waitForEvent('download');
+  await evals.getByRole('button', { name: 'Export results CSV' }).click();
+  const rows = parseCsv(await readFile(await (await download).path(), 'utf8'));
+  expect(rows[0]).toEqual([
+    'case',
+    'variant',
+    'configuration',
+    'passed',
+    'runs',
+    'avg_ms',
+    'input_tokens',
+    'output_tokens',
+    'failures',
+  ]);
+  expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4]])).toEqual([
+    ['read', 'all tools', '1', '1'],
+    ['read', 'no write_file', '1', '1'],
+    ['list', 'all tools', '1', '1'],
+    ['list', 'no write_file', '1', '1'],
+    ['write', 'all tools', '1', '1'],
+    ['write', 'no write_file', '0', '1'],
+  ]);
+  expect(rows[6][8]).toBe('Called write_file, which this tool list does not offer.');
+});

@@ -1,0 +1,15 @@
+import type { SessionEvals } from './session-evals';
+
+/*
+ * The evals of a new session, apart from their zod schema: the page's first load uses this,
+ * and zod is not part of that load (issue 16).
+ */
+export const EMPTY_EVALS: SessionEvals = {
+  cases: [],
+  variants: [],
+  configs: [],
+  mode: 'full-loop',
+  repeats: 1,
+  concurrency: 2,
+  runs: [],
+};

@@ -1,0 +1,95 @@
+import type { EvalCase } from './eval-case';
+import { cellKey, type EvalConfig, type EvalRun, type EvalVariant } from './eval-grid';
+
+/** A column of the results: one variant with one configuration. */
+export type EvalColumn = { key: string; variant: EvalVariant; config: EvalConfig; label: string };
+
+/** A cell: its runs, how many passed, and the figures across them. */
+export type EvalCell = {
+  runs: EvalRun[];
+  passed: number;
+  /** Why its runs failed, one line each (distinct). */
+  reasons: string[];
+  ms: number;
+  inputTokens: number;
+  outputTokens: number;
+};
+
+/** The columns: every variant × every configuration. */
+export function evalColumns(variants: readonly EvalVariant[], configs: readonly EvalConfig[]): EvalColumn[] {
+  return variants.flatMap((variant) =>
+    configs.map((config) => ({
+      key: `${variant.id}|${config.id}`,
+      variant,
+      config,
+      label:
+        variants.length > 1 && configs.length > 1
+          ? `${variant.name} × ${config.name}`
+          : configs.length > 1
+            ? config.name
+            : variant.name,
+    })),
+  );
+}
+
+/** The cells of the results, by `cellKey`. */
+export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
+  const cells = new Map<string, EvalCell>();
+  for (const run of runs) {
+    const key = cellKey(run);
+    const cell = cells.get(key) ?? { runs: [], passed: 0, reasons: [], ms: 0, inputTokens: 0, outputTokens: 0 };
+    cell.runs.push(run);
+    if (run.pass) cell.passed++;
+    for (const reason of run.error ? [`Error: ${run.error}`] : run.failures.map((failure) => failure.message))
+      if (!cell.reasons.includes(reason)) cell.reasons.push(reason);
+    cell.ms += run.ms;
+    cell.inputTokens += run.inputTokens;
+    cell.outputTokens += run.outputTokens;
+    cells.set(key, cell);
+  }
+  return cells;
+}
+
+const csvField = (value: string | number) => {
+  const text = String(value);
+  // Quoted as RFC 4180 says; a leading = + - @ is defused so a spreadsheet does not run it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** The results as CSV: one row per case and column, with pass counts, time, tokens and the failure reasons. */
+export function evalResultsCsv(
+  cases: readonly EvalCase[],
+  columns: readonly EvalColumn[],
+  cells: ReadonlyMap<string, EvalCell>,
+): string {
+  const header = [
+    'case',
+    'variant',
+    'configuration',
+    'passed',
+    'runs',
+    'avg_ms',
+    'input_tokens',
+    'output_tokens',
+    'failures',
+  ];
+  const rows = cases.flatMap((testCase) =>
+    columns.map((column) => {
+      const cell = cells.get(`${testCase.id}|${column.key}`);
+      const runs = cell?.runs.length ?? 0;
+      return [
+        testCase.id,
+        column.variant.name,
+        column.config.name,
+        cell?.passed ?? 0,
+        runs,
+        runs ? Math.round((cell?.ms ?? 0) / runs) : 0,
+        cell?.inputTokens ?? 0,
+        cell?.outputTokens ?? 0,
+        (cell?.reasons ?? []).join(' | '),
+      ];
+    }),
+  );
+  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
