@@ -118,3 +118,50 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   ]);
   expect(rows[6][8]).toBe('Called write_file, which this tool list does not offer.');
 });
+
+test('Compare sends one message to two configurations: each run is a lane of its own; a step saves as a test case', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const configure = async (name: string, answer: string) => {
+    await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+    const settings = await playground.openRunSettings();
+    await settings
+      .getByRole('textbox', { name: 'Script' })
+      .fill(JSON.stringify([{ toolCalls: [{ toolName: 'list_files', input: {} }] }, { text: answer }]));
+    await playground.closeRunSettings();
+    await page.getByRole('region', { name: 'Evals' }).getByRole('textbox', { name: 'Configuration name' }).fill(name);
+    await page.getByRole('button', { name: 'Save run settings as configuration' }).click();
+  };
+  await page.getByRole('button', { name: 'Evals' }).click();
+  await configure('model A', 'Answer from A.');
+  await configure('model B', 'Answer from B.');
+
+  await playground.message.fill('what is in the workspace?');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare configurations' });
+  await dialog.getByRole('checkbox', { name: 'model A' }).check();
+  await dialog.getByRole('checkbox', { name: 'model B' }).check();
+  await dialog.getByRole('button', { name: 'Send to 2 configurations' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect
+    .poll(() => playground.nodeNames())
+    .toEqual(expect.arrayContaining(['Assistant message: Answer from A.', 'Assistant message: Answer from B.']));
+  await expect(page.getByRole('combobox', { name: 'Branch' })).toContainText('Compare: model A');
+  // The message went to the two configurations only, not to the chat as well.
+  expect(await playground.nodeNames()).not.toContain(
+    'Assistant message: (The script has 2 steps and all of them have run.)',
+  );
+  await expect(playground.conversation.getByRole('article')).toHaveCount(0);
+
+  // What model A did at its last step (it answered), as a case in Evals.
+  await page.getByRole('combobox', { name: 'Branch' }).selectOption({ label: 'Compare: model A' });
+  await playground.selectNode('Assistant message: Answer from A.');
+  await playground.inspector.getByRole('button', { name: 'Save as test case' }).click();
+  await expect(playground.inspector.getByRole('status')).toContainText('Saved as saved-1 in Evals');
+  await page.getByRole('button', { name: 'Evals' }).click();
+  await expect(page.getByRole('textbox', { name: 'Eval cases' })).toHaveValue(
+    /"prompt": "what is in the workspace\?"[\s\S]*"noTool": true/,
+  );
+});

@@ -5,6 +5,7 @@ import { isRunInProgress } from '@/lib/session/session-store';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';
+import { CompareDialog } from '../evals/compare-dialog';
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
 export function Composer() {
@@ -69,6 +70,7 @@ export function Composer() {
           >
             Send
           </button>
+          <CompareDialog disabled={running || waiting || readOnly} />
         </div>
       </form>
       <HistoryEstimate />

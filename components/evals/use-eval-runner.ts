@@ -2,10 +2,26 @@
 
 import { useRef, useState } from 'react';
 import { type EvalConfig, type EvalVariant, gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
-import { runEvalCase } from '@/lib/evals/run-eval-case';
-import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
+import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
+import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
 import { useRuntime } from '../playground/runtime-context';
 import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+
+/** What a run in a session of its own needs from this page: the engine's checker, the route, typed keys, tools. */
+export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps> {
+  const engine = await runtime.loadEngine();
+  const { startingFiles } = runtime.store.getState();
+  return {
+    checker: engine.checker,
+    fetch: window.fetch.bind(window),
+    getHeaders: runtime.headersFor,
+    // just-bash loads with the first sandbox tool an eval runs.
+    createSandbox: async () =>
+      (await import('@/lib/sandbox/create-offline-sandbox')).createOfflineSandbox(startingFiles),
+    runJavaScript: runJavaScriptInSandbox,
+    mcp: runtime.mcp,
+  };
+}
 
 export type EvalProgress = { done: number; total: number; running: boolean; stopped: boolean };
 
@@ -20,9 +36,9 @@ export function useEvalRunner() {
   const stopper = useRef<AbortController | undefined>(undefined);
 
   const run = async (variants: EvalVariant[], configs: EvalConfig[]) => {
-    const engine = await runtime.loadEngine();
+    const deps = await evalDeps(runtime);
     const { store } = runtime;
-    const { evals, settings, startingFiles } = store.getState();
+    const { evals, settings } = store.getState();
     const jobs = gridJobs(
       evals.cases.map((each) => each.id),
       variants.map((variant) => variant.id),
@@ -45,14 +61,7 @@ export function useEvalRunner() {
           config: configs.find((config) => config.id === job.configId)!,
           mode: evals.mode,
           baseSettings: settings,
-          deps: {
-            checker: engine.checker,
-            fetch: window.fetch.bind(window),
-            getHeaders: runtime.headersFor,
-            createSandbox: () => createOfflineSandbox(startingFiles),
-            runJavaScript: runJavaScriptInSandbox,
-            mcp: runtime.mcp,
-          },
+          deps,
           signal,
         }),
       onRun: (each, done, total) => {

@@ -14,6 +14,7 @@ import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTimeline } from '../timeline/use-timeline';
 import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
+import { SaveCaseButton } from './save-case-button';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
@@ -144,7 +145,10 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   {isMcpCallResult(detail?.output) ? <McpResultView result={detail.output} /> : null}
                   <JsonView value={node.detail} label="Node JSON" />
                   {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
-                    <ForkForm key={node.id} node={node} />
+                    <>
+                      <ForkForm key={node.id} node={node} />
+                      <SaveCaseButton key={`case-${node.id}`} node={node} />
+                    </>
                   ) : null}
                 </div>
               ) : null}

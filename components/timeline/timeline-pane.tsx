@@ -222,7 +222,11 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
 
 /** The run as a graph; nodes are derived from the session, never stored. */
 export function TimelinePane() {
-  const empty = useSession((state) => state.messages.length === 0 && !state.chatError);
+  // Empty only when no branch has anything either (Compare's runs are branches beside an empty one).
+  const empty = useSession(
+    (state) =>
+      state.messages.length === 0 && !state.chatError && state.branches.every((branch) => branch.messages.length === 0),
+  );
   const [follow, setFollow] = useState(true);
   const [overview, setOverview] = useState<boolean | undefined>();
   const nodeCount = useTimeline().nodes.length;

@@ -10,6 +10,7 @@ import type { RunSettings } from '../session/run-settings';
 import { createSessionStore, isRunInProgress, type SessionStore } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
+import type { ToolDraft } from '../tools/tool-spec';
 import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from './eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
@@ -48,7 +49,7 @@ export function observeRun(messages: readonly UIMessage[]): ObservedRun {
 }
 
 /** Tokens the run's steps reported. */
-function usageOf(messages: readonly UIMessage[]): { inputTokens: number; outputTokens: number } {
+export function usageOf(messages: readonly UIMessage[]): { inputTokens: number; outputTokens: number } {
   let inputTokens = 0;
   let outputTokens = 0;
   for (const message of messages) {
@@ -80,48 +81,48 @@ function settled(store: SessionStore, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** What one run in a session of its own came to. */
+export type OwnSessionRun = {
+  /** The whole conversation: the earlier messages, the prompt and what followed. */
+  messages: UIMessage[];
+  /** What followed the prompt. */
+  after: UIMessage[];
+  error?: string;
+  ms: number;
+};
+
 /**
- * One run of one case (issue 18), through the same route and loop as the chat: a session of
- * its own with the variant's tools and the configuration's settings. `first-step` sends one
- * request and runs nothing (tools are answered by nobody); `full-loop` runs the tools as the
- * variant says (in a fresh sandbox) until the model answers. Then the run is graded.
+ * One run in a session of its own, through the same route and loop as the chat: `tools`,
+ * `settings`, the earlier `messages`, then `prompt`. `first-step` sends one request and runs
+ * nothing (tools are answered by nobody); `full-loop` runs the tools as they are set (sandbox
+ * tools in a fresh sandbox) until the model answers or the step limit.
  */
-export async function runEvalCase({
-  job,
-  testCase,
-  variant,
-  config,
+export async function runInOwnSession({
+  tools,
+  settings,
+  messages: before,
+  prompt,
   mode,
-  baseSettings,
   deps,
   signal,
   now = () => performance.now(),
 }: {
-  job: EvalJob;
-  testCase: EvalCase;
-  variant: EvalVariant;
-  config: EvalConfig;
+  tools: ToolDraft[];
+  settings: RunSettings;
+  messages: UIMessage[];
+  prompt: string;
   mode: EvalRunMode;
-  baseSettings: RunSettings;
   deps: EvalRunDeps;
   signal: AbortSignal;
   now?: () => number;
-}): Promise<EvalRun> {
+}): Promise<OwnSessionRun> {
   if (signal.aborted) throw new Error('stopped');
   const store = createSessionStore();
-  const settings = { ...baseSettings, ...config.settings, ...(mode === 'first-step' ? { maxSteps: 1 } : {}) };
-  const before: UIMessage[] = (testCase.messages ?? []).map((message) => ({
-    id: `m-${newId()}`,
-    role: message.role,
-    parts: [{ type: 'text', text: message.text }],
-  }));
+  const own = mode === 'first-step' ? { ...settings, maxSteps: 1 } : settings;
   store.setState({
     // First step only: no tool runs (each call waits for an answer that never comes).
-    tools:
-      mode === 'first-step'
-        ? variant.tools.map((tool) => ({ ...tool, run: { kind: 'manual' as const } }))
-        : variant.tools,
-    settings,
+    tools: mode === 'first-step' ? tools.map((tool) => ({ ...tool, run: { kind: 'manual' as const } })) : tools,
+    settings: own,
     messages: before,
   });
   let sandbox: Promise<Sandbox> | undefined;
@@ -134,7 +135,7 @@ export async function runEvalCase({
     },
     runJavaScript: deps.runJavaScript,
     mcp: deps.mcp,
-    getHeaders: () => deps.getHeaders?.(settings.provider) ?? {},
+    getHeaders: () => deps.getHeaders?.(own.provider) ?? {},
     fetch: deps.fetch,
     api: deps.api,
   });
@@ -145,24 +146,66 @@ export async function runEvalCase({
   signal.addEventListener('abort', stop, { once: true });
   const started = now();
   try {
-    await chat.sendMessage({ text: testCase.prompt });
+    await chat.sendMessage({ text: prompt });
     await settled(store, signal);
   } finally {
     signal.removeEventListener('abort', stop);
   }
-  const ms = now() - started;
   const messages = store.getState().messages;
-  const after = messages.slice(before.length + 1);
   const { chatError } = store.getState();
+  return {
+    messages,
+    after: messages.slice(before.length + 1),
+    ...(chatError ? { error: chatError } : {}),
+    ms: now() - started,
+  };
+}
+
+/** One run of one case (issue 18): the case in a session of its own with the variant and configuration, then graded. */
+export async function runEvalCase({
+  job,
+  testCase,
+  variant,
+  config,
+  mode,
+  baseSettings,
+  deps,
+  signal,
+  now,
+}: {
+  job: EvalJob;
+  testCase: EvalCase;
+  variant: EvalVariant;
+  config: EvalConfig;
+  mode: EvalRunMode;
+  baseSettings: RunSettings;
+  deps: EvalRunDeps;
+  signal: AbortSignal;
+  now?: () => number;
+}): Promise<EvalRun> {
+  const run = await runInOwnSession({
+    tools: variant.tools,
+    settings: { ...baseSettings, ...config.settings },
+    messages: (testCase.messages ?? []).map((message) => ({
+      id: `m-${newId()}`,
+      role: message.role,
+      parts: [{ type: 'text', text: message.text }],
+    })),
+    prompt: testCase.prompt,
+    mode,
+    deps,
+    signal,
+    now,
+  });
   const tools = checkToolDrafts(variant.tools, deps.checker).runnable.map((tool) => tool.spec);
-  const grade = gradeRun(testCase, observeRun(after), { tools, checker: deps.checker });
+  const grade = gradeRun(testCase, observeRun(run.after), { tools, checker: deps.checker });
   return {
     ...job,
-    pass: !chatError && grade.pass,
+    pass: !run.error && grade.pass,
     failures: grade.failures,
-    ...(chatError ? { error: chatError } : {}),
-    ms,
-    ...usageOf(after),
-    messages,
+    ...(run.error ? { error: run.error } : {}),
+    ms: run.ms,
+    ...usageOf(run.after),
+    messages: run.messages,
   };
 }

@@ -98,6 +98,8 @@ export type SessionActions = {
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
   loadSession(session: SessionData, options: { trusted: boolean; readOnly?: boolean }): void;
   switchBranch(id: string): void;
+  /** Adds branches beside the active one (Compare's runs), which stays active. */
+  addBranches(added: { label: string; messages: UIMessage[] }[]): void;
   deleteBranch(id: string): void;
   trustHandlers(): void;
   setLintChoice(choice: LintChoice): void;
@@ -283,6 +285,17 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
             chatError: undefined,
           };
         }),
+      addBranches: (added) =>
+        set((state) => ({
+          branches: [
+            ...state.branches,
+            ...added.map((branch) => ({
+              id: `branch-${newId()}`,
+              label: branch.label.slice(0, 100),
+              messages: branch.messages,
+            })),
+          ],
+        })),
       deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),

@@ -1,0 +1,130 @@
+'use client';
+
+import { useState } from 'react';
+import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { Dialog } from '../ui/dialog';
+
+/**
+ * Compare: the message being written sent to 2–4 saved configurations at once, each in a
+ * session of its own from the conversation so far; each run becomes a branch, drawn as a lane
+ * beside the others on the timeline with its own steps, times and tokens.
+ */
+export function CompareDialog({ disabled }: { disabled: boolean }) {
+  const runtime = useRuntime();
+  const configs = useSession((state) => state.evals.configs);
+  const draft = useSession((state) => state.draft);
+  const { addBranches, setDraft, showEvals } = useSessionActions();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [status, setStatus] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const picked = configs.filter((config) => chosen.includes(config.id));
+
+  const compare = async () => {
+    setBusy(true);
+    setStatus(`Running ${picked.length} configurations…`);
+    // The loop and the sandbox load on first use, not with the message box.
+    const [{ runInOwnSession }, { evalDeps }] = await Promise.all([
+      import('@/lib/evals/run-eval-case'),
+      import('./use-eval-runner'),
+    ]);
+    const deps = await evalDeps(runtime);
+    const { messages, tools, settings } = runtime.store.getState();
+    const signal = new AbortController().signal;
+    let done = 0;
+    try {
+      const runs = await Promise.all(
+        picked.map(async (config) => {
+          const run = await runInOwnSession({
+            tools,
+            settings: { ...settings, ...config.settings },
+            messages,
+            prompt: draft,
+            mode: 'full-loop',
+            deps,
+            signal,
+          });
+          setStatus(`${++done} of ${picked.length} done…`);
+          return { label: `Compare: ${config.name}`, messages: run.messages };
+        }),
+      );
+      addBranches(runs);
+      setDraft('');
+      showEvals(false);
+      setStatus(undefined);
+      setOpen(false);
+    } catch (error) {
+      setStatus(`Compare failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Compare configurations"
+      description="Sends the message in the box to each chosen configuration, each from the conversation so far; every run becomes a branch, a lane of its own on the timeline."
+      trigger={
+        <button type="button" className="button" disabled={disabled} title="Send to 2–4 configurations side by side">
+          Compare
+        </button>
+      }
+    >
+      {configs.length < 2 ? (
+        <p className="text-sm">
+          Save at least two model configurations in Evals first (“Save run settings as configuration”).{' '}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              showEvals(true);
+              setOpen(false);
+            }}
+          >
+            Open Evals
+          </button>
+        </p>
+      ) : (
+        <form
+          className="flex flex-col gap-2 text-sm"
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The dialog sits inside the composer's form in React's tree: its submit must not send the message too.
+            event.stopPropagation();
+            void compare();
+          }}
+        >
+          <fieldset className="flex flex-col gap-1" disabled={busy}>
+            <legend className="muted text-xs">Configurations (2–4)</legend>
+            {configs.map((config) => (
+              <label key={config.id} className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(config.id)}
+                  disabled={!chosen.includes(config.id) && chosen.length >= 4}
+                  onChange={(event) =>
+                    setChosen(event.target.checked ? [...chosen, config.id] : chosen.filter((id) => id !== config.id))
+                  }
+                />
+                {config.name}
+              </label>
+            ))}
+          </fieldset>
+          <p className="muted text-xs">
+            Message: {draft.trim() ? `“${draft.trim().slice(0, 120)}”` : 'type one in the box first.'}
+          </p>
+          {status ? <p role="status">{status}</p> : null}
+          <button
+            type="submit"
+            className="button button-primary self-start"
+            disabled={busy || picked.length < 2 || !draft.trim()}
+          >
+            Send to {picked.length || 'the'} configurations
+          </button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
