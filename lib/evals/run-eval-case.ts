@@ -10,7 +10,8 @@ import type { RunSettings } from '../session/run-settings';
 import { createSessionStore, isRunInProgress, type SessionStore } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
-import type { ToolDraft } from '../tools/tool-spec';
+import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
+import { runLimitsOf, shouldContinueRun } from '../agent/run-progress';
 import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from './eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
@@ -63,21 +64,24 @@ export function usageOf(messages: readonly UIMessage[]): { inputTokens: number; 
   return { inputTokens, outputTokens };
 }
 
-/** Resolves once the run has ended: nothing in flight, nothing executing, for a moment. */
-function settled(store: SessionStore, signal: AbortSignal): Promise<void> {
+/**
+ * Resolves once the run has ended: nothing in flight or executing, and no next step due (the
+ * loop sends one right after the last result arrives).
+ */
+function settled(store: SessionStore, runnable: () => RunnableTool[], signal: AbortSignal): Promise<void> {
+  const done = () => {
+    const state = store.getState();
+    if (signal.aborted) return true;
+    if (isRunInProgress(state)) return false;
+    return !shouldContinueRun(state.messages, runLimitsOf(state, runnable()));
+  };
   return new Promise((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = () => {
-      clearTimeout(timer);
-      if (signal.aborted || !isRunInProgress(store.getState())) timer = setTimeout(done, 30);
-    };
-    const unsubscribe = store.subscribe(check);
-    const done = () => {
-      if (!signal.aborted && isRunInProgress(store.getState())) return;
+    if (done()) return resolve();
+    const unsubscribe = store.subscribe(() => {
+      if (!done()) return;
       unsubscribe();
       resolve();
-    };
-    check();
+    });
   });
 }
 
@@ -147,7 +151,7 @@ export async function runInOwnSession({
   const started = now();
   try {
     await chat.sendMessage({ text: prompt });
-    await settled(store, signal);
+    await settled(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
   } finally {
     signal.removeEventListener('abort', stop);
   }

@@ -29,6 +29,47 @@ describe('share links', () => {
     });
   });
 
+  it("carry eval cases and results; runs' conversations are left behind when they make the link too long", async () => {
+    const session = sampleSession();
+    const run = {
+      caseId: 'c',
+      variantId: 'current',
+      configId: 'current',
+      repeat: 0,
+      pass: false,
+      failures: [{ kind: 'missing-call' as const, message: 'Expected a call to get_weather; there was none.' }],
+      ms: 12,
+      inputTokens: 100,
+      outputTokens: 5,
+      messages: generateLongSession('r', 400, 3),
+    };
+    const withEvals = {
+      ...session,
+      evals: {
+        ...session.evals,
+        cases: [
+          {
+            id: 'c',
+            prompt: 'Weather?',
+            expect: { calls: [], noTool: true, order: 'any' as const, parallel: 'allowed' as const },
+          },
+        ],
+        runs: [run],
+      },
+    };
+    const link = makeShareLink(withEvals, page);
+    expect(link.ok).toBe(true);
+    const back = await readShareFragment(fragmentOf(link.ok ? link.url : ''));
+    expect(back.ok && back.session.evals.cases).toEqual(withEvals.evals.cases);
+    expect(back.ok && back.session.evals.runs).toEqual([{ ...run, messages: [] }]);
+    const small = makeShareLink(
+      { ...withEvals, evals: { ...withEvals.evals, runs: [{ ...run, messages: run.messages.slice(0, 2) }] } },
+      page,
+    );
+    const smallBack = await readShareFragment(fragmentOf(small.ok ? small.url : ''));
+    expect(smallBack.ok && smallBack.session.evals.runs[0].messages).toHaveLength(2);
+  });
+
   it('refuse a session too large for a link, with its size', () => {
     const store = createSessionStore();
     let seed = 7;

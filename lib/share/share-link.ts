@@ -68,7 +68,15 @@ export type ShareLink = { ok: true; url: string; chars: number } | { ok: false; 
  * they are never in a link.
  */
 export function makeShareLink(session: SessionData, pageUrl: string): ShareLink {
-  const url = `${pageUrl.split('#')[0]}${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify(compact(session)))}`;
+  const linkTo = (shared: SessionData) =>
+    `${pageUrl.split('#')[0]}${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify(compact(shared)))}`;
+  let url = linkTo(session);
+  // Eval results travel without their runs' conversations when those make the link too long.
+  if (url.length > MAX_SHARE_LINK_CHARS && session.evals.runs.some((run) => run.messages.length > 0))
+    url = linkTo({
+      ...session,
+      evals: { ...session.evals, runs: session.evals.runs.map((run) => ({ ...run, messages: [] })) },
+    });
   if (url.length > MAX_SHARE_LINK_CHARS) {
     return {
       ok: false,

@@ -14,6 +14,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createNoRedirectFetch } from '../no-redirect-fetch';
+import packageJson from '../../../package.json';
 
 /** What the playground shows of a connected server (MCP `initialize`). */
 export type McpServerInfo = {
@@ -51,7 +52,8 @@ export type McpConnection = {
   close(): Promise<void>;
 };
 
-const CLIENT = { name: 'tool-playground', version: '0.12.0' };
+/** Who connects, as the server's logs see it: this playground and its version. */
+const CLIENT = { name: 'tool-playground', version: packageJson.version };
 const MAX_PAGES = 20;
 
 /** Follows `nextCursor` until a list ends, at most `MAX_PAGES` pages. */

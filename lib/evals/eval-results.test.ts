@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '@/testing/parse-csv';
+import { createSessionStore } from '../session/session-store';
+import { evalCaseSchema } from './eval-case';
+import type { EvalRun } from './eval-grid';
+import { evalCells, evalColumns, evalResultsCsv } from './eval-results';
+import { estimateCost } from './model-prices';
+
+const run = (caseId: string, variantId: string, pass: boolean, message?: string): EvalRun => ({
+  caseId,
+  variantId,
+  configId: 'c',
+  repeat: 0,
+  pass,
+  failures: message ? [{ kind: 'value-mismatch', message }] : [],
+  ms: 10,
+  inputTokens: 100,
+  outputTokens: 10,
+  messages: [],
+});
+
+describe('eval results', () => {
+  const variants = [
+    { id: 'v1', name: 'v1', tools: [] },
+    { id: 'v2', name: 'v2 =formula', tools: [] },
+  ];
+  const columns = evalColumns(variants, [{ id: 'c', name: 'simulated', settings: { provider: 'simulated' as const } }]);
+  const cases = [evalCaseSchema.parse({ id: 'a', prompt: 'p', expect: { noTool: true } })];
+  const cells = evalCells([
+    run('a', 'v1', true),
+    { ...run('a', 'v1', false, 'get_weather: "city" is "Lyon", expected "Paris".'), repeat: 1 },
+    run('a', 'v2', false, '=HYPERLINK("http://evil")'),
+  ]);
+
+  it('cells count passes and gather distinct reasons', () => {
+    expect(cells.get('a|v1|c')).toMatchObject({
+      passed: 1,
+      reasons: ['get_weather: "city" is "Lyon", expected "Paris".'],
+      ms: 20,
+    });
+    expect(columns.map((column) => column.label)).toEqual(['v1', 'v2 =formula']);
+  });
+
+  it('CSV: quoted per RFC 4180, formulas defused, read back the same', () => {
+    const csv = evalResultsCsv(cases, columns, cells);
+    expect(csv).toContain(`"get_weather: ""city"" is ""Lyon"", expected ""Paris""."`);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    const rows = parseCsv(csv);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toEqual([
+      'a',
+      'v1',
+      'simulated',
+      '1',
+      '2',
+      '10',
+      '200',
+      '20',
+      'get_weather: "city" is "Lyon", expected "Paris".',
+    ]);
+    expect(rows[2][8]).toBe(`'=HYPERLINK("http://evil")`);
+  });
+
+  it('cost: list prices by model prefix, the simulated model free, unknown models unknown', () => {
+    expect(estimateCost('openai', 'gpt-4.1-mini-2025-04-14', 1_000_000, 1_000_000)).toBeCloseTo(2);
+    expect(estimateCost('openai', 'gpt-4.1', 1_000_000, 0)).toBe(2);
+    expect(estimateCost('simulated', 'simulated', 5, 5)).toBe(0);
+    expect(estimateCost('openai-compatible', 'llama3.2', 5, 5)).toBeUndefined();
+  });
+});
+
+describe('the session keeps its evals', () => {
+  it('variants snapshot the tool list; configurations; options; runs cleared by a new grid; read-only refuses', () => {
+    const store = createSessionStore();
+    const id = store.getState().saveEvalVariant('before');
+    store.getState().setToolEnabled(store.getState().tools[0].id, false);
+    expect(store.getState().evals.variants.find((variant) => variant.id === id)?.tools[0].enabled).toBe(true);
+    store
+      .getState()
+      .addEvalConfig({ name: 'scripted', settings: { provider: 'simulated', model: 'simulated-scripted' } });
+    store.getState().setEvalOptions({ repeats: 3 });
+    store.getState().addEvalRun(run('a', id, true));
+    expect(store.getState().evals).toMatchObject({
+      repeats: 3,
+      configs: [{ name: 'scripted' }],
+      runs: [{ caseId: 'a' }],
+    });
+    store.getState().clearEvalRuns();
+    expect(store.getState().evals.runs).toEqual([]);
+    store.setState({ readOnly: true });
+    store.getState().setEvalCases([]);
+    store.getState().removeEvalVariant(id);
+    expect(store.getState().evals.variants).toHaveLength(1);
+  });
+});
