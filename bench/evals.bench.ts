@@ -61,7 +61,8 @@ test('evals: a grid through the route and loop; grading', async () => {
         }),
     });
     const ms = performance.now() - started;
-    if (runs.some((run) => !run.pass) && mode === 'first-step') throw new Error('a run failed');
+    if (runs.some((run) => !run.pass))
+      throw new Error(`a ${mode} run failed: ${JSON.stringify(runs.find((run) => !run.pass)?.failures)}`);
     return {
       name: `${mode}, ${concurrency} at once: ${runs.length} runs`,
       iterations: runs.length,

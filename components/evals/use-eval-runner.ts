@@ -16,8 +16,8 @@ export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps>
     fetch: window.fetch.bind(window),
     getHeaders: runtime.headersFor,
     // just-bash loads with the first sandbox tool an eval runs.
-    createSandbox: async () =>
-      (await import('@/lib/sandbox/create-offline-sandbox')).createOfflineSandbox(startingFiles),
+    createSandbox: async (files) =>
+      (await import('@/lib/sandbox/create-offline-sandbox')).createOfflineSandbox(files ?? startingFiles),
     runJavaScript: runJavaScriptInSandbox,
     mcp: runtime.mcp,
   };

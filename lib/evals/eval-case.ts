@@ -57,6 +57,17 @@ export const evalCaseSchema = z
       .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(50_000) }).strict())
       .max(50)
       .optional(),
+    /** The workspace a full-loop run starts with (relative path → text), in place of the session's starting files. */
+    files: z
+      .record(
+        z
+          .string()
+          .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace')
+          .max(500),
+        z.string().max(1_000_000),
+      )
+      .refine((files) => Object.keys(files).length <= 200, 'may hold at most 200 files')
+      .optional(),
     expect: z
       .object({
         /** The calls that must be made (empty, or `noTool`: none at all). */

@@ -46,7 +46,7 @@ const testCase = evalCaseSchema.parse({
 const deps = {
   checker: createSchemaChecker(),
   fetch: createRouteFetch(),
-  createSandbox: () => createOfflineSandbox(EXAMPLE_FILES),
+  createSandbox: (files?: Record<string, string>) => createOfflineSandbox(files ?? EXAMPLE_FILES),
 };
 const run = (variant: EvalVariant, mode: 'first-step' | 'full-loop', config = scripted) =>
   runEvalCase({
@@ -78,6 +78,47 @@ describe('one eval run through the real chat route and loop', () => {
     expect(parts.filter((part) => part.type === 'dynamic-tool')).toEqual([
       expect.objectContaining({ toolName: 'get_weather', state: 'input-available' }),
     ]);
+  });
+
+  it("a case's own files are the workspace its full-loop run starts with", async () => {
+    const readFile: ToolDraft = {
+      id: 'tool-read',
+      source: formatToolSource({
+        name: 'read_file',
+        description: 'Reads a file.',
+        parameters: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+      }),
+      enabled: true,
+      run: { kind: 'sandbox' },
+    };
+    const config: EvalConfig = {
+      id: 'read',
+      name: 'read',
+      settings: {
+        provider: 'simulated',
+        model: 'simulated-scripted',
+        script: [{ toolCalls: [{ toolName: 'read_file', input: { path: 'data.txt' } }] }, { text: 'Read it.' }],
+      },
+    };
+    const withFiles = evalCaseSchema.parse({
+      id: 'files',
+      prompt: 'Read data.txt',
+      files: { 'data.txt': 'the answer is 42' },
+      expect: { calls: [{ tool: 'read_file', args: { path: 'data.txt' } }] },
+    });
+    const ran = await runEvalCase({
+      job: { caseId: 'files', variantId: 'v', configId: 'read', repeat: 0 },
+      testCase: withFiles,
+      variant: { id: 'v', name: 'v', tools: [readFile] },
+      config,
+      mode: 'full-loop',
+      baseSettings: DEFAULT_RUN_SETTINGS,
+      deps,
+      signal: new AbortController().signal,
+    });
+    expect(ran.pass).toBe(true);
+    expect(JSON.stringify(ran.messages)).toContain('the answer is 42');
+    expect(evalCaseSchema.safeParse({ ...withFiles, files: { '../etc/passwd': 'x' } }).success).toBe(false);
   });
 
   it('a run the provider refuses is a failed run with the reason', async () => {

@@ -5,13 +5,13 @@ import type { RunJavaScript } from '../agent/tool-outcome';
 import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
 import { newId } from '../new-id';
-import type { Sandbox } from '../sandbox/sandbox';
+import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
 import type { RunSettings } from '../session/run-settings';
 import { createSessionStore, isRunInProgress, type SessionStore } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
-import { runLimitsOf, shouldContinueRun } from '../agent/run-progress';
+import { runLimitsOf, shouldContinueRun, unansweredToolCalls } from '../agent/run-progress';
 import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from './eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
@@ -25,8 +25,11 @@ export type EvalRunDeps = {
   api?: string;
   /** Request headers for a provider (its typed key). */
   getHeaders?: (provider: RunSettings['provider']) => Record<string, string>;
-  /** A fresh sandbox for one full-loop run (made only when a tool needs it; an in-memory one is simply dropped after). */
-  createSandbox: () => Promise<Sandbox>;
+  /**
+   * A fresh sandbox for one full-loop run (made only when a tool needs it; an in-memory one is
+   * simply dropped after), with `files` when the case names its own, else the session's starting files.
+   */
+  createSandbox: (files?: SandboxFiles) => Promise<Sandbox>;
   runJavaScript?: RunJavaScript;
   mcp?: McpAccess;
 };
@@ -73,7 +76,12 @@ function settled(store: SessionStore, runnable: () => RunnableTool[], signal: Ab
     const state = store.getState();
     if (signal.aborted) return true;
     if (isRunInProgress(state)) return false;
-    return !shouldContinueRun(state.messages, runLimitsOf(state, runnable()));
+    const tools = runnable();
+    // A call the executor has not picked up yet (it starts just after the stream ends) is still to run;
+    // a manual tool's call (first step only, or a manual tool in the variant) waits for nobody.
+    const manual = new Set(tools.filter((tool) => tool.run.kind === 'manual').map((tool) => tool.spec.name));
+    if (unansweredToolCalls(state.messages, state.runningToolCalls).some((name) => !manual.has(name))) return false;
+    return !shouldContinueRun(state.messages, runLimitsOf(state, tools));
   };
   return new Promise((resolve) => {
     if (done()) return resolve();
@@ -106,6 +114,7 @@ export async function runInOwnSession({
   settings,
   messages: before,
   prompt,
+  files,
   mode,
   deps,
   signal,
@@ -115,6 +124,7 @@ export async function runInOwnSession({
   settings: RunSettings;
   messages: UIMessage[];
   prompt: string;
+  files?: SandboxFiles;
   mode: EvalRunMode;
   deps: EvalRunDeps;
   signal: AbortSignal;
@@ -134,7 +144,7 @@ export async function runInOwnSession({
     store,
     checker: deps.checker,
     getSandbox: () => {
-      sandbox ??= deps.createSandbox();
+      sandbox ??= deps.createSandbox(files);
       return sandbox;
     },
     runJavaScript: deps.runJavaScript,
@@ -196,6 +206,7 @@ export async function runEvalCase({
       parts: [{ type: 'text', text: message.text }],
     })),
     prompt: testCase.prompt,
+    files: testCase.files,
     mode,
     deps,
     signal,
