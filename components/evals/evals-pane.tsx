@@ -9,6 +9,42 @@ import { EvalColumnsEditor } from './eval-columns-editor';
 import { EvalResultsTable } from './eval-results-table';
 import { useEvalRunner } from './use-eval-runner';
 
+/** A whole number from 1 to `max`; anything else typed is not taken. */
+function WholeNumberField({
+  label,
+  name,
+  max,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  max: number;
+  value: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1">
+      <span className="muted">{label}</span>
+      <input
+        type="number"
+        aria-label={name}
+        className="control w-14 py-0"
+        min={1}
+        max={max}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          const next = Number(event.target.value);
+          if (Number.isInteger(next) && next >= 1 && next <= max) onChange(next);
+        }}
+      />
+    </label>
+  );
+}
+
 /**
  * Evals (issue 18): test cases, tool-list variants and model configurations, the grid run
  * through the chat route, and its results — in place of the Timeline until "Back to the timeline".
@@ -61,39 +97,22 @@ export function EvalsPane() {
                 <option value="first-step">First step only (nothing runs)</option>
               </select>
             </label>
-            <label className="flex items-center gap-1">
-              <span className="muted">Repeats</span>
-              <input
-                type="number"
-                aria-label="Eval repeats"
-                className="control w-14 py-0"
-                min={1}
-                max={20}
-                value={evals.repeats}
-                disabled={readOnly}
-                onChange={(event) => {
-                  const repeats = Number(event.target.value);
-                  if (Number.isInteger(repeats) && repeats >= 1 && repeats <= 20) setEvalOptions({ repeats });
-                }}
-              />
-            </label>
-            <label className="flex items-center gap-1">
-              <span className="muted">At once</span>
-              <input
-                type="number"
-                aria-label="Eval concurrency"
-                className="control w-14 py-0"
-                min={1}
-                max={8}
-                value={evals.concurrency}
-                disabled={readOnly}
-                onChange={(event) => {
-                  const concurrency = Number(event.target.value);
-                  if (Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 8)
-                    setEvalOptions({ concurrency });
-                }}
-              />
-            </label>
+            <WholeNumberField
+              label="Repeats"
+              name="Eval repeats"
+              max={20}
+              value={evals.repeats}
+              disabled={readOnly}
+              onChange={(repeats) => setEvalOptions({ repeats })}
+            />
+            <WholeNumberField
+              label="At once"
+              name="Eval concurrency"
+              max={8}
+              value={evals.concurrency}
+              disabled={readOnly}
+              onChange={(concurrency) => setEvalOptions({ concurrency })}
+            />
             {progress.running ? (
               <button type="button" className="button" onClick={runner.stop}>
                 Stop evals
