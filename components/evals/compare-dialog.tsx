@@ -29,6 +29,8 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
       import('./use-eval-runner'),
     ]);
     const deps = await evalDeps(runtime);
+    // Comparing runs the session's handlers, as Send does.
+    runtime.store.getState().trustHandlers();
     const { messages, tools, settings } = runtime.store.getState();
     const signal = new AbortController().signal;
     let done = 0;

@@ -19,6 +19,7 @@ export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps>
     createSandbox: async (files) =>
       (await import('@/lib/sandbox/create-offline-sandbox')).createOfflineSandbox(files ?? startingFiles),
     runJavaScript: runJavaScriptInSandbox,
+    http: { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
     mcp: runtime.mcp,
   };
 }
@@ -38,6 +39,8 @@ export function useEvalRunner() {
   const run = async (variants: EvalVariant[], configs: EvalConfig[]) => {
     const deps = await evalDeps(runtime);
     const { store } = runtime;
+    // Running the grid runs the session's handlers, as Send does (a session from a link is trusted from here on).
+    store.getState().trustHandlers();
     const { evals, settings } = store.getState();
     const jobs = gridJobs(
       evals.cases.map((each) => each.id),

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { createSessionChat } from '../agent/create-session-chat';
 import type { McpAccess } from '../agent/run-mcp-tool';
+import type { HttpAccess } from '../agent/run-http-request';
 import type { RunJavaScript } from '../agent/tool-outcome';
 import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
@@ -31,6 +32,8 @@ export type EvalRunDeps = {
    */
   createSandbox: (files?: SandboxFiles) => Promise<Sandbox>;
   runJavaScript?: RunJavaScript;
+  /** The network for HTTP tools (their allowlists still apply). */
+  http?: HttpAccess;
   mcp?: McpAccess;
 };
 
@@ -148,6 +151,7 @@ export async function runInOwnSession({
       return sandbox;
     },
     runJavaScript: deps.runJavaScript,
+    http: deps.http,
     mcp: deps.mcp,
     getHeaders: () => deps.getHeaders?.(own.provider) ?? {},
     fetch: deps.fetch,
