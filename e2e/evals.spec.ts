@@ -148,15 +148,16 @@ test('Compare sends one message to two configurations: each run is a lane of its
   await expect
     .poll(() => playground.nodeNames())
     .toEqual(expect.arrayContaining(['Assistant message: Answer from A.', 'Assistant message: Answer from B.']));
-  await expect(page.getByRole('combobox', { name: 'Branch' })).toContainText('Compare: model A');
+  // Nothing had been sent: model A's run is the active branch, model B's beside it.
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveText([
+    'Compare: model A (active)',
+    'Compare: model B',
+  ]);
   // The message went to the two configurations only, not to the chat as well.
-  expect(await playground.nodeNames()).not.toContain(
-    'Assistant message: (The script has 2 steps and all of them have run.)',
-  );
-  await expect(playground.conversation.getByRole('article')).toHaveCount(0);
+  await expect(playground.conversation.getByRole('article', { name: 'User' })).toHaveCount(1);
+  await expect(playground.conversation).toContainText('Answer from A.');
 
   // What model A did at its last step (it answered), as a case in Evals.
-  await page.getByRole('combobox', { name: 'Branch' }).selectOption({ label: 'Compare: model A' });
   await playground.selectNode('Assistant message: Answer from A.');
   await playground.inspector.getByRole('button', { name: 'Save as test case' }).click();
   await expect(playground.inspector.getByRole('status')).toContainText('Saved as saved-1 in Evals');

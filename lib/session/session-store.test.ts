@@ -168,3 +168,23 @@ describe('MCP servers in the session', () => {
     expect(store.getState().tools).toHaveLength(before);
   });
 });
+
+describe('branches added beside the active one (Compare)', () => {
+  const conversation = (text: string) => [
+    { id: `u-${text}`, role: 'user' as const, parts: [{ type: 'text' as const, text }] },
+  ];
+
+  it('an empty active branch gives way to the first; otherwise all are added and the active stays', () => {
+    const store = createSessionStore();
+    store.getState().addBranches([
+      { label: 'Compare: A', messages: conversation('a') },
+      { label: 'Compare: B', messages: conversation('b') },
+    ]);
+    expect(store.getState().activeBranch.label).toBe('Compare: A');
+    expect(store.getState().messages).toEqual(conversation('a'));
+    expect(store.getState().branches.map((branch) => branch.label)).toEqual(['Compare: B']);
+    store.getState().addBranches([{ label: 'Compare: C', messages: conversation('c') }]);
+    expect(store.getState().activeBranch.label).toBe('Compare: A');
+    expect(store.getState().branches.map((branch) => branch.label)).toEqual(['Compare: B', 'Compare: C']);
+  });
+});

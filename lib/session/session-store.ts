@@ -98,7 +98,7 @@ export type SessionActions = {
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
   loadSession(session: SessionData, options: { trusted: boolean; readOnly?: boolean }): void;
   switchBranch(id: string): void;
-  /** Adds branches beside the active one (Compare's runs), which stays active. */
+  /** Adds branches beside the active one (Compare's runs); an empty active branch gives way to the first. */
   addBranches(added: { label: string; messages: UIMessage[] }[]): void;
   deleteBranch(id: string): void;
   trustHandlers(): void;
@@ -286,16 +286,22 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           };
         }),
       addBranches: (added) =>
-        set((state) => ({
-          branches: [
-            ...state.branches,
-            ...added.map((branch) => ({
-              id: `branch-${newId()}`,
-              label: branch.label.slice(0, 100),
-              messages: branch.messages,
-            })),
-          ],
-        })),
+        set((state) => {
+          const made = added.map((branch) => ({
+            id: `branch-${newId()}`,
+            label: branch.label.slice(0, 100),
+            messages: branch.messages,
+          }));
+          // An empty active branch holds nothing worth keeping: the first added one takes its place.
+          if (state.messages.length > 0 || made.length === 0) return { branches: [...state.branches, ...made] };
+          const [first, ...rest] = made;
+          return {
+            activeBranch: { id: first.id, label: first.label },
+            messages: first.messages,
+            branches: [...state.branches, ...rest],
+            selectedNodeId: undefined,
+          };
+        }),
       deleteBranch: (id) => set((state) => ({ branches: state.branches.filter((branch) => branch.id !== id) })),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
