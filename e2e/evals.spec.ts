@@ -51,7 +51,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(SCRIPT));
   await playground.closeRunSettings();
 
-  await page.getByRole('button', { name: 'Evals' }).click();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
   const file = testInfo.outputPath('cases.json');
   await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(CASES)));
@@ -93,7 +93,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   await expect.poll(() => playground.nodeNames()).toContain('User message: Save a note');
 
   // CSV out, read back: one row per case and column.
-  await page.getByRole('button', { name: 'Evals' }).click();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
   const download = page.waitForEvent('download');
   await evals.getByRole('button', { name: 'Export results CSV' }).click();
   const rows = parseCsv(await readFile(await (await download).path(), 'utf8'));
@@ -134,7 +134,7 @@ test('Compare sends one message to two configurations: each run is a lane of its
     await page.getByRole('region', { name: 'Evals' }).getByRole('textbox', { name: 'Configuration name' }).fill(name);
     await page.getByRole('button', { name: 'Save run settings as configuration' }).click();
   };
-  await page.getByRole('button', { name: 'Evals' }).click();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
   await configure('model A', 'Answer from A.');
   await configure('model B', 'Answer from B.');
 
@@ -161,7 +161,7 @@ test('Compare sends one message to two configurations: each run is a lane of its
   await playground.selectNode('Assistant message: Answer from A.');
   await playground.inspector.getByRole('button', { name: 'Save as test case' }).click();
   await expect(playground.inspector.getByRole('status')).toContainText('Saved as saved-1 in Evals');
-  await page.getByRole('button', { name: 'Evals' }).click();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Eval cases' })).toHaveValue(
     /"prompt": "what is in the workspace\?"[\s\S]*"noTool": true/,
   );

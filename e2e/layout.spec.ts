@@ -176,7 +176,7 @@ test('the graph opens readable: node text at least 12 px on a 1366×768 laptop, 
 test('axe-core finds no serious or critical violations on the main screens (empty, after a run, dialogs, dark)', async ({
   page,
 }) => {
-  test.setTimeout(180_000); // some 20 scans, each a few seconds on two cores
+  test.setTimeout(240_000); // some 30 scans, each a few seconds on two cores
   await page.setViewportSize({ width: 1366, height: 768 });
   const playground = new PlaygroundPage(page);
   await playground.goto();
@@ -212,6 +212,16 @@ test('axe-core finds no serious or critical violations on the main screens (empt
     await expect(playground.inspector.getByRole('tabpanel', { name: 'Wire' })).toContainText('Request');
     found.push(...(await seriousViolations(page, `${scheme} inspector wire`)));
     await playground.inspector.getByRole('tab', { name: 'Message', exact: true }).click();
+    await page.getByRole('button', { name: 'Connect MCP server' }).click();
+    found.push(...(await seriousViolations(page, `${scheme} connect MCP server`)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Compare', exact: true }).click();
+    found.push(...(await seriousViolations(page, `${scheme} compare`)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Evals', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Evals' })).toBeVisible();
+    found.push(...(await seriousViolations(page, `${scheme} evals`)));
+    await page.getByRole('button', { name: 'Evals', exact: true }).click();
   }
   await page.setViewportSize({ width: 390, height: 844 });
   for (const scheme of ['light', 'dark'] as const) {
