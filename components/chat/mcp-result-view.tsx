@@ -1,6 +1,7 @@
 'use client';
 
-import type { McpCallResult } from '@/lib/mcp/mcp-result';
+import { assertNever } from '@/lib/assert-never';
+import type { McpCallResult, ReadMcpResult } from '@/lib/mcp/mcp-result';
 
 /** Media shown inline (raster images and common audio); anything else is named, not drawn. */
 const SHOWN_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -77,11 +78,7 @@ export function McpResultView({ result }: { result: McpCallResult }) {
               </p>
             );
           default:
-            return (
-              <pre key={index} className="code">
-                {JSON.stringify(part, null, 2)}
-              </pre>
-            );
+            return assertNever(part);
         }
       })}
       {result.structuredContent ? (
@@ -91,5 +88,15 @@ export function McpResultView({ result }: { result: McpCallResult }) {
         </details>
       ) : null}
     </div>
+  );
+}
+
+/** An MCP tool's result drawn as MCP shapes it, or — when it is not a valid one — a note saying why (the JSON is shown beside it). */
+export function McpResultOrNote({ read }: { read: ReadMcpResult }) {
+  if (read.ok) return <McpResultView result={read.result} />;
+  return (
+    <p role="note" className="text-role-error text-xs">
+      Not a valid MCP result ({read.problem}): shown as JSON.
+    </p>
   );
 }

@@ -1,13 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { errorMessageOf } from '@/lib/agent/tool-error';
 import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '@/lib/messages/tool-parts';
 import { useToolSetCheck } from '../playground/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';
-import { McpResultView } from './mcp-result-view';
-import { isMcpCallResult } from '@/lib/mcp/mcp-result';
+import { outputText } from '@/lib/messages/split-steps';
+import { useMcpToolNames } from './use-mcp-tool-names';
+
+/** An MCP tool's result, read against MCP's schema (zod/mini): loaded when one is shown, not in the first load. */
+const McpResultBody = dynamic(() => import('./mcp-result-body').then((module) => module.McpResultBody), {
+  ssr: false,
+  loading: () => <p className="muted">Loading…</p>,
+});
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 
@@ -15,6 +22,8 @@ function ToolCallCard({ part }: { part: ToolPart }) {
   const name = getToolName(part);
   const { runnable } = useToolSetCheck();
   const manual = runnable.find((tool) => tool.spec.name === name)?.run.kind === 'manual';
+  // Only an MCP tool's result is read as MCP's (checked: it may come from a file or a link).
+  const mcp = useMcpToolNames().has(name);
   const failed = part.state === 'output-error';
   const done = part.state === 'output-available' || failed;
   const waiting = manual && part.state === 'input-available';
@@ -28,10 +37,6 @@ function ToolCallCard({ part }: { part: ToolPart }) {
           ? 'waiting for your result'
           : 'running…';
   const output = part.state === 'output-available' ? part.output : undefined;
-  const outputText =
-    typeof output === 'object' && output !== null && 'output' in output
-      ? String((output as { output: unknown }).output)
-      : JSON.stringify(output, null, 2);
   return (
     <div
       className={`my-1 rounded-md border px-2 py-1 text-xs ${failed ? 'border-role-error/60' : 'border-role-call/40'}`}
@@ -45,10 +50,12 @@ function ToolCallCard({ part }: { part: ToolPart }) {
       {done ? (
         <details>
           <summary className="cursor-pointer">{failed ? 'Error' : 'Result'}</summary>
-          {!failed && isMcpCallResult(output) ? (
-            <McpResultView result={output} />
+          {failed ? (
+            <pre className="code">{errorMessageOf(part.errorText ?? '')}</pre>
+          ) : mcp ? (
+            <McpResultBody output={output} />
           ) : (
-            <pre className="code">{failed ? errorMessageOf(part.errorText ?? '') : outputText}</pre>
+            <pre className="code">{outputText(output, 2)}</pre>
           )}
         </details>
       ) : null}

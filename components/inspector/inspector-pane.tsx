@@ -18,8 +18,8 @@ import { SaveCaseButton } from './save-case-button';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
-import { McpResultView } from '../chat/mcp-result-view';
-import { isMcpCallResult } from '@/lib/mcp/mcp-result';
+import { McpResultOrNote } from '../chat/mcp-result-view';
+import type { ReadMcpResult } from '@/lib/mcp/mcp-result';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 type Tab = (typeof TABS)[number];
@@ -32,7 +32,7 @@ function toolCallIdOf(node: PositionedNode): string | undefined {
 }
 
 /** What a finished result node says the tool returned (or the error it gave). */
-function resultOf(node: PositionedNode): { output?: unknown; errorText?: string } | undefined {
+function resultOf(node: PositionedNode): { output?: unknown; errorText?: string; mcp?: ReadMcpResult } | undefined {
   return node.kind === 'tool-result' && node.detail.finished ? node.detail : undefined;
 }
 
@@ -142,7 +142,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
             <Tabs label="Inspector views" tabs={TABS} current={tab} onChange={setTab} panelClassName="pt-2">
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
-                  {isMcpCallResult(detail?.output) ? <McpResultView result={detail.output} /> : null}
+                  {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
                   <JsonView value={node.detail} label="Node JSON" />
                   {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <>

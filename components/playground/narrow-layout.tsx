@@ -12,9 +12,18 @@ import {
 import { ToolsPane } from '../tools/tools-pane';
 import { Tabs } from '../ui/tabs';
 import { useSession } from './runtime-context';
+import { PaneBoundary } from './pane-boundary';
 
 const PANES = ['Chat', 'Graph', 'Tools', 'Inspector', 'Files'] as const;
 type Pane = (typeof PANES)[number];
+/** The region each tab shows (the names a failed pane keeps). */
+const PANE_NAMES = {
+  Chat: 'Conversation',
+  Graph: 'Timeline',
+  Tools: 'Tools',
+  Inspector: 'Inspector',
+  Files: 'Files',
+} as const satisfies Record<Pane, string>;
 
 /**
  * Narrow screens (a phone, a split window): one pane at a time behind tabs, the message box
@@ -29,7 +38,11 @@ export function NarrowLayout() {
   }, [readOnly]);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-2">
-      {evalsOpen ? <DeferredEvalsPane /> : null}
+      {evalsOpen ? (
+        <PaneBoundary name="Evals">
+          <DeferredEvalsPane />
+        </PaneBoundary>
+      ) : null}
       {evalsOpen ? null : (
         <Tabs
           label="Panes"
@@ -39,11 +52,13 @@ export function NarrowLayout() {
           className="flex min-h-0 flex-1 flex-col gap-2"
           panelClassName="min-h-0 flex-1"
         >
-          {pane === 'Chat' ? <ConversationPane withComposer={false} /> : null}
-          {pane === 'Graph' ? <TimelinePane /> : null}
-          {pane === 'Tools' ? <ToolsPane /> : null}
-          {pane === 'Inspector' ? <InspectorPane /> : null}
-          {pane === 'Files' ? <FilesPanel /> : null}
+          <PaneBoundary key={pane} name={PANE_NAMES[pane]}>
+            {pane === 'Chat' ? <ConversationPane withComposer={false} /> : null}
+            {pane === 'Graph' ? <TimelinePane /> : null}
+            {pane === 'Tools' ? <ToolsPane /> : null}
+            {pane === 'Inspector' ? <InspectorPane /> : null}
+            {pane === 'Files' ? <FilesPanel /> : null}
+          </PaneBoundary>
         </Tabs>
       )}
       {readOnly ? null : (

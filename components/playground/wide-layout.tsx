@@ -13,6 +13,7 @@ import { useSession } from './runtime-context';
 import { ToolsPane } from '../tools/tools-pane';
 import { CollapsedRail } from './collapsed-rail';
 import { SavedGroup } from '../ui/saved-group';
+import { PaneBoundary } from './pane-boundary';
 
 /** A pane that can fold away: its ref, whether it is folded, and the two actions. */
 function useCollapsible() {
@@ -51,20 +52,28 @@ export function WideLayout() {
       fallback={window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined}
     >
       <Panel id="tools" defaultSize="21" minSize="220px">
-        <ToolsPane />
+        <PaneBoundary name="Tools">
+          <ToolsPane />
+        </PaneBoundary>
       </Panel>
       <ResizeHandle label="Resize Tools and Conversation" />
       <Panel id="chat" defaultSize="24" minSize="260px">
-        <ConversationPane />
+        <PaneBoundary name="Conversation">
+          <ConversationPane />
+        </PaneBoundary>
       </Panel>
       <ResizeHandle label="Resize Conversation and Timeline" />
       <Panel id="centre" defaultSize="37" minSize="280px">
         {evalsOpen ? (
-          <DeferredEvalsPane />
+          <PaneBoundary name="Evals">
+            <DeferredEvalsPane />
+          </PaneBoundary>
         ) : (
           <SavedGroup id="playground-centre" panelIds={['timeline', 'files']} orientation="vertical" className="h-full">
             <Panel id="timeline" defaultSize="70" minSize="160px">
-              <TimelinePane />
+              <PaneBoundary name="Timeline">
+                <TimelinePane />
+              </PaneBoundary>
             </Panel>
             <ResizeHandle label="Resize Timeline and Files" vertical />
             <Panel
@@ -76,7 +85,9 @@ export function WideLayout() {
               panelRef={files.ref}
               onResize={files.onResize}
             >
-              <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
+              <PaneBoundary name="Files">
+                <FilesPanel collapsed={files.collapsed} onToggle={files.collapsed ? files.expand : files.collapse} />
+              </PaneBoundary>
             </Panel>
           </SavedGroup>
         )}
@@ -94,7 +105,9 @@ export function WideLayout() {
         {inspector.collapsed ? (
           <CollapsedRail name="Inspector" onExpand={inspector.expand} />
         ) : (
-          <InspectorPane onCollapse={inspector.collapse} />
+          <PaneBoundary name="Inspector">
+            <InspectorPane onCollapse={inspector.collapse} />
+          </PaneBoundary>
         )}
       </Panel>
     </SavedGroup>

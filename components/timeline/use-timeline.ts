@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import { createTimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
+import { useMcpToolNames } from '../chat/use-mcp-tool-names';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
@@ -22,6 +23,7 @@ export function useTimeline(): PositionedTimeline {
   const interceptions = useSession((state) => state.interceptions);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
+  const mcpTools = useMcpToolNames();
   return useMemo(
     () =>
       deriveTimeline({
@@ -34,6 +36,7 @@ export function useTimeline(): PositionedTimeline {
         approvals,
         outcomes,
         interceptions,
+        mcpTools,
       }),
     [
       deriveTimeline,
@@ -46,6 +49,7 @@ export function useTimeline(): PositionedTimeline {
       approvals,
       outcomes,
       interceptions,
+      mcpTools,
     ],
   );
 }

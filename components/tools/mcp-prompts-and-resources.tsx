@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { McpPromptInfo, McpResourceInfo } from '@/lib/mcp/create-mcp-client';
-import { promptText, resourceContext } from '@/lib/mcp/mcp-context-text';
 import type { McpServerRecord } from '@/lib/mcp/mcp-server-record';
 import { useRuntime, useSession } from '../playground/runtime-context';
 
@@ -29,7 +28,10 @@ function PromptRow({ server, prompt }: { server: McpServerRecord; prompt: McpPro
         onSubmit={async (event) => {
           event.preventDefault();
           try {
-            append(promptText(await mcp.getPrompt(server.id, prompt.name, values)));
+            const prompted = await mcp.getPrompt(server.id, prompt.name, values);
+            // Its reader (and zod/mini) loads on use: not part of the page's first load.
+            const { promptText } = await import('@/lib/mcp/mcp-context-text');
+            append(promptText(prompted));
             setProblem(undefined);
           } catch (error) {
             setProblem(error instanceof Error ? error.message : String(error));
@@ -76,7 +78,9 @@ function ResourceRow({ server, resource }: { server: McpServerRecord; resource: 
         aria-label={`Attach resource ${label}`}
         onClick={async () => {
           try {
-            append(resourceContext(await mcp.readResource(server.id, resource.uri)));
+            const contents = await mcp.readResource(server.id, resource.uri);
+            const { resourceContext } = await import('@/lib/mcp/mcp-context-text');
+            append(resourceContext(contents));
             setProblem(undefined);
           } catch (error) {
             setProblem(error instanceof Error ? error.message : String(error));

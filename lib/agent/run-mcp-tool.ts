@@ -1,4 +1,4 @@
-import { isMcpCallResult, type McpCallResult, mcpResultText } from '../mcp/mcp-result';
+import { mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
 import type { ToolRun } from '../tools/tool-spec';
 import { toolErrorText } from './tool-error';
 import type { ToolOutcome } from './tool-outcome';
@@ -92,18 +92,19 @@ export async function runMcpTool(
       ),
     };
   }
-  if (!isMcpCallResult(answer.result))
+  const read = readMcpCallResult(answer.result);
+  if (!read.ok)
     return {
       kind: 'failed',
       message: failed(
         toolName,
         'MCP_BAD_RESULT',
-        `Error: The MCP server answered '${toolName}' with something that is not a tool result.`,
+        `Error: The MCP server answered '${toolName}' with something that is not a tool result (${read.problem}).`,
         false,
         'Answer without this tool.',
       ),
     };
-  const result: McpCallResult = answer.result;
+  const { result } = read;
   if (result.isError)
     return {
       kind: 'failed',

@@ -1,4 +1,5 @@
-import type { McpPromptMessages, McpResourceContents } from './create-mcp-client';
+import * as z from 'zod/mini';
+import type { McpPromptMessages } from './create-mcp-client';
 
 /** Longest resource text put into a message, in characters (the rest is cut, and says so). */
 const MAX_RESOURCE_CHARS = 50_000;
@@ -18,11 +19,36 @@ export function promptText(prompt: McpPromptMessages): string {
   return parts.join('\n\n');
 }
 
-/** A resource's contents as context in a message: text inside a `<resource>` element, binary ones named. */
-export function resourceContext(resource: McpResourceContents): string {
-  return resource.contents
+const resourceContentsSchema = z.object({
+  contents: z.array(
+    z.object({
+      uri: z.string(),
+      mimeType: z.optional(z.string()),
+      text: z.optional(z.string()),
+      blob: z.optional(z.string()),
+    }),
+  ),
+});
+
+/** Quoted for an XML-like attribute value. */
+const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * A resource's contents (`resources/read`, untrusted: checked here) as context in a message:
+ * text inside a `<resource>` element, binary ones named; an answer that is not a resource's
+ * contents throws with a sentence (the caller shows it).
+ */
+export function resourceContext(resource: unknown): string {
+  const parsed = resourceContentsSchema.safeParse(resource);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `The server's answer is not a resource's contents (${issue.path.join('.') || 'the answer'}: ${issue.message}).`,
+    );
+  }
+  return parsed.data.contents
     .map((content) => {
-      const attributes = `uri="${content.uri.replaceAll('"', '&quot;')}"${content.mimeType ? ` type="${content.mimeType.replaceAll('"', '&quot;')}"` : ''}`;
+      const attributes = `uri="${attribute(content.uri)}"${content.mimeType ? ` type="${attribute(content.mimeType)}"` : ''}`;
       if (typeof content.text !== 'string')
         return `<resource ${attributes} bytes="${Math.round(((content.blob ?? '').length * 3) / 4)}" />`;
       const text =

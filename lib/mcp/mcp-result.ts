@@ -1,8 +1,40 @@
 /*
  * MCP's `CallToolResult` as the playground keeps it (the output of an MCP tool's call, as the
- * server sent it): shapes, a reader that checks untrusted values, its text, and the output the
- * model receives. Plain data: no SDK import, so the page and the route both use it.
+ * server sent it): shapes, a reader that checks untrusted values against MCP's schema, its
+ * text, and the output the model receives. `zod/mini` (a few KB, no SDK import): the timeline
+ * that reads results is part of the page's first load, and the route uses it too.
  */
+import * as z from 'zod/mini';
+
+/** Base64 as MCP carries media (the SDK checks it with `atob`; this also refuses the spaces atob skips). */
+const base64Schema = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64'));
+
+const contentSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image'), data: base64Schema, mimeType: z.string() }),
+  z.object({ type: z.literal('audio'), data: base64Schema, mimeType: z.string() }),
+  z.object({
+    type: z.literal('resource_link'),
+    uri: z.string(),
+    name: z.string(),
+    description: z.optional(z.string()),
+    mimeType: z.optional(z.string()),
+  }),
+  z.object({
+    type: z.literal('resource'),
+    resource: z.union([
+      z.object({ uri: z.string(), mimeType: z.optional(z.string()), text: z.string() }),
+      z.object({ uri: z.string(), mimeType: z.optional(z.string()), blob: base64Schema }),
+    ]),
+  }),
+]);
+
+/** MCP 2025-06-18 `CallToolResult` (unknown keys such as `_meta` and `annotations` are allowed and dropped). */
+const callToolResultSchema = z.object({
+  content: z.array(contentSchema),
+  structuredContent: z.optional(z.record(z.string(), z.unknown())),
+  isError: z.optional(z.boolean()),
+});
 
 export type McpContent =
   | { type: 'text'; text: string }
@@ -17,16 +49,18 @@ export type McpCallResult = {
   isError?: boolean;
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export type ReadMcpResult = { ok: true; result: McpCallResult } | { ok: false; problem: string };
 
-/** Whether a tool output has MCP's result shape (a `content` array of typed parts). */
-export function isMcpCallResult(value: unknown): value is McpCallResult {
-  return (
-    isRecord(value) &&
-    Array.isArray(value.content) &&
-    value.content.every((part) => isRecord(part) && typeof part.type === 'string')
-  );
+/**
+ * An untrusted value (a server's answer, a session file, a link, a handler's return) read as an
+ * MCP tool result; when it is not one, the first problem in words ("content.0.data is not base64").
+ */
+export function readMcpCallResult(value: unknown): ReadMcpResult {
+  const parsed = callToolResultSchema.safeParse(value);
+  if (parsed.success) return { ok: true, result: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'the result';
+  return { ok: false, problem: `${where}: ${issue.message}` };
 }
 
 /** One part in words, for the model or a summary line. */
@@ -43,8 +77,6 @@ function describePart(part: McpContent, { includeData }: { includeData: boolean 
       return part.resource.text !== undefined
         ? `[resource ${part.resource.uri}]\n${part.resource.text}`
         : `[resource ${part.resource.uri}${part.resource.mimeType ? ` (${part.resource.mimeType})` : ''}]`;
-    default:
-      return JSON.stringify(part);
   }
 }
 
@@ -71,17 +103,19 @@ export type McpModelOutput =
  * provider package then sends them as its API expects — image blocks for Anthropic, inline
  * data for Gemini, JSON text for OpenAI Chat), embedded resources as their text or as files,
  * resource links as a line. Structured content with no content parts goes as its JSON.
- * Anything else (a value that is not MCP-shaped) goes as JSON, as for other tools.
+ * Anything else (a value that is not a valid MCP result) goes as JSON, as for other tools.
  */
 export function toMcpModelOutput(output: unknown): McpModelOutput {
-  if (!isMcpCallResult(output)) return { type: 'json', value: output ?? null };
-  if (output.content.length === 0) return { type: 'json', value: output.structuredContent ?? null };
+  const read = readMcpCallResult(output);
+  if (!read.ok) return { type: 'json', value: output ?? null };
+  const { result } = read;
+  if (result.content.length === 0) return { type: 'json', value: result.structuredContent ?? null };
   return {
     type: 'content',
-    value: output.content.map((part) => {
-      if ((part.type === 'image' || part.type === 'audio') && typeof part.data === 'string')
+    value: result.content.map((part) => {
+      if (part.type === 'image' || part.type === 'audio')
         return { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } };
-      if (part.type === 'resource' && typeof part.resource?.blob === 'string' && part.resource.mimeType)
+      if (part.type === 'resource' && typeof part.resource.blob === 'string' && part.resource.mimeType)
         return { type: 'file', mediaType: part.resource.mimeType, data: { type: 'data', data: part.resource.blob } };
       return { type: 'text', text: describePart(part, { includeData: false }) };
     }),

@@ -130,3 +130,14 @@ export function readListedTools(value: unknown): McpListedTool[] {
       ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
     }));
 }
+
+/** The names the model knows the session's MCP tools by: their results are read as MCP results, nobody else's. */
+export function mcpToolNames(tools: readonly ToolDraft[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const tool of tools) {
+    if (tool.run.kind !== 'mcp') continue;
+    const name = readToolName(tool.source);
+    if (name !== undefined) names.add(name);
+  }
+  return names;
+}

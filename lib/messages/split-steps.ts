@@ -5,9 +5,21 @@ export function textOf(parts: UIMessage['parts']): string {
   return parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
-/** A tool result as the model receives it: text as is, anything else as JSON. */
-export function toolResultText(output: unknown): string {
-  return typeof output === 'string' ? output : JSON.stringify(output ?? null);
+/** A tool result as the model receives it: text as is, anything else as JSON (never throws). */
+export function toolResultText(output: unknown, indent?: number): string {
+  if (typeof output === 'string') return output;
+  try {
+    return JSON.stringify(output ?? null, null, indent) ?? 'null';
+  } catch (error) {
+    return `[a value that cannot be written as JSON: ${error instanceof Error ? error.message : String(error)}]`;
+  }
+}
+
+/** What a person reads of a tool's result: a sandbox result's `output`, else the whole value as text. */
+export function outputText(output: unknown, indent?: number): string {
+  if (typeof output === 'object' && output !== null && 'output' in output)
+    return toolResultText((output as { output: unknown }).output, indent);
+  return toolResultText(output ?? '', indent);
 }
 
 /**

@@ -49,7 +49,10 @@ export function createInterceptorActions(set: SetState): InterceptorActions {
       set((state) => ({
         interceptions: {
           ...state.interceptions,
-          [toolCallId]: [...(state.interceptions[toolCallId] ?? []), ...records].slice(-40),
+          [toolCallId]: [
+            ...((Object.hasOwn(state.interceptions, toolCallId) && state.interceptions[toolCallId]) || []),
+            ...records,
+          ].slice(-40),
         },
       }));
     },

@@ -16,6 +16,8 @@ export type SessionTimelineOptions = {
   approvals?: Readonly<Record<string, ApprovalRecord>>;
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
   interceptions?: Readonly<Record<string, readonly Interception[]>>;
+  /** The names of the session's MCP tools (their results are read as MCP results). */
+  mcpTools?: ReadonlySet<string>;
 };
 
 /**
@@ -30,9 +32,18 @@ export function buildSessionTimeline({
   approvals,
   outcomes,
   interceptions,
+  mcpTools,
   ...live
 }: SessionTimelineOptions): Timeline {
-  const active = buildTimeline({ messages, lane: activeBranch.id, approvals, outcomes, interceptions, ...live });
+  const active = buildTimeline({
+    messages,
+    lane: activeBranch.id,
+    approvals,
+    outcomes,
+    interceptions,
+    mcpTools,
+    ...live,
+  });
   if (branches.length === 0) return active;
   const timeline: Timeline = {
     nodes: [...active.nodes],
@@ -51,6 +62,7 @@ export function buildSessionTimeline({
       approvals,
       outcomes,
       interceptions,
+      mcpTools,
     });
     const id = (nodeId: string) => `${branch.id}/${nodeId}`;
     timeline.nodes.push(

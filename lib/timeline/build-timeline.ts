@@ -13,8 +13,8 @@ import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
-import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
-import { isMcpCallResult, mcpBadges, mcpResultText } from '../mcp/mcp-result';
+import { outputText, splitSteps, textOf } from '../messages/split-steps';
+import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
 import { errorMessageOf } from '../agent/tool-error';
 import type { Interception } from '../agent/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
@@ -34,9 +34,13 @@ type BuildOptions = {
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
   /** What interceptors did to each call (badges on its call and result nodes). */
   interceptions?: Readonly<Record<string, readonly Interception[]>>;
+  /** The names of the session's MCP tools: only their results are read as MCP results. */
+  mcpTools?: ReadonlySet<string>;
   /** The lane these messages are drawn in (branches add lanes). */
   lane?: string;
 };
+
+const NO_MCP_TOOLS: ReadonlySet<string> = new Set();
 
 type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 type NewNode = TimelineNode extends infer Node
@@ -55,6 +59,24 @@ function outcomeOf(call: ToolPart, recorded: ToolOutcomeKind | undefined): ToolO
   if (call.state === 'output-error') return 'failed';
   if (call.state === 'output-denied') return 'blocked';
   return undefined;
+}
+
+/** A record's own entry for a tool_call_id (a call id such as "constructor" must not reach Object.prototype). */
+function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** What a sandbox-shaped result says of itself (seed 002 §6.2), read from any value without trusting it. */
+function readResultFacts(output: unknown): { truncated: boolean; executionTimeMs: number | undefined } {
+  if (typeof output !== 'object' || output === null) return { truncated: false, executionTimeMs: undefined };
+  const { metadata, execution_time_ms: ms } = output as { metadata?: unknown; execution_time_ms?: unknown };
+  return {
+    truncated:
+      typeof metadata === 'object' &&
+      metadata !== null &&
+      (metadata as { stdout_truncated?: unknown }).stdout_truncated === true,
+    executionTimeMs: typeof ms === 'number' && Number.isFinite(ms) ? ms : undefined,
+  };
 }
 
 /** How a call's arguments fared: validation runs before anything else. */
@@ -80,6 +102,7 @@ export function buildTimeline({
   approvals = {},
   outcomes = {},
   interceptions = {},
+  mcpTools = NO_MCP_TOOLS,
   lane = 'main',
 }: BuildOptions): Timeline & { exits: string[] } {
   const nodes: TimelineNode[] = [];
@@ -169,8 +192,10 @@ export function buildTimeline({
         const callNodeId = `${call.toolCallId}:call`;
         // A call the model was still writing when the token limit cut it never ran: it is not a call.
         const cutOff =
-          early?.reason === 'length' && call.state === 'output-error' && outcomes[call.toolCallId] === undefined;
-        const outcome = outcomeOf(call, outcomes[call.toolCallId]);
+          early?.reason === 'length' &&
+          call.state === 'output-error' &&
+          ownValue(outcomes, call.toolCallId) === undefined;
+        const outcome = outcomeOf(call, ownValue(outcomes, call.toolCallId));
         const validity: Badge | undefined = cutOff ? { text: 'cut off', tone: 'error' } : argumentsBadge(outcome);
         add({
           id: callNodeId,
@@ -178,7 +203,10 @@ export function buildTimeline({
           label: `Tool call ${name}${validity?.tone === 'error' ? ` (${validity.text})` : ''}`,
           title: callTitle(name, call.input),
           summary: summarize(JSON.stringify(call.input ?? {})),
-          badges: [...(validity ? [validity] : []), ...interceptionBadges(interceptions[call.toolCallId], 'before')],
+          badges: [
+            ...(validity ? [validity] : []),
+            ...interceptionBadges(ownValue(interceptions, call.toolCallId), 'before'),
+          ],
           step: stepIndex + 1,
           status: call.state === 'input-streaming' ? 'streaming' : 'done',
           detail: { toolCallId: call.toolCallId, toolName: name, input: call.input, state: call.state },
@@ -188,7 +216,7 @@ export function buildTimeline({
         const failed = call.state === 'output-error' || call.state === 'output-denied';
         const finished = call.state === 'output-available' || failed;
         const paused = !finished && call.toolCallId === pausedToolCallId;
-        const approval = (approvals[call.toolCallId] as ApprovalRecord | undefined) ?? (paused ? 'waiting' : undefined);
+        const approval = ownValue(approvals, call.toolCallId) ?? (paused ? 'waiting' : undefined);
         let beforeResult = callNodeId;
         if (approval) {
           const gateId = `${call.toolCallId}:approval`;
@@ -218,26 +246,25 @@ export function buildTimeline({
         const errorText =
           call.state === 'output-error' ? call.errorText : call.state === 'output-denied' ? 'Denied' : undefined;
         const blocked = approval === 'rejected' || outcome === 'blocked';
-        const mcpResult = isMcpCallResult(output) ? output : undefined;
+        // An MCP tool's output is read as MCP's result (checked: it may come from a file or a link).
+        const mcp = output !== undefined && mcpTools.has(name) ? readMcpCallResult(output) : undefined;
         const resultText =
           (errorText === undefined ? undefined : errorMessageOf(errorText)) ??
-          (mcpResult
-            ? mcpResultText(mcpResult)
-            : typeof output === 'object' && output !== null && 'output' in output
-              ? String((output as { output: unknown }).output)
-              : toolResultText(output ?? ''));
-        const result = output as
-          | { execution_time_ms?: number; metadata?: { stdout_truncated?: boolean }; success?: boolean }
-          | undefined;
+          (mcp?.ok ? mcpResultText(mcp.result) : outputText(output));
+        const facts = readResultFacts(output);
         const changes = readStateChanges(output);
         const badges: Badge[] = [
-          ...(result?.metadata?.stdout_truncated ? [{ text: 'truncated', tone: 'error' } as const] : []),
-          ...(typeof result?.execution_time_ms === 'number'
-            ? [{ text: `${result.execution_time_ms} ms`, tone: 'neutral' } as const]
+          ...(facts.truncated ? [{ text: 'truncated', tone: 'error' } as const] : []),
+          ...(facts.executionTimeMs !== undefined
+            ? [{ text: `${facts.executionTimeMs} ms`, tone: 'neutral' } as const]
             : []),
           ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
-          ...(mcpResult ? mcpBadges(mcpResult) : []),
-          ...interceptionBadges(interceptions[call.toolCallId], 'after'),
+          ...(mcp?.ok
+            ? mcpBadges(mcp.result)
+            : mcp
+              ? [{ text: 'not a valid MCP result', tone: 'error' } as const]
+              : []),
+          ...interceptionBadges(ownValue(interceptions, call.toolCallId), 'after'),
         ];
         const word = cutOff
           ? 'cut off'
@@ -255,7 +282,7 @@ export function buildTimeline({
         add({
           id: resultId,
           kind: 'tool-result',
-          label: `Tool result ${name}: ${word}${result?.metadata?.stdout_truncated ? ', truncated' : ''}`,
+          label: `Tool result ${name}: ${word}${facts.truncated ? ', truncated' : ''}`,
           title: resultTitle(name, call.input, word, finished ? resultText : undefined),
           summary: finished ? summarize(resultText) : paused ? 'Waiting for your approval' : 'Running…',
           badges,
@@ -269,6 +296,7 @@ export function buildTimeline({
                   finished: true,
                   outcome,
                   ...(failed ? { errorText: errorText ?? resultText } : { output }),
+                  ...(mcp && !failed ? { mcp } : {}),
                 }
               : { toolCallId: call.toolCallId, toolName: name, finished: false, state: call.state },
         });

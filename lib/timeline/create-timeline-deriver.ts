@@ -15,6 +15,7 @@ const INPUT_KEYS = [
   'approvals',
   'outcomes',
   'interceptions',
+  'mcpTools',
 ] as const satisfies readonly (keyof SessionTimelineOptions)[];
 
 /**

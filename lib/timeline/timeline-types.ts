@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { ApprovalRecord } from '../agent/approval-policy';
 import type { ToolOutcomeKind } from '../agent/tool-outcome';
+import type { ReadMcpResult } from '../mcp/mcp-result';
 
 /** The roles a node can have; each has one colour and shape everywhere in the UI. */
 export type TimelineNodeKind = 'user' | 'assistant' | 'tool-call' | 'approval' | 'tool-result' | 'error';
@@ -39,6 +40,8 @@ export type ToolResultDetail =
       outcome: ToolOutcomeKind;
       output?: unknown;
       errorText?: string;
+      /** An MCP tool's output read as MCP's result, or why it is not one (then drawn as JSON). */
+      mcp?: ReadMcpResult;
     }
   | { toolCallId: string; toolName: string; finished: false; state: string };
 
