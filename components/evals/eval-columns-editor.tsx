@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import type { EvalConfig } from '@/lib/evals/eval-grid';
+import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 
 /** What a configuration sets, in words: "simulated · simulated-scripted · native · t=0.2". */
@@ -28,6 +29,7 @@ export function EvalColumnsEditor() {
   const actions = useSessionActions();
   const [variantName, setVariantName] = useState('');
   const [configName, setConfigName] = useState('');
+  const [variantProblem, setVariantProblem] = useState<string>();
 
   return (
     <div className="grid gap-3 text-xs min-[700px]:grid-cols-2">
@@ -57,8 +59,9 @@ export function EvalColumnsEditor() {
           className="flex flex-wrap gap-1"
           onSubmit={(event) => {
             event.preventDefault();
-            actions.saveEvalVariant(variantName.trim() || `Variant ${variants.length + 1}`);
-            setVariantName('');
+            const saved = actions.saveEvalVariant(variantName.trim() || `Variant ${variants.length + 1}`);
+            setVariantProblem(saved.ok ? undefined : saved.message);
+            if (saved.ok) setVariantName('');
           }}
         >
           <input
@@ -69,9 +72,18 @@ export function EvalColumnsEditor() {
             disabled={readOnly}
             onChange={(event) => setVariantName(event.target.value)}
           />
-          <button type="submit" className="button py-0" disabled={readOnly || variants.length >= 8}>
+          <button
+            type="submit"
+            className="button py-0"
+            disabled={readOnly || variants.length >= SESSION_LIMITS.evalVariants}
+          >
             Save tool list as variant
           </button>
+          {variantProblem ? (
+            <p role="alert" className="w-full text-role-error">
+              {variantProblem}
+            </p>
+          ) : null}
         </form>
       </section>
       <section aria-labelledby="eval-configs-title" className="flex flex-col gap-1">
@@ -107,13 +119,14 @@ function SaveConfigForm({ name, setName, count }: { name: string; setName: (name
   const settings = useSession((state) => state.settings);
   const readOnly = useSession((state) => state.readOnly);
   const { addEvalConfig } = useSessionActions();
+  const [problem, setProblem] = useState<string>();
   return (
     <form
       className="flex flex-wrap gap-1"
       onSubmit={(event) => {
         event.preventDefault();
         const { provider, model, mode, temperature, toolChoice, baseURL, script } = settings;
-        addEvalConfig({
+        const added = addEvalConfig({
           name: name.trim() || `${provider} · ${model}`,
           settings: Object.fromEntries(
             Object.entries({ provider, model, mode, temperature, toolChoice, baseURL, script }).filter(
@@ -121,7 +134,8 @@ function SaveConfigForm({ name, setName, count }: { name: string; setName: (name
             ),
           ),
         });
-        setName('');
+        setProblem(added.ok ? undefined : added.message);
+        if (added.ok) setName('');
       }}
     >
       <input
@@ -132,9 +146,14 @@ function SaveConfigForm({ name, setName, count }: { name: string; setName: (name
         disabled={readOnly}
         onChange={(event) => setName(event.target.value)}
       />
-      <button type="submit" className="button py-0" disabled={readOnly || count >= 8}>
+      <button type="submit" className="button py-0" disabled={readOnly || count >= SESSION_LIMITS.evalConfigs}>
         Save run settings as configuration
       </button>
+      {problem ? (
+        <p role="alert" className="w-full text-role-error">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -141,6 +141,11 @@ export function EvalsPane() {
               </span>
             </div>
           ) : null}
+          {progress.refused ? (
+            <p role="alert" className="text-role-error">
+              {progress.refused}
+            </p>
+          ) : null}
         </section>
         <EvalResultsTable cases={evals.cases} columns={columns} />
       </div>

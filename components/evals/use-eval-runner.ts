@@ -1,7 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { type EvalConfig, type EvalVariant, gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
+import { type EvalConfig, type EvalVariant, gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
 import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
 import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
 import { useRuntime } from '../playground/runtime-context';
@@ -24,7 +24,8 @@ export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps>
   };
 }
 
-export type EvalProgress = { done: number; total: number; running: boolean; stopped: boolean };
+/** `refused`: why the grid was not started (too large to keep). */
+export type EvalProgress = { done: number; total: number; running: boolean; stopped: boolean; refused?: string };
 
 /**
  * Runs the grid from the page: each run through `/api/chat` and the loop, in a session of its
@@ -37,8 +38,18 @@ export function useEvalRunner() {
   const stopper = useRef<AbortController | undefined>(undefined);
 
   const run = async (variants: EvalVariant[], configs: EvalConfig[]) => {
-    const deps = await evalDeps(runtime);
     const { store } = runtime;
+    const refused = gridSizeRefusal({
+      cases: store.getState().evals.cases.length,
+      variants: variants.length,
+      configs: configs.length,
+      repeats: store.getState().evals.repeats,
+    });
+    if (refused) {
+      setProgress({ done: 0, total: 0, running: false, stopped: false, refused });
+      return;
+    }
+    const deps = await evalDeps(runtime);
     // Running the grid runs the session's handlers, as Send does (a session from a link is trusted from here on).
     store.getState().trustHandlers();
     const { evals, settings } = store.getState();

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { caseFromStep } from '@/lib/evals/case-from-step';
+import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../playground/runtime-context';
 
@@ -26,6 +27,8 @@ export function SaveCaseButton({ node }: { node: PositionedNode }) {
         className="button"
         onClick={() => {
           const { messages, evals, setEvalCases } = store.getState();
+          if (evals.cases.length >= SESSION_LIMITS.evalCases)
+            return setSaved(`Evals hold at most ${SESSION_LIMITS.evalCases} cases: remove one to save another.`);
           const made = caseFromStep(messages, at, new Set(evals.cases.map((each) => each.id)));
           if (!made) return setSaved('There is no user message before this step to make a case of.');
           setEvalCases([...evals.cases, made]);

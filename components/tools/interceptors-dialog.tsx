@@ -1,5 +1,6 @@
 'use client';
 
+import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { INTERCEPTOR_TEMPLATES, type InterceptorPhase } from '@/lib/agent/interceptor-defaults';
@@ -33,10 +34,14 @@ export function InterceptorsDialog() {
   const { addInterceptor, updateInterceptor, moveInterceptor, deleteInterceptor, setExecutorSettings } =
     useSessionActions();
   const [selectedId, setSelectedId] = useState<string>();
+  const [refused, setRefused] = useState<string>();
   const selected = interceptors.find((each) => each.id === selectedId) ?? interceptors[0];
   const enabled = interceptors.filter((each) => each.enabled).length;
-  const add = (template: { name: string; phase: InterceptorPhase; code: string }) =>
-    setSelectedId(addInterceptor(template));
+  const add = (template: { name: string; phase: InterceptorPhase; code: string }) => {
+    const added = addInterceptor(template);
+    setRefused(added.ok ? undefined : added.message);
+    if (added.ok) setSelectedId(added.id);
+  };
 
   return (
     <Dialog
@@ -86,6 +91,11 @@ export function InterceptorsDialog() {
             Skip the rest of a step when a call is blocked
           </label>
         </div>
+        {refused && interceptors.length >= SESSION_LIMITS.interceptors ? (
+          <p role="alert" className="text-role-error">
+            {refused}
+          </p>
+        ) : null}
         {interceptors.length === 0 ? (
           <p className="muted">
             No interceptors: every call runs as the model made it (approval and step mode still apply).
@@ -163,6 +173,12 @@ export function InterceptorsDialog() {
               onChange={(code) => updateInterceptor(selected.id, { code })}
             />
           </div>
+        ) : null}
+        {selected && selected.code.length >= SESSION_LIMITS.interceptorCodeChars ? (
+          <p role="alert" className="text-role-error">
+            An interceptor's code is kept up to {SESSION_LIMITS.interceptorCodeChars.toLocaleString('en')} characters:
+            what you typed past that was not kept.
+          </p>
         ) : null}
       </fieldset>
     </Dialog>

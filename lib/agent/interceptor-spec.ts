@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_LIMITS } from '../model/session-limits';
 import { INTERCEPTION_ACTIONS, INTERCEPTOR_PHASES } from './interceptor-defaults';
 
 /**
@@ -9,10 +10,10 @@ import { INTERCEPTION_ACTIONS, INTERCEPTOR_PHASES } from './interceptor-defaults
  */
 export const interceptorSchema = z.object({
   id: z.string().min(1).max(100),
-  name: z.string().min(1).max(60),
+  name: z.string().min(1).max(SESSION_LIMITS.interceptorNameChars),
   phase: z.enum(INTERCEPTOR_PHASES),
   enabled: z.boolean(),
-  code: z.string().max(20_000),
+  code: z.string().max(SESSION_LIMITS.interceptorCodeChars),
 });
 export type Interceptor = z.infer<typeof interceptorSchema>;
 
@@ -27,9 +28,9 @@ export type ExecutorSettings = z.infer<typeof executorSettingsSchema>;
 
 /** An interceptor acting on one call, as the session keeps it (the timeline draws it). */
 export const interceptionSchema = z.object({
-  interceptor: z.string().max(60),
+  interceptor: z.string().max(SESSION_LIMITS.interceptorNameChars),
   phase: z.enum(INTERCEPTOR_PHASES),
   action: z.enum(INTERCEPTION_ACTIONS),
-  detail: z.string().max(500),
+  detail: z.string().max(SESSION_LIMITS.interceptionDetailChars),
 });
 export type Interception = z.infer<typeof interceptionSchema>;

@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../messages/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
 import type { EvalCase } from './eval-case';
+import { SESSION_LIMITS } from '../model/session-limits';
 
 /**
  * "Save as test case": a case from what the model did at one step — the user message before
@@ -28,12 +29,15 @@ export function caseFromStep(
   if (userIndex === -1) return undefined;
   const steps = assistant?.role === 'assistant' ? splitSteps(assistant) : [];
   const step = steps[(own.role === 'user' ? 1 : at.step) - 1] ?? [];
-  const calls = step.filter(isToolUIPart).map((part) => ({
-    tool: getToolName(part),
-    args: Object.fromEntries(
-      Object.entries((part.input ?? {}) as Record<string, unknown>).map(([name, value]) => [name, { equals: value }]),
-    ),
-  }));
+  const calls = step
+    .filter(isToolUIPart)
+    .slice(0, SESSION_LIMITS.evalExpectedCalls)
+    .map((part) => ({
+      tool: getToolName(part).slice(0, 200) || '(no name)',
+      args: Object.fromEntries(
+        Object.entries((part.input ?? {}) as Record<string, unknown>).map(([name, value]) => [name, { equals: value }]),
+      ),
+    }));
   let n = 1;
   while (taken.has(`saved-${n}`)) n++;
   const earlier = messages

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_LIMITS } from '../model/session-limits';
 
 /*
  * An eval case (issue 18): a prompt, optionally earlier messages, and what must happen —
@@ -71,7 +72,7 @@ export const evalCaseSchema = z
     expect: z
       .object({
         /** The calls that must be made (empty, or `noTool`: none at all). */
-        calls: z.array(expectedCallSchema).max(20).default([]),
+        calls: z.array(expectedCallSchema).max(SESSION_LIMITS.evalExpectedCalls).default([]),
         noTool: z.boolean().optional(),
         /** `exact`: the calls in this order; `any` (default): in any order. */
         order: z.enum(['any', 'exact']).default('any'),
@@ -99,4 +100,4 @@ export type EvalCaseInput = z.input<typeof evalCaseSchema>;
 
 /** What a case file is: `{ kind, version, cases }`. */
 export const EVAL_CASES_KIND = 'tool-playground-eval-cases';
-export const MAX_EVAL_CASES = 500;
+export const MAX_EVAL_CASES = SESSION_LIMITS.evalCases;

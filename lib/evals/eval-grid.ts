@@ -1,3 +1,4 @@
+import { SESSION_LIMITS } from '../model/session-limits';
 import type { UIMessage } from 'ai';
 import type { RunSettings } from '../session/run-settings';
 import type { ToolDraft } from '../tools/tool-spec';
@@ -52,6 +53,18 @@ export function gridJobs(
       ),
     ),
   );
+}
+
+/** Why a grid of this size is not run (a session keeps at most `SESSION_LIMITS.evalRuns` runs), if it is not. */
+export function gridSizeRefusal(sizes: {
+  cases: number;
+  variants: number;
+  configs: number;
+  repeats: number;
+}): string | undefined {
+  const runs = sizes.cases * sizes.variants * sizes.configs * sizes.repeats;
+  if (runs <= SESSION_LIMITS.evalRuns) return undefined;
+  return `This grid would make ${runs.toLocaleString('en')} runs (${sizes.cases} cases × ${sizes.variants} variants × ${sizes.configs} configurations × ${sizes.repeats} repeats); a session keeps at most ${SESSION_LIMITS.evalRuns.toLocaleString('en')}. Use fewer cases, columns or repeats.`;
 }
 
 /**

@@ -72,7 +72,9 @@ describe('eval results', () => {
 describe('the session keeps its evals', () => {
   it('variants snapshot the tool list; configurations; options; runs cleared by a new grid; read-only refuses', () => {
     const store = createSessionStore();
-    const id = store.getState().saveEvalVariant('before');
+    const saved = store.getState().saveEvalVariant('before');
+    if (!saved.ok) throw new Error(saved.message);
+    const { id } = saved;
     store.getState().setToolEnabled(store.getState().tools[0].id, false);
     expect(store.getState().evals.variants.find((variant) => variant.id === id)?.tools[0].enabled).toBe(true);
     store

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_LIMITS } from '../model/session-limits';
 import { uiMessageShapeSchema } from '../session/ui-message-shape';
 import { runSettingsSchema } from '../session/run-settings';
 import { toolDraftSchema } from '../tools/tool-spec';
@@ -16,7 +17,7 @@ const failureSchema = z.object({
     'parallel',
     'answer',
   ]),
-  message: z.string().max(2_000),
+  message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
 
 /** The evals a session keeps (issue 18): cases, tool-list variants, configurations, the last grid's runs. */
@@ -26,16 +27,16 @@ export const sessionEvalsSchema = z.object({
     .array(
       z.object({
         id: z.string().min(1).max(100),
-        name: z.string().min(1).max(100),
-        tools: z.array(toolDraftSchema).max(256),
+        name: z.string().min(1).max(SESSION_LIMITS.evalNameChars),
+        tools: z.array(toolDraftSchema).max(SESSION_LIMITS.evalVariantTools),
       }),
     )
-    .max(8),
+    .max(SESSION_LIMITS.evalVariants),
   configs: z
     .array(
       z.object({
         id: z.string().min(1).max(100),
-        name: z.string().min(1).max(100),
+        name: z.string().min(1).max(SESSION_LIMITS.evalNameChars),
         settings: runSettingsSchema
           .pick({
             provider: true,
@@ -49,25 +50,29 @@ export const sessionEvalsSchema = z.object({
           .partial(),
       }),
     )
-    .max(8),
+    .max(SESSION_LIMITS.evalConfigs),
   mode: z.enum(['first-step', 'full-loop']),
-  repeats: z.number().int().min(1).max(20),
-  concurrency: z.number().int().min(1).max(8),
+  repeats: z.number().int().min(1).max(SESSION_LIMITS.evalRepeats),
+  concurrency: z.number().int().min(1).max(SESSION_LIMITS.evalConcurrency),
   runs: z
     .array(
       z.object({
-        caseId: z.string().max(200),
+        caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
         variantId: z.string().max(100),
         configId: z.string().max(100),
-        repeat: z.number().int().min(0).max(19),
+        repeat: z
+          .number()
+          .int()
+          .min(0)
+          .max(SESSION_LIMITS.evalRepeats - 1),
         pass: z.boolean(),
-        failures: z.array(failureSchema).max(50),
-        error: z.string().max(2_000).optional(),
+        failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
+        error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
         ms: z.number().min(0),
         inputTokens: z.number().int().min(0),
         outputTokens: z.number().int().min(0),
-        messages: z.array(uiMessageShapeSchema).max(200),
+        messages: z.array(uiMessageShapeSchema).max(SESSION_LIMITS.evalRunMessages),
       }),
     )
-    .max(5_000),
+    .max(SESSION_LIMITS.evalRuns),
 });

@@ -5,6 +5,7 @@ import type { SessionStore } from '../session/session-store';
 import type { McpServerRecord } from './mcp-server-record';
 import { toServerRecord } from './to-server-record';
 import { readListedTools } from './mcp-tool-drafts';
+import { mcpServerRefusal } from '../model/session-limits';
 
 /** Whether this tab is connected to a session's server now. */
 export type McpLinkStatus = { kind: 'connected' } | { kind: 'connecting' } | { kind: 'disconnected'; error?: string };
@@ -259,9 +260,17 @@ export function createMcpClient({
   const connectWith = async (url: string, connectBody: Record<string, unknown>): Promise<ConnectResult> => {
     const known = store.getState().mcpServers.find((server) => server.url === url);
     if (known) setStatus(known.id, { kind: 'connecting' });
+    // Refused before the route opens anything: the session has no room for another server.
+    const refusal = mcpServerRefusal(store.getState().mcpServers, url);
+    if (refusal) return { ok: false, message: refusal };
     try {
       const made = await connectTo(url, connectBody);
-      const serverId = store.getState().connectMcpServer(made.server, made.tools);
+      const added = store.getState().connectMcpServer(made.server, made.tools);
+      if (!added.ok) {
+        void ask({ action: 'disconnect', connectionId: made.connectionId }).catch(() => undefined);
+        return { ok: false, message: added.message };
+      }
+      const serverId = added.id;
       const previous = open.get(serverId);
       open.set(serverId, { connectionId: made.connectionId, toolsVersion: made.toolsVersion, connectBody });
       if (previous) void ask({ action: 'disconnect', connectionId: previous.connectionId }).catch(() => undefined);

@@ -3,8 +3,10 @@
  * page's first load uses these, and zod is not part of that load (issue 16).
  */
 
+import { SESSION_LIMITS } from '../model/session-limits';
+
 /** How many MCP servers one session may use at once (the server holds as many connections). */
-export const MAX_MCP_SERVERS = 16;
+export const MAX_MCP_SERVERS = SESSION_LIMITS.mcpServers;
 
 /** How the playground's server reaches an MCP server. */
 export const MCP_TRANSPORTS = ['streamable-http', 'sse', 'stdio'] as const;

@@ -2,6 +2,7 @@ import { formatToolSource, readToolName, uniqueToolName } from '../tools/edit-to
 import { TOOL_NAME_PATTERN } from '../tools/tool-limits';
 import { DEFAULT_MCP_TIMEOUT_MS } from '../tools/tool-limits';
 import type { McpToolAnnotations, ToolDraft } from '../tools/tool-spec';
+import { SESSION_LIMITS } from '../model/session-limits';
 
 /** A tool as an MCP server lists it (`tools/list`); untrusted, checked like any pasted definition. */
 export type McpListedTool = {
@@ -113,13 +114,20 @@ export function replaceMcpTools(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The tools of a `tools/list` answer that are tools at all (a name and an input schema object); the rest are dropped. */
+/**
+ * The tools of a `tools/list` answer that are tools at all (a name of 1 to 200 characters — a
+ * session keeps no longer one — and an input schema object); the rest are dropped.
+ */
 export function readListedTools(value: unknown): McpListedTool[] {
   if (!Array.isArray(value)) return [];
   return value
     .filter(
       (tool): tool is Record<string, unknown> =>
-        isRecord(tool) && typeof tool.name === 'string' && isRecord(tool.inputSchema),
+        isRecord(tool) &&
+        typeof tool.name === 'string' &&
+        tool.name.length > 0 &&
+        tool.name.length <= SESSION_LIMITS.mcpToolNameChars &&
+        isRecord(tool.inputSchema),
     )
     .map((tool) => ({
       name: tool.name as string,

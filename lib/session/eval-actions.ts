@@ -1,6 +1,7 @@
 import type { EvalCase } from '../evals/eval-case';
 import type { EvalConfig, EvalRun } from '../evals/eval-grid';
 import type { SessionEvals } from '../evals/session-evals';
+import { type Added, clampWhole, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
 import { newId } from '../new-id';
 import type { SessionData } from './session-schema';
 
@@ -9,37 +10,79 @@ type SetState = (update: (state: EvalState) => Partial<EvalState>) => void;
 
 export type EvalActions = {
   setEvalCases(cases: EvalCase[]): void;
-  /** Snapshots the tool list as it is now under `name`; returns the variant's id. */
-  saveEvalVariant(name: string): string;
+  /** Snapshots the tool list as it is now under `name`; refused past the session's bounds. */
+  saveEvalVariant(name: string): Added;
   removeEvalVariant(id: string): void;
-  addEvalConfig(config: Omit<EvalConfig, 'id'>): string;
+  addEvalConfig(config: Omit<EvalConfig, 'id'>): Added;
   removeEvalConfig(id: string): void;
   setEvalOptions(patch: Partial<Pick<SessionEvals, 'mode' | 'repeats' | 'concurrency'>>): void;
   /** A new grid starts: the last one's runs go. */
   clearEvalRuns(): void;
+  /** A finished run, its texts clipped to what a saved session holds (past the grid bound: not kept). */
   addEvalRun(run: EvalRun): void;
 };
 
+/** A run as the session keeps it: failure messages, the error and the conversation within their bounds. */
+function boundRun(run: EvalRun): EvalRun {
+  return {
+    ...run,
+    caseId: run.caseId.slice(0, SESSION_LIMITS.evalCaseIdChars),
+    failures: run.failures
+      .slice(0, SESSION_LIMITS.evalFailuresPerRun)
+      .map((failure) => ({ ...failure, message: clipToLimit(failure.message, SESSION_LIMITS.evalMessageChars) })),
+    ...(run.error === undefined ? {} : { error: clipToLimit(run.error, SESSION_LIMITS.evalMessageChars) }),
+    messages: run.messages.slice(-SESSION_LIMITS.evalRunMessages),
+  };
+}
+
 /** The session's eval actions (issue 18). */
-export function createEvalActions(set: SetState): EvalActions {
+export function createEvalActions(set: SetState, get: () => EvalState): EvalActions {
   const update = (change: (evals: SessionEvals, state: EvalState) => Partial<SessionEvals>) =>
     set((state) => ({ evals: { ...state.evals, ...change(state.evals, state) } }));
   return {
-    setEvalCases: (cases) => update(() => ({ cases })),
+    setEvalCases: (cases) => update(() => ({ cases: cases.slice(0, SESSION_LIMITS.evalCases) })),
     saveEvalVariant: (name) => {
+      const { evals, tools } = get();
+      if (evals.variants.length >= SESSION_LIMITS.evalVariants)
+        return { ok: false, message: `At most ${SESSION_LIMITS.evalVariants} variants: remove one to save another.` };
+      if (tools.length > SESSION_LIMITS.evalVariantTools)
+        return {
+          ok: false,
+          message: `A variant holds at most ${SESSION_LIMITS.evalVariantTools} tools; this list has ${tools.length}.`,
+        };
       const id = `variant-${newId()}`;
-      update((evals, state) => ({ variants: [...evals.variants, { id, name, tools: structuredClone(state.tools) }] }));
-      return id;
+      const kept = clipToLimit(name.trim(), SESSION_LIMITS.evalNameChars) || `Variant ${evals.variants.length + 1}`;
+      update((current, state) => ({
+        variants: [...current.variants, { id, name: kept, tools: structuredClone(state.tools) }],
+      }));
+      return { ok: true, id };
     },
     removeEvalVariant: (id) => update((evals) => ({ variants: evals.variants.filter((variant) => variant.id !== id) })),
     addEvalConfig: (config) => {
+      if (get().evals.configs.length >= SESSION_LIMITS.evalConfigs)
+        return {
+          ok: false,
+          message: `At most ${SESSION_LIMITS.evalConfigs} configurations: remove one to save another.`,
+        };
       const id = `config-${newId()}`;
-      update((evals) => ({ configs: [...evals.configs, { ...structuredClone(config), id }] }));
-      return id;
+      const name =
+        clipToLimit(config.name.trim(), SESSION_LIMITS.evalNameChars) ||
+        `Configuration ${get().evals.configs.length + 1}`;
+      const kept = { ...structuredClone(config), name, id };
+      update((evals) => ({ configs: [...evals.configs, kept] }));
+      return { ok: true, id };
     },
     removeEvalConfig: (id) => update((evals) => ({ configs: evals.configs.filter((config) => config.id !== id) })),
-    setEvalOptions: (patch) => update(() => patch),
+    setEvalOptions: (patch) =>
+      update(() => ({
+        ...(patch.mode === undefined ? {} : { mode: patch.mode }),
+        ...(patch.repeats === undefined ? {} : { repeats: clampWhole(patch.repeats, 1, SESSION_LIMITS.evalRepeats) }),
+        ...(patch.concurrency === undefined
+          ? {}
+          : { concurrency: clampWhole(patch.concurrency, 1, SESSION_LIMITS.evalConcurrency) }),
+      })),
     clearEvalRuns: () => update(() => ({ runs: [] })),
-    addEvalRun: (run) => update((evals) => ({ runs: [...evals.runs, run] })),
+    addEvalRun: (run) =>
+      update((evals) => (evals.runs.length >= SESSION_LIMITS.evalRuns ? {} : { runs: [...evals.runs, boundRun(run)] })),
   };
 }

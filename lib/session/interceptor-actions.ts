@@ -1,13 +1,18 @@
 import { newId } from '../new-id';
 import type { ExecutorSettings, Interception, Interceptor } from '../agent/interceptor-spec';
+import { type Added, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
 import type { SessionData } from './session-schema';
 
 type InterceptorState = Pick<SessionData, 'interceptors' | 'executor' | 'interceptions'>;
 type SetState = (update: (state: InterceptorState) => Partial<InterceptorState>) => void;
+type GetState = () => InterceptorState;
 
 export type InterceptorActions = {
-  /** Adds an interceptor at the end (its name made unique) and returns its id. */
-  addInterceptor(template: Omit<Interceptor, 'id' | 'enabled'>): string;
+  /**
+   * Adds an interceptor at the end (its name made unique) and returns its id; a session holds
+   * at most `SESSION_LIMITS.interceptors`, past that it refuses with a sentence.
+   */
+  addInterceptor(template: Omit<Interceptor, 'id' | 'enabled'>): Added;
   updateInterceptor(id: string, patch: Partial<Omit<Interceptor, 'id'>>): void;
   moveInterceptor(id: string, offset: -1 | 1): void;
   deleteInterceptor(id: string): void;
@@ -16,22 +21,37 @@ export type InterceptorActions = {
   recordInterceptions(toolCallId: string, records: readonly Interception[]): void;
 };
 
+/** An interceptor's name and code within what a saved session holds. */
+const bounded = <T extends Partial<Pick<Interceptor, 'name' | 'code'>>>(value: T): T => ({
+  ...value,
+  ...(value.name === undefined
+    ? {}
+    : { name: clipToLimit(value.name, SESSION_LIMITS.interceptorNameChars) || 'unnamed' }),
+  ...(value.code === undefined ? {} : { code: value.code.slice(0, SESSION_LIMITS.interceptorCodeChars) }),
+});
+
 /** The session's interceptor actions (seed 003): the person's list, the executor flags, what acted on each call. */
-export function createInterceptorActions(set: SetState): InterceptorActions {
+export function createInterceptorActions(set: SetState, get: GetState): InterceptorActions {
   return {
     addInterceptor: (template) => {
+      if (get().interceptors.length >= SESSION_LIMITS.interceptors)
+        return {
+          ok: false,
+          message: `A session holds at most ${SESSION_LIMITS.interceptors} interceptors: delete one to add another.`,
+        };
       const id = `interceptor-${newId()}`;
       set((state) => {
         const names = new Set(state.interceptors.map((each) => each.name));
-        let name = template.name;
-        for (let n = 2; names.has(name); n++) name = `${template.name} ${n}`;
-        return { interceptors: [...state.interceptors, { ...template, id, name, enabled: true }] };
+        const base = clipToLimit(template.name, SESSION_LIMITS.interceptorNameChars - 3) || 'unnamed';
+        let name = base;
+        for (let n = 2; names.has(name); n++) name = `${base} ${n}`;
+        return { interceptors: [...state.interceptors, bounded({ ...template, id, name, enabled: true })] };
       });
-      return id;
+      return { ok: true, id };
     },
     updateInterceptor: (id, patch) =>
       set((state) => ({
-        interceptors: state.interceptors.map((each) => (each.id === id ? { ...each, ...patch } : each)),
+        interceptors: state.interceptors.map((each) => (each.id === id ? bounded({ ...each, ...patch, id }) : each)),
       })),
     moveInterceptor: (id, offset) =>
       set((state) => {
@@ -46,15 +66,20 @@ export function createInterceptorActions(set: SetState): InterceptorActions {
     setExecutorSettings: (patch) => set((state) => ({ executor: { ...state.executor, ...patch } })),
     recordInterceptions: (toolCallId, records) => {
       if (records.length === 0) return;
-      set((state) => ({
-        interceptions: {
-          ...state.interceptions,
-          [toolCallId]: [
-            ...((Object.hasOwn(state.interceptions, toolCallId) && state.interceptions[toolCallId]) || []),
-            ...records,
-          ].slice(-40),
-        },
+      const kept = records.map((each) => ({
+        ...each,
+        interceptor: clipToLimit(each.interceptor, SESSION_LIMITS.interceptorNameChars),
+        detail: clipToLimit(each.detail, SESSION_LIMITS.interceptionDetailChars),
       }));
+      set((state) => {
+        const earlier = Object.hasOwn(state.interceptions, toolCallId) ? state.interceptions[toolCallId] : [];
+        return {
+          interceptions: {
+            ...state.interceptions,
+            [toolCallId]: [...earlier, ...kept].slice(-SESSION_LIMITS.interceptionsPerCall),
+          },
+        };
+      });
     },
   };
 }

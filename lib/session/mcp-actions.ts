@@ -1,5 +1,6 @@
 import type { McpServerRecord } from '../mcp/mcp-server-record';
 import { type McpListedTool, replaceMcpTools } from '../mcp/mcp-tool-drafts';
+import { type Added, mcpServerRefusal } from '../model/session-limits';
 import { newId } from '../new-id';
 import type { SessionData } from './session-schema';
 
@@ -9,9 +10,10 @@ type SetState = (update: (state: McpState) => Partial<McpState>) => void;
 export type McpActions = {
   /**
    * An MCP server connected: its record (kept under the id it already has when the session
-   * used the same URL before) and its tools in place of the ones it listed before. Returns its id.
+   * used the same URL before) and its tools in place of the ones it listed before. Returns its
+   * id; a new server past `SESSION_LIMITS.mcpServers` is refused with a sentence.
    */
-  connectMcpServer(server: Omit<McpServerRecord, 'id'>, tools: readonly McpListedTool[]): string;
+  connectMcpServer(server: Omit<McpServerRecord, 'id'>, tools: readonly McpListedTool[]): Added;
   /** A connected server listed its tools again (they changed). */
   setMcpTools(serverId: string, tools: readonly McpListedTool[]): void;
   /** The server and its tools leave the session. */
@@ -22,6 +24,8 @@ export type McpActions = {
 export function createMcpActions(set: SetState, get: () => McpState): McpActions {
   return {
     connectMcpServer: (server, listed) => {
+      const refusal = mcpServerRefusal(get().mcpServers, server.url);
+      if (refusal) return { ok: false, message: refusal };
       const known = get().mcpServers.find((record) => record.url === server.url);
       const id = known?.id ?? `srv-${newId()}`;
       set((state) => ({
@@ -30,7 +34,7 @@ export function createMcpActions(set: SetState, get: () => McpState): McpActions
           : [...state.mcpServers, { ...server, id }],
         tools: replaceMcpTools(state.tools, id, server.name, listed),
       }));
-      return id;
+      return { ok: true, id };
     },
     setMcpTools: (serverId, listed) =>
       set((state) => ({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readModeSetting, TOOL_CALLING_MODES } from '../providers/modes/resolve-tool-calling-mode';
+import { SESSION_LIMITS } from '../model/session-limits';
 import { HISTORY_STRATEGIES, MODEL_ID_PATTERN, PROVIDER_IDS } from './run-settings-defaults';
 
 export const toolChoiceSchema = z.union([
@@ -58,17 +59,17 @@ export type HistorySettings = z.infer<typeof historySettingsSchema>;
 export const runSettingsSchema = z.object({
   provider: z.enum(PROVIDER_IDS),
   /** As typed (a session keeps a half-typed id); `sendableSettingsSchema` checks it. */
-  model: z.string().max(200),
-  baseURL: z.string().max(2_000).optional(),
+  model: z.string().max(SESSION_LIMITS.modelIdChars),
+  baseURL: z.string().max(SESSION_LIMITS.baseUrlChars).optional(),
   toolChoice: toolChoiceSchema.optional(),
   parallelToolCalls: z.boolean().optional(),
-  maxSteps: z.number().int().min(1).max(100).optional(),
+  maxSteps: z.number().int().min(1).max(SESSION_LIMITS.maxSteps).optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
   /** System instructions sent with every request. */
-  system: z.string().max(50_000).optional(),
+  system: z.string().max(SESSION_LIMITS.systemChars).optional(),
   /** For the model `simulated-scripted`: the steps it replays, one per model request. */
-  script: z.array(scriptStepSchema).max(100).optional(),
+  script: z.array(scriptStepSchema).max(SESSION_LIMITS.scriptSteps).optional(),
   /** OpenAI only: the Responses API (default) or Chat Completions. */
   openaiApi: z.enum(['responses', 'chat']).optional(),
   /** `react` (sessions and links before 0.10) is read as `validated`. */

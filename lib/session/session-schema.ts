@@ -7,7 +7,8 @@ import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
 import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { toolDraftSchema } from '../tools/tool-spec';
-import { MAX_MCP_SERVERS, mcpServerRecordSchema } from '../mcp/mcp-server-record';
+import { mcpServerRecordSchema } from '../mcp/mcp-server-record';
+import { SESSION_LIMITS } from '../model/session-limits';
 import { runSettingsSchema } from './run-settings';
 import { SESSION_FORMAT_VERSION } from './session-file';
 import { uiMessageShapeSchema } from './ui-message-shape';
@@ -39,19 +40,23 @@ export const sessionDataSchema = z.object({
   /** How each finished call ended, by tool_call_id (sessions from before 0.6 have none). */
   outcomes: z.record(z.string(), z.enum(TOOL_OUTCOME_KINDS)).default({}),
   /** The person's own interceptors, in the order they run (sessions from before 0.10 have none). */
-  interceptors: z.array(interceptorSchema).max(20).default([]),
+  interceptors: z.array(interceptorSchema).max(SESSION_LIMITS.interceptors).default([]),
   executor: executorSettingsSchema.default(DEFAULT_EXECUTOR_SETTINGS),
   /** What interceptors did to each call, by tool_call_id. */
-  interceptions: z.record(z.string(), z.array(interceptionSchema).max(40)).default({}),
+  interceptions: z.record(z.string(), z.array(interceptionSchema).max(SESSION_LIMITS.interceptionsPerCall)).default({}),
   /** The MCP servers the session's MCP tools come from: URL and what they said, never headers (before 0.12: none). */
-  mcpServers: z.array(mcpServerRecordSchema).max(MAX_MCP_SERVERS).default([]),
+  mcpServers: z.array(mcpServerRecordSchema).max(SESSION_LIMITS.mcpServers).default([]),
   /** Eval cases, tool-list variants, configurations and the last grid's runs (before 0.13: none). */
   // Its runs hold UI messages: the shape is checked here, the parts by the AI SDK (as for `messages`).
   evals: sessionEvalsSchema.default(EMPTY_EVALS as unknown as z.infer<typeof sessionEvalsSchema>),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
-  activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(100) }),
+  activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(SESSION_LIMITS.branchLabelChars) }),
   branches: z.array(
-    z.object({ id: z.string().min(1), label: z.string().min(1).max(100), messages: z.array(uiMessageShapeSchema) }),
+    z.object({
+      id: z.string().min(1),
+      label: z.string().min(1).max(SESSION_LIMITS.branchLabelChars),
+      messages: z.array(uiMessageShapeSchema),
+    }),
   ),
 });
 export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals'> & {

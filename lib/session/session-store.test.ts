@@ -156,8 +156,10 @@ describe('MCP servers in the session', () => {
   it('connecting the same URL again keeps its id; its tools cannot be edited; removing takes them out', () => {
     const store = createSessionStore();
     const before = store.getState().tools.length;
-    const id = store.getState().connectMcpServer(server, [tool]);
-    expect(store.getState().connectMcpServer({ ...server, version: '2' }, [tool])).toBe(id);
+    const connected = store.getState().connectMcpServer(server, [tool]);
+    if (!connected.ok) throw new Error(connected.message);
+    const { id } = connected;
+    expect(store.getState().connectMcpServer({ ...server, version: '2' }, [tool])).toEqual({ ok: true, id });
     expect(store.getState().mcpServers).toEqual([{ ...server, version: '2', id }]);
     const added = store.getState().tools.at(-1)!;
     expect(added.run).toMatchObject({ kind: 'mcp', server: id, tool: 'read' });

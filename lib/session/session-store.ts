@@ -20,6 +20,8 @@ import type { McpProgress } from '../agent/run-mcp-tool';
 import { createMcpActions, type McpActions } from './mcp-actions';
 import { createEvalActions, type EvalActions } from './eval-actions';
 import { createInitialSession } from './initial-session';
+import { boundRunSettings } from './bound-run-settings';
+import { clipToLimit, SESSION_LIMITS } from '../model/session-limits';
 
 /**
  * One playground session: the single source of truth every pane derives its view from.
@@ -223,7 +225,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           return { tools };
         }),
       setDraft: (draft) => view({ draft }),
-      updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...patch } })),
+      updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...boundRunSettings(patch) } })),
       selectNode: (id) => view({ selectedNodeId: id }),
       setSandboxStatus: (sandbox) => view({ sandbox }),
       setSandboxChoice: (sandboxChoice) => set({ sandboxChoice }),
@@ -289,7 +291,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         set((state) => {
           const made = added.map((branch) => ({
             id: `branch-${newId()}`,
-            label: branch.label.slice(0, 100),
+            label: clipToLimit(branch.label.trim(), SESSION_LIMITS.branchLabelChars) || 'Branch',
             messages: branch.messages,
           }));
           // An empty active branch holds nothing worth keeping: the first added one takes its place.
@@ -326,9 +328,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
-      ...createInterceptorActions(set),
+      ...createInterceptorActions(set, get),
       ...createMcpActions(set, get),
-      ...createEvalActions(set),
+      ...createEvalActions(set, get),
     };
   };
 }

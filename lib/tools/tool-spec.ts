@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_LIMITS } from '../model/session-limits';
 import { MAX_HANDLER_TIMEOUT_MS, MAX_MCP_TIMEOUT_MS, TOOL_NAME_PATTERN } from './tool-limits';
 
 /** A JSON Schema object as the user wrote it; checked by Ajv, not by zod. */
@@ -51,7 +52,7 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
     kind: z.literal('mcp'),
     server: z.string().min(1).max(100),
     /** The tool's name on its server (the model may know it by another: see `mcpToolName`). */
-    tool: z.string().min(1).max(200),
+    tool: z.string().min(1).max(SESSION_LIMITS.mcpToolNameChars),
     timeoutMs: z.number().int().min(100).max(MAX_MCP_TIMEOUT_MS),
     annotations: mcpToolAnnotationsSchema.optional(),
   }),
