@@ -1,11 +1,13 @@
-import { createSessionChat, type SessionChat } from '../lib/agent/create-session-chat';
+import { createSessionChat } from '../lib/agent/create-session-chat';
 import type { RunJavaScript } from '../lib/agent/tool-outcome';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../lib/sandbox/example-files';
 import type { Sandbox } from '../lib/sandbox/sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
 import { createSessionStore, type SessionStore } from '../lib/session/session-store';
-import { createSchemaChecker } from '../lib/tools/create-schema-checker';
+import { createSchemaChecker, type SchemaChecker } from '../lib/tools/create-schema-checker';
+import { checkToolDrafts } from '../lib/tools/check-tool-drafts';
+import { waitForRunEnd } from '../lib/agent/wait-for-run-end';
 
 export type ConversationOptions = {
   configure?: (store: SessionStore) => void;
@@ -29,13 +31,9 @@ export function createRouteFetch(env: Record<string, string | undefined> = {}): 
     })) as typeof fetch;
 }
 
-/** Waits until the loop has settled: no request in flight and no automatic send pending. */
-export async function settle(chat: SessionChat): Promise<void> {
-  let quiet = 0;
-  for (let i = 0; i < 1000 && quiet < 5; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    quiet = chat.status === 'ready' || chat.status === 'error' ? quiet + 1 : 0;
-  }
+/** Waits until the run has ended (see `waitForRunEnd`: told by the store's changes, never by a fixed wait). */
+export function settle(store: SessionStore, checker: SchemaChecker = createSchemaChecker()): Promise<void> {
+  return waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, checker).runnable);
 }
 
 /** Sends `text` through the real chat loop and route (in-process) and waits for the run to end. */
@@ -43,15 +41,16 @@ export async function runConversation(text: string, options: ConversationOptions
   const store = createSessionStore();
   options.configure?.(store);
   const sandbox = options.sandbox ?? createOfflineSandbox(EXAMPLE_FILES);
+  const checker = createSchemaChecker();
   const chat = createSessionChat({
     store,
-    checker: createSchemaChecker(),
+    checker,
     getSandbox: () => sandbox,
     runJavaScript: options.runJavaScript,
     fetch: createRouteFetch(options.env),
     getHeaders: () => options.headers ?? {},
   });
   await chat.sendMessage({ text });
-  await settle(chat);
+  await settle(store, checker);
   return { store, chat, messages: store.getState().messages };
 }

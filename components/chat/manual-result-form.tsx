@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { parseResultText } from '@/lib/agent/parse-result-text';
-import { manualErrorText } from '@/lib/agent/tool-error';
+import { manualErrorText, withToolCallId } from '@/lib/agent/tool-error';
 import { useRuntime } from '../playground/runtime-context';
 
 /** Where a person answers a manual tool's call: the text (JSON or plain) goes to the model. */
@@ -15,7 +15,7 @@ export function ManualResultForm({ toolName, toolCallId }: { toolName: string; t
         tool: toolName,
         toolCallId,
         state: 'output-error',
-        errorText: manualErrorText(toolName, text),
+        errorText: withToolCallId(manualErrorText(toolName, text), toolCallId),
       });
     else void chat.addToolOutput({ tool: toolName, toolCallId, output: parseResultText(text) });
   };

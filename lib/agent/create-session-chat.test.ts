@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorMessageOf } from './tool-error';
 import { createRouteFetch, runConversation as runRealConversation, settle } from '../../testing/run-conversation';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
@@ -214,10 +214,8 @@ describe('the scripted simulated model', () => {
 });
 
 describe('interceptors: approval and step mode', () => {
-  const waitFor = async (check: () => boolean) => {
-    for (let i = 0; i < 300 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(check()).toBe(true);
-  };
+  /** Waits for the store to reach a state (no fixed wait): `vi.waitFor` retries the check until it holds. */
+  const waitFor = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000 });
 
   it('asks before each call; one approved with edited arguments, one rejected with a reason the model reads', async () => {
     const store = createSessionStore();
@@ -243,7 +241,7 @@ describe('interceptors: approval and step mode', () => {
         (store.getState().pause as { toolName: string }).toolName === 'read_file',
     );
     gate.answer({ kind: 'reject', reason: 'not that file' });
-    await settle(chat);
+    await settle(store);
 
     const parts = toolParts(store.getState().messages[1]);
     expect(parts.map((part) => part.state)).toEqual(['output-available', 'output-error']);
@@ -290,7 +288,7 @@ describe('interceptors: approval and step mode', () => {
       );
       gate.answer({ kind: 'continue' });
     }
-    await settle(chat);
+    await settle(store);
     expect(labels).toEqual([
       'Before the next model request',
       'Before running list_files',

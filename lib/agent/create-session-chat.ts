@@ -21,7 +21,8 @@ import type { RunEventKind } from './run-event';
 import { createRunGate, type RunGate } from './run-gate';
 import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 import { assertNever } from '../assert-never';
-import { errorMessageOf, toolErrorText } from './tool-error';
+import { errorMessageOf, toolErrorText, withToolCallId } from './tool-error';
+import { createRunBatch, type RunBatch } from './run-batch';
 
 /** The answer to a call of a batch that was stopped before it ran. */
 function skippedText(toolName: string, why: string): string {
@@ -146,29 +147,32 @@ export function createSessionChat({
           tool: toolCall.toolName,
           toolCallId: toolCall.toolCallId,
           state: 'output-error',
-          errorText: toolErrorText({
-            type: 'ExecutionError',
-            code: 'PLAYGROUND_FAILED',
-            message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
-            details: { tool: toolCall.toolName },
-            recoverable: false,
-            suggestedAction: 'Answer without this tool.',
-          }),
+          errorText: withToolCallId(
+            toolErrorText({
+              type: 'ExecutionError',
+              code: 'PLAYGROUND_FAILED',
+              message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+              details: { tool: toolCall.toolName },
+              recoverable: false,
+              suggestedAction: 'Answer without this tool.',
+            }),
+            toolCall.toolCallId,
+          ),
         });
       });
     },
   });
 
   /**
-   * The calls of one model step (a batch): whether the rest of it is off — after a block with
-   * stopOnToolBlock on, or after a terminal tool (seed 002 §5.1: nothing after `submit` runs).
+   * The calls of one model step (a batch, see `run-batch.ts`): the rest of it is off after a
+   * block with stopOnToolBlock on, or after a terminal tool that succeeded (seed 002 §5.1).
    */
-  let batch = { key: '', stopped: undefined as string | undefined };
+  let batch = { key: '', calls: createRunBatch() };
   const batchOf = () => {
     const last = chatState.state.messages.at(-1);
     const key = `${last?.id}:${countSteps(last)}`;
-    if (batch.key !== key) batch = { key, stopped: undefined };
-    return batch;
+    if (batch.key !== key) batch = { key, calls: createRunBatch() };
+    return batch.calls;
   };
 
   /** What a handler or an interceptor may read of the run: the call and a copy of the conversation. */
@@ -230,7 +234,11 @@ export function createSessionChat({
       case 'timed-out':
       case 'blocked':
       case 'stopped':
-        void chat.addToolOutput({ ...answer, state: 'output-error', errorText: outcome.message });
+        void chat.addToolOutput({
+          ...answer,
+          state: 'output-error',
+          errorText: withToolCallId(outcome.message, toolCall.toolCallId),
+        });
         return;
       default:
         assertNever(outcome);
@@ -263,15 +271,29 @@ export function createSessionChat({
     signal: AbortSignal,
   ): Promise<ToolOutcome> {
     const current = batchOf();
+    const terminal = runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName);
+    const serial = store.getState().executor.stopOnToolBlock;
+    return current.schedule(serial || terminal, async () => {
+      const outcome = await executeInBatch(toolCall, signal, current);
+      // Nothing after a terminal tool runs — once it has succeeded (a failed `submit` ends nothing).
+      if (terminal && outcome.kind === 'ok') current.stop(`\`${toolCall.toolName}\` ended the run before it`);
+      return outcome;
+    });
+  }
+
+  /** One call of a batch: the batch is checked again after every await, before anything runs. */
+  async function executeInBatch(
+    toolCall: { toolCallId: string; toolName: string; input: unknown },
+    signal: AbortSignal,
+    current: RunBatch,
+  ): Promise<ToolOutcome> {
     const block = (message: string): ToolOutcome => {
       log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
-      if (store.getState().executor.stopOnToolBlock) current.stopped ??= 'an earlier call in this step was blocked';
+      if (store.getState().executor.stopOnToolBlock) current.stop('an earlier call in this step was blocked');
       return { kind: 'blocked', message };
     };
-    if (current.stopped) return block(skippedText(toolCall.toolName, current.stopped));
-    if (runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName)) {
-      current.stopped = `\`${toolCall.toolName}\` ended the run before it`;
-    }
+    const skip = () => block(skippedText(toolCall.toolName, current.stopped ?? 'the step was stopped'));
+    if (current.stopped) return skip();
     const context = contextFor(toolCall);
     const { interceptors, handlersTrusted } = store.getState();
     const call = { id: toolCall.toolCallId, name: toolCall.toolName, arguments: toolCall.input };
@@ -285,6 +307,7 @@ export function createSessionChat({
     });
     record(toolCall.toolCallId, before.records);
     if (before.kind === 'blocked') return block(before.message);
+    if (current.stopped) return skip();
     const run = runnableTools().find((tool) => tool.spec.name === toolCall.toolName)?.run;
     const intercepted = await interceptToolCall({
       call: { ...toolCall, input: before.input },
@@ -293,6 +316,7 @@ export function createSessionChat({
       mcp: run?.kind === 'mcp' ? { annotations: run.annotations } : undefined,
     });
     if (intercepted.kind === 'blocked') return block(intercepted.message);
+    if (current.stopped) return skip();
     const changed = before.input !== toolCall.input;
     log(
       'ToolCallStarted',

@@ -17,6 +17,8 @@ export type OutputMetadata = { stdout_truncated: boolean; stderr_truncated: bool
 
 /** The seed 002 §6.3 error response a failed call returns to the model (as JSON text). */
 export type ToolErrorResult = {
+  /** The call it answers (set by the executor when it answers the call: `withToolCallId`). */
+  tool_call_id?: string;
   success: false;
   output: string;
   error: ToolError;
@@ -71,6 +73,17 @@ export function readToolErrorText(errorText: string): ToolErrorResult | undefine
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The error response with the seed's `tool_call_id` first (seed 002 §6.3), as the executor
+ * answers a call with it; a text that is not an error response is left as it is.
+ */
+export function withToolCallId(errorText: string, toolCallId: string): string {
+  const result = readToolErrorText(errorText);
+  if (!result) return errorText;
+  const { tool_call_id: _old, ...rest } = result;
+  return JSON.stringify({ tool_call_id: toolCallId, ...rest }, null, 2);
 }
 
 /** What a person reads of a failed call: the error's message, else the text as it is. */

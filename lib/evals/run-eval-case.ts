@@ -8,11 +8,11 @@ import { splitSteps, textOf } from '../messages/split-steps';
 import { newId } from '../new-id';
 import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
 import type { RunSettings } from '../session/run-settings';
-import { createSessionStore, isRunInProgress, type SessionStore } from '../session/session-store';
+import { createSessionStore } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
-import type { RunnableTool, ToolDraft } from '../tools/tool-spec';
-import { runLimitsOf, shouldContinueRun, unansweredToolCalls } from '../agent/run-progress';
+import type { ToolDraft } from '../tools/tool-spec';
+import { waitForRunEnd } from '../agent/wait-for-run-end';
 import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from './eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
@@ -68,32 +68,6 @@ export function usageOf(messages: readonly UIMessage[]): { inputTokens: number; 
     }
   }
   return { inputTokens, outputTokens };
-}
-
-/**
- * Resolves once the run has ended: nothing in flight or executing, and no next step due (the
- * loop sends one right after the last result arrives).
- */
-function settled(store: SessionStore, runnable: () => RunnableTool[], signal: AbortSignal): Promise<void> {
-  const done = () => {
-    const state = store.getState();
-    if (signal.aborted) return true;
-    if (isRunInProgress(state)) return false;
-    const tools = runnable();
-    // A call the executor has not picked up yet (it starts just after the stream ends) is still to run;
-    // a manual tool's call (first step only, or a manual tool in the variant) waits for nobody.
-    const manual = new Set(tools.filter((tool) => tool.run.kind === 'manual').map((tool) => tool.spec.name));
-    if (unansweredToolCalls(state.messages, state.runningToolCalls).some((name) => !manual.has(name))) return false;
-    return !shouldContinueRun(state.messages, runLimitsOf(state, tools));
-  };
-  return new Promise((resolve) => {
-    if (done()) return resolve();
-    const unsubscribe = store.subscribe(() => {
-      if (!done()) return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 /** What one run in a session of its own came to. */
@@ -165,7 +139,7 @@ export async function runInOwnSession({
   const started = now();
   try {
     await chat.sendMessage({ text: prompt });
-    await settled(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
+    await waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
   } finally {
     signal.removeEventListener('abort', stop);
   }

@@ -69,7 +69,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     expect(mcp.links.getState()[mcpServers[0].id]).toEqual({ kind: 'connected' });
 
     await chat.sendMessage({ text: 'echo something' });
-    await settle(chat);
+    await settle(store);
     const [echoed, image] = toolParts(store.getState().messages);
     expect(echoed).toMatchObject({
       state: 'output-available',
@@ -109,7 +109,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     ]);
     await mcp.connect(test.url, {});
     await chat.sendMessage({ text: 'go' });
-    await settle(chat);
+    await settle(store);
     const [flaky, thrown] = toolParts(store.getState().messages);
     expect(flaky.state).toBe('output-error');
     expect(JSON.parse(flaky.errorText ?? '').error).toMatchObject({
@@ -149,7 +149,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     expect(seen[0]).toEqual({ progress: 1, total: 200, message: 'step 1' });
     chat.stopTools();
     await expect.poll(() => test.cancelled.length, { timeout: 5_000 }).toBeGreaterThan(0);
-    await settle(chat);
+    await settle(store);
     unsubscribe();
     const [slow] = toolParts(store.getState().messages);
     expect(store.getState().outcomes[slow.toolCallId]).toBe('stopped');

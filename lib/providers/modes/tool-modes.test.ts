@@ -62,6 +62,33 @@ describe('readToolDecision', () => {
     expect(readToolDecision('{"scratchpad":"hmm"}', tools, checker)).toEqual({ kind: 'thought', thought: 'hmm' });
   });
 
+  it('normalises validated arguments (seed 004 ToolCallValidation): scalars coerced, defaults filled, the input untouched', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        days: { type: 'integer' },
+        metric: { type: 'boolean' },
+        units: { type: 'string', default: 'celsius' },
+      },
+      required: ['days'],
+    };
+    const forecast: LanguageModelV4FunctionTool[] = [{ type: 'function', name: 'forecast', inputSchema: schema }];
+    const text = '{"tool":"forecast","arguments":{"days":"3","metric":"true"}}';
+    expect(readToolDecision(text, forecast, checker)).toMatchObject({
+      kind: 'tool',
+      toolName: 'forecast',
+      args: { days: 3, metric: true, units: 'celsius' },
+    });
+    // What cannot be coerced is still refused, with the field named.
+    expect(readToolDecision('{"tool":"forecast","arguments":{"days":"three"}}', forecast, checker)).toMatchObject({
+      kind: 'unusable',
+      stage: 'validation',
+      message: expect.stringContaining('days'),
+    });
+    // Without a checker (native calling) nothing is changed.
+    expect(readToolDecision(text, forecast)).toMatchObject({ args: { days: '3', metric: 'true' } });
+  });
+
   it('says what is wrong when validating, and takes anything when not', () => {
     expect(readToolDecision('{"tool":"get_weather","arguments":{}}', tools, checker)).toEqual({
       kind: 'unusable',
