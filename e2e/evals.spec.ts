@@ -166,3 +166,44 @@ test('Compare sends one message to two configurations: each run is a lane of its
     /"prompt": "what is in the workspace\?"[\s\S]*"noTool": true/,
   );
 });
+
+test('Stop comparing ends every lane: each keeps what it ran, its call recorded as stopped', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const configure = async (name: string) => {
+    await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+    const settings = await playground.openRunSettings();
+    await settings
+      .getByRole('textbox', { name: 'Script' })
+      .fill(
+        JSON.stringify([
+          { toolCalls: [{ toolName: 'bash', input: { command: 'sleep 250', timeout_seconds: 300 } }] },
+          { text: 'never' },
+        ]),
+      );
+    await playground.closeRunSettings();
+    await page.getByRole('region', { name: 'Evals' }).getByRole('textbox', { name: 'Configuration name' }).fill(name);
+    await page.getByRole('button', { name: 'Save run settings as configuration' }).click();
+  };
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  await configure('slow A');
+  await configure('slow B');
+
+  await playground.message.fill('wait for it');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare configurations' });
+  await dialog.getByRole('checkbox', { name: 'slow A' }).check();
+  await dialog.getByRole('checkbox', { name: 'slow B' }).check();
+  await dialog.getByRole('button', { name: 'Send to 2 configurations' }).click();
+  const lanes = dialog.getByRole('list', { name: 'Compare lanes' }).getByRole('listitem');
+  await expect(lanes).toHaveText(['slow A: running bash', 'slow B: running bash']);
+  await dialog.getByRole('button', { name: 'Stop comparing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveText([
+    'Compare: slow A (active)',
+    'Compare: slow B',
+  ]);
+  await expect
+    .poll(async () => (await playground.nodeNames()).filter((name) => name === 'Tool result bash: stopped'))
+    .toHaveLength(2);
+});

@@ -18,14 +18,20 @@ export type ConversationOptions = {
   headers?: Record<string, string>;
   /** Runs JavaScript handlers and interceptors. */
   runJavaScript?: RunJavaScript;
+  /** The network the route's provider packages use (the real one when unset). */
+  providerFetch?: typeof fetch;
 };
 
 /** A fetch that answers from the real route handler, in-process, with retries made instant. */
-export function createRouteFetch(env: Record<string, string | undefined> = {}): typeof fetch {
+export function createRouteFetch(
+  env: Record<string, string | undefined> = {},
+  providerFetch?: typeof fetch,
+): typeof fetch {
   return (async (_url: RequestInfo | URL, init?: RequestInit) =>
     handleChatRequest(new Request('http://local/api/chat', init), {
       simulatedChunkDelayMs: 0,
       env,
+      ...(providerFetch ? { fetch: providerFetch } : {}),
       retryPolicy: { maxRetries: 3, initialBackoffMs: 1, maxBackoffMs: 4, multiplier: 2 },
       timeouts: { firstChunkMs: 300, chunkMs: 300, stepMs: 1000 },
     })) as typeof fetch;
@@ -47,7 +53,7 @@ export async function runConversation(text: string, options: ConversationOptions
     checker,
     getSandbox: () => sandbox,
     runJavaScript: options.runJavaScript,
-    fetch: createRouteFetch(options.env),
+    fetch: createRouteFetch(options.env, options.providerFetch),
     getHeaders: () => options.headers ?? {},
   });
   await chat.sendMessage({ text });

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 
@@ -18,13 +18,16 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [status, setStatus] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [lanes, setLanes] = useState<Record<string, string>>({});
+  // Stop (the button, or the playground's Stop / Esc) ends every lane; what each ran so far is kept.
+  const stopper = useRef<AbortController | undefined>(undefined);
   const picked = configs.filter((config) => chosen.includes(config.id));
 
   const compare = async () => {
     setBusy(true);
     setStatus(`Running ${picked.length} configurations…`);
     // The loop and the sandbox load on first use, not with the message box.
-    const [{ runInOwnSession }, { evalDeps }] = await Promise.all([
+    const [{ runInOwnSession, describeRunState }, { evalDeps }] = await Promise.all([
       import('@/lib/evals/run-eval-case'),
       import('./use-eval-runner'),
     ]);
@@ -32,7 +35,11 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
     // Comparing runs the session's handlers, as Send does.
     runtime.store.getState().trustHandlers();
     const { messages, tools, settings } = runtime.store.getState();
-    const signal = new AbortController().signal;
+    const stop = new AbortController();
+    stopper.current = stop;
+    const { signal } = stop;
+    const unlisten = runtime.onStop(() => stop.abort());
+    setLanes({});
     let done = 0;
     try {
       const runs = await Promise.all(
@@ -45,6 +52,7 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
             mode: 'full-loop',
             deps,
             signal,
+            onChange: (state) => setLanes((current) => ({ ...current, [config.id]: describeRunState(state) })),
           });
           setStatus(`${++done} of ${picked.length} done…`);
           return { label: `Compare: ${config.name}`, messages: run.messages };
@@ -58,6 +66,8 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
     } catch (error) {
       setStatus(`Compare failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
+      unlisten();
+      stopper.current = undefined;
       setBusy(false);
     }
   };
@@ -118,13 +128,29 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
             Message: {draft.trim() ? `“${draft.trim().slice(0, 120)}”` : 'type one in the box first.'}
           </p>
           {status ? <p role="status">{status}</p> : null}
-          <button
-            type="submit"
-            className="button button-primary self-start"
-            disabled={busy || picked.length < 2 || !draft.trim()}
-          >
-            Send to {picked.length || 'the'} configurations
-          </button>
+          {busy ? (
+            <ul aria-label="Compare lanes" className="muted text-xs">
+              {picked.map((config) => (
+                <li key={config.id}>
+                  {config.name}: {lanes[config.id] ?? 'starting'}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex gap-2">
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={busy || picked.length < 2 || !draft.trim()}
+            >
+              Send to {picked.length || 'the'} configurations
+            </button>
+            {busy ? (
+              <button type="button" className="button" onClick={() => stopper.current?.abort()}>
+                Stop comparing
+              </button>
+            ) : null}
+          </div>
         </form>
       )}
     </Dialog>

@@ -39,8 +39,10 @@ export type PlaygroundRuntime = SessionController & {
   mcp: McpClient;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
-  /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause. */
+  /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause — and every side run (Compare's lanes). */
   stop(): void;
+  /** Hears Stop (Compare's lanes end with the run); returns the unsubscribe. */
+  onStop(listener: () => void): () => void;
   /** The saved sessions (in the browser only). */
   library: SessionLibrary | undefined;
   /** Other tabs on the same session (in the browser only). */
@@ -51,7 +53,11 @@ export type PlaygroundRuntime = SessionController & {
    * the first load.
    */
   timeline: { derive?: TimelineDeriver };
-  /** Listens to the page (hide, fragment changes, other tabs' lists); returns the cleanup. */
+  /**
+   * Listens to the page (hide, fragment changes, other tabs' lists); returns the cleanup. The
+   * last cleanup disposes the runtime unless it is attached again in the same task (React's
+   * StrictMode mounts twice in development): unmounting the playground ends it.
+   */
   attach(page: Window): () => void;
   /** Stops the run, stops hearing other tabs and gives up a sandbox still starting: the runtime is done. */
   dispose(): void;
@@ -128,7 +134,13 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     sendMessage: (...args) => withChat((loaded) => loaded.sendMessage(...args)),
     addToolOutput: (...args) => withChat((loaded) => loaded.addToolOutput(...args)),
   };
+  const stopListeners = new Set<() => void>();
+  const onStop = (listener: () => void) => {
+    stopListeners.add(listener);
+    return () => void stopListeners.delete(listener);
+  };
   const stop = () => {
+    for (const listener of [...stopListeners]) listener();
     gate.releaseAll('The run was stopped.');
     const loaded = engine.getState().engine?.chat;
     if (!loaded) {
@@ -172,8 +184,11 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     newId,
   });
 
+  let attachments = 0;
+  let disposed = false;
   /** Listens to the page: saves on hide, opens links pasted into the address bar, hears other tabs' session lists. */
   const attach = (page: Window) => {
+    attachments += 1;
     const flush = () => void store.storage?.flush();
     const onVisibility = () => page.document.visibilityState === 'hidden' && flush();
     // A link pasted into this tab's address bar changes only the fragment: no reload.
@@ -191,9 +206,15 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
       page.document.removeEventListener('visibilitychange', onVisibility);
       page.removeEventListener('hashchange', onHashChange);
       page.removeEventListener('storage', onStorage);
+      attachments -= 1;
+      setTimeout(() => {
+        if (attachments === 0) dispose();
+      }, 0);
     };
   };
   const dispose = () => {
+    if (disposed) return;
+    disposed = true;
     stop();
     mcp.dispose();
     store.close?.();
@@ -210,6 +231,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     mcp,
     gate,
     stop,
+    onStop,
     startSandbox,
     sandboxes,
     ...controller,

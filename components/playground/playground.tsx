@@ -77,7 +77,7 @@ export function Playground() {
       .catch(() => undefined)
       .finally(() => setRestored(true));
   }, [runtime]);
-  // Page listeners (save on hide, links pasted into the address bar, other tabs), removed on unmount.
+  // Page listeners (save on hide, links pasted into the address bar, other tabs); unmounting ends the runtime.
   useEffect(() => runtime.attach(window), [runtime]);
 
   return (

@@ -212,34 +212,35 @@ export function createSessionChat({
     chatState.flush();
     store.getState().setToolCallRunning(toolCall.toolCallId, true);
     try {
-      answerCall(toolCall, await executeUnlessStopped(toolCall, signal));
+      await answerCall(toolCall, await executeUnlessStopped(toolCall, signal));
     } finally {
+      // The answer is in the store before the call stops counting as running: nothing sees a
+      // finished run whose last result has not arrived.
+      chatState.flush();
       store.getState().setToolCallRunning(toolCall.toolCallId, false);
     }
   }
 
-  /** Records how a call ended and answers the model (manual calls wait for the person). */
-  function answerCall(toolCall: { toolCallId: string; toolName: string }, outcome: ToolOutcome) {
+  /** Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */
+  async function answerCall(toolCall: { toolCallId: string; toolName: string }, outcome: ToolOutcome): Promise<void> {
     const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
     if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
     switch (outcome.kind) {
       case 'awaiting-user':
         return;
       case 'ok':
-        void chat.addToolOutput({ ...answer, output: outcome.output });
-        return;
+        return chat.addToolOutput({ ...answer, output: outcome.output });
       case 'invalid-input':
       case 'unknown-tool':
       case 'failed':
       case 'timed-out':
       case 'blocked':
       case 'stopped':
-        void chat.addToolOutput({
+        return chat.addToolOutput({
           ...answer,
           state: 'output-error',
           errorText: withToolCallId(outcome.message, toolCall.toolCallId),
         });
-        return;
       default:
         assertNever(outcome);
     }

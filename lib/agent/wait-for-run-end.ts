@@ -6,8 +6,8 @@ import { runLimitsOf, shouldContinueRun, unansweredToolCalls } from './run-progr
  * Resolves once a run has ended, told by the store's own changes (no polling, no fixed wait):
  * nothing in flight or executing, no call left that the executor will answer (it picks calls
  * up just after the stream ends; a manual tool's call waits for nobody), and no next step due
- * (the loop sends one right after the last result), or the last request failed. An aborted
- * `signal` ends the wait at once.
+ * (the loop sends one right after the last result), or the last request failed. After an
+ * aborted `signal` it waits only for what is still executing to end (recorded as stopped).
  */
 export function waitForRunEnd(
   store: SessionStore,
@@ -16,7 +16,8 @@ export function waitForRunEnd(
 ): Promise<void> {
   const done = () => {
     const state = store.getState();
-    if (signal?.aborted) return true;
+    // Stopped: over once the calls still executing have ended (each is recorded as stopped).
+    if (signal?.aborted) return !isRunInProgress(state);
     if (isRunInProgress(state)) return false;
     // A request that failed ends the run: the loop sends nothing after an error.
     if (state.chatStatus === 'error') return true;
@@ -29,12 +30,13 @@ export function waitForRunEnd(
     if (done()) return resolve();
     const finish = () => {
       unsubscribe();
-      signal?.removeEventListener('abort', finish);
+      signal?.removeEventListener('abort', check);
       resolve();
     };
-    const unsubscribe = store.subscribe(() => {
+    const check = () => {
       if (done()) finish();
-    });
-    signal?.addEventListener('abort', finish, { once: true });
+    };
+    const unsubscribe = store.subscribe(check);
+    signal?.addEventListener('abort', check, { once: true });
   });
 }

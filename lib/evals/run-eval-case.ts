@@ -8,7 +8,7 @@ import { splitSteps, textOf } from '../messages/split-steps';
 import { newId } from '../new-id';
 import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
 import type { RunSettings } from '../session/run-settings';
-import { createSessionStore } from '../session/session-store';
+import { createSessionStore, type SessionState } from '../session/session-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { ToolDraft } from '../tools/tool-spec';
@@ -95,8 +95,11 @@ export async function runInOwnSession({
   mode,
   deps,
   signal,
+  onChange,
   now = () => performance.now(),
 }: {
+  /** Hears each change of the run's own session (Compare shows where each lane is). */
+  onChange?: (state: SessionState) => void;
   tools: ToolDraft[];
   settings: RunSettings;
   messages: UIMessage[];
@@ -136,12 +139,14 @@ export async function runInOwnSession({
     void chat.stop();
   };
   signal.addEventListener('abort', stop, { once: true });
+  const unsubscribe = onChange ? store.subscribe((state) => onChange(state)) : undefined;
   const started = now();
   try {
     await chat.sendMessage({ text: prompt });
     await waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
   } finally {
     signal.removeEventListener('abort', stop);
+    unsubscribe?.();
   }
   const messages = store.getState().messages;
   const { chatError } = store.getState();
@@ -201,4 +206,19 @@ export async function runEvalCase({
     ...usageOf(run.after),
     messages: run.messages,
   };
+}
+
+/** Where a run in a session of its own is now, in a few words: "waiting for the model", "running bash", "done". */
+export function describeRunState(state: Pick<SessionState, 'chatStatus' | 'runningToolCalls' | 'messages'>): string {
+  if (state.runningToolCalls.length > 0) {
+    const running = new Set(state.runningToolCalls);
+    const names = state.messages
+      .flatMap((message) => message.parts.filter(isToolUIPart))
+      .filter((part) => running.has(part.toolCallId))
+      .map((part) => getToolName(part));
+    return `running ${[...new Set(names)].join(', ') || 'a tool'}`;
+  }
+  if (state.chatStatus === 'submitted' || state.chatStatus === 'streaming') return 'waiting for the model';
+  if (state.chatStatus === 'error') return 'failed';
+  return 'done';
 }

@@ -37,7 +37,7 @@ export type McpClient = McpAccess & {
   getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<McpPromptMessages>;
   listResources(serverId: string): Promise<McpResourceInfo[]>;
   readResource(serverId: string, uri: string): Promise<McpResourceContents>;
-  /** Stops watching the connections (the page is going away). */
+  /** Stops watching the connections and closes them (the page is going away). */
   dispose(): void;
 };
 
@@ -308,7 +308,11 @@ export function createMcpClient({
   return {
     links,
     callTool,
-    dispose: () => clearInterval(timer),
+    dispose: () => {
+      clearInterval(timer);
+      // The route's connections go now, not after their idle time.
+      for (const serverId of [...open.keys()]) void disconnect(serverId);
+    },
     connect: (url, headers) => connectWith(url, { action: 'connect', url, headers }),
     connectStdio: (command, args, token) =>
       connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),

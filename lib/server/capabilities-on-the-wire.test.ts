@@ -3,14 +3,22 @@ import { runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import { CAPABILITIES, capabilitiesOf } from '../providers/model-capabilities';
 
-/** Ollama's own port, so the capability table knows the server by its address as it does a real one. */
-const OLLAMA_PORT = 11434;
+/**
+ * Ollama's own address, so the capability table knows the server as it knows a real one. No
+ * socket is bound there (a machine may run Ollama): the provider's requests to it are sent
+ * on to a fake server on a free port.
+ */
+const OLLAMA_URL = 'http://127.0.0.1:11434';
 let ollama: FakeProvider;
 let other: FakeProvider;
 beforeAll(async () => {
-  ollama = await startFakeProvider({ port: OLLAMA_PORT });
+  ollama = await startFakeProvider();
   other = await startFakeProvider();
 });
+const toFakeOllama: typeof fetch = (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return fetch(url.startsWith(OLLAMA_URL) ? ollama.url + url.slice(OLLAMA_URL.length) : url, init);
+};
 afterAll(async () => {
   await ollama.close();
   await other.close();
@@ -27,11 +35,12 @@ const run = (baseURL: string) =>
         toolChoice: 'required',
         parallelToolCalls: false,
       }),
+    providerFetch: toFakeOllama,
   });
 
 describe('requests shaped by the capability table (seed 002 §4.1)', () => {
   it('Ollama is sent no tool_choice and no parallel_tool_calls; another OpenAI-compatible server is sent both', async () => {
-    const { messages } = await run(`http://127.0.0.1:${OLLAMA_PORT}/v1`);
+    const { messages } = await run(`${OLLAMA_URL}/v1`);
     expect(messages.at(-1)?.role).toBe('assistant');
     expect(ollama.requests.length).toBeGreaterThan(0);
     for (const request of ollama.requests) {

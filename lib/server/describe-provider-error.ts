@@ -30,6 +30,9 @@ export function describeProviderError(error: unknown, providerLabel: string, sec
       message = `${providerLabel} does not know this model or endpoint (HTTP 404). Check the model id and base URL.`;
     else if (status === 429)
       message = `${providerLabel} is rate-limiting requests (HTTP 429), even after retries. Wait a moment and send again.`;
+    else if (status !== undefined && status >= 200 && status < 300)
+      // The answer had begun (HTTP 2xx) and could not be read to its end: the connection broke off.
+      message = `${providerLabel}'s answer broke off before it was complete (the connection ended mid-stream); what arrived is kept. Send again to retry.`;
     else if (status !== undefined && status >= 500)
       message = `${providerLabel} had a server error (HTTP ${status}), even after retries. Try again later.`;
     else

@@ -318,11 +318,20 @@ describe('layoutTimeline', () => {
       buildTimeline({ messages: [user, { ...assistant, parts: assistant.parts.slice(0, 4) }] }),
     );
     const after = layoutTimeline(buildTimeline({ messages: [user, assistant] }));
+    expect(before.nodes.length).toBeGreaterThan(2);
     for (const node of before.nodes) {
       expect(after.nodes.find((candidate) => candidate.id === node.id)).toMatchObject({ x: node.x, y: node.y });
     }
     const band = after.bands.find((candidate) => candidate.id === 'a1:step-1:band')!;
     const inside = after.nodes.filter((node) => node.segment === 'a1:step-1');
+    // The step, its two calls and their results: an empty list would make the check below vacuous.
+    expect(inside.map((node) => node.id)).toEqual([
+      'a1:step-1',
+      'call_abc0001:call',
+      'call_abc0001:result',
+      'call_abc0002:call',
+      'call_abc0002:result',
+    ]);
     expect(
       inside.every(
         (node) =>
@@ -367,6 +376,46 @@ describe('branches in the graph', () => {
     expect(bands.filter((band) => band.kind === 'lane').map((band) => band.label)).toEqual([
       'Branch 1 · inactive',
       'Branch 2 · active',
+    ]);
+  });
+});
+
+describe('outcomes without a record (a Compare lane, a session from elsewhere)', () => {
+  it("are read from the error response's code, not its wording", () => {
+    const failed = (toolCallId: string, code: string) => ({
+      type: 'dynamic-tool' as const,
+      toolName: 'bash',
+      toolCallId,
+      state: 'output-error' as const,
+      input: {},
+      errorText: JSON.stringify({
+        success: false,
+        output: '',
+        error: { type: 'ExecutionError', message: 'Error: x', code, details: {} },
+      }),
+    });
+    const { nodes } = buildTimeline({
+      messages: [
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            failed('c1', 'STOPPED'),
+            failed('c2', 'BATCH_STOPPED'),
+            failed('c3', 'TIMEOUT'),
+            failed('c4', 'NON_ZERO_EXIT'),
+            { ...failed('c5', 'constructor'), errorText: 'plain text error' },
+          ],
+        },
+      ],
+    });
+    expect(nodes.filter((node) => node.kind === 'tool-result').map((node) => node.label)).toEqual([
+      'Tool result bash: stopped',
+      'Tool result bash: blocked',
+      'Tool result bash: error',
+      'Tool result bash: error',
+      'Tool result bash: error',
     ]);
   });
 });

@@ -15,7 +15,7 @@ import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { outputText, splitSteps, textOf } from '../messages/split-steps';
 import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import { errorMessageOf } from '../agent/tool-error';
+import { errorMessageOf, readToolErrorText } from '../agent/tool-error';
 import type { Interception } from '../agent/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
@@ -49,14 +49,33 @@ type NewNode = TimelineNode extends infer Node
     : never
   : never;
 
+/** The outcomes an error response's code tells apart from a plain failure (seed 002 §6.3 `error.code`). */
+const OUTCOME_BY_CODE: Readonly<Record<string, ToolOutcomeKind>> = {
+  STOPPED: 'stopped',
+  STOPPED_BY_USER: 'stopped',
+  BATCH_STOPPED: 'blocked',
+  BLOCKED_BY_INTERCEPTOR: 'blocked',
+  REJECTED_BY_USER: 'blocked',
+  HANDLER_NOT_TRUSTED: 'blocked',
+  INVALID_ARGUMENTS: 'invalid-input',
+  MISSING_REQUIRED: 'invalid-input',
+  UNKNOWN_TOOL: 'unknown-tool',
+  TIMEOUT: 'timed-out',
+};
+
 /**
  * How a finished call ended: as the executor recorded it, else (a session from elsewhere, a
- * result typed by a person) from the part's state alone — never from the wording of its error.
+ * result typed by a person) from the part's state and its error response's code — never from
+ * the wording of its error.
  */
 function outcomeOf(call: ToolPart, recorded: ToolOutcomeKind | undefined): ToolOutcomeKind | undefined {
   if (recorded) return recorded;
   if (call.state === 'output-available') return 'ok';
-  if (call.state === 'output-error') return 'failed';
+  if (call.state === 'output-error') {
+    // The error response's own code says it, where it has one (a Compare lane keeps no outcomes).
+    const code = readToolErrorText(call.errorText)?.error.code;
+    return code !== undefined && Object.hasOwn(OUTCOME_BY_CODE, code) ? OUTCOME_BY_CODE[code] : 'failed';
+  }
   if (call.state === 'output-denied') return 'blocked';
   return undefined;
 }
