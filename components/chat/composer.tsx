@@ -6,6 +6,7 @@ import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-c
 import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';
 import { CompareDialog } from '../evals/compare-dialog';
+import { KeyAddressPrompt } from './key-address-prompt';
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
 export function Composer() {
@@ -14,6 +15,8 @@ export function Composer() {
   const readOnly = useSession((state) => state.readOnly);
   const draft = useSession((state) => state.draft);
   const setDraft = useSession((state) => state.setDraft);
+  const settings = useSession((state) => state.settings);
+  const updateSettings = useSession((state) => state.updateSettings);
   const { leftOut } = useToolSetCheck();
   const runningToolCalls = useSession((state) => state.runningToolCalls);
   // In progress: a request in flight, a tool call executing, or a pause — Stop is offered throughout.
@@ -30,6 +33,11 @@ export function Composer() {
   return (
     <div className="flex flex-col gap-1 border-t border-[var(--border)] bg-[var(--panel)] p-2">
       <RunSettingsBar />
+      <KeyAddressPrompt
+        provider={settings.provider}
+        baseURL={settings.baseURL}
+        onRemove={() => updateSettings({ baseURL: undefined })}
+      />
       {leftOut.length > 0 ? (
         <p role="note" className="text-xs text-role-call">
           Left out of the next run: {leftOut.map((tool) => `${tool.label} (${tool.reason})`).join('; ')}

@@ -16,7 +16,7 @@ function useProviderState() {
   const settings = useSession((state) => state.settings);
   const { updateSettings } = useSessionActions();
   const providers = useQuery(providersQueryOptions);
-  const typedKey = useStore(keys, (state) => state.keys[settings.provider] ?? '');
+  const typedKey = useStore(keys, (state) => state.keys[settings.provider]?.key ?? '');
   const info = providers.data?.find((provider) => provider.id === settings.provider);
   // Checked by zod, which loads with the engine just after the page: none are shown before.
   const problems = useEngine()?.checkSettings(settings) ?? [];
@@ -126,7 +126,9 @@ export function ProviderConnection() {
           value={presets.find((preset) => preset.baseURL === settings.baseURL)?.id ?? 'custom'}
           onChange={(event) => {
             const preset = presets.find((candidate) => candidate.id === event.target.value);
-            if (preset) updateSettings({ baseURL: preset.baseURL, model: preset.models[0] ?? settings.model });
+            if (!preset) return;
+            updateSettings({ baseURL: preset.baseURL, model: preset.models[0] ?? settings.model });
+            keys.getState().confirmAddress(settings.provider, preset.baseURL);
           }}
         >
           {presets.map((preset) => (
@@ -144,6 +146,8 @@ export function ProviderConnection() {
         aria-invalid={problemWith('baseURL') ? true : undefined}
         placeholder={entry.defaultBaseURL ?? 'http://localhost:11434/v1'}
         onChange={(event) => updateSettings({ baseURL: event.target.value.trim() || undefined })}
+        // An address the person typed themselves is one their key may go to.
+        onBlur={() => keys.getState().confirmAddress(settings.provider, settings.baseURL)}
       />
       <input
         aria-label="API key"
@@ -156,7 +160,7 @@ export function ProviderConnection() {
             ? 'Using the server key'
             : 'Paste an API key'
         }
-        onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim())}
+        onChange={(event) => keys.getState().setKey(settings.provider, event.target.value.trim(), settings.baseURL)}
       />
       <label className="flex items-center gap-1">
         <input

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { EvalConfig } from '@/lib/evals/eval-grid';
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
+import { KeyAddressPrompt } from '../chat/key-address-prompt';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 
 /** What a configuration sets, in words: "simulated · simulated-scripted · native · t=0.2". */
@@ -26,6 +27,8 @@ export function EvalColumnsEditor() {
   const variants = useSession((state) => state.evals.variants);
   const configs = useSession((state) => state.evals.configs);
   const readOnly = useSession((state) => state.readOnly);
+  // A configuration runs as the run settings with its own on top (see runEvalCase).
+  const settings = useSession((state) => state.settings);
   const actions = useSessionActions();
   const [variantName, setVariantName] = useState('');
   const [configName, setConfigName] = useState('');
@@ -95,7 +98,7 @@ export function EvalColumnsEditor() {
         ) : null}
         <ul aria-label="Configurations">
           {configs.map((config) => (
-            <li key={config.id} className="flex items-center gap-1">
+            <li key={config.id} className="flex flex-wrap items-center gap-1">
               <span title={describeConfig(config)}>{config.name}</span>
               <button
                 type="button"
@@ -106,6 +109,16 @@ export function EvalColumnsEditor() {
               >
                 Remove
               </button>
+              {readOnly ? null : (
+                <div className="w-full">
+                  <KeyAddressPrompt
+                    provider={{ ...settings, ...config.settings }.provider}
+                    baseURL={{ ...settings, ...config.settings }.baseURL}
+                    configName={config.name}
+                    onRemove={() => actions.removeEvalConfigBaseURL(config.id)}
+                  />
+                </div>
+              )}
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { SHARE_PREFIX } from '@/lib/share/share-link';
 import type { SessionStore } from '@/lib/session/session-store';
 import { newId } from '@/lib/new-id';
 import type { ProviderId } from '@/lib/session/run-settings-defaults';
+import { unconfirmedAddressMessage } from '@/lib/providers/key-address';
 import type { TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import { createKeyStore, type KeyState } from '../chat/create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
@@ -33,8 +34,12 @@ export type PlaygroundRuntime = SessionController & {
   loadEngine(): Promise<PlaygroundEngine>;
   chat: ChatHandle;
   keys: StoreApi<KeyState>;
-  /** The request headers for a provider: its typed key, if one was typed (never stored with the session). */
-  headersFor(provider: ProviderId): Record<string, string>;
+  /**
+   * The request headers for a provider at an address: its typed key, if one was typed for that
+   * address or the person confirmed it (never stored with the session); throws, sending
+   * nothing, when the key was typed for another address (issue 30).
+   */
+  headersFor(provider: ProviderId, baseURL: string | undefined): Record<string, string>;
   /** This tab's MCP connections (made only when the person connects; headers in memory only). */
   mcp: McpClient;
   /** Where the run waits for the person (step mode, approvals). */
@@ -81,11 +86,12 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const keys = createKeyStore(
     typeof window === 'undefined' ? undefined : openBrowserStorage(() => window.sessionStorage).storage,
   );
-  const headersFor = (provider: ProviderId): Record<string, string> => {
-    const key = keys.getState().keys[provider];
-    return key ? { 'x-provider-key': key } : {};
+  const headersFor = (provider: ProviderId, baseURL: string | undefined): Record<string, string> => {
+    const decision = keys.getState().decide(provider, baseURL);
+    if (decision.kind === 'unconfirmed') throw new Error(unconfirmedAddressMessage(decision.address));
+    return decision.kind === 'key' ? { 'x-provider-key': decision.key } : {};
   };
-  const getHeaders = () => headersFor(store.getState().settings.provider);
+  const getHeaders = () => headersFor(store.getState().settings.provider, store.getState().settings.baseURL);
   const gate = createRunGate((pause) => store.getState().setPause(pause));
   const mcp = createMcpClient({
     store,

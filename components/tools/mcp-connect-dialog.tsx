@@ -1,7 +1,7 @@
 'use client';
 
 import { type ReactElement, useState } from 'react';
-import { readStdioServerUrl } from '@/lib/mcp/create-mcp-client';
+import { isStdioServerUrl } from '@/lib/mcp/create-mcp-client';
 import { parseHeaderLines } from '@/lib/mcp/parse-header-lines';
 import { useRuntime } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
@@ -16,13 +16,15 @@ type Mode = 'http' | 'stdio';
  */
 export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactElement; initialUrl?: string }) {
   const { mcp } = useRuntime();
-  const stdio = readStdioServerUrl(initialUrl);
+  // A local command is never pre-filled: the session does not hold it, the person types it.
+  const stdio = isStdioServerUrl(initialUrl);
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<Mode>(stdio ? 'stdio' : 'http');
   const [url, setUrl] = useState(stdio ? '' : initialUrl);
   const [headerText, setHeaderText] = useState('');
-  const [command, setCommand] = useState(stdio?.command ?? '');
-  const [argText, setArgText] = useState(stdio?.args.join('\n') ?? '');
+  const [command, setCommand] = useState('');
+  const [argText, setArgText] = useState('');
+  const args = argText.split('\n').filter((line) => line.trim() !== '');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -40,7 +42,6 @@ export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactE
       if (command.trim() === '') return setProblem('Type the command that starts the server (e.g. npx).');
       setBusy(true);
       setProblem(undefined);
-      const args = argText.split('\n').filter((line) => line.trim() !== '');
       connected = await mcp.connectStdio(command.trim(), args, token.trim());
     }
     setBusy(false);
@@ -107,8 +108,11 @@ export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactE
         ) : (
           <>
             <p className="muted text-xs">
-              Off unless the operator lists the command in PLAYGROUND_MCP_STDIO_COMMANDS; only for a page opened on this
-              machine; the start token is in the playground server’s log and changes at every start.
+              Off unless the operator lists the exact command line in PLAYGROUND_MCP_STDIO_COMMANDS; only for a page
+              opened on this machine; the start token is in the playground server’s log and changes at every start.
+              {stdio
+                ? ' This session used a local command: sessions and links never carry one, so type it yourself.'
+                : ''}
             </p>
             <label className="flex flex-col gap-1">
               <span className="muted text-xs">Command</span>
@@ -130,6 +134,16 @@ export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactE
                 onChange={(event) => setArgText(event.target.value)}
               />
             </label>
+            {command.trim() ? (
+              <div className="flex flex-col gap-1">
+                <span className="muted text-xs">
+                  Runs on the playground&apos;s machine, as its user — the whole command line:
+                </span>
+                <p aria-label="Command line to run" className="code whitespace-pre-wrap break-all font-mono text-xs">
+                  {[command.trim(), ...args].join(' ')}
+                </p>
+              </div>
+            ) : null}
             <label className="flex flex-col gap-1">
               <span className="muted text-xs">Start token</span>
               <input

@@ -25,7 +25,8 @@ export type EvalRunDeps = {
   fetch?: typeof fetch;
   api?: string;
   /** Request headers for a provider (its typed key). */
-  getHeaders?: (provider: RunSettings['provider']) => Record<string, string>;
+  /** Request headers for a configuration's provider and address (a typed key); throws to send nothing. */
+  getHeaders?: (provider: RunSettings['provider'], baseURL: string | undefined) => Record<string, string>;
   /**
    * A fresh sandbox for one full-loop run (made only when a tool needs it; an in-memory one is
    * simply dropped after), with `files` when the case names its own, else the session's starting files.
@@ -130,7 +131,7 @@ export async function runInOwnSession({
     runJavaScript: deps.runJavaScript,
     http: deps.http,
     mcp: deps.mcp,
-    getHeaders: () => deps.getHeaders?.(own.provider) ?? {},
+    getHeaders: () => deps.getHeaders?.(own.provider, own.baseURL) ?? {},
     fetch: deps.fetch,
     api: deps.api,
   });

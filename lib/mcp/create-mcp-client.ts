@@ -4,7 +4,7 @@ import { checkJsonDepth } from '../limits/check-json-depth';
 import type { SessionStore } from '../session/session-store';
 import type { McpServerRecord } from './mcp-server-record';
 import { toServerRecord } from './to-server-record';
-import { readListedTools } from './mcp-tool-drafts';
+import { hashName, readListedTools } from './mcp-tool-drafts';
 import { mcpServerRefusal } from '../model/session-limits';
 
 /** Whether this tab is connected to a session's server now. */
@@ -43,21 +43,18 @@ export type McpClient = McpAccess & {
 
 export type ConnectResult = { ok: true; serverId: string } | { ok: false; message: string };
 
-/** The session's stand-in for a stdio server's URL: `stdio:` and the command line as JSON. */
+/**
+ * The session's stand-in for a stdio server's URL: `stdio:local-<hash of the command line>` —
+ * the command line itself stays in this tab's memory (sessions, files and links never carry
+ * it: a link must not bring a command to run on the viewer's machine).
+ */
 export function stdioServerUrl(command: string, args: readonly string[]): string {
-  return `stdio:${JSON.stringify([command, ...args])}`;
+  return `stdio:local-${hashName(JSON.stringify([command, ...args]))}`;
 }
 
-/** The command line back from a stdio server's stand-in URL (undefined for an HTTP server). */
-export function readStdioServerUrl(url: string): { command: string; args: string[] } | undefined {
-  if (!url.startsWith('stdio:')) return undefined;
-  try {
-    const [command, ...args] = JSON.parse(url.slice('stdio:'.length)) as unknown[];
-    if (typeof command !== 'string' || !args.every((arg) => typeof arg === 'string')) return undefined;
-    return { command, args: args as string[] };
-  } catch {
-    return undefined;
-  }
+/** Whether a server record is a local command's (stdio), which is connected by typing the command. */
+export function isStdioServerUrl(url: string): boolean {
+  return url.startsWith('stdio:');
 }
 
 /** Largest answer of the route read (a tool list, a prompt, a resource, a call's result), in characters. */

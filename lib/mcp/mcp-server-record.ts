@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MCP_SERVERS, MCP_TRANSPORTS } from './mcp-limits';
+import { hashName } from './mcp-tool-drafts';
 
 export { MAX_MCP_SERVERS };
 
@@ -10,7 +11,13 @@ export { MAX_MCP_SERVERS };
 export const mcpServerRecordSchema = z.object({
   /** The session's own id for it (tools name it in their run mode). */
   id: z.string().regex(/^srv-[A-Za-z0-9]{1,40}$/),
-  url: z.string().max(2_000),
+  /** A local command's record never holds its command line: one that does (an older or crafted session) loses it here. */
+  url: z
+    .string()
+    .max(2_000)
+    .transform((url) =>
+      url.startsWith('stdio:') && !/^stdio:local-[a-z0-9]{1,16}$/.test(url) ? `stdio:local-${hashName(url)}` : url,
+    ),
   name: z.string().min(1).max(200),
   version: z.string().max(100),
   capabilities: z.array(z.string().max(40)).max(20),

@@ -29,7 +29,7 @@ export function pickAnnotations(annotations: Record<string, unknown> | undefined
 }
 
 /** A short stable hash (FNV-1a, base 36): ids stay distinct for names that differ only in characters dropped. */
-function hashName(text: string): string {
+export function hashName(text: string): string {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);

@@ -15,6 +15,8 @@ export type EvalActions = {
   removeEvalVariant(id: string): void;
   addEvalConfig(config: Omit<EvalConfig, 'id'>): Added;
   removeEvalConfig(id: string): void;
+  /** A configuration's base URL goes ("Remove it": its provider's home, or nothing, is used instead). */
+  removeEvalConfigBaseURL(id: string): void;
   setEvalOptions(patch: Partial<Pick<SessionEvals, 'mode' | 'repeats' | 'concurrency'>>): void;
   /** A new grid starts: the last one's runs go. */
   clearEvalRuns(): void;
@@ -73,6 +75,14 @@ export function createEvalActions(set: SetState, get: () => EvalState): EvalActi
       return { ok: true, id };
     },
     removeEvalConfig: (id) => update((evals) => ({ configs: evals.configs.filter((config) => config.id !== id) })),
+    removeEvalConfigBaseURL: (id) =>
+      update((evals) => ({
+        configs: evals.configs.map((config) => {
+          if (config.id !== id) return config;
+          const { baseURL: _gone, ...settings } = config.settings;
+          return { ...config, settings };
+        }),
+      })),
     setEvalOptions: (patch) =>
       update(() => ({
         ...(patch.mode === undefined ? {} : { mode: patch.mode }),

@@ -1,7 +1,6 @@
 import { handleMcpRequest } from '@/lib/server/mcp/handle-mcp-request';
+import { guarded } from '@/lib/server/route-guard';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request): Promise<Response> {
-  return handleMcpRequest(request, process.env);
-}
+export const POST = guarded(process.env, (request) => handleMcpRequest(request, process.env));

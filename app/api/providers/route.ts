@@ -1,7 +1,6 @@
 import { listProviders } from '@/lib/server/list-providers';
+import { guarded } from '@/lib/server/route-guard';
 
 export const dynamic = 'force-dynamic';
 
-export function GET(): Response {
-  return Response.json({ providers: listProviders(process.env) });
-}
+export const GET = guarded(process.env, () => Response.json({ providers: listProviders(process.env) }));

@@ -1,7 +1,6 @@
 import { handleWireRequest } from '@/lib/server/handle-wire-request';
+import { guarded } from '@/lib/server/route-guard';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: Request): Promise<Response> {
-  return handleWireRequest(request);
-}
+export const POST = guarded(process.env, (request) => handleWireRequest(request));

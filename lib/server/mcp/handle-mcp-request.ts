@@ -175,6 +175,7 @@ export async function handleMcpRequest(
       origin: request.headers.get('origin'),
       token: input.token,
       command: input.command,
+      args: input.args,
     });
     if (!allowed.ok) return failure(allowed.status, allowed.code, allowed.message);
     try {

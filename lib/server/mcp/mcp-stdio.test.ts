@@ -2,11 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readNdjson } from '@/testing/read-ndjson';
 import { handleMcpRequest } from './handle-mcp-request';
 import { createMcpConnections } from './mcp-connections';
-import { announceStdio, stdioStartToken } from './stdio-gate';
+import { announceStdio, isAllowedCommandLine, readStdioCommands, stdioStartToken } from './stdio-gate';
 
 const connections = createMcpConnections();
-const ENABLED = { PLAYGROUND_MCP_STDIO_COMMANDS: `node, ${process.execPath}` };
 const SERVER = ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'];
+/** Exact command lines: the reference server as it is started here, and `node` with any arguments but eval flags. */
+const ENABLED = { PLAYGROUND_MCP_STDIO_COMMANDS: `${process.execPath} ${SERVER.join(' ')}\nnode **` };
 
 const post = (body: unknown, env: Record<string, string> = ENABLED, headers: Record<string, string> = {}) =>
   handleMcpRequest(
@@ -47,8 +48,28 @@ describe('local stdio MCP servers: off unless the operator allows a command, loo
     expect(await refusal(await post(start({ token: 'guess' })))).toMatchObject({ code: 'stdio_bad_token' });
     expect(await refusal(await post(start({ command: 'bash', args: ['-c', 'id'] })))).toMatchObject({
       code: 'stdio_command_refused',
-      message: expect.stringMatching(/^"bash" is not an allowed command/),
+      message: expect.stringMatching(/^"bash -c id" is not an allowed command line/),
     });
+  });
+
+  it('allows exact command lines only: another argument, or an eval flag however hidden, is refused', async () => {
+    // The allowed program with other arguments than the entry names.
+    expect(await refusal(await post(start({ args: [...SERVER, '--extra'] })))).toMatchObject({
+      code: 'stdio_command_refused',
+    });
+    // `node **` never lets code from the command line through: -e, --eval=…, -pe, --require, pushed below the fold.
+    for (const args of [
+      ['-e', 'require("child_process").execSync("id")'],
+      ['--eval=process.exit(1)'],
+      ['-pe', '1'],
+      ['--require', './evil.js', 'server.js'],
+      [...Array.from({ length: 40 }, () => '--no-warnings'), '-e', 'code'],
+    ]) {
+      expect(await refusal(await post(start({ command: 'node', args })))).toMatchObject({
+        code: 'stdio_command_refused',
+        message: expect.stringContaining('runs code given on the command line'),
+      });
+    }
   });
 
   it('starts an allowed command and talks MCP over its stdio; the child does not get the server keys', async () => {
@@ -71,5 +92,25 @@ describe('local stdio MCP servers: off unless the operator allows a command, loo
     expect(lines).toEqual([]);
     announceStdio(ENABLED, (line) => lines.push(line));
     expect(lines[0]).toContain(`Start token: ${stdioStartToken()}`);
+  });
+});
+
+describe('isAllowedCommandLine', () => {
+  it('matches word for word; * is one argument, a last ** the rest; neither is ever an eval flag', () => {
+    const [exact, one, rest, named] = readStdioCommands({
+      PLAYGROUND_MCP_STDIO_COMMANDS:
+        'npx -y @modelcontextprotocol/server-everything stdio; uvx * ; node ** ;python -c print(1)',
+    });
+    expect(isAllowedCommandLine(exact, 'npx', ['-y', '@modelcontextprotocol/server-everything', 'stdio'])).toBe(true);
+    expect(isAllowedCommandLine(exact, 'npx', ['-y', '@modelcontextprotocol/server-everything'])).toBe(false);
+    expect(isAllowedCommandLine(exact, 'npx', ['-y', 'evil-package', 'stdio'])).toBe(false);
+    expect(isAllowedCommandLine(one, 'uvx', ['mcp-server-time'])).toBe(true);
+    expect(isAllowedCommandLine(one, 'uvx', ['a', 'b'])).toBe(false);
+    expect(isAllowedCommandLine(one, 'uvx', ['-c'])).toBe(false);
+    expect(isAllowedCommandLine(rest, 'node', ['server.js', '--port', '3'])).toBe(true);
+    expect(isAllowedCommandLine(rest, 'node', ['server.js', '--import=./x.mjs'])).toBe(false);
+    // Named exactly, an eval flag is allowed — that line only.
+    expect(isAllowedCommandLine(named, 'python', ['-c', 'print(1)'])).toBe(true);
+    expect(isAllowedCommandLine(named, 'python', ['-c', 'print(2)'])).toBe(false);
   });
 });

@@ -1,18 +1,66 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** The environment variable that turns local stdio servers on: the commands allowed, comma-separated. */
+/**
+ * The environment variable that turns local stdio servers on: the command lines allowed, one
+ * per line or separated by `;`, each the program and its arguments as words (no quoting).
+ * A word `*` stands for any one argument, a last word `**` for any further arguments — but
+ * neither ever stands for an interpreter's eval flag (see `EVAL_FLAGS`).
+ */
 export const STDIO_COMMANDS_ENV = 'PLAYGROUND_MCP_STDIO_COMMANDS';
 
 const TOKEN_KEY = Symbol.for('tool-playground.mcp-stdio-token');
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** The commands the operator allows (exact names, e.g. `npx`, `node`, `/usr/local/bin/my-server`); none: stdio is off. */
-export function readStdioCommands(env: Record<string, string | undefined>): string[] {
+/** Flags that make an interpreter run code given on its command line (node, python, deno, bash, perl, ruby…). */
+const EVAL_FLAGS = [
+  '-e',
+  '-c',
+  '-p',
+  '-r',
+  '--eval',
+  '--print',
+  '--import',
+  '--require',
+  '--experimental-loader',
+  '--loader',
+];
+
+/** Whether an argument is an eval flag (`-e`, `--eval=…`, `-pe`, `--require=x`): only an entry naming it exactly lets it through. */
+function isEvalFlag(argument: string): boolean {
+  const flag = argument.split('=')[0];
+  if (EVAL_FLAGS.includes(flag)) return true;
+  // A cluster of short flags (`-pe`, `-ec`) that holds one of them.
+  return /^-[A-Za-z]{2,}$/.test(flag) && /[ecpr]/.test(flag.slice(1));
+}
+
+/** An allowed command line: its words (`*` and a last `**` are patterns). */
+export type StdioCommandLine = readonly string[];
+
+/** The command lines the operator allows; none: stdio is off. */
+export function readStdioCommands(env: Record<string, string | undefined>): StdioCommandLine[] {
   return (env[STDIO_COMMANDS_ENV] ?? '')
-    .split(',')
-    .map((command) => command.trim())
-    .filter((command) => command !== '');
+    .split(/[;\n]/)
+    .map((line) =>
+      line
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== ''),
+    )
+    .filter((words) => words.length > 0);
+}
+
+/** Whether a command line is one the operator allows: word for word, patterns never matching an eval flag. */
+export function isAllowedCommandLine(allowed: StdioCommandLine, command: string, args: readonly string[]): boolean {
+  const words = [command, ...args];
+  for (let index = 0; index < allowed.length; index++) {
+    const pattern = allowed[index];
+    if (pattern === '**' && index === allowed.length - 1) return words.slice(index).every((word) => !isEvalFlag(word));
+    const word = words[index];
+    if (word === undefined) return false;
+    if (pattern === '*' ? isEvalFlag(word) : pattern !== word) return false;
+  }
+  return words.length === allowed.length;
 }
 
 /** This server process's start token (made on first use, never stored): the page must present it to spawn anything. */
@@ -30,7 +78,7 @@ export function announceStdio(
   const commands = readStdioCommands(env);
   if (commands.length === 0) return;
   log(
-    `MCP stdio servers are ON for: ${commands.join(', ')} (${STDIO_COMMANDS_ENV}). Anyone who can reach this server on loopback with this start's token can run these commands.\nStart token: ${stdioStartToken()}`,
+    `MCP stdio servers are ON for: ${commands.map((line) => line.join(' ')).join('; ')} (${STDIO_COMMANDS_ENV}). Anyone who can reach this server on loopback with this start's token can run these command lines.\nStart token: ${stdioStartToken()}`,
   );
 }
 
@@ -46,7 +94,7 @@ export type StdioCheck = { ok: true } | { ok: false; status: number; code: strin
 
 /**
  * Whether a page may start a local stdio server (issue 17; MCP Inspector's CVE-2025-49596 is
- * what an open spawn route leads to): only when the operator named the command in
+ * what an open spawn route leads to): only a command line the operator allows in
  * PLAYGROUND_MCP_STDIO_COMMANDS, only through a loopback address (Host and Origin — no DNS
  * rebinding, no other site), only with this start's token.
  */
@@ -56,12 +104,14 @@ export function checkStdioRequest({
   origin,
   token,
   command,
+  args,
 }: {
   env: Record<string, string | undefined>;
   host: string;
   origin: string | null;
   token: string;
   command: string;
+  args: readonly string[];
 }): StdioCheck {
   const commands = readStdioCommands(env);
   if (commands.length === 0)
@@ -88,12 +138,15 @@ export function checkStdioRequest({
       code: 'stdio_bad_token',
       message: "Wrong start token: copy it from the playground server's log (it changes at every start).",
     };
-  if (!commands.includes(command))
+  if (!commands.some((allowed) => isAllowedCommandLine(allowed, command, args))) {
+    const line = [command, ...args].join(' ');
+    const evalFlag = args.find(isEvalFlag);
     return {
       ok: false,
       status: 403,
       code: 'stdio_command_refused',
-      message: `"${command.slice(0, 100)}" is not an allowed command; allowed: ${commands.join(', ')}.`,
+      message: `"${line.slice(0, 300)}${line.length > 300 ? '…' : ''}" is not an allowed command line${evalFlag ? ` (${evalFlag.split('=')[0]} runs code given on the command line: only an entry that names it exactly allows it)` : ''}; allowed: ${commands.map((allowed) => allowed.join(' ')).join('; ')}.`,
     };
+  }
   return { ok: true };
 }
