@@ -267,3 +267,35 @@ test('a link never carries a local command line: the viewer must type the comman
   expect(saved).not.toContain('child_process');
   expect(JSON.parse(saved).session.mcpServers[0].url).toMatch(/^stdio:local-[a-z0-9]+$/);
 });
+
+test("a shared session's requests are rendered on the viewer's server only when the viewer asks", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+  await page.getByRole('textbox', { name: 'Message' }).fill('list the files');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const viewer = await (await browser.newContext()).newPage();
+  const rendered: string[] = [];
+  viewer.on('request', (request) => {
+    if (request.url().endsWith('/api/wire')) rendered.push(request.url());
+  });
+  await viewer.goto(link);
+  await expect(viewer.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+  const timeline = viewer.getByRole('region', { name: 'Timeline' });
+  const step = timeline.getByRole('group', { name: /^Assistant message/ }).first();
+  await step.focus();
+  await viewer.keyboard.press('Enter');
+  const inspector = viewer.getByRole('region', { name: 'Inspector' });
+  await inspector.getByRole('tab', { name: 'Wire' }).click();
+  await expect(inspector.getByRole('button', { name: 'Render the requests' })).toBeVisible();
+  expect(rendered).toEqual([]);
+  await inspector.getByRole('button', { name: 'Render the requests' }).click();
+  await expect(inspector.getByText(/would send it \(not sent\)/)).toBeVisible();
+  expect(rendered.length).toBeGreaterThan(0);
+});

@@ -43,12 +43,22 @@ const PAGES: Tool[][] = [
       annotations: { destructiveHint: true },
     },
   ],
+  [
+    {
+      name: 'redos',
+      description: 'Hostile: an output schema whose pattern backtracks exponentially on its own answer.',
+      inputSchema: object(),
+      outputSchema: object({ s: { type: 'string', pattern: '^(a+)+$' } }, ['s']),
+    },
+    { name: 'huge', description: 'Hostile: answers 6 MB of text.', inputSchema: object() },
+  ],
 ];
 
 /**
  * A small MCP server written with the SDK's low-level `Server` for what the reference server
  * does not exercise: a paginated `tools/list`, cancellation seen by the server, a tool error,
- * a JSON-RPC error, structured content against an output schema, `tools/list_changed`.
+ * a JSON-RPC error, structured content against an output schema, `tools/list_changed` — and
+ * two hostile tools (a backtracking output-schema pattern, a 6 MB answer).
  */
 export async function startTestMcpServer(): Promise<TestMcpServer> {
   const cancelled: string[] = [];
@@ -96,6 +106,13 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
           return args.bad
             ? { content: [{ type: 'text', text: '{"n":"one"}' }], structuredContent: { n: 'one' } }
             : { content: [{ type: 'text', text: '{"n":1}' }], structuredContent: { n: 1 } };
+        case 'redos':
+          return {
+            content: [{ type: 'text', text: 'see structured' }],
+            structuredContent: { s: `${'a'.repeat(40)}!` },
+          };
+        case 'huge':
+          return { content: [{ type: 'text', text: 'x'.repeat(6 * 1024 * 1024) }] };
         case 'add_tool':
           extra = true;
           await Promise.all([...servers].map((each) => each.sendToolListChanged().catch(() => undefined)));

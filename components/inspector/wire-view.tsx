@@ -9,6 +9,8 @@ import { WIRE_FORMAT_LABELS, WIRE_FORMATS, type WireFormat, type WireStep } from
 import { Tabs } from '../ui/tabs';
 import { JsonView } from './json-view';
 import { renderedRequestQuery } from './wire-query';
+import { useServerRender } from './use-server-render';
+import { ServerRenderOffer } from './server-render-offer';
 
 type WireViewProps = {
   step: WireStep;
@@ -56,12 +58,13 @@ export function WireView({ step, chat, capture }: WireViewProps) {
   const [format, setFormat] = useState<WireFormat>(initial ?? 'openai-chat');
   const [showRaw, setShowRaw] = useState(false);
   const sent = capture?.format === format ? capture : undefined;
+  const server = useServerRender();
   const rendered = useQuery({
     ...renderedRequestQuery(
       chat ?? { messages: [], tools: [], settings: { provider: 'simulated', model: 'x' } },
       format,
     ),
-    enabled: !sent && chat !== undefined && chat.messages.length > 0,
+    enabled: server.allowed && !sent && chat !== undefined && chat.messages.length > 0,
   });
   const response = renderWireStep(step, format).response;
   const label = WIRE_FORMAT_LABELS[format];
@@ -85,6 +88,8 @@ export function WireView({ step, chat, capture }: WireViewProps) {
             body={rendered.data.request.body}
             label={`${label} request`}
           />
+        ) : !server.allowed ? (
+          <ServerRenderOffer onAllow={server.allow} />
         ) : rendered.error ? (
           <p role="alert" className="text-xs text-role-error">
             {rendered.error.message}

@@ -13,6 +13,8 @@ import {
 } from '@/lib/interop/get-code';
 import { buildNextRequest } from '@/lib/wire/extract-wire-steps';
 import { renderedRequestQuery } from '../inspector/wire-query';
+import { useServerRender } from '../inspector/use-server-render';
+import { ServerRenderOffer } from '../inspector/server-render-offer';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { Tabs } from '../ui/tabs';
 
@@ -40,14 +42,16 @@ export default function GetCodeBody({
     tools: specs,
     settings: codeSettingsFor(settings),
   };
+  const server = useServerRender();
   const rendered = useQuery({
     ...renderedRequestQuery(chat, codeFormatFor(settings)),
-    enabled: language !== 'typescript' && nextMessages.length > 0,
+    enabled: server.allowed && language !== 'typescript' && nextMessages.length > 0,
   });
   const result = (() => {
     if (language !== 'typescript' && nextMessages.length === 0) {
       return { ok: false as const, message: 'Type a message first: the code sends the conversation so far.' };
     }
+    if (language !== 'typescript' && !server.allowed) return { ok: false as const, offer: true, message: '' };
     if (rendered.error) return { ok: false as const, message: rendered.error.message };
     return getCode(language, { request, rendered: rendered.data?.request }, settings);
   })();
@@ -79,6 +83,8 @@ export default function GetCodeBody({
             {result.code}
           </pre>
         </>
+      ) : 'offer' in result ? (
+        <ServerRenderOffer onAllow={server.allow} />
       ) : (
         <p role="alert" className="text-role-error text-sm">
           {result.message}

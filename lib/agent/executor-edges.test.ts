@@ -72,12 +72,18 @@ describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
     });
 
   it('reaches the own origin and the allowlist, never follows redirects, refuses any other origin', async () => {
-    expect(await call('/api/providers')).toMatchObject({ kind: 'ok', output: { status: 200, output: '{"ok":true}' } });
+    expect(await call('/notes/today.json')).toMatchObject({
+      kind: 'ok',
+      output: { status: 200, output: '{"ok":true}' },
+    });
     expect(await call('https://api.example.com/items')).toMatchObject({ kind: 'ok' });
     expect(seen).toEqual([
-      'GET http://localhost:3000/api/providers redirect=error',
+      'GET http://localhost:3000/notes/today.json redirect=error',
       'GET https://api.example.com/items redirect=error',
     ]);
+    // The playground's own server routes are not a tool's to call (issue 32): they reach providers and MCP servers.
+    for (const route of ['/api/providers', '/api/mcp', 'http://localhost:3000/API/wire', '/%61pi/chat'])
+      expect(messageOf(await call(route)), route).toContain('own server routes (/api/…) are not open to tools');
     const refused = await call('https://evil.example.net/steal');
     expect(refused.kind).toBe('blocked');
     expect(errorOf(refused)?.error).toMatchObject({ type: 'PermissionError', code: 'NOT_ALLOWLISTED' });

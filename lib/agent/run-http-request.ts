@@ -46,6 +46,10 @@ export async function runHttpRequest(
   if (!allowed.includes(target.origin)) {
     return refuse(url, `${target.origin} is not on this tool's allowlist (${allowed.join(', ') || 'empty'}).`, allowed);
   }
+  // The playground's own server routes are never a tool's to call (they reach providers and MCP servers).
+  const ownRoute = target.origin === access?.ownOrigin && !allowedOrigins.includes(target.origin);
+  if (ownRoute && /^\/api(\/|$)/i.test(decodeURIComponent(target.pathname)))
+    return refuse(url, "The playground's own server routes (/api/…) are not open to tools.", allowed);
   if (!access) return refuse(url, 'HTTP tools cannot run here.', allowed);
   const method = typeof args.method === 'string' ? args.method : 'GET';
   const startedMs = Date.now();

@@ -7,6 +7,14 @@ export const INPUT_LIMITS = {
   maxJsonDepth: 64,
   /** Largest `POST /api/chat` body, in bytes. */
   maxChatBodyBytes: 5 * 1024 * 1024,
+  /**
+   * Largest tool result the executor sends back, in characters of JSON: well under the chat
+   * body, so one result never makes the conversation unsendable (a larger one is answered
+   * with an error the model and the person read).
+   */
+  maxToolResultChars: 2 * 1024 * 1024,
+  /** Largest answer the page reads from `POST /api/mcp`, in characters: under the chat body too. */
+  maxMcpAnswerChars: 4 * 1024 * 1024,
   /** Largest session (file, link or stored) once unpacked, in characters of JSON. */
   maxSessionChars: 10_000_000,
   /** Largest file the import boxes read (session, OTLP, tool lists), in bytes. */

@@ -5,6 +5,8 @@ import type { SessionStore } from '../session/session-store';
 import type { McpServerRecord } from './mcp-server-record';
 import { toServerRecord } from './to-server-record';
 import { hashName, readListedTools } from './mcp-tool-drafts';
+import { newId } from '../new-id';
+import { INPUT_LIMITS } from '../limits/input-limits';
 import { mcpServerRefusal } from '../model/session-limits';
 
 /** Whether this tab is connected to a session's server now. */
@@ -58,7 +60,7 @@ export function isStdioServerUrl(url: string): boolean {
 }
 
 /** Largest answer of the route read (a tool list, a prompt, a resource, a call's result), in characters. */
-const MAX_ANSWER_CHARS = 8 * 1024 * 1024;
+const MAX_ANSWER_CHARS = INPUT_LIMITS.maxMcpAnswerChars;
 
 /** A live connection, and how it was made (the body of "connect": headers or a start token, this tab's memory only). */
 type Link = { connectionId: string; toolsVersion: number; connectBody: Record<string, unknown> };
@@ -101,6 +103,8 @@ export function createMcpClient({
   watchMs?: number;
 }): McpClient {
   const open = new Map<string, Link>();
+  // This tab's own id: the server counts its connections against this tab's quota only.
+  const clientId = `tab-${newId()}`;
   const links = createStore<Readonly<Record<string, McpLinkStatus>>>(() => ({}));
   const setStatus = (serverId: string, status: McpLinkStatus) => links.setState({ [serverId]: status });
   const record = (serverId: string): McpServerRecord | undefined =>
@@ -310,9 +314,9 @@ export function createMcpClient({
       // The route's connections go now, not after their idle time.
       for (const serverId of [...open.keys()]) void disconnect(serverId);
     },
-    connect: (url, headers) => connectWith(url, { action: 'connect', url, headers }),
+    connect: (url, headers) => connectWith(url, { action: 'connect', url, headers, clientId }),
     connectStdio: (command, args, token) =>
-      connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),
+      connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token, clientId }),
     disconnect,
     async remove(serverId) {
       await disconnect(serverId);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { refuseDownloads } from './refuse-downloads';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -62,6 +63,7 @@ export async function renderWithPackage(
     model: withToolMode(modelFor(format, request.settings.model, captureOnly), mode, target),
     ...turnCallSettings(target),
     messages: modelMessages,
+    experimental_download: refuseDownloads,
     tools,
     providerOptions: providerOptionsFor(target),
     maxRetries: 0,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { refuseDownloads } from './refuse-downloads';
 import {
   createUIMessageStream,
   createUIMessageStreamResponse,
@@ -84,6 +85,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
         model,
         ...turnCallSettings(settings),
         messages: modelMessages,
+        experimental_download: refuseDownloads,
         tools,
         maxRetries: 0,
         abortSignal: options.signal,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { refuseDownloads } from './refuse-downloads';
 import { generateText, type LanguageModel } from 'ai';
 import { HISTORY_SUMMARY_INSTRUCTIONS } from '../messages/history-summary';
 import type { HistorySummarizer } from './prepare-chat-turn';
@@ -20,6 +21,7 @@ export function createHistorySummarizer(
         model,
         system: HISTORY_SUMMARY_INSTRUCTIONS,
         prompt: transcript,
+        experimental_download: refuseDownloads,
         maxOutputTokens: SUMMARY_MAX_OUTPUT_TOKENS,
         maxRetries: 1,
         abortSignal: signal,

@@ -13,6 +13,7 @@ import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-
 
 export const SIMULATED_PROVIDER_ID = 'simulated';
 import { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID } from './model-ids';
+import { promptTextOf } from './prompt-text';
 
 export { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID };
 
@@ -26,7 +27,7 @@ export type SimulatedModelOptions = {
 /** Rough token count (4 characters a token), as no tokenizer runs offline. */
 function usageOf(options: LanguageModelV4CallOptions, step: SimulatedStep): LanguageModelV4Usage {
   const output = step.kind === 'answer' ? step.text : step.text + JSON.stringify(step.calls);
-  const inputTokens = estimateTokens(JSON.stringify(options.prompt) + JSON.stringify(options.tools ?? []));
+  const inputTokens = estimateTokens(promptTextOf(options.prompt) + JSON.stringify(options.tools ?? []));
   const outputTokens = estimateTokens(output);
   return {
     inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: undefined, cacheWrite: undefined },

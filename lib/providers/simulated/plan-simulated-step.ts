@@ -3,6 +3,7 @@ import { composeAnswer } from './compose-answer';
 import { extractMessageValues, type MessageValues } from './extract-message-values';
 import { pickRelevantTools, rankTools } from './rank-tools';
 import { type PromptToolCall, readPrompt } from './read-prompt';
+import { promptTextOf } from './prompt-text';
 import type { ScriptStep } from '../../session/run-settings';
 import { placePropertyOf, synthesizeArguments } from './synthesize-arguments';
 
@@ -106,7 +107,7 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
 
   const planned = candidates.flatMap((tool) => pending(tool).map((input) => ({ toolName: tool.name, input })));
   const chosen = parallelToolCalls ? planned : planned.slice(0, 1);
-  const seed = hash(JSON.stringify(prompt));
+  const seed = hash(promptTextOf(prompt));
   const calls = chosen.map((call, index) => ({ toolCallId: `call_${seed}${turn.totalCalls + index + 1}`, ...call }));
   const text =
     turn.calls.length === 0

@@ -32,3 +32,29 @@ describe('connecting to a real MCP server (the reference "everything" server)', 
     await expect(connectMcpServer('http://127.0.0.1:9/mcp')).rejects.toThrow();
   });
 });
+
+describe('a failed connect leaves nothing behind', () => {
+  it('when Streamable HTTP and the SSE fallback both fail, nothing goes on asking the server', async () => {
+    const { createServer } = await import('node:http');
+    const hits: string[] = [];
+    // Streamable HTTP refused; the SSE stream opens and at once ends (so an EventSource would reconnect).
+    const refusing = createServer((request, response) => {
+      hits.push(`${request.method} ${request.url}`);
+      request.resume();
+      if (request.method === 'GET') response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      else response.writeHead(405, { 'content-type': 'text/plain' }).end('no');
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = refusing.address() as import('node:net').AddressInfo;
+      await expect(connectMcpServer(`http://127.0.0.1:${port}/mcp`)).rejects.toThrow();
+      const afterFailure = hits.length;
+      expect(afterFailure).toBeGreaterThan(0);
+      // An EventSource left open retries every few seconds; a closed one never does.
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      expect(hits).toHaveLength(afterFailure);
+    } finally {
+      refusing.close();
+    }
+  }, 15_000);
+});

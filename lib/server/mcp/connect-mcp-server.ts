@@ -4,8 +4,11 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   type CallToolResult,
+  ErrorCode,
+  McpError,
   type GetPromptResult,
   type Prompt,
   type ReadResourceResult,
@@ -14,6 +17,8 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createNoRedirectFetch } from '../no-redirect-fetch';
+import { capResponseBodies } from './cap-response-bodies';
+import { createRe2Validator } from './create-re2-validator';
 import packageJson from '../../../package.json';
 
 /** What the playground shows of a connected server (MCP `initialize`). */
@@ -55,32 +60,85 @@ export type McpConnection = {
 /** Who connects, as the server's logs see it: this playground and its version. */
 const CLIENT = { name: 'tool-playground', version: packageJson.version };
 const MAX_PAGES = 20;
+/** Most items of a list (tools, resources, prompts) the playground reads from one server. */
+export const MAX_MCP_LIST_ITEMS = 1_000;
+/** Largest answer read from an MCP server over HTTP, in bytes (a page's chat request carries at most 5 MB). */
+export const MAX_MCP_RESPONSE_BYTES = 4 * 1024 * 1024;
 
-/** Follows `nextCursor` until a list ends, at most `MAX_PAGES` pages. */
+/** Follows `nextCursor` until a list ends: at most `MAX_PAGES` pages and `MAX_MCP_LIST_ITEMS` items. */
 async function listAll<T>(page: (cursor?: string) => Promise<{ items: T[]; nextCursor?: string }>): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | undefined;
-  for (let index = 0; index < MAX_PAGES; index++) {
+  for (let index = 0; index < MAX_PAGES && items.length < MAX_MCP_LIST_ITEMS; index++) {
     const result = await page(cursor);
     items.push(...result.items);
     cursor = result.nextCursor;
     if (!cursor) break;
   }
-  return items;
+  return items.slice(0, MAX_MCP_LIST_ITEMS);
 }
 
-/** An SDK client over a transport the caller made, with what the playground uses of it. */
+/**
+ * An SDK client over a transport the caller made, with what the playground uses of it. A
+ * failed connect closes both (an SSE transport would otherwise go on reconnecting forever).
+ */
 export async function connectMcpClient(
   transport: Transport,
   kind: McpServerInfo['transport'],
   fallbackName: string,
+  /** Hears an answer cut at the size cap: the calls under way then fail with it. */
+  onCut?: (listener: (error: Error) => void) => void,
 ): Promise<McpConnection> {
-  const client = new Client(CLIENT);
-  await client.connect(transport);
-  return wrapClient(client, kind, fallbackName);
+  const client = new Client(CLIENT, { jsonSchemaValidator: createRe2Validator() });
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    throw error;
+  }
+  return wrapClient(client, kind, fallbackName, onCut);
 }
 
-function wrapClient(client: Client, transport: McpServerInfo['transport'], fallbackName: string): McpConnection {
+/**
+ * Checks a result's structured content against the tool's output schema, as the SDK does —
+ * but for the tools of every page (the SDK keeps only the last `tools/list` page's schemas),
+ * on RE2, a schema compiled when first needed.
+ */
+function checkStructuredContent(
+  name: string,
+  result: CallToolResult,
+  validator: JsonSchemaValidator<unknown> | undefined,
+): CallToolResult {
+  if (!validator || result.isError) return result;
+  if (!result.structuredContent)
+    throw new McpError(
+      ErrorCode.InvalidRequest,
+      `Tool ${name} has an output schema but did not return structured content`,
+    );
+  const checked = validator(result.structuredContent);
+  if (!checked.valid)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
+    );
+  return result;
+}
+
+function wrapClient(
+  client: Client,
+  transport: McpServerInfo['transport'],
+  fallbackName: string,
+  onCut?: (listener: (error: Error) => void) => void,
+): McpConnection {
+  const validators = createRe2Validator();
+  // Calls under way: an answer cut at the size cap fails them (an SSE answer would otherwise wait for its timeout).
+  const running = new Set<AbortController>();
+  onCut?.((error) => {
+    for (const call of running) call.abort(error);
+  });
+  /** Each listed tool's output validator (made on first use), from every page of the last full list. */
+  const outputValidators = new Map<string, () => JsonSchemaValidator<unknown>>();
   const version = client.getServerVersion();
   const capabilities = client.getServerCapabilities() ?? {};
   let toolsVersion = 0;
@@ -96,23 +154,54 @@ function wrapClient(client: Client, transport: McpServerInfo['transport'], fallb
       transport,
     },
     toolsVersion: () => toolsVersion,
-    listTools: () =>
-      listAll(async (cursor) => {
+    listTools: async () => {
+      const tools = await listAll(async (cursor) => {
         const result = await client.listTools(cursor ? { cursor } : undefined);
         return { items: result.tools, nextCursor: result.nextCursor };
-      }),
-    callTool: async (name, args, { signal, onProgress, timeoutMs } = {}) =>
-      (await client.callTool({ name, arguments: args }, undefined, {
-        signal,
-        timeout: timeoutMs,
-        resetTimeoutOnProgress: true,
-        ...(onProgress
-          ? {
-              onprogress: ({ progress, total, message }) =>
-                onProgress({ progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) }),
-            }
-          : {}),
-      })) as CallToolResult,
+      });
+      outputValidators.clear();
+      for (const tool of tools) {
+        const schema = tool.outputSchema;
+        if (!schema) continue;
+        let made: JsonSchemaValidator<unknown> | undefined;
+        outputValidators.set(tool.name, () => {
+          made ??= validators.getValidator(schema as JsonSchemaType);
+          return made;
+        });
+      }
+      return tools;
+    },
+    callTool: async (name, args, { signal, onProgress, timeoutMs } = {}) => {
+      const call = new AbortController();
+      const stop = () => call.abort(signal?.reason);
+      if (signal?.aborted) stop();
+      signal?.addEventListener('abort', stop, { once: true });
+      running.add(call);
+      try {
+        return checkStructuredContent(
+          name,
+          (await client.callTool({ name, arguments: args }, undefined, {
+            signal: call.signal,
+            timeout: timeoutMs,
+            resetTimeoutOnProgress: true,
+            ...(onProgress
+              ? {
+                  onprogress: ({ progress, total, message }) =>
+                    onProgress({
+                      progress,
+                      ...(total === undefined ? {} : { total }),
+                      ...(message ? { message } : {}),
+                    }),
+                }
+              : {}),
+          })) as CallToolResult,
+          outputValidators.get(name)?.(),
+        );
+      } finally {
+        running.delete(call);
+        signal?.removeEventListener('abort', stop);
+      }
+    },
     listResources: () =>
       capabilities.resources
         ? listAll(async (cursor) => {
@@ -140,7 +229,11 @@ function wrapClient(client: Client, transport: McpServerInfo['transport'], fallb
  * base-URL policy.
  */
 export async function connectMcpServer(url: string, headers: Record<string, string> = {}): Promise<McpConnection> {
-  const fetch = createNoRedirectFetch();
+  const cutListeners: ((error: Error) => void)[] = [];
+  const onCut = (listener: (error: Error) => void) => void cutListeners.push(listener);
+  const fetch = capResponseBodies(createNoRedirectFetch(), MAX_MCP_RESPONSE_BYTES, (error) => {
+    for (const listener of cutListeners) listener(error);
+  });
   const requestInit = { headers };
   const host = new URL(url).host;
   try {
@@ -148,10 +241,11 @@ export async function connectMcpServer(url: string, headers: Record<string, stri
       new StreamableHTTPClientTransport(new URL(url), { fetch, requestInit }),
       'streamable-http',
       host,
+      onCut,
     );
   } catch (streamableError) {
     try {
-      return await connectMcpClient(new SSEClientTransport(new URL(url), { fetch, requestInit }), 'sse', host);
+      return await connectMcpClient(new SSEClientTransport(new URL(url), { fetch, requestInit }), 'sse', host, onCut);
     } catch {
       throw streamableError;
     }

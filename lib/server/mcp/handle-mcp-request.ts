@@ -4,11 +4,16 @@ import { z } from 'zod';
 import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
-import { createMcpConnections, type McpConnections } from './mcp-connections';
+import { createMcpConnections, McpConnectionsFullError, type McpConnections } from './mcp-connections';
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
 import { checkStdioRequest } from './stdio-gate';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
+/** The page's own random id: its connections count against its own quota, not another page's. */
+const clientId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a page id')
+  .optional();
 
 /** Longest a call may go without progress, in ms (the page sends the tool's own limit). */
 export const MAX_MCP_CALL_TIMEOUT_MS = 10 * 60_000;
@@ -18,6 +23,7 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('connect'),
     url: z.string().max(2_000),
+    clientId,
     /** E.g. Authorization: held by the connection, never answered, logged or stored. */
     headers: z
       .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(8_000))
@@ -27,6 +33,7 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
   /** A local stdio server: only when the operator allows the command, on loopback, with this start's token. */
   z.object({
     action: z.literal('connect-stdio'),
+    clientId,
     command: z.string().min(1).max(500),
     args: z.array(z.string().max(2_000)).max(50).default([]),
     token: z.string().max(200),
@@ -160,11 +167,13 @@ export async function handleMcpRequest(
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
     const secrets = Object.values(input.headers ?? {});
     try {
-      const { id, info, tools, toolsVersion } = await connections.open(() =>
-        connectMcpServer(input.url, input.headers ?? {}),
+      const { id, info, tools, toolsVersion } = await connections.open(
+        () => connectMcpServer(input.url, input.headers ?? {}),
+        input.clientId,
       );
       return Response.json({ connectionId: id, server: info, tools, toolsVersion });
     } catch (error) {
+      if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', describeProviderError(error, `the MCP server at ${input.url}`, secrets));
     }
   }
@@ -179,11 +188,13 @@ export async function handleMcpRequest(
     });
     if (!allowed.ok) return failure(allowed.status, allowed.code, allowed.message);
     try {
-      const { id, info, tools, toolsVersion } = await connections.open(() =>
-        connectMcpStdio(input.command, input.args),
+      const { id, info, tools, toolsVersion } = await connections.open(
+        () => connectMcpStdio(input.command, input.args),
+        input.clientId,
       );
       return Response.json({ connectionId: id, server: info, tools, toolsVersion });
     } catch (error) {
+      if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', describeProviderError(error, `the local server "${input.command}"`, []));
     }
   }

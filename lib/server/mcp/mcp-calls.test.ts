@@ -25,7 +25,15 @@ describe('POST /api/mcp: calls that go wrong, lists that page and change', () =>
   it('follows tools/list pagination to the end', async () => {
     const { tools, server: info } = await connect();
     expect(info).toMatchObject({ name: 'test-mcp', version: '1.2.3', capabilities: ['tools'] });
-    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(['slow', 'flaky', 'typed', 'throws', 'add_tool']);
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'slow',
+      'flaky',
+      'typed',
+      'throws',
+      'add_tool',
+      'redos',
+      'huge',
+    ]);
   });
 
   it('Stop cancels a running call: the server is sent notifications/cancelled', async () => {
@@ -96,5 +104,18 @@ describe('POST /api/mcp: calls that go wrong, lists that page and change', () =>
     expect(added).toMatchObject({ type: 'result' });
     const { tools } = await (await post({ action: 'tools', connectionId })).json();
     expect(tools.map((tool: { name: string }) => tool.name)).toContain('extra_tool');
+  });
+
+  it("checks a server's output schema on RE2: a backtracking pattern cannot stall the server", async () => {
+    // 40 a's and a "!" against ^(a+)+$ take a backtracking engine hours; RE2 answers at once.
+    const { connectionId } = await connect();
+    const [answer] = await call(connectionId, 'redos');
+    expect(answer).toMatchObject({ type: 'error', error: { message: expect.stringContaining('must match pattern') } });
+  });
+
+  it("cuts a server's answer at 4 MB instead of relaying it whole", async () => {
+    const { connectionId } = await connect();
+    const [answer] = await call(connectionId, 'huge');
+    expect(answer).toMatchObject({ type: 'error', error: { message: expect.stringContaining('larger than 4 MB') } });
   });
 });
