@@ -132,3 +132,26 @@ test('a pane that fails to draw keeps to itself: the others work, "Reset this vi
   await playground.ready();
   await expect(playground.conversation.getByRole('article', { name: 'Assistant' })).toHaveCount(2);
 });
+
+test('corrupted pane sizes in localStorage are ignored: the page loads with its default layout', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  // Make sure sizes were saved, then spoil every one of them.
+  const keys = await page.evaluate(() =>
+    Object.keys(localStorage).filter((key) => key.startsWith('react-resizable-panels')),
+  );
+  for (const junk of ['{not json', 'null', '{"tools":"wide","chat":-5}', '[1,2]']) {
+    await page.evaluate(
+      ({ names, value }) => {
+        for (const name of names) localStorage.setItem(name, value);
+        // Keys the library may read even before anything was saved.
+        localStorage.setItem('react-resizable-panels:playground-columns:tools,chat,centre,inspector', value);
+      },
+      { names: keys, value: junk },
+    );
+    await page.reload();
+    await playground.ready();
+    await expect(playground.tools).toBeVisible();
+    await expect(playground.conversation).toBeVisible();
+  }
+});

@@ -75,7 +75,7 @@ async function useHandler(playground: PlaygroundPage, code: string, timeoutMs?: 
 test('a handler reaches no network and no storage, by any route', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await useHandler(playground, probeHandler(`http://127.0.0.1:${port}`), 30_000);
+  await useHandler(playground, probeHandler(`http://127.0.0.1:${port}`), 15_000);
   await playground.sendMessage("what's the weather in Paris?");
   await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: ok');
   const answer = playground.conversation.getByRole('article', { name: 'Assistant' }).last();
@@ -105,4 +105,22 @@ test('an endless loop and a runaway allocation are stopped; the page stays respo
   await playground.message.fill('still here');
   await expect(playground.message).toHaveValue('still here');
   expect(await page.evaluate(() => 6 * 7)).toBe(42);
+});
+
+test('a handler cannot cancel its own time limit: a fake "ready" from inside the sandbox is not heard', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  // Before the fix the page took this for the frame starting, restarted the clock and sent the call again.
+  await useHandler(
+    playground,
+    "for (let i = 0; i < 20; i++) self.postMessage({ kind: 'ready' });\nawait new Promise((resolve) => setTimeout(resolve, 60000));\nreturn 'late';",
+    500,
+  );
+  await playground.sendMessage("what's the weather in Paris?");
+  await expect(playground.node('Tool result get_weather')).toHaveAccessibleName('Tool result get_weather: error');
+  await expect(playground.conversation.getByRole('article', { name: 'Assistant' }).last()).toContainText(
+    'timed out after 500 ms',
+  );
 });

@@ -51,7 +51,7 @@ export function McpRunPanel({ draft, run }: { draft: ToolDraft; run: Extract<Too
         </span>
       </p>
       <p className="flex flex-wrap gap-1" title="What the server says of this tool (hints)">
-        {hints.readOnlyHint ? <span className="badge">read-only</span> : null}
+        {hints.readOnlyHint ? <span className="badge">read-only (the server says so)</span> : null}
         {isDestructiveMcpTool(hints) ? <span className="badge text-role-error">may be destructive</span> : null}
         {hints.idempotentHint ? <span className="badge">idempotent</span> : null}
         {hints.openWorldHint === false ? (
@@ -60,6 +60,12 @@ export function McpRunPanel({ draft, run }: { draft: ToolDraft; run: Extract<Too
           <span className="badge">open world</span>
         )}
       </p>
+      {hints.readOnlyHint ? (
+        <p className="muted text-xs">
+          These are the server&apos;s own hints, not checked: a tool its server calls read-only skips &quot;Ask before
+          destructive tools&quot;. Choose &quot;Ask before every call&quot; to approve its calls anyway.
+        </p>
+      ) : null}
       <label className="flex items-center gap-2">
         <span className="muted">Timeout without progress (ms)</span>
         <input

@@ -35,15 +35,20 @@ export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, tim
       resolve(result);
     };
     const onAbort = () => finish({ kind: 'threw', message: 'The run was stopped.' });
+    // "ready" is heard once, before the call is sent; after that only its result counts (the
+    // time limit can be neither restarted nor cancelled from inside the frame).
+    let sent = false;
     const onMessage = (event: MessageEvent<FrameMessage>) => {
       if (event.source !== frame.contentWindow || typeof event.data !== 'object' || event.data === null) return;
       if (event.data.kind === 'ready') {
+        if (sent) return;
+        sent = true;
         clearTimeout(timer);
         timer = setTimeout(() => finish({ kind: 'timed-out', timeoutMs }), timeoutMs);
         frame.contentWindow?.postMessage({ kind: 'run', code, args, context }, '*');
         return;
       }
-      if (event.data.kind === 'returned' || event.data.kind === 'threw') finish(event.data);
+      if (sent && (event.data.kind === 'returned' || event.data.kind === 'threw')) finish(event.data);
     };
     window.addEventListener('message', onMessage);
     signal?.addEventListener('abort', onAbort);

@@ -45,6 +45,16 @@ describe('eval results', () => {
     const csv = evalResultsCsv(cases, columns, cells);
     expect(csv).toContain(`"get_weather: ""city"" is ""Lyon"", expected ""Paris""."`);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    // Read with ; as the separator, no cell may start a formula either.
+    for (const field of ['x;=cmd|calc', ' =1+1', 'a\t-2', 'ok']) {
+      const line = evalResultsCsv([{ ...cases[0], id: field }], columns, cells).split('\n')[1];
+      const cellsBySemicolon = line.match(/("([^"]|"")*"|[^;]*)/g) ?? [];
+      expect(
+        cellsBySemicolon.every((cell) => !/^\s*[=+\-@]/.test(cell)),
+        `${field} → ${line}`,
+      ).toBe(true);
+      expect(parseCsv(line)[0][0]).toBe(/^\s*[=+\-@]/.test(field) ? `'${field}` : field);
+    }
     const rows = parseCsv(csv);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toEqual([

@@ -50,11 +50,16 @@ export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
   return cells;
 }
 
+/**
+ * One CSV field, safe whatever separator a spreadsheet reads the file with: quoted (RFC 4180)
+ * whenever it holds a comma, a semicolon, a tab, a quote or a line break — so no part of it
+ * becomes a cell of its own — and a leading = + - @ (after any spaces) is defused with a `'`
+ * so the spreadsheet does not run it as a formula.
+ */
 const csvField = (value: string | number) => {
   const text = String(value);
-  // Quoted as RFC 4180 says; a leading = + - @ is defused so a spreadsheet does not run it as a formula.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = /^[\s]*[=+\-@]|^[\t\r]/.test(text) ? `'${text}` : text;
+  return /[",;\t\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
 };
 
 /** The results as CSV: one row per case and column, with pass counts, time, tokens and the failure reasons. */

@@ -26,6 +26,20 @@ describe('reading eval cases', () => {
     expect(readEvalCases(serializeEvalCasesJsonl(file.cases))).toEqual(file);
   });
 
+  it("says which BFCL message is not text, rather than reading '[object Object]' as its prompt", () => {
+    const entry = (content: unknown) =>
+      JSON.stringify({ id: 'odd_1', question: [[{ role: 'user', content }]], ground_truth: [] });
+    expect(readEvalCases(entry({ text: 'hi' }))).toEqual({
+      ok: false,
+      message: `BFCL entry 1 (odd_1): message 1's "content" must be text or a list of text parts, not object.`,
+    });
+    expect(readEvalCases(entry([{ type: 'image' }]))).toMatchObject({ ok: false });
+    expect(readEvalCases(entry([{ type: 'text', text: 'hel' }, 'lo']))).toMatchObject({
+      ok: true,
+      cases: [{ prompt: 'hello' }],
+    });
+  });
+
   it("reads BFCL's question with its ground truth, joined by id ('' means the argument may be left out)", () => {
     const question = {
       id: 'simple_0',

@@ -19,6 +19,22 @@ function bfclMatcher(values: unknown): Record<string, unknown> {
 }
 
 /**
+ * A BFCL message's `content` as text: a string, or text parts (`"…"` or `{ text }`); anything
+ * else is undefined (the case is then refused with a sentence naming the message).
+ */
+function contentText(content: unknown): string | undefined {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return undefined;
+  const texts = content.map((part) =>
+    typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : undefined,
+  );
+  return texts.every((text) => text !== undefined) ? texts.join('') : undefined;
+}
+
+/** Thrown for a BFCL entry that cannot become a case; its message names the entry and the field. */
+class BfclEntryError extends Error {}
+
+/**
  * A BFCL entry — `question` (turns of `{role, content}`) with `ground_truth` (a list of
  * `{ function: { argument: [acceptable values] } }`) — as a case: the first turn's last user
  * message is the prompt, the turn's earlier messages come before it.
@@ -28,15 +44,25 @@ function fromBfcl(entry: Record<string, unknown>, index: number): unknown {
   const turn = (Array.isArray(turns[0]) ? turns[0] : turns).filter(isRecord);
   const lastUser = turn.map((message) => message.role).lastIndexOf('user');
   const truth = Array.isArray(entry.ground_truth) ? entry.ground_truth.filter(isRecord) : [];
+  const id = typeof entry.id === 'string' ? entry.id : `bfcl-${index + 1}`;
+  const text = (message: Record<string, unknown>, at: number) => {
+    const read = contentText(message.content ?? '');
+    if (read === undefined)
+      throw new BfclEntryError(
+        `BFCL entry ${index + 1} (${id}): message ${at + 1}'s "content" must be text or a list of text parts, not ${Array.isArray(message.content) ? 'a list of other parts' : typeof message.content}.`,
+      );
+    return read;
+  };
   return {
-    id: typeof entry.id === 'string' ? entry.id : `bfcl-${index + 1}`,
-    prompt: String(turn[lastUser]?.content ?? ''),
+    id,
+    prompt: lastUser === -1 ? '' : text(turn[lastUser], lastUser),
     ...(lastUser > 0
       ? {
           messages: turn
             .slice(0, lastUser)
-            .filter((message) => message.role === 'user' || message.role === 'assistant')
-            .map((message) => ({ role: message.role, text: String(message.content ?? '') })),
+            .map((message, at) => ({ message, at }))
+            .filter(({ message }) => message.role === 'user' || message.role === 'assistant')
+            .map(({ message, at }) => ({ role: message.role, text: text(message, at) })),
         }
       : {}),
     expect:
@@ -116,12 +142,18 @@ export function readEvalCases(text: string): ReadEvalCases {
     (entry) => !(isRecord(entry) && 'ground_truth' in entry && !('question' in entry)),
   );
   let bfcl = 0;
-  const raw = entries.map((entry, index) => {
-    if (!isRecord(entry) || !('question' in entry)) return entry;
-    bfcl++;
-    const truth = entry.ground_truth ?? (typeof entry.id === 'string' ? answers.get(entry.id) : undefined);
-    return fromBfcl({ ...entry, ground_truth: truth }, index);
-  });
+  let raw: unknown[];
+  try {
+    raw = entries.map((entry, index) => {
+      if (!isRecord(entry) || !('question' in entry)) return entry;
+      bfcl++;
+      const truth = entry.ground_truth ?? (typeof entry.id === 'string' ? answers.get(entry.id) : undefined);
+      return fromBfcl({ ...entry, ground_truth: truth }, index);
+    });
+  } catch (error) {
+    if (error instanceof BfclEntryError) return { ok: false, message: error.message };
+    throw error;
+  }
   if (bfcl > 0) notes.push(`${bfcl} BFCL ${bfcl === 1 ? 'question' : 'questions'} read with their ground truth.`);
   if (raw.length > MAX_EVAL_CASES) return { ok: false, message: `${raw.length} cases; at most ${MAX_EVAL_CASES}.` };
 

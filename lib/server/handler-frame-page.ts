@@ -30,16 +30,31 @@ self.onmessage = async (event) => {
   }
 };
 `)};
+let started = false;
 addEventListener('message', (event) => {
-  if (event.source !== parent || !event.data || event.data.kind !== 'run') return;
+  if (started || event.source !== parent || !event.data || event.data.kind !== 'run') return;
+  started = true;
   const { code, args, context } = event.data;
   const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
   const worker = new Worker(url);
   URL.revokeObjectURL(url);
-  worker.onmessage = (message) => parent.postMessage(message.data, '*');
+  // Only the worker's own result goes to the page, once, rebuilt here: a handler that posts
+  // anything else (a fake "ready") is not heard, and nothing of it runs after its answer.
+  let answered = false;
+  const answer = (result) => {
+    if (answered) return;
+    answered = true;
+    worker.terminate();
+    parent.postMessage(result, '*');
+  };
+  worker.onmessage = (message) => {
+    const data = message.data;
+    if (data && data.kind === 'returned') answer({ kind: 'returned', value: data.value });
+    else if (data && data.kind === 'threw') answer({ kind: 'threw', message: String(data.message) });
+  };
   worker.onerror = (error) => {
     error.preventDefault();
-    parent.postMessage({ kind: 'threw', message: error.message || 'The handler could not be compiled.' }, '*');
+    answer({ kind: 'threw', message: error.message || 'The handler could not be compiled.' });
   };
   worker.postMessage({ code, args, context });
 });

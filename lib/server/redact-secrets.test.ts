@@ -17,6 +17,21 @@ describe('redacting secrets', () => {
     expect(redactSecrets(` ${KEY} `, [`  ${KEY}\n`])).toBe(' [redacted] ');
   });
 
+  it('removes the key reversed and base64-encoded, whatever its alignment (Basic user:key, base64url)', () => {
+    const reversed = [...KEY].reverse().join('');
+    expect(redactSecrets(`echo: ${reversed}`, [KEY])).not.toContain(reversed.slice(0, 8));
+    for (const wrapped of [KEY, `u:${KEY}`, `ab:${KEY}`, `user:${KEY}!`]) {
+      for (const encoding of ['base64', 'base64url'] as const) {
+        const encoded = Buffer.from(wrapped).toString(encoding);
+        const out = redactSecrets(`Authorization: Basic ${encoded}`, [KEY]);
+        expect(out, `${wrapped} ${encoding}`).toContain('[redacted]');
+        // What is left could not give the key back.
+        const left = out.replace('Authorization: Basic ', '').split('[redacted]').join('');
+        expect(left.length, `${wrapped} ${encoding}: ${out}`).toBeLessThan(12);
+      }
+    }
+  });
+
   it('leaves short overlaps and other text alone', () => {
     expect(redactSecrets('Secret values are 0123 here', [KEY])).toBe('Secret values are 0123 here');
     expect(redactSecrets('nothing to hide', ['', undefined])).toBe('nothing to hide');

@@ -9,16 +9,37 @@ const REDACTED = '[redacted]';
 /**
  * `text` with every secret removed — not only the exact key but also what providers and
  * proxies make of it: a prefix before a mask (`sk-abc12345…****`), the key split by spaces,
- * any run of 8 or more of its characters — and anything shaped like a key.
+ * any run of 8 or more of its characters, reversed or base64-encoded — and anything shaped
+ * like a key.
  */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const secret of secrets) {
     const key = secret?.replace(/\s+/g, '') ?? '';
     if (key.length === 0) continue;
-    out = key.length < MIN_SECRET_RUN ? out.split(key).join(REDACTED) : redactRuns(out, key);
+    if (key.length < MIN_SECRET_RUN) {
+      out = out.split(key).join(REDACTED);
+      continue;
+    }
+    for (const form of disguisesOf(key)) out = redactRuns(out, form);
   }
   return out.replace(KEY_SHAPE, REDACTED);
+}
+
+/**
+ * A key as it may also appear: itself, reversed, and base64 / base64url-encoded at each of the
+ * three byte alignments (inside `Basic user:key`, say) — the encoded middle of each, whose
+ * characters do not depend on what came before or after it.
+ */
+function disguisesOf(key: string): string[] {
+  const forms = [key, [...key].reverse().join('')];
+  for (let shift = 0; shift < 3; shift++) {
+    const encoded = Buffer.from(`${'\0'.repeat(shift)}${key}`, 'utf8').toString('base64');
+    const start = Math.ceil((shift * 4) / 3);
+    const core = encoded.slice(start, encoded.length - 4);
+    if (core.length >= MIN_SECRET_RUN) forms.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms;
 }
 
 /** Replaces each stretch of `text` (white space inside it ignored) that shares 8+ characters in a row with `key`. */

@@ -6,8 +6,11 @@
 /** Names every major provider accepts (OpenAI and Anthropic are the strictest). */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** Longest a JavaScript handler may run before it is stopped, in ms. */
-export const MAX_HANDLER_TIMEOUT_MS = 60_000;
+/**
+ * Longest a JavaScript handler may run before it is stopped, in ms: short enough that a
+ * handler filling memory is stopped before it can take the tab down with it (60 s was not).
+ */
+export const MAX_HANDLER_TIMEOUT_MS = 15_000;
 
 /** Longest an MCP server's call may go without a word (progress restarts the clock), in ms. */
 export const MAX_MCP_TIMEOUT_MS = 10 * 60_000;

@@ -38,7 +38,12 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('javascript'),
     code: z.string(),
-    timeoutMs: z.number().int().min(10).max(MAX_HANDLER_TIMEOUT_MS),
+    /** A longer limit from an older session is brought down to the maximum (never refused: the session reads back). */
+    timeoutMs: z
+      .number()
+      .int()
+      .min(10)
+      .transform((ms) => Math.min(ms, MAX_HANDLER_TIMEOUT_MS)),
   }),
   /** A real HTTP request from the browser, only to the playground's own origin and these (`https://host[:port]`). */
   z.object({

@@ -104,10 +104,27 @@ describe('POST /api/mcp against the reference MCP server', () => {
     });
     expect(response.status).toBe(502);
     const text = await response.text();
-    expect(JSON.parse(text).error.message).toMatch(
-      /^Could not reach the MCP server at http:\/\/127\.0\.0\.1:9\/mcp.*\. Is the server running and the base URL right\?$/,
-    );
+    const sentence =
+      'Could not connect to an MCP server at http://127.0.0.1:9/mcp: nothing there answered as one. Is the server running, the URL right (…/mcp or …/sse), and does it need headers?';
+    expect(JSON.parse(text).error.message).toBe(sentence);
     expect(text).not.toContain('sk-mcp-secret');
+  });
+
+  it('says the same of a closed port and of an open one that is not an MCP server (no port scanning)', async () => {
+    const { createServer } = await import('node:http');
+    const web = createServer((request, response) => {
+      request.resume();
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+    });
+    await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = web.address() as import('node:net').AddressInfo;
+      const closed = await (await post({ action: 'connect', url: 'http://127.0.0.1:9/mcp' })).json();
+      const open = await (await post({ action: 'connect', url: `http://127.0.0.1:${port}/mcp` })).json();
+      expect(open.error.message.replace(String(port), 'PORT')).toBe(closed.error.message.replace('9', 'PORT'));
+    } finally {
+      web.close();
+    }
   });
 
   it('a bad body names its field; a made-up connection id is refused', async () => {

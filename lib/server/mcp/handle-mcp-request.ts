@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
+import { redactSecrets } from '../redact-secrets';
 import { createMcpConnections, McpConnectionsFullError, type McpConnections } from './mcp-connections';
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
 import { checkStdioRequest } from './stdio-gate';
@@ -72,6 +73,20 @@ function sharedConnections(): McpConnections {
 
 const failure = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
+
+/**
+ * Why a connect failed, in one sentence whatever happened below HTTP or in it: a port nothing
+ * listens on, one that closed the connection and one that answered something other than MCP
+ * read the same, so the route tells nobody which loopback ports are open. Only a refusal of
+ * the base-URL policy or the server's own MCP error says more.
+ */
+function connectFailedMessage(url: string, error: unknown, secrets: readonly string[]): string {
+  if (error instanceof McpError) return describeProviderError(error, `the MCP server at ${url}`, secrets);
+  return redactSecrets(
+    `Could not connect to an MCP server at ${url}: nothing there answered as one. Is the server running, the URL right (…/mcp or …/sse), and does it need headers?`,
+    secrets,
+  );
+}
 
 /** A failed request to a connected server, in a word the page can act on and a sentence. */
 function describeServerError(error: unknown, serverName: string): { code: string; message: string } {
@@ -174,7 +189,7 @@ export async function handleMcpRequest(
       return Response.json({ connectionId: id, server: info, tools, toolsVersion });
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
-      return failure(502, 'connect_failed', describeProviderError(error, `the MCP server at ${input.url}`, secrets));
+      return failure(502, 'connect_failed', connectFailedMessage(input.url, error, secrets));
     }
   }
   if (input.action === 'connect-stdio') {
@@ -182,6 +197,7 @@ export async function handleMcpRequest(
       env,
       host: request.headers.get('host') ?? new URL(request.url).host,
       origin: request.headers.get('origin'),
+      forwardedFor: request.headers.get('x-forwarded-for'),
       token: input.token,
       command: input.command,
       args: input.args,

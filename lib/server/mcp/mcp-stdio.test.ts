@@ -45,6 +45,10 @@ describe('local stdio MCP servers: off unless the operator allows a command, loo
     expect(await refusal(await post(start(), ENABLED, { origin: 'https://evil.example' }))).toMatchObject({
       code: 'stdio_not_loopback',
     });
+    // A peer that is not this machine, as the socket's address reaches the route.
+    expect(await refusal(await post(start(), ENABLED, { 'x-forwarded-for': '203.0.113.9' }))).toMatchObject({
+      code: 'stdio_not_loopback',
+    });
     expect(await refusal(await post(start({ token: 'guess' })))).toMatchObject({ code: 'stdio_bad_token' });
     expect(await refusal(await post(start({ command: 'bash', args: ['-c', 'id'] })))).toMatchObject({
       code: 'stdio_command_refused',

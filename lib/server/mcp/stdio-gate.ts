@@ -105,10 +105,13 @@ export function checkStdioRequest({
   token,
   command,
   args,
+  forwardedFor,
 }: {
   env: Record<string, string | undefined>;
   host: string;
   origin: string | null;
+  /** `X-Forwarded-For` as the request has it (Next.js sets it from the socket when absent). */
+  forwardedFor?: string | null;
   token: string;
   command: string;
   args: readonly string[];
@@ -122,7 +125,15 @@ export function checkStdioRequest({
       message: `Local stdio servers are off. The operator turns them on with ${STDIO_COMMANDS_ENV} (see SECURITY.md: it lets this page run commands).`,
     };
   const originHost = origin ? hostnameOf(origin.replace(/^https?:\/\//, '')) : undefined;
-  if (!LOOPBACK.has(hostnameOf(host)) || (originHost !== undefined && !LOOPBACK.has(originHost)))
+  // The peer's address, as Next.js passes it on (X-Forwarded-For: the socket's, or a proxy's
+  // list): every hop must be this machine. Best effort — a direct client may write the header
+  // itself — so the server should also listen on loopback only (next start -H 127.0.0.1).
+  const peers = (forwardedFor ?? '')
+    .split(',')
+    .map((peer) => peer.trim())
+    .filter((peer) => peer !== '');
+  const peerIsLocal = peers.every((peer) => /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(peer));
+  if (!peerIsLocal || !LOOPBACK.has(hostnameOf(host)) || (originHost !== undefined && !LOOPBACK.has(originHost)))
     return {
       ok: false,
       status: 403,
