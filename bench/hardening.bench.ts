@@ -5,6 +5,8 @@ import { INPUT_LIMITS } from '@/lib/limits/input-limits';
 import { extractMessageValues } from '@/lib/providers/simulated/extract-message-values';
 import { handleChatRequest } from '@/lib/server/handle-chat-request';
 import { redactSecrets } from '@/lib/server/redact-secrets';
+import { guardRouteRequest } from '@/lib/server/route-guard';
+import { createRe2Validator } from '@/lib/server/mcp/create-re2-validator';
 import { measureLzOutput } from '@/lib/share/measure-lz-output';
 import { readShareFragment, SHARE_PREFIX } from '@/lib/share/share-link';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
@@ -59,6 +61,57 @@ test('hardening: the cost of the guards', async () => {
       'simulated model: places read from 1.2 MB of "in Oslo and " (linear, not quadratic)',
       () => extractMessageValues('in Oslo and '.repeat(100_000)),
       5,
+    ),
+  ]);
+});
+
+/** What the round-two guards (issues 30 and 32) cost on the paths every request takes. */
+test('hardening round two: the route guard, redaction of disguised keys, an MCP output schema on RE2', async () => {
+  const own = new Request('http://localhost:3000/api/chat', {
+    method: 'POST',
+    headers: {
+      host: 'localhost:3000',
+      origin: 'http://localhost:3000',
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/json',
+    },
+    body: '{}',
+  });
+  const foreign = new Request('http://localhost:3000/api/chat', {
+    method: 'POST',
+    headers: { host: 'rebind.attacker.example:3000', 'content-type': 'text/plain' },
+    body: '{}',
+  });
+  const key = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
+  const longError = `The server said: ${'nothing to see here. '.repeat(500)}`;
+  const validator = createRe2Validator().getValidator({
+    type: 'object',
+    properties: { s: { type: 'string', pattern: '^(a+)+$' } },
+  });
+  const attack = { s: `${'a'.repeat(40)}!` };
+  const fileBody = (url: string) =>
+    new Request('http://local/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messages: [{ id: 'u', role: 'user', parts: [{ type: 'file', mediaType: 'text/plain', url }] }],
+        tools: [],
+        settings: { provider: 'simulated', model: 'simulated-1' },
+      }),
+    });
+  printFigures('Hardening round two (issues 30, 32)', [
+    await measure("route guard: this playground's own request let through", () => guardRouteRequest(own), 2_000),
+    await measure('route guard: a DNS-rebinding request refused (421)', () => guardRouteRequest(foreign), 2_000),
+    await measure(
+      'redacting a key (and its reversed and base64 forms) from a 10 KB error without it',
+      () => redactSecrets(longError, [key]),
+      500,
+    ),
+    await measure('MCP outputSchema "^(a+)+$" against 40 a\'s + "!" on RE2', () => validator(attack), 200),
+    await measure(
+      'route: a message naming a URL refused before any download (400)',
+      () => handleChatRequest(fileBody('http://127.0.0.1:9/100MB.bin'), { simulatedChunkDelayMs: 0 }),
+      50,
     ),
   ]);
 });

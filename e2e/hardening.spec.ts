@@ -147,8 +147,9 @@ test('sessions saved by an earlier version in localStorage move to IndexedDB (it
   await playground.goto();
   await playground.sendMessage('list the files');
   const names = await playground.nodeNames();
-  // Saves are gathered for 400 ms: let the finished run reach IndexedDB.
-  await page.waitForTimeout(1000);
+  // Saves are gathered, then written: wait until the finished run is in IndexedDB.
+  await playground.savedSessionContains('list the files');
+  await playground.savedSessionContains('"state":"output-available"');
   // Put the session back where 0.5 kept it, then reload.
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

