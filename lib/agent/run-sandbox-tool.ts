@@ -77,6 +77,19 @@ export async function runSandboxTool(
       }),
     };
   }
+  // Stopped while the sandbox was starting: nothing runs (a listener added now would never hear the stop).
+  if (signal?.aborted)
+    return {
+      kind: 'failed',
+      message: toolErrorText({
+        type: 'ExecutionError',
+        code: 'STOPPED',
+        message: `Error: '${name}' was stopped before it started.`,
+        details: { tool: name },
+        recoverable: true,
+        suggestedAction: 'Wait for the user before calling it again.',
+      }),
+    };
   if (!coreToolTraits(name).writesFiles) return execute(name, args, { sandbox, signal, now, tracks: false });
   // Calls that can change files take turns, so each one's state changes are its own;
   // read-only calls in the same step run alongside them.

@@ -6,6 +6,8 @@ import { createWebContainerSandbox } from '../sandbox/create-web-container-sandb
 import { createSessionStore } from '../session/session-store';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createSessionChat } from './create-session-chat';
+import { runToolCall } from './run-tool-call';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { describeRunEnd, runLimitsOf, unansweredToolCalls } from './run-progress';
 import { readToolErrorText } from './tool-error';
 
@@ -54,5 +56,32 @@ describe('Stop (issue 15, item 8)', () => {
       'Stopped: you stopped the run while `bash` was running. Send a message to go on.',
     );
     expect(state.events.map((event) => event.kind)).toContain('ToolCallStopped');
+  });
+});
+
+describe('Stop before the sandbox is ready', () => {
+  it('a call stopped while the sandbox was still starting never runs (no 250 s sleep after Stop)', async () => {
+    let ready: (sandbox: Awaited<ReturnType<typeof createOfflineSandbox>>) => void = () => {};
+    const starting = new Promise<Awaited<ReturnType<typeof createOfflineSandbox>>>((resolve) => {
+      ready = resolve;
+    });
+    const stop = new AbortController();
+    const running = runToolCall({
+      call: { toolName: 'bash', input: { command: 'sleep 250', timeout_seconds: 300 } },
+      tools: [
+        {
+          spec: { name: 'bash', description: 'Runs bash.', inputSchema: { type: 'object' } },
+          run: { kind: 'sandbox' },
+        },
+      ],
+      getSandbox: () => starting,
+      checker: createSchemaChecker(),
+      signal: stop.signal,
+    });
+    stop.abort();
+    ready(await createOfflineSandbox({}));
+    const outcome = await running;
+    expect(outcome.kind).toBe('failed');
+    expect(outcome.kind === 'failed' && readToolErrorText(outcome.message)?.error.code).toBe('STOPPED');
   });
 });

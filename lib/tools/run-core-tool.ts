@@ -16,6 +16,8 @@ async function runBash(args: Args, { sandbox, signal }: CoreToolContext): Promis
   const timeoutSeconds = Number(args.timeout_seconds ?? 30);
   const controller = new AbortController();
   const onAbort = () => controller.abort();
+  // Stopped before it started (while the sandbox was still starting): nothing runs.
+  if (signal?.aborted) return failure('Stopped by the user before it started.');
   signal?.addEventListener('abort', onAbort);
   const timer = setTimeout(() => controller.abort(), timeoutSeconds * 1000);
   try {
