@@ -139,9 +139,13 @@ export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactE
                 <span className="muted text-xs">
                   Runs on the playground&apos;s machine, as its user — the whole command line:
                 </span>
-                <p aria-label="Command line to run" className="code whitespace-pre-wrap break-all font-mono text-xs">
+                <div
+                  role="note"
+                  aria-label="Command line to run"
+                  className="code whitespace-pre-wrap break-all font-mono text-xs"
+                >
                   {[command.trim(), ...args].join(' ')}
-                </p>
+                </div>
               </div>
             ) : null}
             <label className="flex flex-col gap-1">

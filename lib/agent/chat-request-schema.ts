@@ -15,8 +15,8 @@ export const chatRequestSchema = z
   })
   .superRefine(({ messages }, context) => {
     // The server never downloads what a message names: a file travels as its data.
-    messages.forEach((message, index) =>
-      message.parts.forEach((part, at) => {
+    for (const [index, message] of messages.entries())
+      for (const [at, part] of message.parts.entries()) {
         const url = (part as { url?: unknown }).url;
         if (part.type === 'file' && !(typeof url === 'string' && url.startsWith('data:')))
           context.addIssue({
@@ -25,7 +25,6 @@ export const chatRequestSchema = z
             message:
               'must be a data: URL — the playground server never downloads a file a message names; attach the file itself',
           });
-      }),
-    );
+      }
   });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
