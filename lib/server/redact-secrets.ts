@@ -21,7 +21,9 @@ export function redactSecrets(text: string, secrets: readonly (string | undefine
       out = out.split(key).join(REDACTED);
       continue;
     }
-    for (const form of disguisesOf(key)) out = redactRuns(out, form);
+    // Almost every text holds none of it: one squeezed copy, searched natively for every form's runs.
+    const squeezed = out.replace(/\s+/g, '');
+    for (const form of disguisesOf(key)) if (sharesRun(squeezed, form)) out = redactRuns(out, form);
   }
   return out.replace(KEY_SHAPE, REDACTED);
 }
@@ -42,14 +44,23 @@ function disguisesOf(key: string): string[] {
   return forms;
 }
 
-/** Replaces each stretch of `text` (white space inside it ignored) that shares 8+ characters in a row with `key`. */
-function redactRuns(text: string, key: string): string {
+/** The runs of `MIN_SECRET_RUN` characters of a key. */
+function gramsOf(key: string): Set<string> {
   const grams = new Set<string>();
   for (let index = 0; index + MIN_SECRET_RUN <= key.length; index++)
     grams.add(key.slice(index, index + MIN_SECRET_RUN));
-  // Almost every text holds none of it: say so from a native search before marking character by character.
-  const squeezed = text.replace(/\s+/g, '');
-  if (![...grams].some((gram) => squeezed.includes(gram))) return text;
+  return grams;
+}
+
+/** Whether `squeezed` (a text without white space) holds any run of `MIN_SECRET_RUN` characters of `key`. */
+function sharesRun(squeezed: string, key: string): boolean {
+  for (const gram of gramsOf(key)) if (squeezed.includes(gram)) return true;
+  return false;
+}
+
+/** Replaces each stretch of `text` (white space inside it ignored) that shares 8+ characters in a row with `key`. */
+function redactRuns(text: string, key: string): string {
+  const grams = gramsOf(key);
   // Positions in `text` of its non-space characters, so "sk-ab cd-ef" is read as "sk-abcd-ef".
   const positions: number[] = [];
   for (let index = 0; index < text.length; index++) if (!/\s/.test(text[index])) positions.push(index);
