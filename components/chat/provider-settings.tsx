@@ -1,5 +1,6 @@
 'use client';
 
+import { providerAddress } from '@/lib/providers/key-address';
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
@@ -8,7 +9,6 @@ import { useEngine, useRuntime, useSession, useSessionActions } from '../playgro
 import { providersQueryOptions } from './providers-query';
 
 /** Whether two base URLs are the same address (trailing slash aside). */
-const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /** What every provider part needs: the settings, the server's answer, the typed key and the problems. */
 function useProviderState() {
@@ -156,7 +156,9 @@ export function ProviderConnection() {
         className="control min-w-0 flex-1"
         value={typedKey}
         placeholder={
-          info?.serverKeyHome && sameAddress(info.serverKeyHome, settings.baseURL ?? info.serverKeyHome)
+          info?.serverKeyHome &&
+          providerAddress(settings.provider, info.serverKeyHome) ===
+            providerAddress(settings.provider, settings.baseURL ?? info.serverKeyHome)
             ? 'Using the server key'
             : 'Paste an API key'
         }

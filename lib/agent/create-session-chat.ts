@@ -13,8 +13,6 @@ import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
 import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
 import type { Interception } from './interceptor-spec';
 import { clip } from '../limits/clip';
-import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
-import { toolResultText } from '../messages/split-steps';
 import type { HttpAccess } from './run-http-request';
 import type { McpAccess } from './run-mcp-tool';
 import { textOf } from '../messages/split-steps';
@@ -25,39 +23,7 @@ import type { RunJavaScript, ToolOutcome } from './tool-outcome';
 import { assertNever } from '../assert-never';
 import { errorMessageOf, toolErrorText, withToolCallId } from './tool-error';
 import { createRunBatch, type RunBatch } from './run-batch';
-
-/**
- * A result as the conversation can carry it: one larger than `maxToolResultChars` (a handler's
- * 50 MB return, a 6 MB image) would make every later request too large to send, so the model
- * gets an error saying so instead — and so does the person, on the result node.
- */
-function withinResultLimit(toolName: string, outcome: Extract<ToolOutcome, { kind: 'ok' }>): ToolOutcome {
-  const size = toolResultText(outcome.output).length;
-  if (size <= INPUT_LIMITS.maxToolResultChars) return outcome;
-  return {
-    kind: 'failed',
-    message: toolErrorText({
-      type: 'ResourceError',
-      code: 'RESULT_TOO_LARGE',
-      message: `Error: The result of '${toolName}' is ${formatBytes(size)}, more than a result may be (${formatBytes(INPUT_LIMITS.maxToolResultChars)}): it was not sent.\nAsk for less: a smaller page, a narrower query, a smaller image.`,
-      details: { tool: toolName, result_chars: size, limit_chars: INPUT_LIMITS.maxToolResultChars },
-      recoverable: true,
-      suggestedAction: 'Call it again asking for less.',
-    }),
-  };
-}
-
-/** The answer to a call of a batch that was stopped before it ran. */
-function skippedText(toolName: string, why: string): string {
-  return toolErrorText({
-    type: 'PermissionError',
-    code: 'BATCH_STOPPED',
-    message: `Error: '${toolName}' did not run: ${why}.`,
-    details: { tool: toolName, reason: why },
-    recoverable: true,
-    suggestedAction: 'Call it again in a later step if it is still needed.',
-  });
-}
+import { skippedText, withinResultLimit } from './call-answers';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */

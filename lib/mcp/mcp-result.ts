@@ -6,8 +6,18 @@
  */
 import * as z from 'zod/mini';
 
-/** Base64 as MCP carries media (the SDK checks it with `atob`; this also refuses the spaces atob skips). */
-const base64Schema = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64'));
+/**
+ * Whether `text` is base64 as `atob` reads it (the forgiving-base64 rules the SDK checks with):
+ * padding only on a length that is a multiple of 4, never one character left over — and, more
+ * strictly than atob, no spaces.
+ */
+function isBase64(text: string): boolean {
+  const body = text.length % 4 === 0 ? text.replace(/={1,2}$/, '') : text;
+  return /^[A-Za-z0-9+/]*$/.test(body) && body.length % 4 !== 1;
+}
+
+/** Base64 as MCP carries media. */
+const base64Schema = z.string().check(z.refine(isBase64, 'is not base64'));
 
 const contentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),

@@ -15,7 +15,8 @@ import type { ToolOutcomeKind } from '../agent/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { outputText, splitSteps, textOf } from '../messages/split-steps';
 import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import { errorMessageOf, readToolErrorText } from '../agent/tool-error';
+import { errorMessageOf } from '../agent/tool-error';
+import { outcomeOf, ownValue, readResultFacts, type ToolPart } from './read-call-result';
 import type { Interception } from '../agent/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
@@ -42,61 +43,11 @@ type BuildOptions = {
 
 const NO_MCP_TOOLS: ReadonlySet<string> = new Set();
 
-type ToolPart = Extract<UIMessage['parts'][number], { toolCallId: string }>;
 type NewNode = TimelineNode extends infer Node
   ? Node extends TimelineNode
     ? Omit<Node, 'segment' | 'stepId'>
     : never
   : never;
-
-/** The outcomes an error response's code tells apart from a plain failure (seed 002 §6.3 `error.code`). */
-const OUTCOME_BY_CODE: Readonly<Record<string, ToolOutcomeKind>> = {
-  STOPPED: 'stopped',
-  STOPPED_BY_USER: 'stopped',
-  BATCH_STOPPED: 'blocked',
-  BLOCKED_BY_INTERCEPTOR: 'blocked',
-  REJECTED_BY_USER: 'blocked',
-  HANDLER_NOT_TRUSTED: 'blocked',
-  INVALID_ARGUMENTS: 'invalid-input',
-  MISSING_REQUIRED: 'invalid-input',
-  UNKNOWN_TOOL: 'unknown-tool',
-  TIMEOUT: 'timed-out',
-};
-
-/**
- * How a finished call ended: as the executor recorded it, else (a session from elsewhere, a
- * result typed by a person) from the part's state and its error response's code — never from
- * the wording of its error.
- */
-function outcomeOf(call: ToolPart, recorded: ToolOutcomeKind | undefined): ToolOutcomeKind | undefined {
-  if (recorded) return recorded;
-  if (call.state === 'output-available') return 'ok';
-  if (call.state === 'output-error') {
-    // The error response's own code says it, where it has one (a Compare lane keeps no outcomes).
-    const code = readToolErrorText(call.errorText)?.error.code;
-    return code !== undefined && Object.hasOwn(OUTCOME_BY_CODE, code) ? OUTCOME_BY_CODE[code] : 'failed';
-  }
-  if (call.state === 'output-denied') return 'blocked';
-  return undefined;
-}
-
-/** A record's own entry for a tool_call_id (a call id such as "constructor" must not reach Object.prototype). */
-function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-/** What a sandbox-shaped result says of itself (seed 002 §6.2), read from any value without trusting it. */
-function readResultFacts(output: unknown): { truncated: boolean; executionTimeMs: number | undefined } {
-  if (typeof output !== 'object' || output === null) return { truncated: false, executionTimeMs: undefined };
-  const { metadata, execution_time_ms: ms } = output as { metadata?: unknown; execution_time_ms?: unknown };
-  return {
-    truncated:
-      typeof metadata === 'object' &&
-      metadata !== null &&
-      (metadata as { stdout_truncated?: unknown }).stdout_truncated === true,
-    executionTimeMs: typeof ms === 'number' && Number.isFinite(ms) ? ms : undefined,
-  };
-}
 
 /** How a call's arguments fared: validation runs before anything else. */
 function argumentsBadge(outcome: ToolOutcomeKind | undefined): Badge | undefined {

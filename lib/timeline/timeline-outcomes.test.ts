@@ -43,3 +43,43 @@ describe('tool outcomes in the timeline', () => {
     expect(result('lookup')?.detail).toMatchObject({ finished: true, outcome: 'blocked' });
   });
 });
+
+describe('outcomes without a record (a Compare lane, a session from elsewhere)', () => {
+  it("are read from the error response's code, not its wording", () => {
+    const failed = (toolCallId: string, code: string) => ({
+      type: 'dynamic-tool' as const,
+      toolName: 'bash',
+      toolCallId,
+      state: 'output-error' as const,
+      input: {},
+      errorText: JSON.stringify({
+        success: false,
+        output: '',
+        error: { type: 'ExecutionError', message: 'Error: x', code, details: {} },
+      }),
+    });
+    const { nodes } = buildTimeline({
+      messages: [
+        {
+          id: 'a',
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            failed('c1', 'STOPPED'),
+            failed('c2', 'BATCH_STOPPED'),
+            failed('c3', 'TIMEOUT'),
+            failed('c4', 'NON_ZERO_EXIT'),
+            { ...failed('c5', 'constructor'), errorText: 'plain text error' },
+          ],
+        },
+      ],
+    });
+    expect(nodes.filter((node) => node.kind === 'tool-result').map((node) => node.label)).toEqual([
+      'Tool result bash: stopped',
+      'Tool result bash: blocked',
+      'Tool result bash: error',
+      'Tool result bash: error',
+      'Tool result bash: error',
+    ]);
+  });
+});
