@@ -1,12 +1,13 @@
 import { test } from 'vitest';
-import { evalCaseSchema } from '@/lib/evals/eval-case';
-import { type EvalConfig, type EvalVariant, gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
+import { evalCaseSchema } from '@/lib/model/eval-case';
+import { gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
+import type { EvalConfig, EvalVariant } from '@/lib/model/eval-run';
 import { gradeRun } from '@/lib/evals/grade-run';
 import { runEvalCase } from '@/lib/evals/run-eval-case';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '@/lib/sandbox/example-files';
-import { DEFAULT_RUN_SETTINGS } from '@/lib/session/run-settings-defaults';
-import { createInitialSession } from '@/lib/session/session-store';
+import { EXAMPLE_FILES } from '@/lib/model/example-files';
+import { DEFAULT_RUN_SETTINGS } from '@/lib/model/default-run-settings';
+import { createInitialSession } from '@/lib/session/initial-session';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
 import { createRouteFetch } from '@/testing/run-conversation';

@@ -3,7 +3,7 @@ import { test } from 'vitest';
 import { makeShareLink, readShareFragment } from '@/lib/share/share-link';
 import { pickSessionData } from '@/lib/session/session-file';
 import { createSessionStore } from '@/lib/session/session-store';
-import { CORE_TOOL_DEFINITIONS } from '@/lib/tools/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '@/lib/model/core-tool-definitions';
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
 import { measure, printFigures } from './measure';
 

@@ -1,10 +1,11 @@
 import { createSessionChat } from '../lib/agent/create-session-chat';
-import type { RunJavaScript } from '../lib/agent/tool-outcome';
+import type { RunJavaScript } from '../lib/model/tool-outcome';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../lib/sandbox/example-files';
+import { EXAMPLE_FILES } from '../lib/model/example-files';
 import type { Sandbox } from '../lib/sandbox/sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
-import { createSessionStore, type SessionStore } from '../lib/session/session-store';
+import { createSessionStore } from '../lib/session/session-store';
+import type { SessionStore } from '@/lib/session/session-state';
 import { createSchemaChecker, type SchemaChecker } from '../lib/tools/create-schema-checker';
 import { checkToolDrafts } from '../lib/tools/check-tool-drafts';
 import { waitForRunEnd } from '../lib/agent/wait-for-run-end';

@@ -1,7 +1,7 @@
-import { readToolErrorText } from '../lib/agent/tool-error';
-import type { ToolOutcome, ToolResultOutput } from '../lib/agent/tool-outcome';
-import type { ToolDefinition } from '../lib/tools/formats/tool-formats';
-import type { RunnableTool } from '../lib/tools/tool-spec';
+import { readToolErrorText } from '../lib/model/tool-error';
+import type { ToolOutcome, ToolResultOutput } from '../lib/model/tool-outcome';
+import type { ToolDefinition } from '../lib/model/tool-formats';
+import type { RunnableTool } from '../lib/model/tool-spec';
 
 /** Tool definitions as runnable tools answered by the sandbox, for executor tests. */
 export function sandboxTools(definitions: readonly unknown[]): RunnableTool[] {

@@ -1,7 +1,7 @@
 'use client';
 
 import { unansweredToolCalls } from '@/lib/agent/run-progress';
-import { isRunInProgress } from '@/lib/session/session-store';
+import { isRunInProgress } from '@/lib/session/session-state';
 import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
 import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';

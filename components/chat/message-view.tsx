@@ -1,9 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { errorMessageOf } from '@/lib/agent/tool-error';
+import { errorMessageOf } from '@/lib/model/tool-error';
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '@/lib/messages/tool-parts';
+import { getToolName, isToolUIPart } from '@/lib/model/tool-parts';
 import { useToolSetCheck } from '../playground/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';

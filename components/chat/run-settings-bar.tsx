@@ -1,10 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { resolveToolCallingMode, type ToolCallingModeSetting } from '@/lib/providers/modes/resolve-tool-calling-mode';
-import type { RunSettings, ToolChoiceSetting } from '@/lib/session/run-settings';
-import { DEFAULT_MAX_STEPS } from '@/lib/session/run-settings-defaults';
-import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/agent/approval-policy';
+import { resolveToolCallingMode } from '@/lib/providers/modes/resolve-tool-calling-mode';
+import type { ToolCallingModeSetting } from '@/lib/model/run-settings-defaults';
+import type { RunSettings, ToolChoiceSetting } from '@/lib/model/run-settings';
+import { DEFAULT_MAX_STEPS } from '@/lib/model/run-settings-defaults';
+import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/model/approval';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
 import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';

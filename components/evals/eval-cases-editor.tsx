@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
-import type { EvalCase } from '@/lib/evals/eval-case';
+import type { EvalCase } from '@/lib/model/eval-case';
 import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { downloadText } from '../ui/download-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { EvalConfig } from '@/lib/evals/eval-grid';
+import type { EvalConfig } from '@/lib/model/eval-run';
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import { KeyAddressPrompt } from '../chat/key-address-prompt';
 import { useSession, useSessionActions } from '../playground/runtime-context';

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
-import { readToolName } from '@/lib/tools/edit-tool-source';
+import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { EvalCasesEditor } from './eval-cases-editor';
 import { EvalColumnsEditor } from './eval-columns-editor';

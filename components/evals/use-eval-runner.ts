@@ -1,7 +1,8 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { type EvalConfig, type EvalVariant, gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
+import { gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
+import type { EvalConfig, EvalVariant } from '@/lib/model/eval-run';
 import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
 import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
 import { useRuntime } from '../playground/runtime-context';

@@ -1,7 +1,7 @@
 'use client';
 
 import { resolveWorkspacePath } from '@/lib/sandbox/resolve-workspace-path';
-import type { SandboxFiles } from '@/lib/sandbox/sandbox';
+import type { SandboxFiles } from '@/lib/model/sandbox-status';
 import { parentDirectory } from '@/lib/sandbox/with-snapshots';
 import { useRuntime } from '../playground/runtime-context';
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
-import type { CapturedRequest } from '@/lib/wire/wire-capture';
-import type { WireFormat } from '@/lib/wire/wire-types';
+import type { CapturedRequest } from '@/lib/model/wire-capture';
+import type { WireFormat } from '@/lib/model/wire-capture';
 
 export type RenderedRequest = { request: CapturedRequest; packageName: string };
 

@@ -3,9 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
-import { formatOfProvider, type WireCapture } from '@/lib/wire/wire-capture';
+import { formatOfProvider } from '@/lib/wire/wire-capture';
+import type { WireCapture } from '@/lib/model/wire-capture';
 import { renderWireStep } from '@/lib/wire/render-wire-step';
-import { WIRE_FORMAT_LABELS, WIRE_FORMATS, type WireFormat, type WireStep } from '@/lib/wire/wire-types';
+import { WIRE_FORMAT_LABELS, type WireStep } from '@/lib/wire/wire-types';
+import { WIRE_FORMATS, type WireFormat } from '@/lib/model/wire-capture';
 import { Tabs } from '../ui/tabs';
 import { JsonView } from './json-view';
 import { renderedRequestQuery } from './wire-query';

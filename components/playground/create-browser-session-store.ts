@@ -1,4 +1,4 @@
-import { newId } from '@/lib/new-id';
+import { newId } from '@/lib/model/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   createPersistentSessionStore,
@@ -9,7 +9,8 @@ import {
 import { createSessionStorage, type SessionStorage, type TabChannel } from '@/lib/session/create-session-storage';
 import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import type { SessionKeyValue } from '@/lib/session/session-key-value';
-import { createSessionStore, type SessionStore } from '@/lib/session/session-store';
+import { createSessionStore } from '@/lib/session/session-store';
+import type { SessionStore } from '@/lib/session/session-state';
 import { createBrowserKeyValue } from '../session/create-browser-key-value';
 
 /** The key under which the id of the session last open is kept. */

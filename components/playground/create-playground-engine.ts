@@ -1,13 +1,13 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import type { RunGate } from '@/lib/agent/run-gate';
-import type { McpAccess } from '@/lib/agent/run-mcp-tool';
+import type { McpAccess } from '@/lib/model/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
-import { checkSendableSettings } from '@/lib/session/run-settings';
-import type { SessionStore } from '@/lib/session/session-store';
+import { checkSendableSettings } from '@/lib/model/run-settings';
+import type { SessionStore } from '@/lib/session/session-state';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { ToolSetCheck } from '@/lib/tools/tool-check';
-import type { ToolDraft } from '@/lib/tools/tool-spec';
+import type { ToolDraft } from '@/lib/model/tool-spec';
 import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
 
 /**

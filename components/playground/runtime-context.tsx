@@ -2,7 +2,7 @@
 
 import { createContext, useContext, useMemo } from 'react';
 import { useStore } from 'zustand';
-import type { SessionActions, SessionState } from '@/lib/session/session-store';
+import type { SessionActions, SessionState } from '@/lib/session/session-state';
 import { pendingToolSetCheck, type ToolSetCheck } from '@/lib/tools/tool-check';
 import type { PlaygroundEngine } from './create-playground-engine';
 import type { PlaygroundRuntime } from './create-playground-runtime';

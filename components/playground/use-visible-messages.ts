@@ -2,7 +2,7 @@
 
 import type { UIMessage } from 'ai';
 import { useMemo } from 'react';
-import { replayFrames } from '@/lib/session/replay-frames';
+import { replayFrames } from '@/lib/messages/replay-frames';
 import { useSession } from './runtime-context';
 
 /** The messages on screen: all of them, or the replay's current frame while a replay runs. */

@@ -1,8 +1,9 @@
 'use client';
 
-import { isRunInProgress } from '@/lib/session/session-store';
+import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useState } from 'react';
-import { describeSandboxStatus, SANDBOX_CHOICES, type SandboxChoice } from '@/lib/sandbox/sandbox-status';
+import { describeSandboxStatus } from '@/lib/sandbox/sandbox-status';
+import { SANDBOX_CHOICES, type SandboxChoice } from '@/lib/model/sandbox-status';
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 
 const CHOICE_LABELS: Record<SandboxChoice, string> = { auto: 'Auto', webcontainer: 'WebContainer', offline: 'Offline' };

@@ -1,14 +1,15 @@
-import { newId } from '@/lib/new-id';
+import { newId } from '@/lib/model/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sessionStorageKey } from '@/lib/session/create-persistent-session-store';
 import type { SavedSession, SessionStorage } from '@/lib/session/create-session-storage';
 import type { SessionKeyValue } from '@/lib/session/session-key-value';
-import type { ExampleSession } from '@/lib/session/example-sessions';
+import type { ExampleSession } from '@/lib/workspace/example-sessions';
 import { pickSessionData } from '@/lib/session/session-file';
 import { parseSessionIndex, uniqueSessionName, type SessionEntry } from '@/lib/session/session-index';
-import { SESSION_FORMAT_VERSION } from '@/lib/session/session-file';
+import { SESSION_FORMAT_VERSION } from '@/lib/session/session-format';
 import type { SessionData } from '@/lib/session/session-schema';
-import { createInitialSession, type SessionStore } from '@/lib/session/session-store';
+import { createInitialSession } from '@/lib/session/initial-session';
+import type { SessionStore } from '@/lib/session/session-state';
 
 const INDEX_KEY = 'tool-playground:sessions';
 

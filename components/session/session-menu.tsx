@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { EXAMPLE_SESSIONS } from '@/lib/session/example-sessions';
-import { isRunInProgress } from '@/lib/session/session-store';
+import { EXAMPLE_SESSIONS } from '@/lib/workspace/example-sessions';
+import { isRunInProgress } from '@/lib/session/session-state';
 import { useRuntime, useSession } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';

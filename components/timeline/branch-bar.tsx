@@ -1,6 +1,6 @@
 'use client';
 
-import { isRunInProgress } from '@/lib/session/session-store';
+import { isRunInProgress } from '@/lib/session/session-state';
 import { useState } from 'react';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 

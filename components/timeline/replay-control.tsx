@@ -1,8 +1,8 @@
 'use client';
 
-import { isRunInProgress } from '@/lib/session/session-store';
+import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useMemo } from 'react';
-import { replayFrames } from '@/lib/session/replay-frames';
+import { replayFrames } from '@/lib/messages/replay-frames';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 
 /** How long each replay frame stays on screen. */

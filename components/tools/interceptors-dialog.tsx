@@ -3,7 +3,8 @@
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { INTERCEPTOR_TEMPLATES, type InterceptorPhase } from '@/lib/agent/interceptor-defaults';
+import { INTERCEPTOR_TEMPLATES } from '@/lib/model/interceptor-defaults';
+import type { InterceptorPhase } from '@/lib/model/interceptor-kinds';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';

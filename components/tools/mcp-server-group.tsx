@@ -1,7 +1,7 @@
 'use client';
 
 import { useStore } from 'zustand';
-import type { McpServerRecord } from '@/lib/mcp/mcp-server-record';
+import type { McpServerRecord } from '@/lib/model/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
 import { useRuntime, useSession } from '../playground/runtime-context';
 import { McpConnectDialog } from './mcp-connect-dialog';

@@ -1,6 +1,6 @@
 'use client';
 
-import { readToolName } from '@/lib/tools/edit-tool-source';
+import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { McpServerGroup } from './mcp-server-group';
 import { ToolItem } from './tool-item';

@@ -1,10 +1,10 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { coreToolTraits, isSandboxToolName } from '@/lib/tools/core-tool-definitions';
-import type { ToolDraft, ToolRunKind } from '@/lib/tools/tool-spec';
+import { coreToolTraits, isSandboxToolName } from '@/lib/model/core-tool-definitions';
+import type { ToolDraft, ToolRunKind } from '@/lib/model/tool-spec';
 import { McpRunPanel } from './mcp-run-panel';
-import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/tools/tool-limits';
+import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/model/tool-limits';
 import { useSessionActions } from '../playground/runtime-context';
 
 const HandlerEditor = dynamic(() => import('./monaco-handler-editor'), {

@@ -2,8 +2,9 @@
 
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { LINT_TARGET_LABELS, type LintChoice } from '@/lib/tools/lint/lint-target';
-import { readToolName } from '@/lib/tools/edit-tool-source';
+import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
+import type { LintChoice } from '@/lib/model/lint-choice';
+import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { SavedGroup } from '../ui/saved-group';

@@ -2,7 +2,8 @@
 
 import { useMemo } from 'react';
 import { estimateToolTokens } from '@/lib/tools/estimate-tool-tokens';
-import { lintToolDefinition, type LintFinding, type LintTarget } from '@/lib/tools/lint/lint-rules';
+import { lintToolDefinition, type LintFinding } from '@/lib/tools/lint/lint-rules';
+import type { LintTarget } from '@/lib/model/lint-choice';
 import { resolveLintTarget } from '@/lib/tools/lint/lint-target';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 

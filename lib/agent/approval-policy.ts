@@ -1,16 +1,6 @@
-import { coreToolTraits } from '../tools/core-tool-definitions';
-import type { McpToolAnnotations } from '../tools/tool-spec';
-
-/** When a tool call needs the person's approval before it runs. */
-export const APPROVAL_POLICIES = {
-  'run-everything': 'Run everything',
-  'ask-every-call': 'Ask before every call',
-  'ask-bash-and-writes': 'Ask before bash and writes',
-  'ask-destructive': 'Ask before destructive tools',
-} as const satisfies Record<string, string>;
-
-export type ApprovalPolicy = keyof typeof APPROVAL_POLICIES;
-
+import type { ApprovalPolicy } from '../model/approval';
+import { coreToolTraits } from '../model/core-tool-definitions';
+import type { McpToolAnnotations } from '../model/tool-spec';
 /** What the policy knows of a tool: its name, and an MCP tool's annotations (`mcp` set for MCP tools). */
 export type ApprovalSubject = { toolName: string; mcp?: { annotations?: McpToolAnnotations } };
 
@@ -38,7 +28,3 @@ export function needsApproval(policy: ApprovalPolicy, { toolName, mcp }: Approva
       return false;
   }
 }
-
-/** How the person answered a call that asked for approval (kept with the session). */
-export const APPROVAL_RECORDS = ['approved', 'edited', 'rejected'] as const;
-export type ApprovalRecord = (typeof APPROVAL_RECORDS)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { sendableSettingsSchema } from '../session/run-settings';
+import { sendableSettingsSchema } from '../model/run-settings';
 import { uiMessageShapeSchema } from '../session/session-schema';
-import { toolSpecSchema } from '../tools/tool-spec';
+import { toolSpecSchema } from '../model/tool-spec';
 
 /**
  * The body of `POST /api/chat` (shared/UI-CONTRACT.md). Messages are checked for shape here

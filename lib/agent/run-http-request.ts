@@ -1,5 +1,5 @@
-import { toolErrorText } from './tool-error';
-import type { ToolOutcome } from './tool-outcome';
+import { toolErrorText } from '../model/tool-error';
+import type { ToolOutcome } from '../model/tool-outcome';
 
 /** What a request may take before it is given up on, in ms. */
 const HTTP_TIMEOUT_MS = 10_000;

@@ -1,29 +1,8 @@
 import { mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import type { ToolRun } from '../tools/tool-spec';
-import { toolErrorText } from './tool-error';
-import type { ToolOutcome } from './tool-outcome';
-
-/** A `notifications/progress` of a running MCP call. */
-export type McpProgress = { progress: number; total?: number; message?: string };
-
-/** What asking an MCP server to run a tool came to. */
-export type McpCallAnswer =
-  | { kind: 'result'; result: unknown }
-  /** `not_connected`, `timeout`, `cancelled`, `server_error`, … and one sentence. */
-  | { kind: 'error'; code: string; message: string };
-
-/** How the executor reaches MCP servers (in the browser: `POST /api/mcp` with the tab's connections). */
-export type McpAccess = {
-  callTool(request: {
-    server: string;
-    name: string;
-    args: Record<string, unknown>;
-    timeoutMs: number;
-    signal?: AbortSignal;
-    onProgress?: (progress: McpProgress) => void;
-  }): Promise<McpCallAnswer>;
-};
-
+import type { ToolRun } from '../model/tool-spec';
+import { toolErrorText } from '../model/tool-error';
+import type { ToolOutcome } from '../model/tool-outcome';
+import type { McpAccess, McpProgress } from '../model/mcp-access';
 const failed = (toolName: string, code: string, message: string, recoverable: boolean, suggestedAction: string) =>
   toolErrorText({ type: 'ExecutionError', code, message, details: { tool: toolName }, recoverable, suggestedAction });
 

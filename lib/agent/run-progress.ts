@@ -1,12 +1,12 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../messages/tool-parts';
-import { coreToolTraits } from '../tools/core-tool-definitions';
+import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { coreToolTraits } from '../model/core-tool-definitions';
 import { lastStepUnexpectedFinish } from '../messages/describe-finish';
 import { splitSteps } from '../messages/split-steps';
 import { type DecisionFailure, readDecisionFailure } from '../providers/modes/decision-failure';
-import type { ToolOutcomeKind } from './tool-outcome';
-import type { RunnableTool } from '../tools/tool-spec';
-import { DEFAULT_MAX_STEPS } from '../session/run-settings-defaults';
+import type { ToolOutcomeKind } from '../model/tool-outcome';
+import type { RunnableTool } from '../model/tool-spec';
+import { DEFAULT_MAX_STEPS } from '../model/run-settings-defaults';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {

@@ -1,13 +1,15 @@
-import { assertNever } from '../assert-never';
-import { coreToolTraits, isCoreToolName, isSandboxToolName } from '../tools/core-tool-definitions';
-import { runToolsetTool } from '../tools/run-toolset-tool';
-import type { ToolsetToolName } from '../tools/toolset-definitions';
-import { runCoreTool } from '../tools/run-core-tool';
-import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
-import type { CoreToolResult } from '../tools/run-core-tool';
-import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from './tool-error';
-import { diffDirectories, diffSnapshots, type StateChange } from './track-file-changes';
-import type { ToolOutcome, ToolResultOutput } from './tool-outcome';
+import { assertNever } from '../model/assert-never';
+import { coreToolTraits, isCoreToolName, isSandboxToolName } from '../model/core-tool-definitions';
+import { runToolsetTool } from './sandbox-tools/run-toolset-tool';
+import type { ToolsetToolName } from '../model/toolset-definitions';
+import { runCoreTool } from './sandbox-tools/run-core-tool';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { SandboxFiles } from '../model/sandbox-status';
+import type { CoreToolResult } from './sandbox-tools/run-core-tool';
+import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from '../model/tool-error';
+import { diffDirectories, diffSnapshots } from './track-file-changes';
+import type { StateChange } from '../model/state-change';
+import type { ToolOutcome, ToolResultOutput } from '../model/tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
 export const MAX_OUTPUT_CHARS = 20_000;

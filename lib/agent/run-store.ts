@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { SessionActions, SessionState } from '../session/session-store';
+import type { SessionActions, SessionState } from '../session/session-state';
 
 /**
  * What a run — the driver and the executor — reads and changes of the session, and nothing

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { createWebContainerSandbox } from '../sandbox/create-web-container-sandbox';
-import { EXAMPLE_FILES } from '../sandbox/example-files';
+import { EXAMPLE_FILES } from '../model/example-files';
 import { createFakeWebContainer, hangingWebContainer } from '../../testing/fake-web-container';
 import type { Sandbox } from '../sandbox/sandbox';
-import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import type { RunnableTool } from '../tools/tool-spec';
-import type { RunJavaScript, ToolOutcome, ToolResultOutput } from './tool-outcome';
+import type { RunnableTool } from '../model/tool-spec';
+import type { RunJavaScript, ToolOutcome, ToolResultOutput } from '../model/tool-outcome';
 import { runToolCall } from './run-tool-call';
 import { errorOf, messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 

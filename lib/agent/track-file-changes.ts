@@ -1,16 +1,7 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../messages/tool-parts';
-import type { SandboxFiles } from '../sandbox/sandbox';
-
-/** A file the call created, changed or removed. */
-export type FileChange = { type: 'FileCreated' | 'FileModified' | 'FileDeleted'; path: string };
-
-/** What a call changed that the sandbox can observe (seed 002 §3.3 StateChange). */
-export type StateChange =
-  | FileChange
-  | { type: 'DirectoryCreated'; path: string }
-  | { type: 'ProcessStarted'; pid: number; command: string }
-  | { type: 'ProcessTerminated'; pid: number; exit_code: number | null };
+import { getToolName, isToolUIPart } from '../model/tool-parts';
+import type { SandboxFiles } from '../model/sandbox-status';
+import type { StateChange, FileChange } from '../model/state-change';
 
 /** Directories that exist after a call and did not before (paths relative to the root), sorted. */
 export function diffDirectories(before: readonly string[], after: readonly string[]): StateChange[] {

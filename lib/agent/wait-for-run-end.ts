@@ -1,5 +1,5 @@
-import { isRunInProgress, type SessionStore } from '../session/session-store';
-import type { RunnableTool } from '../tools/tool-spec';
+import { isRunInProgress, type SessionStore } from '../session/session-state';
+import type { RunnableTool } from '../model/tool-spec';
 import { runLimitsOf, shouldContinueRun, unansweredToolCalls } from './run-progress';
 
 /**

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../messages/tool-parts';
+import { getToolName, isToolUIPart } from '../model/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
-import type { EvalCase } from './eval-case';
+import type { EvalCase } from '../model/eval-case';
 import { SESSION_LIMITS } from '../model/session-limits';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EvalJob, type EvalRun, gridJobs, runEvalGrid } from './eval-grid';
+import { gridJobs, runEvalGrid } from './eval-grid';
+import type { EvalJob, EvalRun } from '../model/eval-run';
 
 const finished = (job: EvalJob, pass = true): EvalRun => ({
   ...job,

@@ -1,40 +1,5 @@
 import { SESSION_LIMITS } from '../model/session-limits';
-import type { UIMessage } from 'ai';
-import type { RunSettings } from '../session/run-settings';
-import type { ToolDraft } from '../tools/tool-spec';
-import type { Failure } from './grade-run';
-
-/** A named snapshot of the tool list ("description v1", "v2 with enum"). */
-export type EvalVariant = { id: string; name: string; tools: ToolDraft[] };
-
-/** A model configuration: what it changes of the session's run settings. */
-export type EvalConfig = {
-  id: string;
-  name: string;
-  settings: Partial<
-    Pick<RunSettings, 'provider' | 'model' | 'mode' | 'temperature' | 'toolChoice' | 'baseURL' | 'script'>
-  >;
-};
-
-/** `first-step`: the model's first answer only (no tool runs); `full-loop`: the whole run, tools answered as they run. */
-export type EvalRunMode = 'first-step' | 'full-loop';
-
-/** One run of one cell: which case, variant, configuration and repeat. */
-export type EvalJob = { caseId: string; variantId: string; configId: string; repeat: number };
-
-/** What one run came to. */
-export type EvalRun = EvalJob & {
-  pass: boolean;
-  failures: Failure[];
-  /** Why the run itself failed (a provider error), if it did. */
-  error?: string;
-  ms: number;
-  inputTokens: number;
-  outputTokens: number;
-  /** The run's conversation, to open on the timeline. */
-  messages: UIMessage[];
-};
-
+import type { EvalJob, EvalRun } from '../model/eval-run';
 /** A cell's key in the results: case × variant × configuration. */
 export const cellKey = (job: Pick<EvalJob, 'caseId' | 'variantId' | 'configId'>) =>
   `${job.caseId}|${job.variantId}|${job.configId}`;

@@ -1,5 +1,6 @@
-import type { EvalCase } from './eval-case';
-import { cellKey, type EvalConfig, type EvalRun, type EvalVariant } from './eval-grid';
+import type { EvalCase } from '../model/eval-case';
+import { cellKey } from './eval-grid';
+import type { EvalConfig, EvalRun, EvalVariant } from '../model/eval-run';
 
 /** A column of the results: one variant with one configuration. */
 export type EvalColumn = { key: string; variant: EvalVariant; config: EvalConfig; label: string };

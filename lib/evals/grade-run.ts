@@ -1,30 +1,16 @@
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
-import type { ToolSpec } from '../tools/tool-spec';
-import type { EvalCase, ExpectedCall } from './eval-case';
+import type { ToolSpec } from '../model/tool-spec';
+import type { EvalCase, ExpectedCall } from '../model/eval-case';
 import { matchArgument, toMatcher } from './match-argument';
+import type { Failure } from '../model/eval-run';
 
 /** A call the model made, and the step (1-based) it made it in. */
 export type ObservedCall = { toolName: string; input: unknown; step: number };
 
 /** What a run showed: its calls in order and its last text. */
 export type ObservedRun = { calls: ObservedCall[]; answer: string };
-
-export type FailureKind =
-  | 'wrong-tool'
-  | 'missing-call'
-  | 'unexpected-call'
-  | 'unknown-tool'
-  | 'invalid-arguments'
-  | 'value-mismatch'
-  | 'order'
-  | 'parallel'
-  | 'answer';
-
-/** Why a run failed its case, in one sentence (the table shows it on hover). */
-export type Failure = { kind: FailureKind; message: string };
-
 export type Grade = { pass: boolean; failures: Failure[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,7 +1,7 @@
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
-import type { ArgumentMatcher } from './eval-case';
+import type { ArgumentMatcher } from '../model/eval-case';
 
 /** JSON text with object keys sorted: two values are equal when these are. */
 export function canonicalJson(value: unknown): string {

@@ -1,5 +1,5 @@
 import { checkJsonDepth } from '../limits/check-json-depth';
-import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from './eval-case';
+import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../model/eval-case';
 
 /** Longest case text read (a paste or a file), in characters. */
 export const MAX_EVAL_CASES_CHARS = 5_000_000;

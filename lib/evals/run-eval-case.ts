@@ -1,21 +1,23 @@
 import type { UIMessage } from 'ai';
 import { createSessionChat } from '../agent/create-session-chat';
-import type { McpAccess } from '../agent/run-mcp-tool';
+import type { McpAccess } from '../model/mcp-access';
 import type { HttpAccess } from '../agent/run-http-request';
-import type { RunJavaScript } from '../agent/tool-outcome';
-import { getToolName, isToolUIPart } from '../messages/tool-parts';
+import type { RunJavaScript } from '../model/tool-outcome';
+import { getToolName, isToolUIPart } from '../model/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
-import { newId } from '../new-id';
-import type { Sandbox, SandboxFiles } from '../sandbox/sandbox';
-import type { RunSettings } from '../session/run-settings';
-import { createSessionStore, type SessionState } from '../session/session-store';
+import { newId } from '../model/new-id';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { SandboxFiles } from '../model/sandbox-status';
+import type { RunSettings } from '../model/run-settings';
+import { createSessionStore } from '../session/session-store';
+import type { SessionState } from '../session/session-state';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
-import type { ToolDraft } from '../tools/tool-spec';
+import type { ToolDraft } from '../model/tool-spec';
 import { waitForRunEnd } from '../agent/wait-for-run-end';
 import { readStepReport } from '../wire/extract-wire-steps';
-import type { EvalCase } from './eval-case';
-import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from './eval-grid';
+import type { EvalCase } from '../model/eval-case';
+import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../model/eval-run';
 import { gradeRun, type ObservedRun } from './grade-run';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */

@@ -1,11 +1,13 @@
-import { resolveToolCallingMode, type ToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
+import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
+import type { ToolCallingMode } from '../model/run-settings-defaults';
 import { providerOptionsFor } from '../providers/provider-options';
 import { supports } from '../providers/model-capabilities';
 import { isStrictCompatible } from '../tools/lint/lint-rules';
-import { checkSendableSettings, type RunSettings } from '../session/run-settings';
+import { checkSendableSettings, type RunSettings } from '../model/run-settings';
 import { toModelMessages } from '../wire/to-model-messages';
-import type { CapturedRequest } from '../wire/wire-capture';
-import type { WireFormat, WireRequest } from '../wire/wire-types';
+import type { CapturedRequest } from '../model/wire-capture';
+import type { WireRequest } from '../wire/wire-types';
+import type { WireFormat } from '../model/wire-capture';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];

@@ -23,11 +23,12 @@ import {
 } from '@arizeai/openinference-semantic-conventions';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { PROVIDER_IDS, type ProviderId } from '../session/run-settings-defaults';
+import { PROVIDER_IDS, type ProviderId } from '../model/run-settings-defaults';
 import { parseSessionData, type ParsedSession } from '../session/session-schema';
-import { createInitialSession, formatToolSource } from '../session/session-store';
-import { isSandboxToolName } from '../tools/core-tool-definitions';
-import type { ToolDraft } from '../tools/tool-spec';
+import { createInitialSession } from '../session/initial-session';
+import { formatToolSource } from '../model/tool-source';
+import { isSandboxToolName } from '../model/core-tool-definitions';
+import type { ToolDraft } from '../model/tool-spec';
 import { PLAYGROUND_PROVIDER, type OtlpSpan, type OtlpTrace } from './export-otlp';
 
 type Attributes = Map<string, string | number>;

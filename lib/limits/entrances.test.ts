@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importOtlp } from '../interop/import-otlp';
-import { parseSessionFile, SESSION_FILE_KIND } from '../session/session-file';
+import { parseSessionFile } from '../session/session-file';
+import { SESSION_FILE_KIND } from '../session/session-format';
 import { createSessionStore } from '../session/session-store';
 import { pickSessionData } from '../session/session-file';
 import { checkToolSource } from '../tools/check-tool-source';

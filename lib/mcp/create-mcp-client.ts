@@ -1,11 +1,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { McpAccess, McpCallAnswer, McpProgress } from '../agent/run-mcp-tool';
+import type { McpAccess, McpCallAnswer, McpProgress } from '../model/mcp-access';
 import { checkJsonDepth } from '../limits/check-json-depth';
-import type { SessionStore } from '../session/session-store';
-import type { McpServerRecord } from './mcp-server-record';
+import type { SessionStore } from '../session/session-state';
+import type { McpServerRecord } from '../model/mcp-server-record';
 import { toServerRecord } from './to-server-record';
-import { hashName, readListedTools } from './mcp-tool-drafts';
-import { newId } from '../new-id';
+import { hashName, readListedTools } from '../model/mcp-tool-drafts';
+import { newId } from '../model/new-id';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import { mcpServerRefusal } from '../model/session-limits';
 

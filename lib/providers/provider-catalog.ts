@@ -1,4 +1,4 @@
-import type { ProviderId } from '../session/run-settings-defaults';
+import type { ProviderId } from '../model/run-settings-defaults';
 
 export type ProviderPreset = { id: string; label: string; baseURL: string; models: string[] };
 

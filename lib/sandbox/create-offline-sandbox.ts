@@ -1,4 +1,5 @@
-import type { ExecOptions, ExecResult, Sandbox, SandboxEntry, SandboxFiles } from './sandbox';
+import type { ExecOptions, ExecResult, Sandbox, SandboxEntry } from './sandbox';
+import type { SandboxFiles } from '../model/sandbox-status';
 import { withSnapshots } from './with-snapshots';
 
 export const WORKSPACE_ROOT = '/workspace';

@@ -1,5 +1,6 @@
-import type { Sandbox, SandboxFiles, SandboxKind } from './sandbox';
-import type { SandboxChoice, SandboxStatus } from './sandbox-status';
+import type { Sandbox } from './sandbox';
+import type { SandboxFiles, SandboxKind } from '../model/sandbox-status';
+import type { SandboxChoice, SandboxStatus } from '../model/sandbox-status';
 
 export type SandboxManagerOptions = {
   startOffline: (files: SandboxFiles) => Promise<Sandbox>;

@@ -1,3 +1,5 @@
+import type { SandboxKind, SandboxFiles } from '../model/sandbox-status';
+
 /** What a shell command returned. `exitCode` 124 means it was stopped by its timeout. */
 export type ExecResult = { stdout: string; stderr: string; exitCode: number };
 
@@ -9,8 +11,6 @@ export type ExecOptions = {
 };
 
 export type SandboxEntry = { path: string; kind: 'file' | 'directory'; sizeBytes: number };
-
-export type SandboxKind = 'offline' | 'webcontainer';
 
 /**
  * The one interface every sandbox implements; tools never know which one they talk to.
@@ -42,6 +42,3 @@ export interface Sandbox {
 
 /** What an adapter implements; `withSnapshots` adds snapshot, restore and write turns on top. */
 export type SandboxCore = Omit<Sandbox, 'snapshot' | 'restore' | 'inWriteTurn'>;
-
-/** Starting files of a sandbox, keyed by path relative to its root. */
-export type SandboxFiles = Record<string, string>;

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CapturedRequest } from '../wire/wire-capture';
+import type { CapturedRequest } from '../model/wire-capture';
 
 export type { CapturedRequest };
 

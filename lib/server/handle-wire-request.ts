@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { chatRequestSchema } from '../agent/chat-request-schema';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { WIRE_FORMATS } from '../wire/wire-types';
+import { WIRE_FORMATS } from '../model/wire-capture';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { FORMAT_PACKAGES, renderWithPackage } from './render-with-package';

@@ -10,7 +10,8 @@ import {
 import type { ChatRequest } from '../agent/chat-request-schema';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
-import { formatOfProvider, type WireCapture } from '../wire/wire-capture';
+import { formatOfProvider } from '../wire/wire-capture';
+import type { WireCapture } from '../model/wire-capture';
 import { type CapturedExchange, createCaptureFetch } from './capture-fetch';
 import { describeProviderError } from './describe-provider-error';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';

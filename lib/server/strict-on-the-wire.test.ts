@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import type { SessionStore } from '../session/session-store';
+import type { SessionStore } from '../session/session-state';
 
 let fake: FakeProvider;
 beforeAll(async () => {

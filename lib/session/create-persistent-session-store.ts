@@ -1,17 +1,14 @@
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { readToolName } from '../tools/edit-tool-source';
+import { readToolName } from '../model/tool-source';
 import type { SavedSession, SessionStorage } from './create-session-storage';
 import { markInterrupted } from './mark-interrupted';
 import { SESSION_KEY_PREFIX } from './migrate-local-sessions';
-import { pickSessionData, SESSION_FORMAT_VERSION } from './session-file';
-import {
-  createInitialSession,
-  sessionStateCreator,
-  type SessionActions,
-  type SessionState,
-  type SessionStore,
-} from './session-store';
+import { pickSessionData } from './session-file';
+import { SESSION_FORMAT_VERSION } from './session-format';
+import { sessionStateCreator } from './session-store';
+import { createInitialSession } from './initial-session';
+import type { SessionActions, SessionState, SessionStore } from './session-state';
 
 /** The key a session is saved under. */
 export const sessionStorageKey = (id: string) => `${SESSION_KEY_PREFIX}${id}`;

@@ -1,12 +1,12 @@
-import { EMPTY_EVALS } from '../evals/eval-defaults';
-import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../tools/core-tool-definitions';
-import { formatToolSource } from '../tools/edit-tool-source';
-import type { ToolDraft } from '../tools/tool-spec';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
-import { EXAMPLE_FILES } from '../sandbox/example-files';
-import { DEFAULT_RUN_SETTINGS } from './run-settings-defaults';
-import { SESSION_FORMAT_VERSION } from './session-file';
-import type { SessionState } from './session-store';
+import { EMPTY_EVALS } from '../model/eval-defaults';
+import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../model/core-tool-definitions';
+import { formatToolSource } from '../model/tool-source';
+import type { ToolDraft } from '../model/tool-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../model/interceptor-defaults';
+import { EXAMPLE_FILES } from '../model/example-files';
+import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import { SESSION_FORMAT_VERSION } from './session-format';
+import type { SessionState } from './session-state';
 
 /** A new session: the default core tools, the simulated model, no messages. */
 export function createInitialSession(): SessionState {

@@ -1,5 +1,5 @@
-import { newId } from '../new-id';
-import type { ExecutorSettings, Interception, Interceptor } from '../agent/interceptor-spec';
+import { newId } from '../model/new-id';
+import type { ExecutorSettings, Interception, Interceptor } from '../model/interceptor-spec';
 import { type Added, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
 import type { SessionData } from './session-schema';
 

@@ -1,6 +1,6 @@
-import { toolErrorText } from '../agent/tool-error';
+import { toolErrorText } from '../model/tool-error';
 import type { UIMessage } from 'ai';
-import { isToolUIPart } from '../messages/tool-parts';
+import { isToolUIPart } from '../model/tool-parts';
 
 /** What an unfinished call says after a reload. */
 export const INTERRUPTED_CALL = toolErrorText({

@@ -1,7 +1,7 @@
-import type { McpServerRecord } from '../mcp/mcp-server-record';
-import { type McpListedTool, replaceMcpTools } from '../mcp/mcp-tool-drafts';
+import type { McpServerRecord } from '../model/mcp-server-record';
+import { type McpListedTool, replaceMcpTools } from '../model/mcp-tool-drafts';
 import { type Added, mcpServerRefusal } from '../model/session-limits';
-import { newId } from '../new-id';
+import { newId } from '../model/new-id';
 import type { SessionData } from './session-schema';
 
 type McpState = Pick<SessionData, 'mcpServers' | 'tools'>;

@@ -1,10 +1,5 @@
+import { SESSION_FILE_KIND, SESSION_FORMAT_VERSION } from './session-format';
 import type { ParsedSession, SessionData } from './session-schema';
-
-/** The version of the session format (files, storage, links); newer ones are refused with a reason. */
-export const SESSION_FORMAT_VERSION = 1;
-
-/** What a session file says it is, so any other JSON is told apart at once. */
-export const SESSION_FILE_KIND = 'tool-playground-session';
 /** Largest session file read, in characters. */
 export const MAX_SESSION_FILE_CHARS = 20_000_000;
 

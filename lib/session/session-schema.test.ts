@@ -1,7 +1,7 @@
-import { EMPTY_EVALS } from '../evals/eval-defaults';
+import { EMPTY_EVALS } from '../model/eval-defaults';
 import { describe, expect, it } from 'vitest';
 import { parseSessionData } from './session-schema';
-import { createInitialSession } from './session-store';
+import { createInitialSession } from './initial-session';
 import { pickSessionData } from './session-file';
 import { stdioServerUrl } from '../mcp/create-mcp-client';
 

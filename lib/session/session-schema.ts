@@ -1,20 +1,20 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
-import { APPROVAL_RECORDS } from '../agent/approval-policy';
-import { TOOL_OUTCOME_KINDS } from '../agent/tool-outcome';
-import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../agent/interceptor-spec';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../agent/interceptor-defaults';
-import { SANDBOX_CHOICES } from '../sandbox/sandbox-status';
+import { APPROVAL_RECORDS } from '../model/approval';
+import { TOOL_OUTCOME_KINDS } from '../model/tool-outcome';
+import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../model/interceptor-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../model/interceptor-defaults';
+import { SANDBOX_CHOICES } from '../model/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
-import { toolDraftSchema } from '../tools/tool-spec';
-import { mcpServerRecordSchema } from '../mcp/mcp-server-record';
+import { toolDraftSchema } from '../model/tool-spec';
+import { mcpServerRecordSchema } from '../model/mcp-server-record';
 import { SESSION_LIMITS } from '../model/session-limits';
-import { runSettingsSchema } from './run-settings';
-import { SESSION_FORMAT_VERSION } from './session-file';
-import { uiMessageShapeSchema } from './ui-message-shape';
-import { sessionEvalsSchema } from '../evals/evals-schema';
-import { EMPTY_EVALS } from '../evals/eval-defaults';
-import type { SessionEvals } from '../evals/session-evals';
+import { runSettingsSchema } from '../model/run-settings';
+import { SESSION_FORMAT_VERSION } from './session-format';
+import { uiMessageShapeSchema } from '../model/ui-message-shape';
+import { sessionEvalsSchema } from '../model/evals-schema';
+import { EMPTY_EVALS } from '../model/eval-defaults';
+import type { SessionEvals } from '../model/session-evals';
 
 export { uiMessageShapeSchema };
 

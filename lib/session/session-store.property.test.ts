@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EvalRun } from '../evals/eval-grid';
-import { readListedTools } from '../mcp/mcp-tool-drafts';
+import type { EvalRun } from '../model/eval-run';
+import { readListedTools } from '../model/mcp-tool-drafts';
 import { toServerRecord } from '../mcp/to-server-record';
 import { SESSION_LIMITS } from '../model/session-limits';
 import { pickSessionData } from './session-file';
 import { parseSessionData } from './session-schema';
-import { createSessionStore, type SessionStore } from './session-store';
+import { createSessionStore } from './session-store';
+import type { SessionStore } from './session-state';
 
 /** Text of any length around the bounds (short, near a bound, far past it). */
 const text = (max: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readToolName } from '../tools/edit-tool-source';
+import { readToolName } from '../model/tool-source';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import { createSessionStore } from './session-store';
 

@@ -1,138 +1,16 @@
-import type { ChatStatus, UIMessage } from 'ai';
-import { newId } from '../new-id';
-import { createStore, type StateCreator, type StoreApi } from 'zustand/vanilla';
-import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../tools/edit-tool-source';
-import type { ToolDefinition } from '../tools/formats/tool-formats';
-import type { ApprovalPolicy, ApprovalRecord } from '../agent/approval-policy';
-import type { RunEvent } from '../agent/run-event';
-import type { RunPause } from '../agent/run-gate';
-import type { ToolOutcomeKind } from '../agent/tool-outcome';
-import type { WireCapture } from '../wire/wire-capture';
-import type { LintChoice } from '../tools/lint/lint-target';
-import type { ToolDraft, ToolRun } from '../tools/tool-spec';
-import type { SandboxFiles } from '../sandbox/sandbox';
-import type { SandboxChoice, SandboxStatus } from '../sandbox/sandbox-status';
-import type { RunSettings } from './run-settings';
-import type { SessionData } from './session-schema';
-import { createInterceptorActions, type InterceptorActions } from './interceptor-actions';
+import { newId } from '../model/new-id';
+import { createStore, type StateCreator } from 'zustand/vanilla';
+import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../model/tool-source';
+import type { ToolDraft } from '../model/tool-spec';
+import { createInterceptorActions } from './interceptor-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
-import type { McpProgress } from '../agent/run-mcp-tool';
-import { createMcpActions, type McpActions } from './mcp-actions';
-import { createEvalActions, type EvalActions } from './eval-actions';
+import { createMcpActions } from './mcp-actions';
+import { createEvalActions } from './eval-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
 import { clipToLimit, SESSION_LIMITS } from '../model/session-limits';
-
-/**
- * One playground session: the single source of truth every pane derives its view from.
- * `SessionData` is what persists; the rest is view and run state.
- */
-export type SessionState = SessionData & {
-  selectedToolId: string | undefined;
-  chatStatus: ChatStatus;
-  chatError: string | undefined;
-  draft: string;
-  selectedNodeId: string | undefined;
-  sandbox: SandboxStatus;
-  /** The last deleted tool and where it stood, so the delete can be undone. */
-  deletedTool: { draft: ToolDraft; index: number } | undefined;
-  /** False for a session opened from someone else's link until its viewer runs it. */
-  handlersTrusted: boolean;
-  /** Which provider's rules the Tools pane checks the tools against. */
-  lintChoice: LintChoice;
-  /** When tool calls wait for the person's approval. */
-  approval: ApprovalPolicy;
-  /** Pause before each model request and each tool execution (for teaching). */
-  stepMode: boolean;
-  /** Where the run waits for the person now, if anywhere. */
-  pause: RunPause | undefined;
-  /** Tool calls executing now (sandbox, handler, interceptors), by tool_call_id. */
-  runningToolCalls: readonly string[];
-  /** Whether the Evals region is shown in place of the Timeline. */
-  evalsOpen: boolean;
-  /** The last progress a running call reported (MCP `notifications/progress`), by tool_call_id. */
-  toolCallProgress: Readonly<Record<string, McpProgress>>;
-  /** The run's events, oldest first. */
-  events: RunEvent[];
-  /** The file open in the Files pane. */
-  openFilePath: string | undefined;
-  /** Why the session could not be saved or restored, if it could not. */
-  storageProblem: string | undefined;
-  /** Opened from someone's share link: nothing runs or changes until "Fork to edit". */
-  readOnly: boolean;
-  /** The replay frame shown (see replayFrames), or undefined for the whole session. */
-  replayFrame: number | undefined;
-  /** Each real provider step's request as sent and raw response, by step id — this tab only, never saved. */
-  wireCaptures: Readonly<Record<string, WireCapture>>;
-};
-
-export type SessionActions = {
-  selectTool(id: string): void;
-  updateToolSource(id: string, source: string): void;
-  setToolEnabled(id: string, enabled: boolean): void;
-  setToolRun(id: string, run: ToolRun): void;
-  /** Whether a successful call of the tool ends the run (seed 002 `is_terminal`). */
-  setToolTerminal(id: string, terminal: boolean): void;
-  /** Adds tools (renamed where a name is taken) and selects the first. */
-  addTools(tools: { definition: ToolDefinition; run: ToolRun }[]): void;
-  duplicateTool(id: string): void;
-  renameTool(id: string, name: string): void;
-  deleteTool(id: string): void;
-  undoDeleteTool(): void;
-  moveTool(id: string, offset: -1 | 1): void;
-  setDraft(draft: string): void;
-  updateSettings(patch: Partial<RunSettings>): void;
-  selectNode(id: string | undefined): void;
-  setSandboxStatus(status: SandboxStatus): void;
-  setSandboxChoice(choice: SandboxChoice): void;
-  /** The sandbox's files as they are now (the sandbox reports every change). */
-  setFiles(files: SandboxFiles): void;
-  openFile(path: string | undefined): void;
-  setStorageProblem(message: string | undefined): void;
-  setReplayFrame(frame: number | undefined): void;
-  /** Makes a shared session the person's own. */
-  leaveReadOnly(): void;
-  recordApproval(toolCallId: string, decision: ApprovalRecord): void;
-  /** How a finished call ended (the executor reports it; the timeline draws it). */
-  recordOutcome(toolCallId: string, kind: ToolOutcomeKind): void;
-  /** Keeps the active branch as it is and makes a new one with these messages active. */
-  startBranch(messages: UIMessage[]): void;
-  /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */
-  loadSession(session: SessionData, options: { trusted: boolean; readOnly?: boolean }): void;
-  switchBranch(id: string): void;
-  /** Adds branches beside the active one (Compare's runs); an empty active branch gives way to the first. */
-  addBranches(added: { label: string; messages: UIMessage[] }[]): void;
-  deleteBranch(id: string): void;
-  trustHandlers(): void;
-  setLintChoice(choice: LintChoice): void;
-  setApproval(policy: ApprovalPolicy): void;
-  setStepMode(on: boolean): void;
-  setPause(pause: RunPause | undefined): void;
-  /** A tool call started or stopped executing. */
-  setToolCallRunning(toolCallId: string, running: boolean): void;
-  addEvent(event: RunEvent): void;
-  showEvals(open: boolean): void;
-  /** A running call's progress (undefined: none any more). */
-  setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
-  recordWireCapture(stepId: string, capture: WireCapture): void;
-} & InterceptorActions &
-  McpActions &
-  EvalActions;
-
-export type SessionStore = StoreApi<SessionState & SessionActions>;
-
-/** Whether a run is in progress: a request in flight, a tool call executing, or a pause waiting for the person. */
-export function isRunInProgress(state: Pick<SessionState, 'chatStatus' | 'pause' | 'runningToolCalls'>): boolean {
-  return (
-    state.chatStatus === 'submitted' ||
-    state.chatStatus === 'streaming' ||
-    state.pause !== undefined ||
-    state.runningToolCalls.length > 0
-  );
-}
-
-export { formatToolSource };
-export { createInitialSession };
+import type { SessionState } from './session-state';
+import type { SessionStore, SessionActions } from './session-state';
 
 const takenNames = (tools: readonly ToolDraft[]) =>
   new Set(tools.map((tool) => readToolName(tool.source)).filter((name) => name !== undefined));

@@ -1,13 +1,13 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
-import { EXAMPLE_FILES } from '../sandbox/example-files';
-import type { SandboxFiles } from '../sandbox/sandbox';
+import { EXAMPLE_FILES } from '../model/example-files';
+import type { SandboxFiles } from '../model/sandbox-status';
 import { pickSessionData } from '../session/session-file';
 import { measureLzOutput } from './measure-lz-output';
 import type { ParsedSession, SessionData } from '../session/session-schema';
-import { formatToolSource } from '../session/session-store';
-import { CORE_TOOL_DEFINITIONS } from '../tools/core-tool-definitions';
-import type { ToolDraft } from '../tools/tool-spec';
+import { formatToolSource } from '../model/tool-source';
+import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import type { ToolDraft } from '../model/tool-spec';
 
 /** The fragment a share link carries its session in: `#share=1.<lz-string data>`. */
 export const SHARE_PREFIX = '#share=1.';

@@ -1,8 +1,8 @@
 import type { UIMessage } from 'ai';
-import type { ApprovalRecord } from '../agent/approval-policy';
-import type { ToolOutcomeKind } from '../agent/tool-outcome';
-import type { Interception } from '../agent/interceptor-spec';
-import { sharedPrefixLength, type Branch } from '../session/branches';
+import type { ApprovalRecord } from '../model/approval';
+import type { ToolOutcomeKind } from '../model/tool-outcome';
+import type { Interception } from '../model/interceptor-spec';
+import { sharedPrefixLength, type Branch } from '../messages/branches';
 import { buildTimeline } from './build-timeline';
 import type { Timeline, TimelineLane } from './timeline-types';
 

@@ -9,15 +9,15 @@ import {
   summarize,
 } from './step-facts';
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../messages/tool-parts';
-import type { ApprovalRecord } from '../agent/approval-policy';
-import type { ToolOutcomeKind } from '../agent/tool-outcome';
+import { getToolName, isToolUIPart } from '../model/tool-parts';
+import type { ApprovalRecord } from '../model/approval';
+import type { ToolOutcomeKind } from '../model/tool-outcome';
 import { readStateChanges } from '../agent/track-file-changes';
 import { outputText, splitSteps, textOf } from '../messages/split-steps';
 import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import { errorMessageOf } from '../agent/tool-error';
-import { outcomeOf, ownValue, readResultFacts, type ToolPart } from './read-call-result';
-import type { Interception } from '../agent/interceptor-spec';
+import { errorMessageOf } from '../model/tool-error';
+import { outcomeOf, ownValue, readResultFacts } from './read-call-result';
+import type { Interception } from '../model/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 

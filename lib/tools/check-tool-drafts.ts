@@ -1,8 +1,8 @@
 import { checkToolSource } from './check-tool-source';
 import { type CheckedTool, type ToolSetCheck, toolLabel } from './tool-check';
 import type { SchemaChecker } from './create-schema-checker';
-import type { RunnableTool, ToolDraft } from './tool-spec';
-import { coreToolTraits } from './core-tool-definitions';
+import type { RunnableTool, ToolDraft } from '../model/tool-spec';
+import { coreToolTraits } from '../model/core-tool-definitions';
 
 /** Checks every draft and works out which tools the next run sends. */
 export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChecker): ToolSetCheck {

@@ -2,12 +2,8 @@ import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } f
 import { checkJsonTextDepth } from '../limits/check-json-depth';
 import type { SchemaChecker } from './create-schema-checker';
 import { locateJsonPath } from './locate-json-path';
-import type { SourceCheck, ToolProblem } from './tool-check';
-import { TOOL_NAME_PATTERN } from './tool-limits';
-
-/** Keys accepted for the input schema, in order of preference (seed 002 uses `parameters`). */
-const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema'] as const;
-export type SchemaKey = (typeof SCHEMA_KEYS)[number];
+import { SCHEMA_KEYS, type SourceCheck, type ToolProblem } from './tool-check';
+import { TOOL_NAME_PATTERN } from '../model/tool-limits';
 
 function pointerSegments(pointer: string): (string | number)[] {
   return pointer

@@ -1,4 +1,4 @@
-import type { ToolSpec } from './tool-spec';
+import type { ToolSpec } from '../model/tool-spec';
 
 /**
  * Roughly how many prompt tokens a tool definition costs: its OpenAI Chat Completions JSON

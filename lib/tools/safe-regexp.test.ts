@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaChecker } from './create-schema-checker';
 import { compileSafeRegExp } from './safe-regexp';
-import { searchWorkspace } from './search-workspace';
+import { searchWorkspace } from '../agent/sandbox-tools/search-workspace';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 
 /** Issue 11 item 1: patterns from strangers run on RE2, in linear time. */

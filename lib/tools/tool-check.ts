@@ -1,5 +1,4 @@
-import type { SchemaKey } from './check-tool-source';
-import type { RunnableTool, ToolDraft, ToolSpec } from './tool-spec';
+import type { RunnableTool, ToolDraft, ToolSpec } from '../model/tool-spec';
 
 /** A problem in the editor text, with the character range it is about (for inline markers). */
 export type ToolProblem = { message: string; offset: number; length: number };
@@ -58,3 +57,7 @@ export function pendingToolSetCheck(drafts: readonly ToolDraft[]): ToolSetCheck 
     pending: true,
   };
 }
+
+/** Keys accepted for the input schema, in order of preference (seed 002 uses `parameters`). */
+export const SCHEMA_KEYS = ['parameters', 'inputSchema', 'input_schema'] as const;
+export type SchemaKey = (typeof SCHEMA_KEYS)[number];

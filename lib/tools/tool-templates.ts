@@ -1,7 +1,7 @@
-import { CORE_TOOL_DEFINITIONS } from './core-tool-definitions';
-import { TOOLSET_DEFINITIONS } from './toolset-definitions';
-import type { ToolDefinition } from './formats/tool-formats';
-import type { ToolRun } from './tool-spec';
+import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { TOOLSET_DEFINITIONS } from '../model/toolset-definitions';
+import type { ToolDefinition } from '../model/tool-formats';
+import type { ToolRun } from '../model/tool-spec';
 
 export type ToolTemplate = {
   id: string;

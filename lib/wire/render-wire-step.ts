@@ -2,7 +2,8 @@ import { renderAnthropic } from './render-anthropic';
 import { renderGemini } from './render-gemini';
 import { renderOpenAIChat } from './render-openai-chat';
 import { renderOpenAIResponses } from './render-openai-responses';
-import type { RenderedStep, WireFormat, WireStep } from './wire-types';
+import type { RenderedStep, WireStep } from './wire-types';
+import type { WireFormat } from '../model/wire-capture';
 
 const RENDERERS: Record<WireFormat, (step: WireStep) => RenderedStep> = {
   'openai-chat': renderOpenAIChat,

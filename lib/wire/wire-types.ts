@@ -1,5 +1,6 @@
-import type { ToolChoiceSetting } from '../session/run-settings';
-import type { ToolSpec } from '../tools/tool-spec';
+import type { ToolChoiceSetting } from '../model/run-settings';
+import type { ToolSpec } from '../model/tool-spec';
+import type { WireFormat } from '../model/wire-capture';
 
 /** A tool call as every provider carries it: an id, a tool name, JSON arguments. */
 export type WireToolCall = { id: string; name: string; input: unknown };
@@ -46,11 +47,6 @@ export type WireResponse = {
 
 /** One model step: its request and its response. */
 export type WireStep = { request: WireRequest; response: WireResponse };
-
-/** The provider formats the inspector and "Get code" show. */
-export const WIRE_FORMATS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini'] as const;
-export type WireFormat = (typeof WIRE_FORMATS)[number];
-
 export const WIRE_FORMAT_LABELS: Record<WireFormat, string> = {
   'openai-chat': 'OpenAI Chat Completions',
   'openai-responses': 'OpenAI Responses',

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
 import { toolOutputToText } from '../simulated/read-prompt';
-import type { ToolCallingMode } from './resolve-tool-calling-mode';
+import type { ToolCallingMode } from '../../model/run-settings-defaults';
 
 type TextMode = Exclude<ToolCallingMode, 'native'>;
 

@@ -1,17 +1,6 @@
-import type { ProviderId } from '../../session/run-settings-defaults';
+import type { ProviderId, ToolCallingMode, ToolCallingModeSetting } from '../../model/run-settings-defaults';
 
 import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
-
-/** How tools reach the model (seed 004): its own tool API, or JSON decisions in text. */
-export const TOOL_CALLING_MODES = ['native', 'structured', 'validated', 'parsed'] as const;
-export type ToolCallingMode = (typeof TOOL_CALLING_MODES)[number];
-export type ToolCallingModeSetting = ToolCallingMode | 'auto';
-
-/** `react` is what sessions before 0.10 call `validated`; they read back as `validated`. */
-export function readModeSetting(value: unknown): unknown {
-  return value === 'react' ? 'validated' : value;
-}
-
 /** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */
 const STRUCTURED_PREFIXES = ['gpt-4o', 'gpt-4.1', 'o1', 'o3', 'openai/gpt-oss'];
 /** Models with native tool calling (seed 004's patterns). */

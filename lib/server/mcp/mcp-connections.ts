@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { newId } from '../../new-id';
+import { newId } from '../../model/new-id';
 import type { McpConnection, McpServerInfo } from './connect-mcp-server';
 
 export type McpConnections = {

@@ -1,7 +1,12 @@
 import { checkJsonDepth } from '../../limits/check-json-depth';
 import { INPUT_LIMITS } from '../../limits/input-limits';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
-import { SCHEMA_DESCRIPTION_KEY, SCHEMA_TITLE_KEY, type ToolDefinition, type ToolFormat } from './tool-formats';
+import {
+  SCHEMA_DESCRIPTION_KEY,
+  SCHEMA_TITLE_KEY,
+  type ToolDefinition,
+  type ToolFormat,
+} from '../../model/tool-formats';
 
 export type ImportedTool = { definition: ToolDefinition; format: ToolFormat; notes: string[] };
 

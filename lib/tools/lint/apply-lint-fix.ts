@@ -1,5 +1,5 @@
-import { assertNever } from '../../assert-never';
-import type { ToolDefinition } from '../formats/tool-formats';
+import { assertNever } from '../../model/assert-never';
+import type { ToolDefinition } from '../../model/tool-formats';
 import type { LintFinding } from './lint-rules';
 import { getAtPath, walkSchema } from './walk-schema';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../formats/tool-formats';
+import type { ToolDefinition } from '../../model/tool-formats';
 import { applyLintFix } from './apply-lint-fix';
-import { lintToolDefinition, type LintTarget } from './lint-rules';
+import { lintToolDefinition } from './lint-rules';
+import type { LintTarget } from '../../model/lint-choice';
 
 const tool = (
   parameters: Record<string, unknown>,

@@ -1,8 +1,6 @@
-import type { ToolDefinition } from '../formats/tool-formats';
+import type { LintTarget } from '../../model/lint-choice';
+import type { ToolDefinition } from '../../model/tool-formats';
 import { walkSchema, type SchemaPath } from './walk-schema';
-
-export type LintTarget = 'openai' | 'anthropic' | 'google';
-
 export type LintFixId =
   | 'sanitize-name'
   | 'forbid-additional-properties'

@@ -1,8 +1,6 @@
-import type { ProviderId } from '../../session/run-settings-defaults';
-import type { LintTarget } from './lint-rules';
-
-/** What the Tools pane checks against: the selected provider, one provider, or nothing. */
-export type LintChoice = 'provider' | LintTarget | 'none';
+import type { LintChoice } from '../../model/lint-choice';
+import type { ProviderId } from '../../model/run-settings-defaults';
+import type { LintTarget } from '../../model/lint-choice';
 
 export const LINT_TARGET_LABELS = {
   openai: 'OpenAI',

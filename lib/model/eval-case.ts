@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { SESSION_LIMITS } from './session-limits';
+
+/*
+ * An eval case (issue 18): a prompt, optionally earlier messages, and what must happen —
+ * which tools are called with which arguments (each argument checked by a matcher), or that
+ * no tool is called; in which order and whether in one step; optionally what the answer says.
+ * The format is documented in docs/evals.md.
+ */
+
+/** How one argument is checked. A bare value (not an object) means `equals`. */
+export const argumentMatcherSchema = z.union([
+  z.object({ equals: z.unknown(), optional: z.boolean().optional() }).strict(),
+  z.object({ oneOf: z.array(z.unknown()).min(1).max(100), optional: z.boolean().optional() }).strict(),
+  z
+    .object({
+      regex: z.string().min(1).max(1_000),
+      flags: z
+        .string()
+        .regex(/^[ims]*$/, 'may hold only i, m and s')
+        .optional(),
+      optional: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      range: z.object({ min: z.number().optional(), max: z.number().optional() }).strict(),
+      optional: z.boolean().optional(),
+    })
+    .strict(),
+  z.object({ schema: z.record(z.string(), z.unknown()), optional: z.boolean().optional() }).strict(),
+  z.object({ any: z.literal(true), optional: z.boolean().optional() }).strict(),
+  /** The argument must not be given. */
+  z.object({ absent: z.literal(true) }).strict(),
+]);
+export type ArgumentMatcher = z.infer<typeof argumentMatcherSchema>;
+
+const bareValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
+
+export const expectedCallSchema = z
+  .object({
+    tool: z.string().min(1).max(200),
+    /** Matchers by argument name; arguments not named here may be anything, unless `exactArgs`. */
+    args: z.record(z.string(), z.union([argumentMatcherSchema, bareValue])).default({}),
+    /** No argument besides the ones named in `args`. */
+    exactArgs: z.boolean().optional(),
+  })
+  .strict();
+export type ExpectedCall = z.infer<typeof expectedCallSchema>;
+
+export const evalCaseSchema = z
+  .object({
+    id: z.string().min(1).max(200),
+    name: z.string().max(200).optional(),
+    prompt: z.string().min(1).max(50_000),
+    /** Messages before the prompt (a conversation so far). */
+    messages: z
+      .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(50_000) }).strict())
+      .max(50)
+      .optional(),
+    /** The workspace a full-loop run starts with (relative path → text), in place of the session's starting files. */
+    files: z
+      .record(
+        z
+          .string()
+          .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace')
+          .max(500),
+        z.string().max(1_000_000),
+      )
+      .refine((files) => Object.keys(files).length <= 200, 'may hold at most 200 files')
+      .optional(),
+    expect: z
+      .object({
+        /** The calls that must be made (empty, or `noTool`: none at all). */
+        calls: z.array(expectedCallSchema).max(SESSION_LIMITS.evalExpectedCalls).default([]),
+        noTool: z.boolean().optional(),
+        /** `exact`: the calls in this order; `any` (default): in any order. */
+        order: z.enum(['any', 'exact']).default('any'),
+        /** `required`: all in one step; `forbidden`: one call a step; `allowed` (default): either. */
+        parallel: z.enum(['allowed', 'required', 'forbidden']).default('allowed'),
+        /** Calls besides the expected ones are allowed (otherwise one fails the case). */
+        allowExtraCalls: z.boolean().optional(),
+        /** The final answer must match this (RE2: linear time) — only in full-loop runs. */
+        answer: z
+          .object({
+            regex: z.string().min(1).max(1_000),
+            flags: z
+              .string()
+              .regex(/^[ims]*$/)
+              .optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type EvalCase = z.infer<typeof evalCaseSchema>;
+export type EvalCaseInput = z.input<typeof evalCaseSchema>;
+
+/** What a case file is: `{ kind, version, cases }`. */
+export const EVAL_CASES_KIND = 'tool-playground-eval-cases';
+export const MAX_EVAL_CASES = SESSION_LIMITS.evalCases;

@@ -1,0 +1,48 @@
+import type { UIMessage } from 'ai';
+import type { RunSettings } from './run-settings';
+import type { ToolDraft } from './tool-spec';
+
+/** A named snapshot of the tool list ("description v1", "v2 with enum"). */
+export type EvalVariant = { id: string; name: string; tools: ToolDraft[] };
+
+/** A model configuration: what it changes of the session's run settings. */
+export type EvalConfig = {
+  id: string;
+  name: string;
+  settings: Partial<
+    Pick<RunSettings, 'provider' | 'model' | 'mode' | 'temperature' | 'toolChoice' | 'baseURL' | 'script'>
+  >;
+};
+
+/** `first-step`: the model's first answer only (no tool runs); `full-loop`: the whole run, tools answered as they run. */
+export type EvalRunMode = 'first-step' | 'full-loop';
+
+/** One run of one cell: which case, variant, configuration and repeat. */
+export type EvalJob = { caseId: string; variantId: string; configId: string; repeat: number };
+
+/** What one run came to. */
+export type EvalRun = EvalJob & {
+  pass: boolean;
+  failures: Failure[];
+  /** Why the run itself failed (a provider error), if it did. */
+  error?: string;
+  ms: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** The run's conversation, to open on the timeline. */
+  messages: UIMessage[];
+};
+
+export type FailureKind =
+  | 'wrong-tool'
+  | 'missing-call'
+  | 'unexpected-call'
+  | 'unknown-tool'
+  | 'invalid-arguments'
+  | 'value-mismatch'
+  | 'order'
+  | 'parallel'
+  | 'answer';
+
+/** Why a run failed its case, in one sentence (the table shows it on hover). */
+export type Failure = { kind: FailureKind; message: string };

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { SESSION_LIMITS } from './session-limits';
+import { uiMessageShapeSchema } from './ui-message-shape';
+import { runSettingsSchema } from './run-settings';
+import { toolDraftSchema } from './tool-spec';
+import { evalCaseSchema, MAX_EVAL_CASES } from './eval-case';
+
+const failureSchema = z.object({
+  kind: z.enum([
+    'wrong-tool',
+    'missing-call',
+    'unexpected-call',
+    'unknown-tool',
+    'invalid-arguments',
+    'value-mismatch',
+    'order',
+    'parallel',
+    'answer',
+  ]),
+  message: z.string().max(SESSION_LIMITS.evalMessageChars),
+});
+
+/** The evals a session keeps (issue 18): cases, tool-list variants, configurations, the last grid's runs. */
+export const sessionEvalsSchema = z.object({
+  cases: z.array(evalCaseSchema).max(MAX_EVAL_CASES),
+  variants: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        name: z.string().min(1).max(SESSION_LIMITS.evalNameChars),
+        tools: z.array(toolDraftSchema).max(SESSION_LIMITS.evalVariantTools),
+      }),
+    )
+    .max(SESSION_LIMITS.evalVariants),
+  configs: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(100),
+        name: z.string().min(1).max(SESSION_LIMITS.evalNameChars),
+        settings: runSettingsSchema
+          .pick({
+            provider: true,
+            model: true,
+            mode: true,
+            temperature: true,
+            toolChoice: true,
+            baseURL: true,
+            script: true,
+          })
+          .partial(),
+      }),
+    )
+    .max(SESSION_LIMITS.evalConfigs),
+  mode: z.enum(['first-step', 'full-loop']),
+  repeats: z.number().int().min(1).max(SESSION_LIMITS.evalRepeats),
+  concurrency: z.number().int().min(1).max(SESSION_LIMITS.evalConcurrency),
+  runs: z
+    .array(
+      z.object({
+        caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
+        variantId: z.string().max(100),
+        configId: z.string().max(100),
+        repeat: z
+          .number()
+          .int()
+          .min(0)
+          .max(SESSION_LIMITS.evalRepeats - 1),
+        pass: z.boolean(),
+        failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
+        error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
+        ms: z.number().min(0),
+        inputTokens: z.number().int().min(0),
+        outputTokens: z.number().int().min(0),
+        messages: z.array(uiMessageShapeSchema).max(SESSION_LIMITS.evalRunMessages),
+      }),
+    )
+    .max(SESSION_LIMITS.evalRuns),
+});

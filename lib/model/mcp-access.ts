@@ -1,0 +1,20 @@
+/** A `notifications/progress` of a running MCP call. */
+export type McpProgress = { progress: number; total?: number; message?: string };
+
+/** What asking an MCP server to run a tool came to. */
+export type McpCallAnswer =
+  | { kind: 'result'; result: unknown }
+  /** `not_connected`, `timeout`, `cancelled`, `server_error`, … and one sentence. */
+  | { kind: 'error'; code: string; message: string };
+
+/** How the executor reaches MCP servers (in the browser: `POST /api/mcp` with the tab's connections). */
+export type McpAccess = {
+  callTool(request: {
+    server: string;
+    name: string;
+    args: Record<string, unknown>;
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onProgress?: (progress: McpProgress) => void;
+  }): Promise<McpCallAnswer>;
+};

@@ -1,0 +1,12 @@
+/*
+ * What an MCP server record may be, apart from its zod schema (`mcp-server-record.ts`): the
+ * page's first load uses these, and zod is not part of that load (issue 16).
+ */
+
+import { SESSION_LIMITS } from './session-limits';
+
+/** How many MCP servers one session may use at once (the server holds as many connections). */
+export const MAX_MCP_SERVERS = SESSION_LIMITS.mcpServers;
+
+/** How the playground's server reaches an MCP server. */
+export const MCP_TRANSPORTS = ['streamable-http', 'sse', 'stdio'] as const;

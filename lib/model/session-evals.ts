@@ -1,0 +1,14 @@
+import type { EvalCase } from './eval-case';
+import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from './eval-run';
+
+/** The evals a session keeps (issue 18); `evals-schema.ts` checks them when they come from outside. */
+export type SessionEvals = {
+  cases: EvalCase[];
+  variants: EvalVariant[];
+  configs: EvalConfig[];
+  mode: EvalRunMode;
+  repeats: number;
+  concurrency: number;
+  /** The last grid's runs (a new grid replaces them). */
+  runs: EvalRun[];
+};

@@ -1,0 +1,62 @@
+import type { OutputMetadata, ToolError } from './tool-error';
+import type { StateChange } from './state-change';
+
+/**
+ * What running one tool call came to. `ok` maps onto the AI SDK's `output-available`;
+ * `awaiting-user` means a person types the result (manual tools); every other kind maps
+ * onto `output-error` with `message` as the text the model reads: the seed 002 §6.3 error
+ * response as JSON (`toolErrorText`).
+ */
+export type ToolOutcome =
+  | { kind: 'ok'; output: unknown }
+  | { kind: 'awaiting-user' }
+  | { kind: 'invalid-input'; message: string }
+  | { kind: 'unknown-tool'; message: string }
+  | { kind: 'failed'; message: string }
+  | { kind: 'timed-out'; message: string }
+  | { kind: 'blocked'; message: string }
+  /** The person pressed Stop while it ran: processes killed, handlers ended. */
+  | { kind: 'stopped'; message: string };
+
+/** How a finished call ended, as the session records it per tool_call_id (the timeline draws it). */
+export const TOOL_OUTCOME_KINDS = [
+  'ok',
+  'invalid-input',
+  'unknown-tool',
+  'failed',
+  'timed-out',
+  'blocked',
+  'stopped',
+] as const;
+export type ToolOutcomeKind = (typeof TOOL_OUTCOME_KINDS)[number];
+
+/**
+ * The result a model receives for a sandbox call (seed 002 §3.3, §6.2): every field always
+ * present; `error` says why when `success` is false (a non-zero exit).
+ */
+export type ToolResultOutput = {
+  success: boolean;
+  output: string;
+  error: ToolError | null;
+  exit_code: number | null;
+  execution_time_ms: number;
+  /** Files the call created, changed or removed (empty for tools that cannot write). */
+  state_changes: StateChange[];
+  metadata: OutputMetadata;
+};
+
+/** What running a JavaScript handler came to. */
+export type HandlerResult =
+  | { kind: 'returned'; value: unknown }
+  | { kind: 'threw'; message: string }
+  | { kind: 'timed-out'; timeoutMs: number };
+
+/** Runs a handler's function body with `args` and `context`, isolated from the page (a Web Worker in the browser). */
+export type RunJavaScript = (request: {
+  code: string;
+  args: unknown;
+  /** Read-only run context, the body's second parameter (seed 003 context injection). */
+  context?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}) => Promise<HandlerResult>;

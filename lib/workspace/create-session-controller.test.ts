@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import { makeShareLink, SHARE_PREFIX } from '../share/share-link';
+import { createSessionController, type SessionPersistence } from './create-session-controller';
+import { pickSessionData } from '../session/session-file';
+import { createSessionStore } from '../session/session-store';
+
+/** A controller over a plain store, a real offline sandbox and recording fakes for the page and persistence. */
+async function setUp(hash = '') {
+  const store = createSessionStore();
+  const sandbox: Sandbox = await createOfflineSandbox(store.getState().files);
+  const calls: string[] = [];
+  const persistence: SessionPersistence = {
+    restore: async () => void calls.push('restore'),
+    flush: async () => void calls.push('flush'),
+    saveAs: (id) => void calls.push(`saveAs ${id}`),
+    ownSessionId: () => 'mine',
+    rememberCurrent: (id) => void calls.push(`remember ${id}`),
+    adopt: (id, name) => void calls.push(`adopt ${id.replace(/-.*/, '-…')} ${name}`),
+  };
+  const history = { replaceState: vi.fn() };
+  const send = vi.fn();
+  const stop = vi.fn();
+  const controller = createSessionController({
+    store,
+    persistence,
+    location: { hash, pathname: '/' },
+    history,
+    restoreSandbox: (files) => sandbox.restore(files),
+    stop,
+    send,
+    newId: () => 'x1',
+  });
+  return { store, sandbox, calls, history, send, stop, controller };
+}
+
+function sharedFragment(): string {
+  const author = createSessionStore();
+  author.getState().setFiles({ 'only-in-link.txt': 'from the link' });
+  author.getState().updateSettings({ maxSteps: 9 });
+  const link = makeShareLink(pickSessionData(author.getState()), 'https://playground.test/');
+  if (!link.ok) throw new Error(link.message);
+  return link.url.slice(link.url.indexOf('#'));
+}
+
+describe('the session controller', () => {
+  it('restores the saved session, then shows a link in the address read-only, never saving it', async () => {
+    const { store, sandbox, calls, controller } = await setUp(sharedFragment());
+    await controller.restoreSession();
+    expect(calls).toEqual(['restore', 'flush', 'saveAs shared-link', 'remember mine']);
+    expect(store.getState()).toMatchObject({ readOnly: true, handlersTrusted: false, settings: { maxSteps: 9 } });
+    expect(await sandbox.readFile(`${sandbox.root}/only-in-link.txt`)).toBe('from the link');
+  });
+
+  it('explains a damaged link and changes nothing', async () => {
+    const { store, calls, controller } = await setUp(`${SHARE_PREFIX}broken`);
+    const before = pickSessionData(store.getState());
+    await controller.restoreSession();
+    expect(calls).toEqual(['restore']);
+    expect(store.getState().storageProblem).toMatch(/^This share link cannot be opened: /);
+    expect(pickSessionData(store.getState())).toEqual(before);
+  });
+
+  it('"Fork to edit" saves the link as a new session of the person\'s, lists it and clears the address', async () => {
+    const { store, calls, history, controller } = await setUp(sharedFragment());
+    await controller.restoreSession();
+    controller.forkToEdit();
+    expect(calls.slice(-2)).toEqual(['saveAs session-x1', 'adopt session-… Shared session']);
+    expect(store.getState().readOnly).toBe(false);
+    expect(history.replaceState).toHaveBeenCalledWith(null, '', '/');
+  });
+
+  it('forks at a user message or a tool result, keeping the old branch; refuses while read-only or running', async () => {
+    const { store, send, controller } = await setUp();
+    store.setState({
+      messages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'first' }] },
+        {
+          id: 'a1',
+          role: 'assistant',
+          parts: [
+            { type: 'step-start' },
+            {
+              type: 'dynamic-tool',
+              toolName: 'think',
+              toolCallId: 'c1',
+              state: 'output-available',
+              input: {},
+              output: 'ok',
+            },
+          ],
+        },
+      ],
+    });
+    expect(controller.fork({ kind: 'user-message', messageId: 'nope' }, 'x')).toBe(
+      'That message is not in the active branch.',
+    );
+    expect(controller.fork({ kind: 'user-message', messageId: 'u1' }, '  ')).toBe(
+      'Type the message to send on the new branch.',
+    );
+    expect(controller.fork({ kind: 'user-message', messageId: 'u1' }, 'second')).toBeUndefined();
+    expect(send).toHaveBeenLastCalledWith({ text: 'second' });
+    expect(store.getState().branches).toHaveLength(1);
+    expect(store.getState().messages).toEqual([]);
+
+    store.getState().switchBranch(store.getState().branches[0].id);
+    expect(controller.fork({ kind: 'tool-result', toolCallId: 'c1' }, '"edited"')).toBeUndefined();
+    expect(send).toHaveBeenLastCalledWith();
+    expect(store.getState().branches).toHaveLength(2);
+
+    store.setState({ chatStatus: 'streaming' });
+    expect(controller.fork({ kind: 'user-message', messageId: 'u1' }, 'again')).toBe('Stop the run before forking.');
+    store.setState({ chatStatus: 'ready', readOnly: true });
+    expect(controller.fork({ kind: 'user-message', messageId: 'u1' }, 'again')).toMatch(/read-only/);
+  });
+
+  it('opens a session: the run stops, the store and the sandbox take its contents', async () => {
+    const { store, sandbox, stop, controller } = await setUp();
+    const other = createSessionStore();
+    other.getState().setFiles({ 'b.txt': 'bee' });
+    await controller.openSession(pickSessionData(other.getState()), { trusted: true });
+    expect(stop).toHaveBeenCalled();
+    expect(store.getState().files).toEqual({ 'b.txt': 'bee' });
+    expect(await sandbox.snapshot()).toEqual({ 'b.txt': 'bee' });
+  });
+});

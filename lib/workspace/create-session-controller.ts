@@ -1,0 +1,118 @@
+import type { SandboxFiles } from '../model/sandbox-status';
+import { readShareFragment, SHARE_PREFIX } from '../share/share-link';
+import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
+import type { SessionData } from '../session/session-schema';
+import { isRunInProgress, type SessionStore } from '../session/session-state';
+
+/** Where a session is saved, as far as opening and forking sessions needs it. */
+export type SessionPersistence = {
+  /** Reads the person's saved session into the store. */
+  restore(): Promise<void>;
+  /** Writes what is pending now. */
+  flush(): Promise<void>;
+  /** Saves the open session under this id from now on. */
+  saveAs(id: string): void;
+  /** The id of the person's own session (the one the session list has open). */
+  ownSessionId(): string;
+  /** Opens `id` on the next visit, without saving anything under it. */
+  rememberCurrent(id: string): void;
+  /** Lists a session made the person's own (a shared link forked). */
+  adopt(id: string, name: string): void;
+};
+
+export type SessionControllerOptions = {
+  store: SessionStore;
+  persistence: SessionPersistence;
+  /** The page's address: a share link comes in its fragment. */
+  location: { readonly hash: string; readonly pathname: string };
+  history: { replaceState(data: unknown, unused: string, url: string): void };
+  /** Puts an opened session's files into the sandbox, if it is running (else it starts with them). */
+  restoreSandbox(files: SandboxFiles): Promise<void>;
+  /** Stops the run in progress, if any (aborts the request, releases every pause). */
+  stop(): void;
+  /** Sends the active branch again (after a fork), or with a new user message. */
+  send(message?: { text: string }): void;
+  newId(): string;
+};
+
+export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
+
+export type SessionController = {
+  /**
+   * After mount: the person's saved session, then the share link in the address if there is
+   * one. The sandbox is not started: the first tool call or change to the files starts it.
+   */
+  restoreSession(): Promise<void>;
+  /** Shows a share link read-only (never saved); a damaged one is explained and changes nothing. */
+  openShareLink(fragment: string): Promise<void>;
+  /** Replaces the session (a file, the list): the run stops, the sandbox gets its files. */
+  openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
+  /** Forks at a user message (sending `text` instead) or a tool result (answering with `text`); the old branch is kept. Returns why not, if not. */
+  fork(at: ForkPoint, text: string): string | undefined;
+  /** Makes a session opened from a link the person's own: saved under a new id, editable, listed. */
+  forkToEdit(): void;
+};
+
+/** The id the read-only view of a link is known by (it is never saved). */
+const SHARED_LINK_ID = 'shared-link';
+
+/**
+ * Opening, restoring and forking sessions, with the page's location and history and the
+ * persistence passed in — so it runs, and is tested, without a browser.
+ */
+export function createSessionController(options: SessionControllerOptions): SessionController {
+  const { store, persistence, restoreSandbox, stop } = options;
+
+  const openShareLink = async (fragment: string) => {
+    const shared = await readShareFragment(fragment);
+    if (!shared.ok) {
+      store.getState().setStorageProblem(shared.message);
+      return;
+    }
+    stop();
+    await persistence.flush();
+    persistence.saveAs(SHARED_LINK_ID);
+    // The next plain visit opens the person's own session, not the link.
+    persistence.rememberCurrent(persistence.ownSessionId());
+    store.getState().loadSession(shared.session, { trusted: false, readOnly: true });
+    await restoreSandbox(shared.session.files);
+  };
+
+  return {
+    openShareLink,
+    async restoreSession() {
+      await persistence.restore();
+      if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
+    },
+    async openSession(session, { trusted }) {
+      stop();
+      store.getState().loadSession(session, { trusted });
+      await restoreSandbox(session.files);
+    },
+    fork(at, text) {
+      const state = store.getState();
+      if (state.readOnly) return 'A shared session is read-only: press “Fork to edit” to make it yours first.';
+      if (isRunInProgress(state)) return 'Stop the run before forking.';
+      if (at.kind === 'user-message') {
+        const before = messagesBeforeMessage(state.messages, at.messageId);
+        if (!before) return 'That message is not in the active branch.';
+        if (!text.trim()) return 'Type the message to send on the new branch.';
+        state.startBranch(before);
+        options.send({ text });
+        return undefined;
+      }
+      const forked = messagesWithEditedResult(state.messages, at.toolCallId, parseEditedResult(text), options.newId());
+      if (!forked) return 'That tool result is not in the active branch.';
+      state.startBranch(forked);
+      options.send();
+      return undefined;
+    },
+    forkToEdit() {
+      const id = `session-${options.newId()}`;
+      persistence.saveAs(id);
+      persistence.adopt(id, 'Shared session');
+      store.getState().leaveReadOnly();
+      options.history.replaceState(null, '', options.location.pathname);
+    },
+  };
+}
