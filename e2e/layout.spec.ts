@@ -225,7 +225,7 @@ test('axe-core finds no serious or critical violations on the main screens (empt
     await expect(playground.inspector.getByRole('tabpanel', { name: 'Wire' })).toContainText('Request');
     found.push(...(await seriousViolations(page, `${scheme} inspector wire`)));
     await playground.inspector.getByRole('tab', { name: 'Message', exact: true }).click();
-    await page.getByRole('button', { name: 'Connect MCP server' }).click();
+    await playground.moreToolAction('Connect MCP server');
     found.push(...(await seriousViolations(page, `${scheme} connect MCP server`)));
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
@@ -269,4 +269,41 @@ test('a 500-call session opens with only the messages near the view drawn, and s
     element.scrollTop = 0;
   });
   await expect(articles.first()).toContainText('Read every chapter, part 1.');
+});
+
+test('opening a 2,000-call session over a 500-call one lands on its latest message, as the graph does', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const open = async (name: string, turns: number) => {
+    const store = createSessionStore();
+    store
+      .getState()
+      .loadSession({ ...store.getState(), messages: generateLongSession(name, turns) }, { trusted: false });
+    await page.getByLabel('Session file').setInputFiles({
+      name: `${name}.json`,
+      mimeType: 'application/json',
+      buffer: Buffer.from(serializeSessionFile(store.getState())),
+    });
+  };
+  const articles = playground.conversation.getByRole('article');
+  const list = playground.conversation.getByRole('region', { name: 'Messages' });
+  await open('five-hundred', 5);
+  await expect(articles.last()).toContainText('All chapters read');
+  // Part-way up the first session, as a person reading it would be.
+  await list.evaluate((element) => {
+    element.scrollTop = element.scrollHeight / 3;
+  });
+  await open('two-thousand', 20);
+  const last = articles.filter({ hasText: 'All chapters read.' }).last();
+  await expect(last).toBeInViewport();
+  await expect
+    .poll(() => list.evaluate((element) => element.scrollHeight - element.clientHeight - element.scrollTop))
+    .toBeLessThanOrEqual(2);
+  // The newest turn, not an earlier one: its user message is the 20th.
+  await list.evaluate((element) => {
+    element.scrollTop -= 400;
+  });
+  await expect(articles.filter({ hasText: 'chapters/19-' }).first()).toBeVisible();
 });

@@ -7,7 +7,7 @@ const SERVER = 'mcp-servers/everything';
 
 async function connect(playground: PlaygroundPage, headers = '') {
   const { page } = playground;
-  await page.getByRole('button', { name: 'Connect MCP server' }).click();
+  await playground.moreToolAction('Connect MCP server');
   const dialog = page.getByRole('dialog', { name: 'Connect an MCP server' });
   await dialog.getByRole('textbox', { name: 'MCP server URL' }).fill(SERVER_URL);
   if (headers) await dialog.getByRole('textbox', { name: 'MCP server headers' }).fill(headers);

@@ -71,14 +71,17 @@ test('an interceptor from the examples blocks `rm -rf` in the handler sandbox, a
 }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await playground.tools.getByRole('button', { name: 'Interceptors' }).click();
+  await playground.moreToolAction(/^Interceptors/);
   const dialog = page.getByRole('dialog', { name: 'Interceptors' });
   await dialog.getByRole('button', { name: 'Add interceptor' }).click();
   await page.getByRole('menuitem', { name: 'block rm -rf (before)' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Name of interceptor 1' })).toHaveValue('block rm -rf');
   await expect(dialog.getByRole('code').or(dialog.locator('.monaco-editor')).first()).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(playground.tools.getByRole('button', { name: 'Interceptors (1)' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Interceptors (1)' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await playground.sendMessage('run `rm -rf notes` in bash');
   await expect(playground.node('Tool call bash')).toContainText('block rm -rf: blocked');

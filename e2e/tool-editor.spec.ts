@@ -61,7 +61,7 @@ test('paste an Anthropic tool list; unreadable input is explained and kept', asy
   }
   await expect(playground.tools).toContainText('10 of 10 in the next run');
 
-  await playground.tools.getByRole('button', { name: 'Export tools' }).click();
+  await playground.moreToolAction('Export tools');
   await playground.tools.getByRole('combobox', { name: 'Format' }).selectOption('gemini');
   await expect(playground.tools.getByRole('textbox', { name: 'Exported tools' })).toHaveValue(
     /"functionDeclarations"[\s\S]*"name": "convert_currency"/,
@@ -144,10 +144,17 @@ test('the editor explains JSON Schema keywords on hover', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.selectTool('read_file');
-  await playground.editor
-    .locator('.view-line span', { hasText: /^"minimum"$/ })
-    .first()
-    .hover();
+  const keyword = playground.editor.locator('.view-line span', { hasText: /^"minimum"$/ }).first();
+  // Scrolled into view by the wheel, as a person would (the editor shows a dozen lines or so).
+  await playground.editor.locator('.view-lines').hover();
+  await expect
+    .poll(async () => {
+      if (await keyword.isVisible()) return true;
+      await page.mouse.wheel(0, 60);
+      return false;
+    })
+    .toBe(true);
+  await keyword.hover();
   await expect(page.locator('.monaco-hover').filter({ hasText: 'The smallest number allowed' })).toBeVisible();
 });
 
@@ -157,7 +164,7 @@ test('a new session has the eight core tools; the coverage badge lists the §11 
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await expect(playground.tools).toContainText('8 of 8 in the next run');
-  await playground.tools.getByRole('button', { name: /^Coverage \d+\/10$/ }).click();
+  await playground.moreToolAction(/^Coverage \d+\/10$/);
   const coverage = page.getByRole('dialog', { name: 'Toolset coverage' });
   await expect(coverage).toContainText('covers 6 of 10 (60%)');
   const categories = coverage.getByRole('list', { name: 'Categories' });
@@ -166,6 +173,8 @@ test('a new session has the eight core tools; the coverage badge lists the §11 
   await coverage.getByRole('button', { name: 'Add spawn_process' }).click();
   await expect(coverage).toContainText('covers 7 of 10 (70%)');
   await page.keyboard.press('Escape');
-  await expect(playground.tools.getByRole('button', { name: 'Coverage 7/10' })).toBeVisible();
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Coverage 7/10' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(playground.tools.getByRole('button', { name: 'spawn_process', exact: true })).toBeVisible();
 });

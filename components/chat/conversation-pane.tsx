@@ -44,15 +44,31 @@ function MessageList() {
     },
   });
 
-  // Scroll to the newest message whenever the messages change (the dependency is the trigger).
+  // Land on the newest message whenever the messages change (the dependency is the trigger):
+  // the blocks' real heights arrive over the next frames as they are measured, so the view
+  // follows the end until the height holds still — or the person scrolls it themselves.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `chunks` is what the effect reacts to, not what it reads
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const frame = requestAnimationFrame(() => {
+    let frame = 0;
+    let lastHeight = -1;
+    let still = 0;
+    let frames = 0;
+    const follow = () => {
       element.scrollTop = element.scrollHeight;
-    });
-    return () => cancelAnimationFrame(frame);
+      still = element.scrollHeight === lastHeight ? still + 1 : 0;
+      lastHeight = element.scrollHeight;
+      if (still < 3 && ++frames < 240) frame = requestAnimationFrame(follow);
+    };
+    const stop = () => cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(follow);
+    const events = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+    for (const event of events) element.addEventListener(event, stop, { passive: true });
+    return () => {
+      stop();
+      for (const event of events) element.removeEventListener(event, stop);
+    };
   }, [chunks]);
 
   return (

@@ -1,10 +1,20 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import type { EvalCase } from '@/lib/model/eval-case';
 import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { downloadText } from '../ui/download-text';
+import type { CaseProblem } from './monaco-eval-cases-editor';
+
+const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor'), {
+  ssr: false,
+  loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
+});
+
+/** At most this many of the editor's problems are listed under it (the rest are marked in it). */
+const LISTED_PROBLEMS = 5;
 
 /** A starting case: the message being written (or an example), expecting the first enabled tool. */
 function starterCase(prompt: string, tool: string | undefined, taken: ReadonlySet<string>): EvalCase {
@@ -25,6 +35,7 @@ export function EvalCasesEditor({ firstTool }: { firstTool: string | undefined }
   const { setEvalCases } = useSessionActions();
   const [text, setText] = useState(() => serializeEvalCases(cases));
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const [problems, setProblems] = useState<CaseProblem[]>([]);
   const file = useRef<HTMLInputElement>(null);
   // The cases changed elsewhere (added, imported, another tab): the text follows.
   useEffect(() => setText(serializeEvalCases(cases)), [cases]);
@@ -44,14 +55,21 @@ export function EvalCasesEditor({ firstTool }: { firstTool: string | undefined }
       <h3 id="eval-cases-title" className="text-xs font-semibold uppercase">
         Test cases ({cases.length})
       </h3>
-      <textarea
-        aria-label="Eval cases"
-        className="control h-40 font-mono text-xs"
-        spellCheck={false}
-        value={text}
-        readOnly={readOnly}
-        onChange={(event) => setText(event.target.value)}
-      />
+      <div data-testid="eval-cases-editor" className="h-72 overflow-hidden rounded-md border border-[var(--border)]">
+        <MonacoEvalCasesEditor value={text} onChange={setText} readOnly={readOnly} onProblems={setProblems} />
+      </div>
+      {problems.length > 0 ? (
+        <ul aria-label="Problems in the cases" className="text-xs text-role-error">
+          {problems.slice(0, LISTED_PROBLEMS).map((problem, index) => (
+            <li key={`${index}:${problem.line}`}>
+              Line {problem.line}: {problem.message}
+            </li>
+          ))}
+          {problems.length > LISTED_PROBLEMS ? (
+            <li>…and {problems.length - LISTED_PROBLEMS} more, marked in the editor.</li>
+          ) : null}
+        </ul>
+      ) : null}
       {message ? (
         <p role={message.ok ? 'status' : 'alert'} className={`text-xs ${message.ok ? 'muted' : 'text-role-error'}`}>
           {message.text}

@@ -15,6 +15,7 @@ import { NarrowLayout } from './narrow-layout';
 import { RuntimeContext, useRuntime, useSession, useSessionActions } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
+import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -61,8 +62,12 @@ function LoadEngineWhenIdle() {
   return null;
 }
 
-/** The playground: Tools | Conversation | Timeline | Inspector on wide screens, tabs on narrow ones. */
-export function Playground() {
+/**
+ * The playground: Tools | Conversation | Timeline | Inspector on wide screens, tabs on narrow
+ * ones. The server draws the wide layout (at the sizes in `layoutCookies`), so the panes paint
+ * with the HTML; a narrow screen keeps it hidden until the page knows it is narrow.
+ */
+export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Record<string, string>> }) {
   const [runtime] = useState(createPlaygroundRuntime);
   const [queryClient] = useState(() => new QueryClient());
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -83,19 +88,25 @@ export function Playground() {
   return (
     <QueryClientProvider client={queryClient}>
       <RuntimeContext.Provider value={runtime}>
-        <TooltipProvider>
-          <div className="flex h-dvh flex-col gap-2 overflow-hidden p-2">
-            <Header />
-            <SharedBanner />
-            <TabConflictBanner />
-            <EngineErrorBanner />
-            {/* Busy until the saved session is back and the checker and chat have loaded. */}
-            <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
-              {narrow === undefined ? null : narrow ? <NarrowLayout /> : <WideLayout />}
-              {narrow === undefined ? null : <LoadEngineWhenIdle />}
-            </main>
-          </div>
-        </TooltipProvider>
+        <LayoutCookiesContext.Provider value={layoutCookies}>
+          <TooltipProvider>
+            <div className="flex h-dvh flex-col gap-2 overflow-hidden p-2">
+              <Header />
+              <SharedBanner />
+              <TabConflictBanner />
+              <EngineErrorBanner />
+              {/* Busy until the saved session is back and the checker and chat have loaded. */}
+              <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
+                {narrow ? (
+                  <NarrowLayout />
+                ) : (
+                  <WideLayout className={narrow === undefined ? 'max-[899px]:hidden' : ''} />
+                )}
+                <LoadEngineWhenIdle />
+              </main>
+            </div>
+          </TooltipProvider>
+        </LayoutCookiesContext.Provider>
       </RuntimeContext.Provider>
     </QueryClientProvider>
   );

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
@@ -28,9 +28,14 @@ function useCollapsible() {
   };
 }
 
+/** Pane sizes (percent) until the person resizes them. */
+const COLUMNS = { tools: 21, chat: 24, centre: 37, inspector: 18 };
+const CENTRE_ROWS = { timeline: 70, files: 30 };
+
 /** Pane sizes (percent) a screen narrower than 1200 px starts with: the Inspector folded, the graph wide. */
 const COMPACT_COLUMNS = { tools: 24, chat: 28, centre: 44, inspector: 4 };
 const COMPACT_BELOW_PX = 1200;
+const compactOnSmallScreens = () => (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined);
 
 function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }) {
   return <Separator aria-label={label} className={vertical ? 'resize-handle-row' : 'resize-handle'} />;
@@ -40,37 +45,50 @@ function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }
  * Wide screens: Tools | Conversation | Timeline over Files | Inspector, resizable, sizes
  * remembered in this browser; the Inspector and Files fold away.
  */
-export function WideLayout() {
+export function WideLayout({ className = '' }: { className?: string }) {
   const inspector = useCollapsible();
   const files = useCollapsible();
   const evalsOpen = useSession((state) => state.evalsOpen);
+  // Evals take the Inspector's width while they are open (the graph and its details can wait),
+  // and give it back when they close.
+  const foldedForEvals = useRef(false);
+  const { collapse: foldInspector, expand: unfoldInspector, ref: inspectorRef } = inspector;
+  useEffect(() => {
+    if (evalsOpen && !inspectorRef.current?.isCollapsed()) {
+      foldedForEvals.current = true;
+      foldInspector();
+    } else if (!evalsOpen && foldedForEvals.current) {
+      foldedForEvals.current = false;
+      unfoldInspector();
+    }
+  }, [evalsOpen, foldInspector, unfoldInspector, inspectorRef]);
   return (
     <SavedGroup
       id="playground-columns"
-      panelIds={['tools', 'chat', 'centre', 'inspector']}
-      className="min-h-0 flex-1"
-      fallback={window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined}
+      defaults={COLUMNS}
+      className={`min-h-0 flex-1 ${className}`}
+      fallback={compactOnSmallScreens}
     >
-      <Panel id="tools" defaultSize="21" minSize="220px">
+      <Panel id="tools" defaultSize={`${COLUMNS.tools}%`} minSize="220px">
         <PaneBoundary name="Tools">
           <ToolsPane />
         </PaneBoundary>
       </Panel>
       <ResizeHandle label="Resize Tools and Conversation" />
-      <Panel id="chat" defaultSize="24" minSize="260px">
+      <Panel id="chat" defaultSize={`${COLUMNS.chat}%`} minSize="260px">
         <PaneBoundary name="Conversation">
           <ConversationPane />
         </PaneBoundary>
       </Panel>
       <ResizeHandle label="Resize Conversation and Timeline" />
-      <Panel id="centre" defaultSize="37" minSize="280px">
+      <Panel id="centre" defaultSize={`${COLUMNS.centre}%`} minSize="280px">
         {evalsOpen ? (
           <PaneBoundary name="Evals">
             <DeferredEvalsPane />
           </PaneBoundary>
         ) : (
-          <SavedGroup id="playground-centre" panelIds={['timeline', 'files']} orientation="vertical" className="h-full">
-            <Panel id="timeline" defaultSize="70" minSize="160px">
+          <SavedGroup id="playground-centre" defaults={CENTRE_ROWS} orientation="vertical" className="h-full">
+            <Panel id="timeline" defaultSize={`${CENTRE_ROWS.timeline}%`} minSize="160px">
               <PaneBoundary name="Timeline">
                 <TimelinePane />
               </PaneBoundary>
@@ -78,7 +96,7 @@ export function WideLayout() {
             <ResizeHandle label="Resize Timeline and Files" vertical />
             <Panel
               id="files"
-              defaultSize="30"
+              defaultSize={`${CENTRE_ROWS.files}%`}
               minSize="140px"
               collapsible
               collapsedSize="36px"
@@ -95,7 +113,7 @@ export function WideLayout() {
       <ResizeHandle label="Resize Timeline and Inspector" />
       <Panel
         id="inspector"
-        defaultSize="18"
+        defaultSize={`${COLUMNS.inspector}%`}
         minSize="200px"
         collapsible
         collapsedSize="40px"

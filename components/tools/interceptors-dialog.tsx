@@ -27,8 +27,7 @@ const BLANK_CODE: Record<InterceptorPhase, string> = {
  * "Interceptors": the person's own before/after hooks on every tool call (seed 003), run in
  * order inside the handler sandbox, and the executor's two flags.
  */
-export function InterceptorsDialog() {
-  const [open, setOpen] = useState(false);
+export function InterceptorsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const interceptors = useSession((state) => state.interceptors);
   const executor = useSession((state) => state.executor);
   const readOnly = useSession((state) => state.readOnly);
@@ -37,7 +36,6 @@ export function InterceptorsDialog() {
   const [selectedId, setSelectedId] = useState<string>();
   const [refused, setRefused] = useState<string>();
   const selected = interceptors.find((each) => each.id === selectedId) ?? interceptors[0];
-  const enabled = interceptors.filter((each) => each.enabled).length;
   const add = (template: { name: string; phase: InterceptorPhase; code: string }) => {
     const added = addInterceptor(template);
     setRefused(added.ok ? undefined : added.message);
@@ -47,15 +45,10 @@ export function InterceptorsDialog() {
   return (
     <Dialog
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       title="Interceptors"
       description="Your own checks on every tool call, run in order in the handler sandbox before the call (block it, change its arguments) or after it (rewrite or withhold the result). What they do shows on the graph."
       className="w-[min(52rem,calc(100vw-1rem))]"
-      trigger={
-        <button type="button" className="button">
-          Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
-        </button>
-      }
     >
       <fieldset disabled={readOnly} className="flex flex-col gap-2 text-sm">
         <div className="flex flex-wrap items-center gap-2">

@@ -14,11 +14,24 @@ type Mode = 'http' | 'stdio';
  * start token. Headers and the token stay in this tab's memory: never in the session, a file
  * or a link.
  */
-export function McpConnectDialog({ trigger, initialUrl = '' }: { trigger: ReactElement; initialUrl?: string }) {
+export function McpConnectDialog({
+  trigger,
+  initialUrl = '',
+  open: openFromOutside,
+  onOpenChange,
+}: {
+  /** The button that opens it; none when something else (a menu item) opens it through `open`. */
+  trigger?: ReactElement;
+  initialUrl?: string;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const { mcp } = useRuntime();
   // A local command is never pre-filled: the session does not hold it, the person types it.
   const stdio = isStdioServerUrl(initialUrl);
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openFromOutside ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const [mode, setMode] = useState<Mode>(stdio ? 'stdio' : 'http');
   const [url, setUrl] = useState(stdio ? '' : initialUrl);
   const [headerText, setHeaderText] = useState('');

@@ -111,7 +111,7 @@ export function ToolItem({
         <div className="mt-1 flex flex-wrap gap-1 pl-6 text-xs">
           <button
             type="button"
-            className="button px-1.5 py-0"
+            className="button px-1.5 py-0 text-xs"
             aria-label={`Rename ${label}`}
             onClick={() => setRenaming(true)}
           >
@@ -119,7 +119,7 @@ export function ToolItem({
           </button>
           <button
             type="button"
-            className="button px-1.5 py-0"
+            className="button px-1.5 py-0 text-xs"
             aria-label={`Duplicate ${label}`}
             onClick={() => actions.duplicateTool(draft.id)}
           >
@@ -127,7 +127,7 @@ export function ToolItem({
           </button>
           <button
             type="button"
-            className="button px-1.5 py-0"
+            className="button px-1.5 py-0 text-xs"
             aria-label={`Move ${label} up`}
             disabled={first}
             onClick={() => actions.moveTool(draft.id, -1)}
@@ -136,7 +136,7 @@ export function ToolItem({
           </button>
           <button
             type="button"
-            className="button px-1.5 py-0"
+            className="button px-1.5 py-0 text-xs"
             aria-label={`Move ${label} down`}
             disabled={last}
             onClick={() => actions.moveTool(draft.id, 1)}
@@ -145,7 +145,7 @@ export function ToolItem({
           </button>
           <button
             type="button"
-            className="button px-1.5 py-0 text-role-error"
+            className="button px-1.5 py-0 text-xs text-role-error"
             aria-label={`Delete ${label}`}
             onClick={() => actions.deleteTool(draft.id)}
           >

@@ -7,6 +7,7 @@ import type { LintChoice } from '@/lib/model/lint-choice';
 import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
+import { Menu, MenuItem } from '../ui/menu';
 import { SavedGroup } from '../ui/saved-group';
 import { useIdle } from '../ui/use-idle';
 import { AddToolMenu } from './add-tool-menu';
@@ -15,7 +16,7 @@ import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
 import { InterceptorsDialog } from './interceptors-dialog';
 import { McpConnectDialog } from './mcp-connect-dialog';
-import { ToolsetCoverageBadge } from './toolset-coverage-badge';
+import { ToolsetCoverageDialog, useToolsetCoverage } from './toolset-coverage-dialog';
 import { ToolList } from './tool-list';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
@@ -26,6 +27,42 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   ssr: false,
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
+
+type ToolDialog = 'mcp' | 'interceptors' | 'coverage';
+
+/**
+ * The rarer tool actions under one menu button, so the toolbar keeps to one row and the list
+ * has room: each item keeps its name (`Connect MCP server`, `Export tools`, `Interceptors`,
+ * `Coverage 7/10`) and opens what its button used to.
+ */
+function MoreToolActions({ onExport }: { onExport: () => void }) {
+  const readOnly = useSession((state) => state.readOnly);
+  const interceptors = useSession((state) => state.interceptors);
+  const enabled = interceptors.filter((each) => each.enabled).length;
+  const coverage = useToolsetCoverage();
+  const [dialog, setDialog] = useState<ToolDialog>();
+  const openOrClose = (which: ToolDialog) => (open: boolean) => setDialog(open ? which : undefined);
+  return (
+    <>
+      <Menu label="More tool actions" trigger="More">
+        <MenuItem disabled={readOnly} onSelect={() => setDialog('mcp')}>
+          Connect MCP server
+        </MenuItem>
+        <MenuItem onSelect={onExport}>Export tools</MenuItem>
+        <MenuItem onSelect={() => setDialog('interceptors')}>
+          Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
+        </MenuItem>
+        <MenuItem onSelect={() => setDialog('coverage')}>{coverage.label}</MenuItem>
+      </Menu>
+      <McpConnectDialog open={dialog === 'mcp'} onOpenChange={openOrClose('mcp')} />
+      <InterceptorsDialog open={dialog === 'interceptors'} onOpenChange={openOrClose('interceptors')} />
+      <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
+    </>
+  );
+}
+
+/** The list and the editor, in percent of the pane, until the person resizes them. */
+const TOOLS_SPLIT = { 'tool-list': 52, 'tool-editor': 48 };
 
 /** The tool list, import/export, the selected tool's editor, run mode and findings. */
 export function ToolsPane() {
@@ -43,34 +80,26 @@ export function ToolsPane() {
 
   return (
     <section aria-label="Tools" className="pane">
-      <h2 className="pane-title">
+      <h2 className="pane-title flex-nowrap">
         Tools
-        <span className="font-normal normal-case" title="Estimated prompt tokens of the tools sent with every request">
+        <span
+          className="min-w-0 truncate font-normal normal-case"
+          title="Estimated prompt tokens of the tools sent with every request"
+        >
           {pending
             ? `${tools.length} tools · checking…`
             : `${runnable.length} of ${tools.length} in the next run · ≈ ${insights.enabledTokens} tokens`}
         </span>
       </h2>
-      <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs">
+      <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs [&_.button]:px-2 [&_.button]:text-xs">
         {/* A shared session is read-only until "Fork to edit" (the store refuses edits too). */}
         <fieldset disabled={readOnly} className="contents">
           <AddToolMenu />
           <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
             Import tools
           </button>
-          <McpConnectDialog
-            trigger={
-              <button type="button" className="button">
-                Connect MCP server
-              </button>
-            }
-          />
         </fieldset>
-        <button type="button" className="button" aria-expanded={panel === 'export'} onClick={() => toggle('export')}>
-          Export tools
-        </button>
-        <InterceptorsDialog />
-        <ToolsetCoverageBadge />
+        <MoreToolActions onExport={() => toggle('export')} />
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
           <select
@@ -94,20 +123,20 @@ export function ToolsPane() {
       {tools.length === 0 && servers === 0 ? (
         <EmptyTools />
       ) : (
-        <SavedGroup
-          id="tools-split"
-          panelIds={['tool-list', 'tool-editor']}
-          orientation="vertical"
-          className="min-h-0 flex-1"
-        >
-          <Panel id="tool-list" defaultSize="36" minSize="64px">
+        <SavedGroup id="tools-split" defaults={TOOLS_SPLIT} orientation="vertical" className="min-h-0 flex-1">
+          <Panel id="tool-list" defaultSize={`${TOOLS_SPLIT['tool-list']}%`} minSize="64px">
             <ToolList />
           </Panel>
           <Separator
             aria-label="Resize tool list and editor"
             className="resize-handle-row border-y border-[var(--border)]"
           />
-          <Panel id="tool-editor" defaultSize="64" minSize="120px" className="flex flex-col">
+          <Panel
+            id="tool-editor"
+            defaultSize={`${TOOLS_SPLIT['tool-editor']}%`}
+            minSize="120px"
+            className="flex flex-col"
+          >
             {selected ? (
               <>
                 <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">

@@ -160,6 +160,12 @@ export class PlaygroundPage {
     await this.page.getByRole('menuitem', { name, exact: true }).click();
   }
 
+  /** Opens the Tools pane's "More tool actions" menu and chooses the item named `name` (e.g. "Export tools"). */
+  async moreToolAction(name: string | RegExp) {
+    await this.tools.getByRole('button', { name: 'More tool actions' }).click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
   async addToolFromTemplate(name: string) {
     await this.tools.getByRole('button', { name: 'Add tool' }).click();
     await this.page.getByRole('menuitem', { name, exact: true }).click();

@@ -3,7 +3,7 @@
 import { TOOL_CATEGORIES, checkToolsetCoverage } from '@/lib/tools/toolset-coverage';
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { Popover } from '../ui/popover';
+import { Dialog } from '../ui/dialog';
 
 /** The first template that would cover a category, offered where the list lacks it. */
 function templateFor(categoryId: string) {
@@ -12,21 +12,33 @@ function templateFor(categoryId: string) {
   return TOOL_TEMPLATES.find((template) => names.includes(template.definition.name));
 }
 
+/** Seed 002 §11 coverage of the tools the next run sends, and its short label (`Coverage 7/10`). */
+export function useToolsetCoverage() {
+  const { runnable, pending } = useToolSetCheck();
+  const coverage = checkToolsetCoverage(runnable.map((tool) => tool.spec.name));
+  return { coverage, label: `Coverage ${pending ? '…' : coverage.covered}/${coverage.categories.length}` };
+}
+
 /**
  * Seed 002 §11 coverage of the tools the next run sends: which of the ten categories they
  * cover and which they lack, with the template that fills each gap one click away.
  */
-export function ToolsetCoverageBadge() {
-  const { runnable, pending } = useToolSetCheck();
+export function ToolsetCoverageDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { coverage } = useToolsetCoverage();
   const readOnly = useSession((state) => state.readOnly);
   const addTools = useSession((state) => state.addTools);
-  const coverage = checkToolsetCoverage(runnable.map((tool) => tool.spec.name));
   return (
-    <Popover
-      label="Toolset coverage"
-      trigger={`Coverage ${pending ? '…' : coverage.covered}/${coverage.categories.length}`}
-      triggerClassName="button"
-      align="start"
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Toolset coverage"
+      className="w-[min(32rem,calc(100vw-1rem))]"
     >
       <p className="muted mb-1 text-xs">
         Seed 002 §11: an agent environment needs tools in every category. The next run covers {coverage.covered} of{' '}
@@ -53,6 +65,6 @@ export function ToolsetCoverageBadge() {
           );
         })}
       </ul>
-    </Popover>
+    </Dialog>
   );
 }
