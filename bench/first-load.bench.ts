@@ -3,7 +3,7 @@ import { test } from 'vitest';
 import { withProductionPage } from './browser-bench';
 
 type Loaded = { url: string; bytes: number; atMs: number };
-type Visit = { usableMs: number; loaded: Loaded[] };
+type Visit = { usableMs: number; paintMs: number; panesInHtml: boolean; loaded: Loaded[] };
 
 const PORT = 3304;
 const RUNS = 5;
@@ -37,6 +37,14 @@ function watchForUsableSend() {
 async function visit(browser: Browser): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   await context.addInitScript(watchForUsableSend);
+  // Whether the panes came with the HTML (server-drawn), before any of the page's scripts ran.
+  await context.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { panesInHtml: boolean }).panesInHtml =
+        document.querySelector('section[aria-label="Tools"]') !== null &&
+        document.querySelector('section[aria-label="Conversation"]') !== null;
+    }),
+  );
   const page = await context.newPage();
   await page.goto(`http://localhost:${PORT}/`);
   await page.waitForFunction(() => (window as unknown as { usableAtMs?: number }).usableAtMs !== undefined);
@@ -46,6 +54,8 @@ async function visit(browser: Browser): Promise<Visit> {
   await page.waitForTimeout(1000);
   const visit = await page.evaluate(() => ({
     usableMs: (window as unknown as { usableAtMs: number }).usableAtMs,
+    paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    panesInHtml: (window as unknown as { panesInHtml: boolean }).panesInHtml,
     loaded: performance
       .getEntriesByType('resource')
       .map((entry) => entry as PerformanceResourceTiming)
@@ -68,6 +78,7 @@ test('first load: JavaScript transferred (gzipped) until Send is usable, per chu
         '',
         `First load in headless Chromium, production build, cold cache, ${RUNS} visits (issue 16)`,
         `Send usable after ${median(visits.map((each) => each.usableMs)).toFixed(0)} ms (median; ${visits.map((each) => each.usableMs.toFixed(0)).join(', ')}) — budget 1,000 ms`,
+        `First contentful paint ${median(visits.map((each) => each.paintMs)).toFixed(0)} ms (median); the panes in the server's HTML: ${visits.every((each) => each.panesInHtml) ? 'yes, every visit' : 'no'}`,
         `JavaScript by then: ${kb(median(before))} (median; ${before.map(kb).join(', ')}) — budget ${BUDGET_KB} KB`,
         `JavaScript once settled (tools checked, editor drawn; the sandbox waits for a tool call): ${kb(sum(last.loaded))} in ${last.loaded.length} files`,
         'every file of the last visit, as it arrived (transferred, gzipped):',
