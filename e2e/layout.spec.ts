@@ -307,3 +307,28 @@ test('opening a 2,000-call session over a 500-call one lands on its latest messa
   });
   await expect(articles.filter({ hasText: 'chapters/19-' }).first()).toBeVisible();
 });
+
+test('at 1366×768 the Tools pane shows at least five tools under a one-row toolbar, and Evals get the width of two columns', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await expect(playground.tools.getByRole('checkbox', { name: 'Use list_files in runs' })).toBeVisible();
+  const fullyShown = await page.evaluate(() => {
+    const list = document.getElementById('tool-list')?.getBoundingClientRect();
+    if (!list) return 0;
+    return [...document.querySelectorAll('#tool-list li')].filter((item) => {
+      const box = item.getBoundingClientRect();
+      return box.top >= list.top && box.bottom <= list.bottom + 1;
+    }).length;
+  });
+  expect(fullyShown).toBeGreaterThanOrEqual(5);
+  const timelineWidth = (await playground.timeline.boundingBox())?.width ?? 0;
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await expect.poll(async () => (await evals.boundingBox())?.width ?? 0).toBeGreaterThan(timelineWidth + 150);
+  await evals.getByRole('button', { name: 'Back to the timeline' }).click();
+  await expect(playground.inspector).toBeVisible();
+  await expect.poll(async () => (await playground.timeline.boundingBox())?.width ?? 0).toBeLessThan(timelineWidth + 5);
+});
