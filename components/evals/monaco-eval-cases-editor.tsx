@@ -4,7 +4,7 @@ import { Editor } from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useState } from 'react';
 import { EVAL_CASES_SCHEMA_URI, evalCasesJsonSchema } from '@/lib/evals/eval-cases-json-schema';
-import { monaco } from '../tools/monaco-setup';
+import { EDITOR_OPTIONS, monaco } from '../tools/monaco-setup';
 import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 const MODEL_PATH = 'evals/cases.json';
@@ -65,13 +65,8 @@ export default function MonacoEvalCasesEditor({
       onMount={setInstance}
       loading={<p className="muted p-3 text-sm">Loading editor…</p>}
       options={{
+        ...EDITOR_OPTIONS,
         ariaLabel: 'Eval cases',
-        minimap: { enabled: false },
-        fontSize: 12,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        fixedOverflowWidgets: true,
         readOnly,
         readOnlyMessage: { value: 'A shared session is read-only: press “Fork to edit” to change it.' },
       }}

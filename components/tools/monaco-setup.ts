@@ -39,4 +39,14 @@ monaco.json.jsonDefaults.setDiagnosticsOptions({
 // A handler is a function body: a top-level `return` (TS1108) is what it is made of.
 monaco.typescript.javascriptDefaults.setDiagnosticsOptions({ diagnosticCodesToIgnore: [1108] });
 
+/** The options every editor of the playground shares: no minimap, small type, two-space tabs, sized by its box. */
+export const EDITOR_OPTIONS = {
+  minimap: { enabled: false },
+  fontSize: 12,
+  tabSize: 2,
+  scrollBeyondLastLine: false,
+  automaticLayout: true,
+  fixedOverflowWidgets: true,
+} as const;
+
 export { monaco };

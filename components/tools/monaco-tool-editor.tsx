@@ -9,7 +9,7 @@ import type { LintFinding } from '@/lib/tools/lint/lint-rules';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { locateJsonPath } from '@/lib/tools/locate-json-path';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { monaco, toolModelPath } from './monaco-setup';
+import { EDITOR_OPTIONS, monaco, toolModelPath } from './monaco-setup';
 
 const MARKER_OWNER = 'tool-check';
 
@@ -76,13 +76,8 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
       onMount={setInstance}
       loading={<p className="muted p-3 text-sm">Loading editor…</p>}
       options={{
+        ...EDITOR_OPTIONS,
         ariaLabel: 'Tool definition',
-        minimap: { enabled: false },
-        fontSize: 12,
-        tabSize: 2,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        fixedOverflowWidgets: true,
         wordWrap: 'on',
         readOnly,
         readOnlyMessage: {
