@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../model/tool-parts';
 import type { SandboxFiles } from '../model/sandbox-status';
-import type { StateChange, FileChange } from '../model/state-change';
+import { type FileChange, readStateChanges, type StateChange } from '../model/state-change';
 
 /** Directories that exist after a call and did not before (paths relative to the root), sorted. */
 export function diffDirectories(before: readonly string[], after: readonly string[]): StateChange[] {
@@ -25,18 +25,6 @@ export function diffSnapshots(before: SandboxFiles, after: SandboxFiles): FileCh
 
 /** The latest change to a file in the conversation, and the call that made it. */
 export type FileChangeMark = FileChange & { toolName: string; toolCallId: string };
-
-const FILE_CHANGE_TYPES = new Set(['FileCreated', 'FileModified', 'FileDeleted']);
-
-/** Reads the file changes a tool result carries (seed 002 ToolResult state_changes), if any. */
-export function readStateChanges(output: unknown): FileChange[] {
-  const changes = (output as { state_changes?: unknown } | null | undefined)?.state_changes;
-  return Array.isArray(changes)
-    ? changes.filter(
-        (change): change is FileChange => typeof change?.path === 'string' && FILE_CHANGE_TYPES.has(change?.type),
-      )
-    : [];
-}
 
 /** Every file a tool call changed in these messages, by path, the latest change winning. */
 export function markChangedFiles(messages: readonly UIMessage[]): Map<string, FileChangeMark> {

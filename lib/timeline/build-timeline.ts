@@ -12,7 +12,7 @@ import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../model/tool-parts';
 import type { ApprovalRecord } from '../model/approval';
 import type { ToolOutcomeKind } from '../model/tool-outcome';
-import { readStateChanges } from '../agent/track-file-changes';
+import { readStateChanges } from '../model/state-change';
 import { outputText, splitSteps, textOf } from '../messages/split-steps';
 import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
 import { errorMessageOf } from '../model/tool-error';
