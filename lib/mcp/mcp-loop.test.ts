@@ -145,10 +145,10 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
       if (progress && seen.at(-1) !== progress) seen.push(progress);
     });
     void chat.sendMessage({ text: 'go' });
-    await expect.poll(() => seen.length, { timeout: 5_000 }).toBeGreaterThan(2);
+    await expect.poll(() => seen.length, { timeout: 30_000 }).toBeGreaterThan(2);
     expect(seen[0]).toEqual({ progress: 1, total: 200, message: 'step 1' });
     chat.stopTools();
-    await expect.poll(() => test.cancelled.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => test.cancelled.length, { timeout: 30_000 }).toBeGreaterThan(0);
     await settle(store);
     unsubscribe();
     const [slow] = toolParts(store.getState().messages);
@@ -170,7 +170,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
       const made = await other.connect(test.url, {});
       if (!made.ok) throw new Error(made.message);
       await other.callTool({ server: made.serverId, name: 'add_tool', args: {}, timeoutMs: 5_000 });
-      await expect.poll(hasExtra, { timeout: 5_000 }).toBe(true);
+      await expect.poll(hasExtra, { timeout: 30_000 }).toBe(true);
       expect(mcp.links.getState()[serverId]).toEqual({ kind: 'connected' });
     } finally {
       mcp.dispose();

@@ -56,5 +56,5 @@ describe('a failed connect leaves nothing behind', () => {
     } finally {
       refusing.close();
     }
-  }, 15_000);
+  }, 60_000);
 });
