@@ -148,8 +148,8 @@ test('sessions saved by an earlier version in localStorage move to IndexedDB (it
   await playground.sendMessage('list the files');
   const names = await playground.nodeNames();
   // Saves are gathered, then written: wait until the finished run is in IndexedDB.
-  await playground.savedSessionContains('list the files');
-  await playground.savedSessionContains('"state":"output-available"');
+  // The finished run, not a save made while the answer still streamed.
+  await playground.savedRunFinished('Here is what I found');
   // Put the session back where 0.5 kept it, then reload.
   await page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -40,28 +40,46 @@ export class PlaygroundPage {
   /** Waits until the session saved in IndexedDB holds `text` (saves are gathered, then written): no fixed wait. */
   async savedSessionContains(text: string, key = 'tool-playground:session:default') {
     await expect
+      .poll(() => this.savedSession(key).then((saved) => saved.includes(text)), { timeout: 15_000 })
+      .toBe(true);
+  }
+
+  /**
+   * Waits until the saved session holds the run as finished — `text` in it, and no text still
+   * streaming nor a call still waiting for its result — not an earlier save made mid-run.
+   */
+  async savedRunFinished(text: string, key = 'tool-playground:session:default') {
+    const unfinished = ['"state":"streaming"', '"state":"input-streaming"', '"state":"input-available"'];
+    await expect
       .poll(
         () =>
-          this.page.evaluate(
-            ({ name, wanted }) =>
-              new Promise<boolean>((resolve) => {
-                const open = indexedDB.open('tool-playground');
-                open.onerror = () => resolve(false);
-                open.onsuccess = () => {
-                  try {
-                    const request = open.result.transaction('sessions').objectStore('sessions').get(name);
-                    request.onsuccess = () => resolve(String(request.result ?? '').includes(wanted));
-                    request.onerror = () => resolve(false);
-                  } catch {
-                    resolve(false);
-                  }
-                };
-              }),
-            { name: key, wanted: text },
+          this.savedSession(key).then(
+            (saved) => saved.includes(text) && !unfinished.some((each) => saved.includes(each)),
           ),
         { timeout: 15_000 },
       )
       .toBe(true);
+  }
+
+  /** The session as IndexedDB holds it under `key` (its JSON text), or '' when there is none. */
+  private savedSession(key: string): Promise<string> {
+    return this.page.evaluate(
+      (name) =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('tool-playground');
+          open.onerror = () => resolve('');
+          open.onsuccess = () => {
+            try {
+              const request = open.result.transaction('sessions').objectStore('sessions').get(name);
+              request.onsuccess = () => resolve(String(request.result ?? ''));
+              request.onerror = () => resolve('');
+            } catch {
+              resolve('');
+            }
+          };
+        }),
+      key,
+    );
   }
 
   /** Accessible names of the graph's nodes, in order. */
