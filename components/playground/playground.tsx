@@ -100,7 +100,13 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
                 {narrow ? (
                   <NarrowLayout />
                 ) : (
-                  <WideLayout className={narrow === undefined ? 'max-[899px]:hidden' : ''} />
+                  // Hidden on a narrow screen until the page knows it is narrow (the group's own inline
+                  // `display` would win over a class on it, so the class is on a wrapper).
+                  <div
+                    className={`flex min-h-0 min-w-0 flex-1 flex-col ${narrow === undefined ? 'max-[899px]:hidden' : ''}`}
+                  >
+                    <WideLayout />
+                  </div>
                 )}
                 <LoadEngineWhenIdle />
               </main>

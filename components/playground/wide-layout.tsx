@@ -45,7 +45,7 @@ function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }
  * Wide screens: Tools | Conversation | Timeline over Files | Inspector, resizable, sizes
  * remembered in this browser; the Inspector and Files fold away.
  */
-export function WideLayout({ className = '' }: { className?: string }) {
+export function WideLayout() {
   const inspector = useCollapsible();
   const files = useCollapsible();
   const evalsOpen = useSession((state) => state.evalsOpen);
@@ -63,12 +63,7 @@ export function WideLayout({ className = '' }: { className?: string }) {
     }
   }, [evalsOpen, foldInspector, unfoldInspector, inspectorRef]);
   return (
-    <SavedGroup
-      id="playground-columns"
-      defaults={COLUMNS}
-      className={`min-h-0 flex-1 ${className}`}
-      fallback={compactOnSmallScreens}
-    >
+    <SavedGroup id="playground-columns" defaults={COLUMNS} className="min-h-0 flex-1" fallback={compactOnSmallScreens}>
       <Panel id="tools" defaultSize={`${COLUMNS.tools}%`} minSize="220px">
         <PaneBoundary name="Tools">
           <ToolsPane />
