@@ -120,8 +120,12 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
   if (channel) {
     channel.onmessage = ({ data }) => {
       if (!data || data.tab === tabId || data.rev <= (known.get(data.name) ?? 0)) return;
-      if (pending.has(data.name) || held.has(data.name)) options.onConflict?.(data.name);
-      else options.onNewerElsewhere?.(data.name);
+      const mine = pending.get(data.name);
+      if (mine === undefined && !held.has(data.name)) return options.onNewerElsewhere?.(data.name);
+      // This tab's change waits for the person's choice, as the notice says: not written meanwhile.
+      if (mine !== undefined) held.set(data.name, mine);
+      pending.delete(data.name);
+      options.onConflict?.(data.name);
     };
   }
 
@@ -178,6 +182,8 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
     },
     setItem(name, value) {
       if (options.shouldSave && !options.shouldSave()) return;
+      // Held for the person's choice between this tab's version and another's: the newest change joins it.
+      if (held.has(name)) return void held.set(name, value);
       pending.set(name, value);
       timer ??= setTimeout(() => void flush(), WRITE_DELAY_MS);
     },

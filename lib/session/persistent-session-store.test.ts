@@ -194,6 +194,24 @@ describe('two tabs on one session (issue 11 item 8)', () => {
     expect(await savedToolCount(kv)).toBe(9);
   });
 
+  it('once told of a newer version elsewhere, this tab writes nothing — not even later changes — until the person chooses', async () => {
+    const kv = createStorageKeyValue(createMemoryStorage());
+    const [elsewhere, channel] = linkedChannels();
+    const events: string[] = [];
+    const storage = storageOver(kv, { tabId: 'B', channel, onConflict: () => events.push('conflict') });
+    const tab = createPersistentSessionStore(storage, 's1');
+    await tab.persist.rehydrate();
+    tab.getState().setDraft('typed in B');
+    // The notice alone (its write not read yet): the banner's promise must hold by itself.
+    elsewhere.postMessage({ name: sessionStorageKey('s1'), rev: 7, tab: 'A' });
+    expect(events).toEqual(['conflict']);
+    tab.getState().setDraft('typed in B, and more');
+    await storage.flush();
+    expect(await kv.get(sessionStorageKey('s1'))).toBeUndefined();
+    await storage.keepMine(sessionStorageKey('s1'));
+    expect(JSON.parse((await kv.get(sessionStorageKey('s1')))!).state.draft).toBe('typed in B, and more');
+  });
+
   it('"keep mine" writes the tab\'s version over the other one', async () => {
     const { kv, storageA, storageB, tabA, tabB } = await twoTabs();
     tabA.getState().addTools([

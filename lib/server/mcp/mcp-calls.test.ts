@@ -99,7 +99,9 @@ describe('POST /api/mcp: calls that go wrong, lists that page and change', () =>
     const { connectionId } = await connect();
     const [added] = await call(connectionId, 'add_tool');
     await expect
-      .poll(async () => (await (await post({ action: 'tools', connectionId })).json()).toolsVersion, { timeout: 30_000 })
+      .poll(async () => (await (await post({ action: 'tools', connectionId })).json()).toolsVersion, {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(0);
     expect(added).toMatchObject({ type: 'result' });
     const { tools } = await (await post({ action: 'tools', connectionId })).json();
