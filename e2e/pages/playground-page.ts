@@ -131,6 +131,9 @@ export class PlaygroundPage {
     await this.focusEditor(container);
     await this.page.keyboard.press('ControlOrMeta+a');
     await this.page.keyboard.press('ControlOrMeta+v');
+    // Monaco applies a paste asynchronously (through its paste providers): a one-line paste is
+    // waited for here, so the keys pressed next land in the pasted text.
+    if (!text.includes('\n')) await expect(container.locator('.view-lines')).toContainText(text);
   }
 
   /** Points the run at a provider: its id, model id, base URL and (optionally) a typed key. */
