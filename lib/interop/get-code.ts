@@ -1,6 +1,7 @@
 import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import type { ToolCallingMode } from '../model/run-settings-defaults';
 import { providerOptionsFor } from '../providers/provider-options';
+import { withoutParallelSwitch } from '../providers/parallel-only-with-tools';
 import { supports } from '../providers/model-capabilities';
 import { isStrictCompatible } from '../tools/lint/lint-rules';
 import { checkSendableSettings, type RunSettings } from '../model/run-settings';
@@ -157,7 +158,8 @@ function typescript(request: WireRequest, settings: RunSettings): string {
         `    ${JSON.stringify(tool.name)}: tool({\n      description: ${JSON.stringify(tool.description)},\n      inputSchema: jsonSchema(${JSON.stringify(tool.inputSchema, null, 2).replace(/\n/g, '\n      ')}),${strict && isStrictCompatible(tool) ? '\n      strict: true,' : ''}\n    }),`,
     )
     .join('\n');
-  const providerOptions = providerOptionsFor({ ...settings, parallelToolCalls: request.parallelToolCalls });
+  const options = providerOptionsFor({ ...settings, parallelToolCalls: request.parallelToolCalls });
+  const providerOptions = request.tools.length > 0 ? options : withoutParallelSwitch(options);
   return [
     `// For ${SNIPPET_VERSIONS.typescript}.`,
     "import { jsonSchema, streamText, tool } from 'ai';",

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import { CAPABILITIES, capabilitiesOf } from '../providers/model-capabilities';
+import type { SessionStore } from '../session/session-state';
 
 /**
  * Ollama's own address, so the capability table knows the server as it knows a real one. No
@@ -68,5 +69,49 @@ describe('requests shaped by the capability table (seed 002 §4.1)', () => {
     expect(
       capabilitiesOf({ provider: 'openai-compatible', model: 'x', baseURL: 'http://localhost:8000/v1' }).family,
     ).toBe('openai-compatible');
+  });
+});
+
+describe('parallel_tool_calls goes only with tools (the OpenAI API refuses it without)', () => {
+  const openaiRun = (configure: (store: SessionStore) => void) =>
+    runConversation('list the files', {
+      configure: (store) => {
+        store.getState().updateSettings({
+          provider: 'openai',
+          openaiApi: 'chat',
+          model: 'fake-tools',
+          baseURL: `${other.url}/openai/v1`,
+          parallelToolCalls: false,
+        });
+        configure(store);
+      },
+      env: { OPENAI_API_KEY: 'sk-not-a-real-key-0123456789', OPENAI_BASE_URL: `${other.url}/openai/v1` },
+    });
+
+  it('a request with no tools carries no parallel_tool_calls; one with native tools does', async () => {
+    const before = other.requests.length;
+    await openaiRun((store) => {
+      for (const tool of store.getState().tools) store.getState().setToolEnabled(tool.id, false);
+    });
+    const bare = other.requests.slice(before);
+    expect(bare.length).toBeGreaterThan(0);
+    for (const request of bare) {
+      expect(request.body).not.toHaveProperty('tools');
+      expect(request.body).not.toHaveProperty('parallel_tool_calls');
+    }
+    const withTools = other.requests.length;
+    await openaiRun((store) => store.getState().updateSettings({ mode: 'native' }));
+    expect(other.requests[withTools].body).toMatchObject({ parallel_tool_calls: false, tools: expect.any(Array) });
+  });
+
+  it('structured mode takes the tools into the prompt, and the switch goes with them', async () => {
+    const before = other.requests.length;
+    await openaiRun((store) => store.getState().updateSettings({ mode: 'structured' }));
+    const sent = other.requests.slice(before);
+    expect(sent.length).toBeGreaterThan(0);
+    for (const request of sent) {
+      expect(request.body).toHaveProperty('response_format');
+      expect(request.body).not.toHaveProperty('parallel_tool_calls');
+    }
   });
 });

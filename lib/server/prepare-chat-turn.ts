@@ -13,6 +13,7 @@ import type { ChatRequest } from '../agent/chat-request-schema';
 import { clip } from '../limits/clip';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
 import { argsEchoMiddleware } from '../providers/modes/args-echo-middleware';
+import { parallelOnlyWithTools } from '../providers/parallel-only-with-tools';
 import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import type { ToolCallingMode } from '../model/run-settings-defaults';
 import type { RunSettings } from '../model/run-settings';
@@ -150,7 +151,11 @@ export function withToolMode(
   mode: ToolCallingMode,
   settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL'>,
 ): LanguageModel {
-  let shaped = model as Parameters<typeof wrapLanguageModel>[0]['model'];
+  // Next to the provider's model, so it sees the request as it goes out (modes may take the tools out).
+  let shaped = wrapLanguageModel({
+    model: model as Parameters<typeof wrapLanguageModel>[0]['model'],
+    middleware: parallelOnlyWithTools,
+  });
   // Native replies that only repeat a call's arguments as text lose that text (seed 003).
   if (mode === 'native') shaped = wrapLanguageModel({ model: shaped, middleware: argsEchoMiddleware });
   if (mode !== 'native') {
