@@ -21,7 +21,7 @@ export const CODE_LANGUAGE_LABELS: Record<CodeLanguage, string> = {
 /** The versions the snippets are written for (said in each snippet). */
 export const SNIPPET_VERSIONS = {
   typescript: 'ai 7, @ai-sdk/* 4 (as this playground uses)',
-  python: 'openai ≥ 1.66, anthropic ≥ 0.49, or the standard library for Gemini',
+  python: 'openai ≥ 1.66, anthropic ≥ 0.49 (1.x too), or the standard library for Gemini',
 } as const;
 
 export type CodeResult = { ok: true; code: string } | { ok: false; message: string };
@@ -185,21 +185,44 @@ function typescript(request: WireRequest, settings: RunSettings): string {
   ].join('\n');
 }
 
+/** The sampling settings anthropic 1.x no longer takes as keywords of `messages.create`. */
+const ANTHROPIC_SAMPLING = ['temperature', 'top_p', 'top_k'];
+
+/** An Anthropic body split into `messages.create`'s keywords and the sampling settings (if any). */
+function splitSampling(body: unknown): { rest: unknown; sampling: Record<string, unknown> | undefined } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return { rest: body, sampling: undefined };
+  const entries = Object.entries(body as Record<string, unknown>);
+  const sampling = entries.filter(([key]) => ANTHROPIC_SAMPLING.includes(key));
+  if (sampling.length === 0) return { rest: body, sampling: undefined };
+  return {
+    rest: Object.fromEntries(entries.filter(([key]) => !ANTHROPIC_SAMPLING.includes(key))),
+    sampling: Object.fromEntries(sampling),
+  };
+}
+
 function python(settings: RunSettings, rendered: CapturedRequest, format: WireFormat): string {
   const variable = keyVariableFor(settings, 'python');
   const body = toPython(rendered.body);
   const header = [`# For ${SNIPPET_VERSIONS.python}. The body is exactly what the AI SDK sends (it streams).`];
   switch (format) {
-    case 'anthropic':
+    case 'anthropic': {
+      // anthropic 1.0 took the sampling settings out of `messages.create`'s keywords: they go in `extra_body`.
+      const { sampling, rest } = splitSampling(rendered.body);
       return [
         ...header,
         'import anthropic',
         '',
         `client = anthropic.Anthropic()  # reads ${variable}`,
-        `for event in client.messages.create(**${body}):`,
+        ...(sampling
+          ? [
+              '# anthropic 1.x takes temperature, top_p and top_k only through extra_body (0.x takes it too).',
+              `for event in client.messages.create(**${toPython(rest)}, extra_body=${toPython(sampling)}):`,
+            ]
+          : [`for event in client.messages.create(**${body}):`]),
         '    print(event)',
         '',
       ].join('\n');
+    }
     case 'openai-responses':
       return [
         ...header,

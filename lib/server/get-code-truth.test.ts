@@ -20,8 +20,9 @@ import { renderWithPackage } from './render-with-package';
 /**
  * Issue 13: Get code's snippets send what the playground sends. curl and the TypeScript
  * snippet are run against the loopback fake provider and what it receives is compared with
- * the body the provider's package renders for the same conversation; Python (its SDKs are
- * not installable here) is checked by parsing its body literal.
+ * the body the provider's package renders for the same conversation. Python runs too, against
+ * stand-ins for the official SDKs (they cannot be installed here: PyPI is out of reach) that take
+ * exactly the real methods' keyword arguments (testing/python-sdk-stand-ins).
  */
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -117,22 +118,54 @@ describe.each(PROVIDERS)('Get code for $name', ({ patch, origin, fakePath }) => 
     expect(snippet).not.toContain(KEY);
   });
 
-  it('Python sends the same body, as a Python literal', async () => {
+  it("Python, run against stand-ins with the SDKs' own keywords, sends exactly the package's body", async () => {
     const input = await nextRequestFor(patch as Partial<RunSettings>);
-    const snippet = code('python', input);
-    const literal = /(?:\*\*|body = )(\{[\s\S]*?\n\})/.exec(snippet)?.[1];
-    const parsed = execFileSync(
-      'python3',
-      ['-c', 'import ast,json,sys; print(json.dumps(ast.literal_eval(sys.stdin.read())))'],
-      { input: literal },
-    );
-    expect(JSON.parse(parsed.toString())).toEqual(input.rendered.body);
+    const snippet = code('python', input).replace(`"${origin}`, `"${fake.url}${fakePath}`);
+    const before = fake.requests.length;
+    await runPython(snippet);
+    const received = fake.requests.slice(before);
+    expect(received).toHaveLength(1);
+    expect(received[0].body).toEqual(input.rendered.body);
     if ((patch as Partial<RunSettings>).provider === 'google')
       expect(snippet).toContain('os.environ["GEMINI_API_KEY"]');
   });
 });
 
 const quoteOrigin = (origin: string) => `'${origin}`;
+
+/**
+ * Runs a Python snippet with the official SDKs' stand-ins first on the path (the SDKs cannot
+ * be installed here: PyPI is out of reach), the clients pointed at the fake as the real ones
+ * are, by their base URL variables.
+ */
+function runPython(snippet: string) {
+  return run('python3', ['-c', snippet], {
+    env: {
+      ...process.env,
+      PYTHONPATH: join(ROOT, 'testing', 'python-sdk-stand-ins'),
+      OPENAI_API_KEY: KEY,
+      ANTHROPIC_API_KEY: KEY,
+      GEMINI_API_KEY: KEY,
+      OPENAI_BASE_URL: `${fake.url}/openai/v1`,
+      ANTHROPIC_BASE_URL: `${fake.url}/anthropic`,
+    },
+  });
+}
+
+describe('the Anthropic Python snippet on anthropic 1.x', () => {
+  it('sends the temperature through extra_body: 1.x refuses it as a keyword, as the stand-in shows', async () => {
+    const input = await nextRequestFor({ provider: 'anthropic', model: 'fake-tools', temperature: 0.3 });
+    expect(input.rendered.body).toMatchObject({ temperature: 0.3 });
+    const snippet = code('python', input);
+    expect(snippet).toContain('extra_body={\n    "temperature": 0.3,\n}');
+    const before = fake.requests.length;
+    await runPython(snippet);
+    expect(fake.requests.slice(before)[0].body).toEqual(input.rendered.body);
+    // The form every snippet had before: the temperature as a keyword, which 1.x refuses.
+    const asKeyword = snippet.replace(/\*\*(\{[\s\S]*?\n\}), extra_body=(\{[\s\S]*?\n\})/, '**{**$1, **$2}');
+    await expect(runPython(asKeyword)).rejects.toThrow(/unexpected keyword argument 'temperature'/);
+  });
+});
 
 describe('the TypeScript snippet, run with the installed AI SDK against the fake', () => {
   const cases = [
