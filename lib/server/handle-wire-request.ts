@@ -5,7 +5,7 @@ import { INPUT_LIMITS } from '../limits/input-limits';
 import { WIRE_FORMATS } from '../model/wire-capture';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
-import { FORMAT_PACKAGES, renderWithPackage } from './render-with-package';
+import { renderWithPackage } from './render-with-package';
 
 const wireRequestSchema = chatRequestSchema.extend({ format: z.enum(WIRE_FORMATS) });
 
@@ -24,5 +24,5 @@ export async function handleWireRequest(request: Request): Promise<Response> {
   const { format, ...chat } = parsed.data;
   const rendered = await renderWithPackage(chat, format);
   if (!rendered.ok) return chatErrorResponse('invalid_messages', rendered.message);
-  return Response.json({ request: rendered.captured, packageName: FORMAT_PACKAGES[format].packageName });
+  return Response.json({ request: rendered.captured, packageName: rendered.packageName });
 }

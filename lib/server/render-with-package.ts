@@ -3,6 +3,7 @@ import { refuseDownloads } from './refuse-downloads';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LanguageModel, streamText } from 'ai';
 import type { ChatRequest } from '../agent/chat-request-schema';
 import type { ProviderId } from '../model/run-settings-defaults';
@@ -19,20 +20,42 @@ export const FORMAT_PACKAGES = {
   gemini: { provider: 'google', packageName: '@ai-sdk/google' },
 } as const satisfies Record<WireFormat, { provider: ProviderId; packageName: string }>;
 
+/** The package an OpenAI-compatible server's runs use, for their own Chat Completions format. */
+const COMPATIBLE_PACKAGE = '@ai-sdk/openai-compatible';
+/** Where a compatible server without a base URL would be (the path is all a render keeps). */
+const COMPATIBLE_PLACEHOLDER_URL = 'http://localhost:11434/v1';
+
 /** Thrown by the capture-only fetch once it has what it came for: nothing leaves the server. */
 class CapturedOnly extends Error {}
 
-function modelFor(format: WireFormat, modelId: string, fetch: typeof globalThis.fetch): LanguageModel {
+type Renderer = { model: LanguageModel; target: ChatRequest['settings']; packageName: string };
+
+/**
+ * The package that renders `format` for these settings: the run's own package for its own
+ * format (an OpenAI-compatible server's Chat Completions come from @ai-sdk/openai-compatible,
+ * shaped for that server), else the format's package for the same model id.
+ */
+function rendererFor(format: WireFormat, settings: ChatRequest['settings'], fetch: typeof globalThis.fetch): Renderer {
   const apiKey = 'render-only';
+  if (format === 'openai-chat' && settings.provider === 'openai-compatible') {
+    const baseURL = settings.baseURL ?? COMPATIBLE_PLACEHOLDER_URL;
+    return {
+      model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL, fetch })(settings.model),
+      target: { ...settings, baseURL },
+      packageName: COMPATIBLE_PACKAGE,
+    };
+  }
+  const { provider, packageName } = FORMAT_PACKAGES[format];
+  const target = { ...settings, provider, baseURL: undefined };
   switch (format) {
     case 'openai-chat':
-      return createOpenAI({ apiKey, fetch }).chat(modelId);
+      return { model: createOpenAI({ apiKey, fetch }).chat(settings.model), target, packageName };
     case 'openai-responses':
-      return createOpenAI({ apiKey, fetch }).responses(modelId);
+      return { model: createOpenAI({ apiKey, fetch }).responses(settings.model), target, packageName };
     case 'anthropic':
-      return createAnthropic({ apiKey, fetch })(modelId);
+      return { model: createAnthropic({ apiKey, fetch })(settings.model), target, packageName };
     case 'gemini':
-      return createGoogle({ apiKey, fetch })(modelId);
+      return { model: createGoogle({ apiKey, fetch })(settings.model), target, packageName };
   }
 }
 
@@ -46,8 +69,7 @@ function modelFor(format: WireFormat, modelId: string, fetch: typeof globalThis.
 export async function renderWithPackage(
   request: ChatRequest,
   format: WireFormat,
-): Promise<{ ok: true; captured: CapturedRequest } | { ok: false; message: string }> {
-  const { provider } = FORMAT_PACKAGES[format];
+): Promise<{ ok: true; captured: CapturedRequest; packageName: string } | { ok: false; message: string }> {
   // The tool-calling mode the run used (resolved for its own provider), shown in another provider's format.
   const prepared = await prepareChatTurn(request, request.settings.provider);
   if (!prepared.ok) return prepared;
@@ -58,9 +80,9 @@ export async function renderWithPackage(
     throw new CapturedOnly('captured');
   }) as typeof fetch;
   // Shaped by what the package's provider can do, for the same model id.
-  const target = { ...request.settings, provider, baseURL: undefined };
+  const { model, target, packageName } = rendererFor(format, request.settings, captureOnly);
   const result = streamText({
-    model: withToolMode(modelFor(format, request.settings.model, captureOnly), mode, target),
+    model: withToolMode(model, mode, target),
     ...turnCallSettings(target),
     messages: modelMessages,
     experimental_download: refuseDownloads,
@@ -70,6 +92,6 @@ export async function renderWithPackage(
     onError: () => undefined,
   });
   for await (const part of result.fullStream) if (part.type === 'error' && captured) break;
-  if (!captured) return { ok: false, message: `${FORMAT_PACKAGES[format].packageName} sent no request for this step.` };
-  return { ok: true, captured };
+  if (!captured) return { ok: false, message: `${packageName} sent no request for this step.` };
+  return { ok: true, captured, packageName };
 }

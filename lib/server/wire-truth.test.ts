@@ -21,17 +21,32 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const CASES: { format: WireFormat; settings: () => Partial<RunSettings> }[] = [
+const CASES: { name: string; format: WireFormat; settings: () => Partial<RunSettings> }[] = [
   {
+    name: 'OpenAI Chat',
     format: 'openai-chat',
     settings: () => ({ provider: 'openai', openaiApi: 'chat', baseURL: `${fake.url}/openai/v1` }),
   },
-  { format: 'openai-responses', settings: () => ({ provider: 'openai', baseURL: `${fake.url}/openai/v1` }) },
-  { format: 'anthropic', settings: () => ({ provider: 'anthropic', baseURL: `${fake.url}/anthropic/v1` }) },
-  { format: 'gemini', settings: () => ({ provider: 'google', baseURL: `${fake.url}/google/v1beta` }) },
+  {
+    name: 'OpenAI Responses',
+    format: 'openai-responses',
+    settings: () => ({ provider: 'openai', baseURL: `${fake.url}/openai/v1` }),
+  },
+  {
+    name: 'Anthropic',
+    format: 'anthropic',
+    settings: () => ({ provider: 'anthropic', baseURL: `${fake.url}/anthropic/v1` }),
+  },
+  { name: 'Gemini', format: 'gemini', settings: () => ({ provider: 'google', baseURL: `${fake.url}/google/v1beta` }) },
+  // Rendered with the package the run uses, @ai-sdk/openai-compatible (no stream_options), not @ai-sdk/openai.
+  {
+    name: 'OpenAI-compatible',
+    format: 'openai-chat',
+    settings: () => ({ provider: 'openai-compatible', baseURL: `${fake.url}/compat/v1` }),
+  },
 ];
 
-describe.each(CASES)('$format: what the playground shows is what was sent', ({ format, settings }) => {
+describe.each(CASES)('$name ($format): what the playground shows is what was sent', ({ format, settings }) => {
   it.each([true, false])('every step, byte for byte (parallel calls %s)', async (parallel) => {
     const before = fake.requests.length;
     const { store } = await runConversation('list the files and show me README.md', {
