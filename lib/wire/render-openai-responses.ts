@@ -14,6 +14,13 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
     }
   }
   const choice = request.toolChoice;
+  const toolChoice = typeof choice === 'string' ? choice : { type: 'function', name: choice.toolName };
+  const tools = request.tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
+  }));
   const output: Record<string, unknown>[] = [];
   if (response.text)
     output.push({
@@ -37,17 +44,8 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
       model: request.model,
       ...(request.system ? { instructions: request.system } : {}),
       input,
-      ...(request.tools.length > 0
-        ? {
-            tools: request.tools.map((tool) => ({
-              type: 'function',
-              name: tool.name,
-              description: tool.description,
-              parameters: tool.inputSchema,
-            })),
-          }
-        : {}),
-      tool_choice: typeof choice === 'string' ? choice : { type: 'function', name: choice.toolName },
+      ...(tools.length > 0 ? { tools } : {}),
+      tool_choice: toolChoice,
       ...(request.parallelToolCalls === false ? { parallel_tool_calls: false } : {}),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.maxOutputTokens === undefined ? {} : { max_output_tokens: request.maxOutputTokens }),
@@ -67,11 +65,24 @@ export function renderOpenAIResponses({ request, response }: WireStep): Rendered
             ? { reason: 'content_filter' }
             : null,
       output,
+      // The API echoes the request's settings in its response (the SDKs' Response type requires them).
+      instructions: request.system || null,
+      metadata: {},
+      parallel_tool_calls: request.parallelToolCalls ?? true,
+      temperature: request.temperature ?? null,
+      top_p: null,
+      max_output_tokens: request.maxOutputTokens ?? null,
+      tool_choice: toolChoice,
+      tools: tools.map((tool) => ({ ...tool, strict: null })),
+      access_programs: null,
       ...(response.usage
         ? {
             usage: {
               input_tokens: response.usage.inputTokens,
+              // The step keeps no cache or reasoning breakdown: none is claimed.
+              input_tokens_details: { cached_tokens: 0, cache_write_tokens: 0 },
               output_tokens: response.usage.outputTokens,
+              output_tokens_details: { reasoning_tokens: 0 },
               total_tokens: response.usage.inputTokens + response.usage.outputTokens,
             },
           }

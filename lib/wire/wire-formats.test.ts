@@ -205,6 +205,16 @@ describe('wire formats of one step (seed 002 §4)', () => {
           content: [{ type: 'output_text', text: 'It prints a greeting.', annotations: [] }],
         },
       ],
+      // The request's settings, echoed as the API does.
+      instructions: SEED_SYSTEM,
+      metadata: {},
+      parallel_tool_calls: false,
+      temperature: null,
+      top_p: null,
+      max_output_tokens: null,
+      tool_choice: { type: 'function', name: 'read_file' },
+      tools: [{ ...second.request.tools[0], strict: null }],
+      access_programs: null,
     });
   });
 
