@@ -8,6 +8,8 @@ export type TestMcpServer = {
   url: string;
   /** Names of the calls whose request the client cancelled (`notifications/cancelled` arrived). */
   cancelled: string[];
+  /** Sessions the client ended with Streamable HTTP's `DELETE` (the server's own `onsessionclosed`). */
+  ended: string[];
   close(): Promise<void>;
 };
 
@@ -62,6 +64,7 @@ const PAGES: Tool[][] = [
  */
 export async function startTestMcpServer(): Promise<TestMcpServer> {
   const cancelled: string[] = [];
+  const ended: string[] = [];
   let extra = false;
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const servers = new Set<Server>();
@@ -133,6 +136,10 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
         onsessioninitialized: (id) => {
           transports.set(id, transport as StreamableHTTPServerTransport);
         },
+        onsessionclosed: (id) => {
+          ended.push(id);
+          transports.delete(id);
+        },
       });
       await makeServer().connect(transport);
     }
@@ -143,6 +150,7 @@ export async function startTestMcpServer(): Promise<TestMcpServer> {
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     cancelled,
+    ended,
     close: async () => {
       await Promise.all([...servers].map((server) => server.close().catch(() => undefined)));
       http.closeAllConnections();

@@ -213,7 +213,7 @@ describe('wire formats of one step (seed 002 §4)', () => {
       top_p: null,
       max_output_tokens: null,
       tool_choice: { type: 'function', name: 'read_file' },
-      tools: [{ ...second.request.tools[0], strict: null }],
+      tools: [{ ...(second.request.tools as object[])[0], strict: null }],
       access_programs: null,
     });
   });

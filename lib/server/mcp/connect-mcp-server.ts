@@ -97,7 +97,29 @@ export async function connectMcpClient(
     await transport.close().catch(() => undefined);
     throw error;
   }
-  return wrapClient(client, kind, fallbackName, onCut);
+  const connection = wrapClient(client, kind, fallbackName, onCut);
+  return {
+    ...connection,
+    // Streamable HTTP ends the server's session with a DELETE (spec: session management)
+    // before the client closes; a server that stalls on it is not waited for.
+    close: async () => {
+      if (transport instanceof StreamableHTTPClientTransport)
+        await withinMs(transport.terminateSession(), SESSION_END_WAIT_MS).catch(() => undefined);
+      await connection.close();
+    },
+  };
+}
+
+/** How long a disconnect waits for the server to end its session. */
+const SESSION_END_WAIT_MS = 3_000;
+
+/** `promise`, or a rejection after `ms` (whichever comes first); the timer never outlives it. */
+function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**

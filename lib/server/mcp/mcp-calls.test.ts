@@ -22,6 +22,14 @@ const call = async (connectionId: string, name: string, args: Record<string, unk
   readNdjson(await post({ action: 'call', connectionId, name, arguments: args }, signal));
 
 describe('POST /api/mcp: calls that go wrong, lists that page and change', () => {
+  it("Disconnect ends the server's session: Streamable HTTP's DELETE reaches it", async () => {
+    const { connectionId } = await connect();
+    const ended = server.ended.length;
+    const response = await post({ action: 'disconnect', connectionId });
+    expect(response.ok).toBe(true);
+    expect(server.ended).toHaveLength(ended + 1);
+  });
+
   it('follows tools/list pagination to the end', async () => {
     const { tools, server: info } = await connect();
     expect(info).toMatchObject({ name: 'test-mcp', version: '1.2.3', capabilities: ['tools'] });
