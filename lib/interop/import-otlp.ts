@@ -3,23 +3,13 @@ import {
   LLM_INPUT_MESSAGES,
   LLM_MODEL_NAME,
   LLM_OUTPUT_MESSAGES,
-  LLM_PROVIDER,
-  LLM_SYSTEM,
-  MESSAGE_TOOL_CALL_ID,
   LLM_TOKEN_COUNT_COMPLETION,
   LLM_TOKEN_COUNT_PROMPT,
-  LLM_TOOLS,
-  MESSAGE_CONTENT,
-  MESSAGE_ROLE,
-  MESSAGE_TOOL_CALLS,
   MimeType,
   OUTPUT_MIME_TYPE,
   OUTPUT_VALUE,
   SemanticConventions,
-  TOOL_CALL_FUNCTION_ARGUMENTS_JSON,
-  TOOL_CALL_FUNCTION_NAME,
   TOOL_CALL_ID,
-  TOOL_JSON_SCHEMA,
 } from '@arizeai/openinference-semantic-conventions';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { INPUT_LIMITS } from '../limits/input-limits';
@@ -29,71 +19,20 @@ import { createInitialSession } from '../session/initial-session';
 import { formatToolSource } from '../model/tool-source';
 import { isSandboxToolName } from '../model/core-tool-definitions';
 import type { ToolDraft } from '../model/tool-spec';
-import { PLAYGROUND_PROVIDER, type OtlpSpan, type OtlpTrace } from './export-otlp';
-
-type Attributes = Map<string, string | number>;
-
-function readAttributes(span: OtlpSpan): Attributes {
-  const attributes: Attributes = new Map();
-  for (const { key, value } of span.attributes ?? []) {
-    if ('stringValue' in value) attributes.set(key, value.stringValue);
-    else if ('intValue' in value) attributes.set(key, Number(value.intValue));
-    else if ('doubleValue' in value) attributes.set(key, value.doubleValue);
-  }
-  return attributes;
-}
-
-const text = (attributes: Attributes, key: string) => {
-  const value = attributes.get(key);
-  return value === undefined ? undefined : String(value);
-};
-const json = (value: string | undefined) => {
-  try {
-    return value === undefined ? undefined : JSON.parse(value);
-  } catch {
-    return value;
-  }
-};
-
-/** Which of the playground's providers a span came from: ours, or the conventions' provider / system. */
-function providerOf(attributes: Attributes): string | undefined {
-  const ours = text(attributes, PLAYGROUND_PROVIDER);
-  if (ours) return ours;
-  const named = text(attributes, LLM_PROVIDER) ?? text(attributes, LLM_SYSTEM);
-  return named === 'vertexai' ? 'google' : named;
-}
-
-/** Indexed messages (`<prefix>.N.message.*`) in order. */
-function messagesAt(
-  attributes: Attributes,
-  prefix: string,
-): {
-  role: string;
-  content?: string;
-  toolCallId?: string;
-  toolCalls: { id: string; name: string; input: unknown }[];
-}[] {
-  const found: ReturnType<typeof messagesAt> = [];
-  for (let index = 0; attributes.has(`${prefix}.${index}.${MESSAGE_ROLE}`); index++) {
-    const at = `${prefix}.${index}`;
-    const toolCalls = [];
-    for (let call = 0; attributes.has(`${at}.${MESSAGE_TOOL_CALLS}.${call}.${TOOL_CALL_ID}`); call++) {
-      const callAt = `${at}.${MESSAGE_TOOL_CALLS}.${call}`;
-      toolCalls.push({
-        id: text(attributes, `${callAt}.${TOOL_CALL_ID}`)!,
-        name: text(attributes, `${callAt}.${TOOL_CALL_FUNCTION_NAME}`) ?? 'unknown',
-        input: json(text(attributes, `${callAt}.${TOOL_CALL_FUNCTION_ARGUMENTS_JSON}`)) ?? {},
-      });
-    }
-    found.push({
-      role: text(attributes, `${at}.${MESSAGE_ROLE}`)!,
-      content: text(attributes, `${at}.${MESSAGE_CONTENT}`),
-      toolCallId: text(attributes, `${at}.${MESSAGE_TOOL_CALL_ID}`),
-      toolCalls,
-    });
-  }
-  return found;
-}
+import type { OtlpSpan, OtlpTrace } from './export-otlp';
+import {
+  isToolResult,
+  json,
+  messagesAt,
+  positionalCallId,
+  providerOf,
+  readAttributes,
+  resultsInInput,
+  resultsInRequest,
+  systemOfRequest,
+  text,
+  toolsOf,
+} from './read-openinference';
 
 /**
  * Reads OpenInference spans (OTLP JSON) back into a session: user messages and model steps
@@ -153,12 +92,18 @@ function readTrace(trace: OtlpTrace): ParsedSession {
     if (span.status?.code === 2) results.set(id, { output: undefined, error: value });
     else results.set(id, { output: text(attributes, OUTPUT_MIME_TYPE) === MimeType.JSON ? json(value) : value });
   }
-  // Real instrumentations (OpenAI, Anthropic, LangChain, the AI SDK's) write no TOOL spans: a
-  // call's result is in a later LLM span's input, as a `tool` message with its tool_call_id.
+  // Real instrumentations write no TOOL spans: a call's result is in a later LLM span's input
+  // (a `tool` message, an Anthropic `user` one, or only the request the provider was sent).
   for (const span of llmSpans) {
-    for (const message of messagesAt(readAttributes(span), LLM_INPUT_MESSAGES)) {
-      if (message.role !== 'tool' || !message.toolCallId || results.has(message.toolCallId)) continue;
-      results.set(message.toolCallId, { output: json(message.content) ?? '' });
+    const attributes = readAttributes(span);
+    for (const [id, output] of resultsInInput(messagesAt(attributes, LLM_INPUT_MESSAGES)))
+      if (!results.has(id)) results.set(id, { output: json(output) ?? '' });
+    for (const [id, result] of resultsInRequest(attributes)) {
+      if (results.has(id)) continue;
+      results.set(
+        id,
+        result.error ? { output: undefined, error: result.output } : { output: json(result.output) ?? '' },
+      );
     }
   }
 
@@ -167,58 +112,41 @@ function readTrace(trace: OtlpTrace): ParsedSession {
   let assistant: UIMessage | undefined;
   let seenUsers = 0;
   let system: string | undefined;
-  for (const span of llmSpans) {
+  llmSpans.forEach((span, step) => {
     const attributes = readAttributes(span);
-    const users = messagesAt(attributes, LLM_INPUT_MESSAGES).filter((message) => {
-      if (message.role === 'system') system = message.content;
-      return message.role === 'user';
-    });
+    const inputs = messagesAt(attributes, LLM_INPUT_MESSAGES);
+    system = inputs.find((message) => message.role === 'system')?.text ?? systemOfRequest(attributes) ?? system;
+    const users = inputs.filter((message) => message.role === 'user' && !isToolResult(message));
     for (const user of users.slice(seenUsers)) {
       assistant = undefined;
-      messages.push({
-        id: `user-${messages.length + 1}`,
-        role: 'user',
-        parts: [{ type: 'text', text: user.content ?? '' }],
-      });
+      messages.push({ id: `user-${messages.length + 1}`, role: 'user', parts: [{ type: 'text', text: user.text }] });
     }
     seenUsers = users.length;
     if (!assistant) {
       assistant = { id: `assistant-${messages.length + 1}`, role: 'assistant', parts: [] };
       messages.push(assistant);
     }
-    const [output] = messagesAt(attributes, LLM_OUTPUT_MESSAGES);
+    // One step, however many output messages carry it (Responses writes one per item).
+    const outputs = messagesAt(attributes, LLM_OUTPUT_MESSAGES);
+    const said = outputs
+      .map((output) => output.text)
+      .filter(Boolean)
+      .join('\n');
+    const calls = outputs.flatMap((output) => output.toolCalls);
     assistant.parts.push({ type: 'step-start' });
-    if (output?.content) assistant.parts.push({ type: 'text', text: output.content, state: 'done' });
-    for (const call of output?.toolCalls ?? []) {
-      const result = results.get(call.id);
-      assistant.parts.push(
+    if (said) assistant.parts.push({ type: 'text', text: said, state: 'done' });
+    calls.forEach((call, index) => {
+      const toolCallId = call.id ?? positionalCallId(step, index);
+      const result = results.get(toolCallId);
+      const base = { type: 'dynamic-tool' as const, toolName: call.name, toolCallId, input: call.input };
+      assistant?.parts.push(
         result === undefined
-          ? {
-              type: 'dynamic-tool',
-              toolName: call.name,
-              toolCallId: call.id,
-              state: 'input-available',
-              input: call.input,
-            }
+          ? { ...base, state: 'input-available' }
           : result.error !== undefined
-            ? {
-                type: 'dynamic-tool',
-                toolName: call.name,
-                toolCallId: call.id,
-                state: 'output-error',
-                input: call.input,
-                errorText: result.error,
-              }
-            : {
-                type: 'dynamic-tool',
-                toolName: call.name,
-                toolCallId: call.id,
-                state: 'output-available',
-                input: call.input,
-                output: result.output,
-              },
+            ? { ...base, state: 'output-error', errorText: result.error }
+            : { ...base, state: 'output-available', output: result.output },
       );
-    }
+    });
     const prompt = attributes.get(LLM_TOKEN_COUNT_PROMPT);
     const completion = attributes.get(LLM_TOKEN_COUNT_COMPLETION);
     assistant.parts.push({
@@ -231,30 +159,18 @@ function readTrace(trace: OtlpTrace): ParsedSession {
         ),
         inputTokens: typeof prompt === 'number' ? prompt : undefined,
         outputTokens: typeof completion === 'number' ? completion : undefined,
-        finishReason: (output?.toolCalls.length ?? 0) > 0 ? 'tool-calls' : 'stop',
+        finishReason: calls.length > 0 ? 'tool-calls' : 'stop',
       },
     });
-  }
+  });
 
   const first = readAttributes(llmSpans[0]);
-  const tools: ToolDraft[] = [];
-  for (let index = 0; first.has(`${LLM_TOOLS}.${index}.${TOOL_JSON_SCHEMA}`); index++) {
-    const schema = json(text(first, `${LLM_TOOLS}.${index}.${TOOL_JSON_SCHEMA}`)) as
-      | { function?: { name?: string; description?: string; parameters?: unknown } }
-      | undefined;
-    const fn = schema?.function;
-    if (!fn?.name) continue;
-    tools.push({
-      id: `tool-${fn.name}`,
-      source: formatToolSource({
-        name: fn.name,
-        description: fn.description ?? '',
-        parameters: fn.parameters ?? { type: 'object', properties: {} },
-      }),
-      enabled: true,
-      run: isSandboxToolName(fn.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
-    });
-  }
+  const tools: ToolDraft[] = toolsOf(first).map((tool) => ({
+    id: `tool-${tool.name}`,
+    source: formatToolSource(tool),
+    enabled: true,
+    run: isSandboxToolName(tool.name) ? { kind: 'sandbox' } : { kind: 'mock', result: '{ "ok": true }' },
+  }));
   const provider = providerOf(first);
   return parseSessionData({
     ...session,
