@@ -2,12 +2,16 @@ import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
 import type { ToolSpec } from '../model/tool-spec';
+import { providerSafeToolName } from '../model/tool-limits';
 import type { EvalCase, ExpectedCall } from '../model/eval-case';
 import { matchArgument, toMatcher } from './match-argument';
 import type { Failure } from '../model/eval-run';
 
-/** A call the model made, and the step (1-based) it made it in. */
-export type ObservedCall = { toolName: string; input: unknown; step: number };
+/**
+ * A call the model made, and the step (1-based) it made it in; `floatIntegers`, the paths of
+ * its arguments whose whole number the model wrote as `5.0` (BFCL's check tells them apart).
+ */
+export type ObservedCall = { toolName: string; input: unknown; step: number; floatIntegers?: readonly string[][] };
 
 /** What a run showed: its calls in order and its last text. */
 export type ObservedRun = { calls: ObservedCall[]; answer: string };
@@ -20,7 +24,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function argumentFailures(expected: ExpectedCall, call: ObservedCall, checker: SchemaChecker): string[] {
   const args = isRecord(call.input) ? call.input : {};
   const problems = Object.entries(expected.args).flatMap(([name, written]) => {
-    const problem = matchArgument(toMatcher(written), Object.hasOwn(args, name), args[name], checker);
+    const floats = new Set(
+      (call.floatIntegers ?? []).filter(([first]) => first === name).map((path) => path.slice(1).join('/')),
+    );
+    const problem = matchArgument(toMatcher(written), Object.hasOwn(args, name), args[name], checker, floats);
     return problem ? [`"${name}" ${problem}`] : [];
   });
   if (expected.exactArgs)
@@ -28,6 +35,10 @@ function argumentFailures(expected: ExpectedCall, call: ObservedCall, checker: S
       if (!Object.hasOwn(expected.args, name)) problems.push(`"${name}" was not expected`);
   return problems;
 }
+
+/** Whether a call is to the expected tool: by its name, or (BFCL's dotted names) by the name providers take. */
+const callsTool = (call: ObservedCall, tool: string) =>
+  call.toolName === tool || call.toolName === providerSafeToolName(tool);
 
 const describeCall = (call: ObservedCall) => `${call.toolName}(${JSON.stringify(call.input ?? {})})`;
 
@@ -45,13 +56,17 @@ export function gradeRun(
   const failures: Failure[] = [];
   const { expect: wanted } = testCase;
 
+  // A case read from BFCL is graded as BFCL grades it: by its answers, not by the schema's keywords.
+  const bfcl = wanted.calls.some((call) =>
+    Object.values(call.args).some((matcher) => isRecord(matcher) && 'bfcl' in matcher),
+  );
   for (const call of run.calls) {
     const spec = tools.find((tool) => tool.name === call.toolName);
     if (!spec) {
       failures.push({ kind: 'unknown-tool', message: `Called ${call.toolName}, which this tool list does not offer.` });
       continue;
     }
-    const problems = checker.checkValue(spec.inputSchema, call.input ?? {});
+    const problems = bfcl ? [] : checker.checkValue(spec.inputSchema, call.input ?? {});
     if (problems.length > 0)
       failures.push({
         kind: 'invalid-arguments',
@@ -71,7 +86,7 @@ export function gradeRun(
     wanted.calls.forEach((expected, index) => {
       const candidates = run.calls
         .map((call, at) => ({ call, at }))
-        .filter(({ call, at }) => !used.has(at) && call.toolName === expected.tool);
+        .filter(({ call, at }) => !used.has(at) && callsTool(call, expected.tool));
       const inOrder = wanted.order === 'exact' ? candidates.filter(({ at }) => at === index) : candidates;
       const full = inOrder.find(({ call }) => argumentFailures(expected, call, checker).length === 0);
       if (full) {
@@ -93,7 +108,7 @@ export function gradeRun(
         failures.push({ kind: 'value-mismatch', message: `${expected.tool}: ${best.problems.join('; ')}.` });
       } else {
         const other = run.calls.find(
-          (_call, at) => !used.has(at) && !wanted.calls.some((e) => e.tool === run.calls[at].toolName),
+          (call, at) => !used.has(at) && !wanted.calls.some((each) => callsTool(call, each.tool)),
         );
         failures.push(
           other

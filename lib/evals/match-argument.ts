@@ -2,6 +2,7 @@ import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
 import type { ArgumentMatcher } from '../model/eval-case';
+import { checkBfclArgument } from './bfcl-check';
 
 /** JSON text with object keys sorted: two values are equal when these are. */
 export function canonicalJson(value: unknown): string {
@@ -40,6 +41,11 @@ export function describeMatcher(matcher: ArgumentMatcher): string {
         : `a number ≤ ${max}`;
   }
   if ('schema' in matcher) return 'a value valid for its schema';
+  if ('bfcl' in matcher)
+    return `as BFCL checks it, one of ${matcher.bfcl
+      .filter((value) => value !== '')
+      .map(show)
+      .join(', ')}`;
   return 'any value';
 }
 
@@ -52,9 +58,12 @@ export function matchArgument(
   present: boolean,
   value: unknown,
   checker: SchemaChecker,
+  /** Paths below the argument whose whole number was written as `5.0` (BFCL's check reads them as floats). */
+  floats: ReadonlySet<string> = new Set(),
 ): string | undefined {
   if ('absent' in matcher) return present ? `should not be given, got ${show(value)}` : undefined;
   if (!present) return matcher.optional ? undefined : `is missing (expected ${describeMatcher(matcher)})`;
+  if ('bfcl' in matcher) return checkBfclArgument(matcher, value, floats);
   const mismatch = `is ${show(value)}, expected ${describeMatcher(matcher)}`;
   if ('equals' in matcher) return sameValue(value, matcher.equals) ? undefined : mismatch;
   if ('oneOf' in matcher) return matcher.oneOf.some((each) => sameValue(value, each)) ? undefined : mismatch;

@@ -40,13 +40,22 @@ describe('reading eval cases', () => {
     });
   });
 
-  it("reads BFCL's question with its ground truth, joined by id ('' means the argument may be left out)", () => {
+  it("reads BFCL's question with its ground truth, joined by id ('' means the argument may be left out unless required)", () => {
     const question = {
       id: 'simple_0',
       question: [
         [{ role: 'user', content: 'Find the area of a triangle with a base of 10 units and height of 5 units.' }],
       ],
-      function: [{ name: 'calculate_triangle_area' }],
+      function: [
+        {
+          name: 'calculate_triangle_area',
+          parameters: {
+            type: 'dict',
+            properties: { base: { type: 'integer' }, height: { type: 'integer' }, unit: { type: 'string' } },
+            required: ['base', 'height'],
+          },
+        },
+      ],
     };
     const answer = {
       id: 'simple_0',
@@ -64,7 +73,13 @@ describe('reading eval cases', () => {
             calls: [
               {
                 tool: 'calculate_triangle_area',
-                args: { base: { equals: 10 }, height: { equals: 5 }, unit: { oneOf: ['units'], optional: true } },
+                // BFCL's own check of each argument, with the doc's type; no argument besides these.
+                args: {
+                  base: { bfcl: [10], type: 'integer' },
+                  height: { bfcl: [5], type: 'integer' },
+                  unit: { bfcl: ['units', ''], type: 'string', optional: true },
+                },
+                exactArgs: true,
               },
             ],
             order: 'any',

@@ -9,13 +9,45 @@ export type ReadEvalCases = { ok: true; cases: EvalCase[]; notes: string[] } | {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** One BFCL ground-truth argument (its acceptable values; "" means it may be left out) as a matcher. */
-function bfclMatcher(values: unknown): Record<string, unknown> {
+/** What a BFCL function doc says of one parameter: its type, its items' type, whether it is required. */
+type BfclParameter = { type?: string; items?: string; required: boolean };
+
+/** The parameters of the entry's function docs, by function name, then parameter name. */
+function bfclParameters(functions: unknown): Map<string, Map<string, BfclParameter>> {
+  const found = new Map<string, Map<string, BfclParameter>>();
+  for (const doc of Array.isArray(functions) ? functions : []) {
+    if (!isRecord(doc) || typeof doc.name !== 'string' || !isRecord(doc.parameters)) continue;
+    const properties = isRecord(doc.parameters.properties) ? doc.parameters.properties : {};
+    const required = Array.isArray(doc.parameters.required) ? doc.parameters.required : [];
+    found.set(
+      doc.name,
+      new Map(
+        Object.entries(properties).map(([name, property]) => {
+          const details = isRecord(property) ? property : {};
+          const items =
+            isRecord(details.items) && typeof details.items.type === 'string' ? details.items.type : undefined;
+          const type = typeof details.type === 'string' ? details.type : undefined;
+          return [name, { type, items, required: required.includes(name) }];
+        }),
+      ),
+    );
+  }
+  return found;
+}
+
+/**
+ * One BFCL ground-truth argument (its acceptable values; "" means it may be left out, unless
+ * the function doc requires it) as BFCL's own check, with the doc's type.
+ */
+function bfclMatcher(values: unknown, parameter: BfclParameter | undefined): Record<string, unknown> {
   const list = Array.isArray(values) ? values : [values];
-  const given = list.filter((value) => value !== '');
-  const optional = given.length < list.length;
-  if (given.length === 0) return { any: true, optional: true };
-  return optional ? { oneOf: given, optional: true } : given.length === 1 ? { equals: given[0] } : { oneOf: given };
+  const optional = list.includes('') && !parameter?.required;
+  return {
+    bfcl: list,
+    ...(parameter?.type ? { type: parameter.type } : {}),
+    ...(parameter?.items ? { items: parameter.items } : {}),
+    ...(optional ? { optional: true } : {}),
+  };
 }
 
 /**
@@ -45,6 +77,7 @@ function fromBfcl(entry: Record<string, unknown>, index: number): unknown {
   const lastUser = turn.map((message) => message.role).lastIndexOf('user');
   const truth = Array.isArray(entry.ground_truth) ? entry.ground_truth.filter(isRecord) : [];
   const id = typeof entry.id === 'string' ? entry.id : `bfcl-${index + 1}`;
+  const docs = bfclParameters(entry.function);
   const text = (message: Record<string, unknown>, at: number) => {
     const read = contentText(message.content ?? '');
     if (read === undefined)
@@ -69,12 +102,17 @@ function fromBfcl(entry: Record<string, unknown>, index: number): unknown {
       truth.length === 0
         ? { noTool: true }
         : {
+            // BFCL counts an argument its answer does not name as wrong: the arguments are exact.
             calls: truth.flatMap((call) =>
               Object.entries(call).map(([tool, args]) => ({
                 tool,
                 args: Object.fromEntries(
-                  Object.entries(isRecord(args) ? args : {}).map(([name, values]) => [name, bfclMatcher(values)]),
+                  Object.entries(isRecord(args) ? args : {}).map(([name, values]) => [
+                    name,
+                    bfclMatcher(values, docs.get(tool)?.get(name)),
+                  ]),
                 ),
+                exactArgs: true,
               })),
             ),
           },

@@ -19,6 +19,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../model/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../model/eval-run';
 import { gradeRun, type ObservedRun } from './grade-run';
+import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
 export type EvalRunDeps = {
@@ -50,7 +51,16 @@ export function observeRun(messages: readonly UIMessage[]): ObservedRun {
     for (const parts of splitSteps(message)) {
       step++;
       for (const part of parts)
-        if (isToolUIPart(part)) calls.push({ toolName: getToolName(part), input: part.input, step });
+        if (isToolUIPart(part)) {
+          const noted = part.callProviderMetadata?.[PLAYGROUND_METADATA]?.floatIntegers;
+          const floatIntegers = Array.isArray(noted) ? (noted as string[][]) : undefined;
+          calls.push({
+            toolName: getToolName(part),
+            input: part.input,
+            step,
+            ...(floatIntegers ? { floatIntegers } : {}),
+          });
+        }
       const text = textOf(parts).trim();
       if (text) answer = text;
     }

@@ -30,6 +30,19 @@ export const argumentMatcherSchema = z.union([
     .strict(),
   z.object({ schema: z.record(z.string(), z.unknown()), optional: z.boolean().optional() }).strict(),
   z.object({ any: z.literal(true), optional: z.boolean().optional() }).strict(),
+  /**
+   * BFCL's own check of one argument (a case read from BFCL): its acceptable values, and the
+   * function doc's type (and item type) — types as BFCL checks them, strings compared with
+   * case, spaces and ",./-_*^" ignored, dicts key by key (docs/evals.md, "BFCL").
+   */
+  z
+    .object({
+      bfcl: z.array(z.unknown()).max(1_000),
+      type: z.string().max(40).optional(),
+      items: z.string().max(40).optional(),
+      optional: z.boolean().optional(),
+    })
+    .strict(),
   /** The argument must not be given. */
   z.object({ absent: z.literal(true) }).strict(),
 ]);

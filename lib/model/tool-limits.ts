@@ -7,6 +7,12 @@
 export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
+ * A name as the providers take it: BFCL's dotted names (`math.factorial`) with "_" for "."
+ * (what BFCL itself sends to OpenAI, Anthropic and Gemini). Evals grade a call to it by either.
+ */
+export const providerSafeToolName = (name: string) => name.replaceAll('.', '_');
+
+/**
  * Longest a JavaScript handler may run before it is stopped, in ms: short enough that a
  * handler filling memory is stopped before it can take the tab down with it (60 s was not).
  */

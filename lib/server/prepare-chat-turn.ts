@@ -14,6 +14,7 @@ import { clip } from '../limits/clip';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
 import { argsEchoMiddleware } from '../providers/modes/args-echo-middleware';
 import { parallelOnlyWithTools } from '../providers/parallel-only-with-tools';
+import { recordFloatIntegers } from '../providers/record-float-integers';
 import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
 import type { ToolCallingMode } from '../model/run-settings-defaults';
 import type { RunSettings } from '../model/run-settings';
@@ -151,10 +152,11 @@ export function withToolMode(
   mode: ToolCallingMode,
   settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL'>,
 ): LanguageModel {
-  // Next to the provider's model, so it sees the request as it goes out (modes may take the tools out).
+  // Next to the provider's model: they see the request as it goes out (modes may take the tools
+  // out) and the calls as the model wrote them.
   let shaped = wrapLanguageModel({
     model: model as Parameters<typeof wrapLanguageModel>[0]['model'],
-    middleware: parallelOnlyWithTools,
+    middleware: [parallelOnlyWithTools, recordFloatIntegers],
   });
   // Native replies that only repeat a call's arguments as text lose that text (seed 003).
   if (mode === 'native') shaped = wrapLanguageModel({ model: shaped, middleware: argsEchoMiddleware });

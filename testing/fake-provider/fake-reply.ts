@@ -9,7 +9,11 @@ export type FakeRequestView = {
   raw: string;
 };
 
-export type FakeCall = { id: string; name: string; args: Record<string, unknown> };
+/** `argsText`: the arguments exactly as the model writes them (else `args` as JSON). */
+export type FakeCall = { id: string; name: string; args: Record<string, unknown>; argsText?: string };
+
+/** The arguments' JSON text as the fake model streams it. */
+export const argumentsText = (call: FakeCall) => call.argsText ?? JSON.stringify(call.args);
 
 /** What the fake model answers; `cut` streams half of it, then drops the connection. */
 /** `stop`: the provider ends the reply early — at the token limit (arguments cut half-way) or by its filter. */
@@ -45,6 +49,14 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
       kind: 'tool-calls',
       text: '{"path": "README.md"}',
       calls: [{ id: 'call_fake_1', name: 'read_file', args: { path: 'README.md' } }],
+    };
+  }
+  if (view.model === 'fake-float' && view.toolResults.length === 0) {
+    // Writes a whole number as 5.0, as some models do (BFCL's check refuses it for an integer).
+    return {
+      kind: 'tool-calls',
+      text: '',
+      calls: [{ id: 'call_fake_1', name: view.toolNames[0], args: { count: 5 }, argsText: '{"count": 5.0}' }],
     };
   }
   if (view.model === 'fake-prose') return { kind: 'text', text: 'I would rather explain it in words.' };

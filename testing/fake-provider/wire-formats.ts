@@ -1,4 +1,4 @@
-import type { FakeReply, FakeRequestView } from './fake-reply.ts';
+import { argumentsText, type FakeReply, type FakeRequestView } from './fake-reply.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the fake reads any provider's request body loosely, as a real server would
 type Json = Record<string, any>;
@@ -64,7 +64,7 @@ export const openaiChat: WireFormat = {
             ],
           }),
         );
-        const args = JSON.stringify(call.args);
+        const args = argumentsText(call);
         for (const piece of chunks(reply.stop === 'length' ? args.slice(0, args.length / 2) : args, 6)) {
           frames.push(
             data({
@@ -165,7 +165,7 @@ export const openaiResponses: WireFormat = {
         frames.push(
           event('response.output_item.added', { type: 'response.output_item.added', output_index: index + 1, item }),
         );
-        for (const piece of chunks(JSON.stringify(call.args), 6)) {
+        for (const piece of chunks(argumentsText(call), 6)) {
           frames.push(
             event('response.function_call_arguments.delta', {
               type: 'response.function_call_arguments.delta',
@@ -179,7 +179,7 @@ export const openaiResponses: WireFormat = {
           event('response.output_item.done', {
             type: 'response.output_item.done',
             output_index: index + 1,
-            item: { ...item, arguments: JSON.stringify(call.args), status: 'completed' },
+            item: { ...item, arguments: argumentsText(call), status: 'completed' },
           }),
         );
       });
@@ -258,7 +258,7 @@ export const anthropicMessages: WireFormat = {
             content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
           }),
         );
-        for (const piece of chunks(JSON.stringify(call.args), 6)) {
+        for (const piece of chunks(argumentsText(call), 6)) {
           frames.push(
             event('content_block_delta', {
               type: 'content_block_delta',

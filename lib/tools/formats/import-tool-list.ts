@@ -1,6 +1,7 @@
 import { checkJsonDepth } from '../../limits/check-json-depth';
 import { INPUT_LIMITS } from '../../limits/input-limits';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
+import { providerSafeToolName, TOOL_NAME_PATTERN } from '../../model/tool-limits';
 import {
   SCHEMA_DESCRIPTION_KEY,
   SCHEMA_TITLE_KEY,
@@ -108,6 +109,13 @@ function toImportedTool(item: Json, geminiGroup: boolean, index: number): Import
   if (!name) {
     name = `imported_tool_${index + 1}`;
     notes.push(`No name was given; named "${name}".`);
+  }
+  const safe = providerSafeToolName(name);
+  if (safe !== name && TOOL_NAME_PATTERN.test(safe)) {
+    notes.push(
+      `Named "${safe}": providers refuse "." in a tool name (BFCL sends "${name}" so too; evals grade a call to either name).`,
+    );
+    name = safe;
   }
   let parameters: Json;
   if (schema === undefined) {
