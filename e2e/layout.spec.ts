@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { generateLongSession } from '../bench/generate-long-session';
 import { serializeSessionFile } from '../lib/session/session-file';
 import { createSessionStore } from '../lib/session/session-store';
 import { PlaygroundPage } from './pages/playground-page';
+import { axeScans, seriousViolations } from './pages/axe';
 
 /** Screenshots of the main screens land here (CI keeps them as artifacts). */
 const SCREENS = new URL('./artifacts/screens/', import.meta.url).pathname;
@@ -16,22 +16,6 @@ const SIZES = [
 
 async function documentOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-}
-
-/** The scan the issue asks for: WCAG 2.1 A/AA rules; what counts is serious or critical. */
-let scans = 0;
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  scans += 1;
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${screen}: ${violation.id} (${violation.impact}) — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(' | ')}`,
-    );
 }
 
 async function shoot(page: Page, name: string) {
@@ -244,7 +228,7 @@ test('axe-core finds no serious or critical violations on the main screens (empt
     await page.getByRole('tab', { name: 'Chat' }).click();
     found.push(...(await seriousViolations(page, `${scheme} phone chat`)));
   }
-  console.log(`axe-core: ${scans} scans of the main screens, ${found.length} serious or critical violations`);
+  console.log(`axe-core: ${axeScans.count} scans of the main screens, ${found.length} serious or critical violations`);
   expect(found).toEqual([]);
 });
 

@@ -133,3 +133,33 @@ test('a history policy: the estimate before sending, what the request left out o
   await expect(request).toContainText('Earlier conversation left out');
   await expect(request).not.toContainText('list the files and show me README.md');
 });
+
+test('the Sequence tab draws the run between User, App, Model and Tools with short call ids; an arrow selects its node', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await playground.timeline.getByRole('tab', { name: 'Sequence' }).click();
+  const sequence = playground.timeline.getByRole('region', { name: 'Sequence diagram' });
+  await expect(sequence.getByRole('list', { name: 'Lanes' }).getByRole('listitem')).toHaveText([
+    'User',
+    'App',
+    'Model',
+    'Tools',
+  ]);
+  // Each arrow is named as the graph names its node; what the message carries describes it.
+  await expect(sequence.getByRole('button', { name: 'Model request, step 1' })).toHaveAccessibleDescription(
+    /^request: the conversation \+ \d+ tool definitions$/,
+  );
+  await expect(sequence.getByRole('button', { name: /^Assistant message/ }).first()).toHaveAccessibleDescription(
+    /^tool_calls: list_files \(\S+\), read_file \(\S+\)$/,
+  );
+  const result = sequence.getByRole('button', { name: /^Tool result read_file/ });
+  await expect(result).toHaveAccessibleDescription(/^result \(\S+\): /);
+  await result.click();
+  await expect(result).toHaveAttribute('aria-pressed', 'true');
+  // The same node is selected on the graph.
+  await playground.timeline.getByRole('tab', { name: 'Graph' }).click();
+  await expect(playground.node('Tool result read_file')).toHaveClass(/selected/);
+});

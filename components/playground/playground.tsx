@@ -15,6 +15,7 @@ import { NarrowLayout } from './narrow-layout';
 import { RuntimeContext, useRuntime, useSession, useSessionActions } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
+import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
 import { useIdle } from '../ui/use-idle';
@@ -31,17 +32,26 @@ function EvalsButton() {
   );
 }
 
-/** One header row: the product, the session and its menu, Share, Get code, the sandbox, help. */
+/**
+ * One header row: the product, the session and its menu, Share, Get code, the sandbox, help.
+ * Presenter mode keeps only Share, Presenter mode and help.
+ */
 function Header() {
+  const presenter = useSession((state) => state.presenter);
   return (
     <header className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-1 min-[900px]:flex-nowrap">
       <h1 className="shrink-0 text-base font-semibold">Tool Playground</h1>
-      <SessionMenu />
+      {presenter ? null : <SessionMenu />}
       <ShareMenu />
-      <GetCodeDialog />
-      <EvalsButton />
+      {presenter ? null : (
+        <>
+          <GetCodeDialog />
+          <EvalsButton />
+        </>
+      )}
+      <PresenterButton />
       <div className="ml-auto flex min-w-0 items-center justify-end gap-2 min-[900px]:flex-1">
-        <SandboxStatusLine />
+        {presenter ? null : <SandboxStatusLine />}
         <ShortcutsDialog />
       </div>
     </header>
@@ -71,6 +81,7 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
   const [runtime] = useState(createPlaygroundRuntime);
   const [queryClient] = useState(() => new QueryClient());
   const narrow = useMediaQuery(NARROW_QUERY);
+  const presenter = useStore(runtime.store, (state) => state.presenter);
 
   const [restored, setRestored] = useState(false);
   const engineSettled = useStore(runtime.engine, (state) => state.engine !== undefined || state.error !== undefined);
@@ -90,14 +101,16 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
       <RuntimeContext.Provider value={runtime}>
         <LayoutCookiesContext.Provider value={layoutCookies}>
           <TooltipProvider>
-            <div className="flex h-dvh flex-col gap-2 overflow-hidden p-2">
+            <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
               <Header />
               <SharedBanner />
               <TabConflictBanner />
               <EngineErrorBanner />
               {/* Busy until the saved session is back and the checker and chat have loaded. */}
               <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
-                {narrow ? (
+                {presenter ? (
+                  <PresenterLayout />
+                ) : narrow ? (
                   <NarrowLayout />
                 ) : (
                   // Hidden on a narrow screen until the page knows it is narrow (the group's own inline

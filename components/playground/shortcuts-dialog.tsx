@@ -10,11 +10,12 @@ export const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['↑ ↓ ← →', 'Move between graph nodes (select one first)'],
   ['Tab / Shift + Tab', 'Move between controls; menus and tabs then take the arrow keys'],
   ['Enter / Space', 'Open a menu or choose its item'],
+  ['P', 'Presenter mode on or off (outside a text box); Esc leaves it'],
   ['?', 'Show this list (outside a text box)'],
 ];
 
 /** Whether a key press is typing (a text box, a select, the editor) rather than a command. */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

@@ -17,7 +17,9 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../playground/runtime-context';
+import { Tabs } from '../ui/tabs';
 import { BranchBar } from './branch-bar';
+import { SequenceView } from './sequence-view';
 import { ReplayControl } from './replay-control';
 import { TimelineLegend } from './timeline-legend';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
@@ -26,6 +28,8 @@ import { useTimeline } from './use-timeline';
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
 /** The lowest zoom the graph opens or follows at: node text (14 px) stays at least 12 px on screen. */
 const READABLE_ZOOM = 0.86;
+/** Presenter mode's: every node text (12 px badges too) at least 18 px on screen, for the back of a room. */
+const PRESENTER_ZOOM = 1.5;
 /** Above this many nodes the overview map costs frames while panning (it redraws every node), so it starts off. */
 const MINIMAP_AUTO_LIMIT = 300;
 /** Above this many nodes only those in view are rendered. */
@@ -48,7 +52,17 @@ const MINIMAP_COLOURS: Record<string, string> = {
  * jumps instead of gliding: the glide zooms out on its way, and every node and edge it
  * passes over is drawn (a 500-call session took seconds to open that way).
  */
-function FollowLatest({ latest, on, glide }: { latest: string[]; on: boolean; glide: boolean }) {
+function FollowLatest({
+  latest,
+  on,
+  glide,
+  minZoom,
+}: {
+  latest: string[];
+  on: boolean;
+  glide: boolean;
+  minZoom: number;
+}) {
   const { fitView } = useReactFlow();
   // The ids as one string: a new array with the same ids must not refit.
   const key = latest.join(',');
@@ -60,13 +74,13 @@ function FollowLatest({ latest, on, glide }: { latest: string[]; on: boolean; gl
         void fitView({
           nodes: ids.map((id) => ({ id })),
           duration: glide ? 200 : 0,
-          minZoom: READABLE_ZOOM,
-          maxZoom: 1.25,
+          minZoom,
+          maxZoom: Math.max(1.25, minZoom),
           padding: 0.15,
         }),
     );
     return () => cancelAnimationFrame(frame);
-  }, [key, on, glide, fitView]);
+  }, [key, on, glide, fitView, minZoom]);
   return null;
 }
 
@@ -90,6 +104,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const { selectNode } = useSessionActions();
   const { setCenter, getZoom } = useReactFlow();
+  const readable = useSession((state) => (state.presenter ? PRESENTER_ZOOM : READABLE_ZOOM));
 
   const activeLane = useMemo(
     () => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)),
@@ -166,7 +181,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     event.preventDefault();
     selectNode(next.id);
     void setCenter(next.x + next.width / 2, next.y + next.height / 2, {
-      zoom: Math.max(getZoom(), READABLE_ZOOM),
+      zoom: Math.max(getZoom(), readable),
       duration: 150,
     });
     requestAnimationFrame(() =>
@@ -193,7 +208,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
       // Every node is in the page (for screen readers and find-in-page) until a run is long enough to cost frames.
       onlyRenderVisibleElements={timeline.nodes.length > WINDOWED_ABOVE}
       fitView
-      fitViewOptions={{ minZoom: READABLE_ZOOM, maxZoom: 1.25, padding: 0.15 }}
+      fitViewOptions={{ minZoom: readable, maxZoom: Math.max(1.25, readable), padding: 0.15 }}
       // The wheel scrolls the graph like a page; Ctrl/⌘ + wheel, pinch and the buttons zoom.
       panOnScroll
       zoomOnScroll={false}
@@ -215,12 +230,16 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
           }
         />
       ) : null}
-      <FollowLatest latest={latest} on={follow} glide={timeline.nodes.length <= WINDOWED_ABOVE} />
+      <FollowLatest latest={latest} on={follow} glide={timeline.nodes.length <= WINDOWED_ABOVE} minZoom={readable} />
     </ReactFlow>
   );
 }
 
-/** The run as a graph; nodes are derived from the session, never stored. */
+const TIMELINE_VIEWS = ['graph', 'sequence'] as const;
+type TimelineView = (typeof TIMELINE_VIEWS)[number];
+const VIEW_LABELS: Record<TimelineView, string> = { graph: 'Graph', sequence: 'Sequence' };
+
+/** The run as a graph, or as a sequence diagram; both are derived from the session, never stored. */
 export function TimelinePane() {
   // Empty only when no branch has anything either (Compare's runs are branches beside an empty one).
   const empty = useSession(
@@ -229,6 +248,8 @@ export function TimelinePane() {
   );
   const [follow, setFollow] = useState(true);
   const [overview, setOverview] = useState<boolean | undefined>();
+  const view = useSession((state) => state.timelineView);
+  const { setTimelineView: setView } = useSessionActions();
   const nodeCount = useTimeline().nodes.length;
   return (
     <section aria-label="Timeline" className="pane">
@@ -236,36 +257,50 @@ export function TimelinePane() {
         Timeline
         <ReplayControl />
         <TimelineLegend />
-        <label className="ml-auto flex items-center gap-1 font-normal normal-case">
-          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
-          Follow latest
-        </label>
-        <label
-          className="flex items-center gap-1 font-normal normal-case"
-          title="The overview map starts on for runs of 13 to 300 nodes"
-        >
-          <input
-            type="checkbox"
-            checked={overview ?? overviewByDefault(nodeCount)}
-            onChange={(event) => setOverview(event.target.checked)}
-          />
-          Overview
-        </label>
+        {view === 'graph' ? (
+          <>
+            <label className="ml-auto flex items-center gap-1 font-normal normal-case">
+              <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />
+              Follow latest
+            </label>
+            <label
+              className="flex items-center gap-1 font-normal normal-case"
+              title="The overview map starts on for runs of 13 to 300 nodes"
+            >
+              <input
+                type="checkbox"
+                checked={overview ?? overviewByDefault(nodeCount)}
+                onChange={(event) => setOverview(event.target.checked)}
+              />
+              Overview
+            </label>
+          </>
+        ) : null}
       </h2>
       <BranchBar />
-      <div className="relative min-h-0 flex-1">
+      <Tabs
+        label="Timeline views"
+        tabs={TIMELINE_VIEWS}
+        labels={VIEW_LABELS}
+        current={view}
+        onChange={setView}
+        className="flex min-h-0 flex-1 flex-col gap-1 pt-1"
+        panelClassName="relative min-h-0 flex-1"
+      >
         {empty ? (
           <p className="muted p-4 text-sm">
             Send a message and the run appears here: your message, each model step (with its time and tokens), every
             tool call and the result that answers it (joined by the call id), then the final answer. Click a node to
             inspect it.
           </p>
+        ) : view === 'sequence' ? (
+          <SequenceView />
         ) : (
           <ReactFlowProvider>
             <TimelineGraph follow={follow} overview={overview} />
           </ReactFlowProvider>
         )}
-      </div>
+      </Tabs>
     </section>
   );
 }

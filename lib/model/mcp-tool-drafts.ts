@@ -149,3 +149,18 @@ export function mcpToolNames(tools: readonly ToolDraft[]): ReadonlySet<string> {
   }
   return names;
 }
+
+/** The server (by its name, else its id) each MCP tool belongs to, by the name the model knows the tool by. */
+export function mcpToolServers(
+  tools: readonly ToolDraft[],
+  servers: readonly { id: string; name: string }[],
+): ReadonlyMap<string, string> {
+  const found = new Map<string, string>();
+  for (const tool of tools) {
+    if (tool.run.kind !== 'mcp') continue;
+    const name = readToolName(tool.source);
+    const { server } = tool.run;
+    if (name !== undefined) found.set(name, servers.find((each) => each.id === server)?.name ?? server);
+  }
+  return found;
+}

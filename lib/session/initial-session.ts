@@ -55,6 +55,8 @@ export function createInitialSession(): SessionState {
     runningToolCalls: [],
     toolCallProgress: {},
     evalsOpen: false,
+    presenter: false,
+    timelineView: 'graph',
     events: [],
   };
 }

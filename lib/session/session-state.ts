@@ -43,6 +43,10 @@ export type SessionState = SessionData & {
   runningToolCalls: readonly string[];
   /** Whether the Evals region is shown in place of the Timeline. */
   evalsOpen: boolean;
+  /** Presenter mode: large type for a projector, the editing panes hidden. */
+  presenter: boolean;
+  /** The Timeline's view: the graph, or the sequence diagram. */
+  timelineView: 'graph' | 'sequence';
   /** The last progress a running call reported (MCP `notifications/progress`), by tool_call_id. */
   toolCallProgress: Readonly<Record<string, McpProgress>>;
   /** The run's events, oldest first. */
@@ -105,6 +109,8 @@ export type SessionActions = {
   setToolCallRunning(toolCallId: string, running: boolean): void;
   addEvent(event: RunEvent): void;
   showEvals(open: boolean): void;
+  setPresenter(on: boolean): void;
+  setTimelineView(view: 'graph' | 'sequence'): void;
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;

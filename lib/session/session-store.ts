@@ -198,6 +198,8 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           return { runningToolCalls: state.runningToolCalls.filter((id) => id !== toolCallId), toolCallProgress };
         }),
       showEvals: (evalsOpen) => view({ evalsOpen }),
+      setPresenter: (presenter) => view({ presenter }),
+      setTimelineView: (timelineView) => view({ timelineView }),
       setToolCallProgress: (toolCallId, progress) =>
         view((state) => {
           const { [toolCallId]: _old, ...rest } = state.toolCallProgress;
