@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { test } from 'vitest';
 import { buildSessionTimeline } from '@/lib/timeline/build-session-timeline';
 import { createSegmentLayoutCache, layoutTimeline } from '@/lib/timeline/layout-timeline';
+import { buildSequence } from '@/lib/timeline/build-sequence';
 import { measure, printFigures } from './measure';
 import { generateLongSession } from './generate-long-session';
 
@@ -29,4 +30,21 @@ test('timeline derive + layout of 500 tool calls', async () => {
     await measure(`warm: derive + layout after one more chunk`, () => derive(base), 50),
   ];
   printFigures('Timeline (issue 6)', figures);
+});
+
+test('sequence diagram derive of 500 tool calls (issue 25: budget 50 ms)', async () => {
+  const timeline = layoutTimeline(
+    buildSessionTimeline({
+      messages: generateLongSession('sequence'),
+      activeBranch: { id: 'main', label: 'Branch 1' },
+      branches: [],
+    }),
+    createSegmentLayoutCache(),
+  );
+  const arrows = buildSequence(timeline, { toolCount: 8 }).arrows.length;
+  printFigures('Sequence view (issue 25)', [
+    await measure(`derive the sequence: ${arrows} arrows from ${timeline.nodes.length} nodes`, () =>
+      buildSequence(timeline, { toolCount: 8 }),
+    ),
+  ]);
 });
