@@ -28,6 +28,27 @@ const APP_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * The embed player's policy (/embed): any site may frame it — there is nothing in it that
+ * acts (no run, no fork, no storage, no key), so a frame around it cannot trick a click into
+ * anything. It may not call any server at all (connect-src 'none'), nor frame anything.
+ */
+const EMBED_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'none'",
+  "frame-src 'none'",
+  "connect-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
 const SECURITY_HEADERS = [
   { key: 'Content-Security-Policy', value: APP_CSP },
   { key: 'X-Frame-Options', value: 'SAMEORIGIN' },
@@ -50,8 +71,16 @@ const nextConfig = {
   // page's own worker scripts (Monaco) must say the same to be allowed.
   async headers() {
     return [
-      // Everything but the handler frame, which sets a stricter policy of its own.
-      { source: '/((?!handler-frame).*)', headers: SECURITY_HEADERS },
+      // Everything but the handler frame, which sets a stricter policy of its own, and the
+      // embed player, which any site may frame.
+      { source: '/((?!handler-frame|embed$).*)', headers: SECURITY_HEADERS },
+      {
+        source: '/embed',
+        headers: [
+          { key: 'Content-Security-Policy', value: EMBED_CSP },
+          ...SECURITY_HEADERS.filter(({ key }) => key !== 'Content-Security-Policy' && key !== 'X-Frame-Options'),
+        ],
+      },
       {
         source: '/_next/static/:path*',
         headers: [{ key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' }],

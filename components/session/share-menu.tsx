@@ -1,20 +1,24 @@
 'use client';
 
 import { useState } from 'react';
+import { runTitle } from '@/lib/messages/run-title';
+import { embedCode } from '@/lib/share/embed-code';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
 import { useRuntime } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
 
-/** Share: a link with the whole session in its fragment, shown, sized, copied; never keys. */
+/** Share: a link with the whole session in its fragment, shown, sized, copied; never keys; its embed code. */
 export function ShareMenu() {
   const { store } = useRuntime();
   const [link, setLink] = useState<ShareLink | undefined>();
   const [copied, setCopied] = useState(false);
+  const [embed, setEmbed] = useState<string | undefined>();
 
   const share = async () => {
     const made = makeShareLink(store.getState(), window.location.href);
     setLink(made);
     setCopied(false);
+    setEmbed(undefined);
     if (made.ok) {
       try {
         await navigator.clipboard.writeText(made.url);
@@ -50,6 +54,34 @@ export function ShareMenu() {
             results, and the sandbox files — never API keys. The session travels in the part after “#”, which browsers
             do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they choose to.
           </p>
+          <button
+            type="button"
+            className="button self-start"
+            aria-expanded={embed !== undefined}
+            onClick={() => {
+              const code = embedCode(link.url, runTitle(store.getState().messages));
+              setEmbed(code);
+              void navigator.clipboard?.writeText(code).catch(() => undefined);
+            }}
+          >
+            Embed code
+          </button>
+          {embed ? (
+            <>
+              <textarea
+                aria-label="Embed snippet"
+                readOnly
+                rows={4}
+                className="control font-mono text-xs"
+                value={embed}
+                onFocus={(event) => event.target.select()}
+              />
+              <p className="muted text-xs">
+                Paste it into a course page or a blog post: the run plays there read-only (graph, sequence and
+                conversation), with nothing to run, no key and nothing stored, and a button to open it here.
+              </p>
+            </>
+          ) : null}
         </>
       ) : link ? (
         <p role="alert" className="text-role-error">

@@ -1,0 +1,68 @@
+'use client';
+
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { createStore } from 'zustand';
+import { readShareFragment } from '@/lib/share/share-link';
+import { createSessionStore } from '@/lib/session/session-store';
+import type { SessionStore } from '@/lib/session/session-state';
+import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
+import { RuntimeContext } from '../playground/runtime-context';
+
+/**
+ * What the player gives the panes it shows: the shared session's store and the graph's deriver.
+ * No engine (no checker, no chat), no sandbox, no keys, no persistence, no MCP: nothing here can
+ * run a tool, call a route or write to storage.
+ */
+function createPlayerRuntime(store: SessionStore): PlaygroundRuntime {
+  return {
+    store,
+    engine: createStore(() => ({ engine: undefined, error: undefined })),
+    timeline: {},
+  } as unknown as PlaygroundRuntime;
+}
+
+/** The player's panes (the graph's React Flow among them) load once the link has been read. */
+const Player = dynamic(() => import('./player-view').then((module) => module.Player), {
+  ssr: false,
+  loading: () => <p className="muted p-3 text-sm">Loading the player…</p>,
+});
+
+type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; runtime: PlaygroundRuntime };
+
+/**
+ * `/embed#share=…`: a share link played read-only inside any page's frame. The link is read
+ * as strictly as the playground reads it; the session lives in this page's memory only.
+ */
+export function EmbedPlayer() {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  useEffect(() => {
+    let current = true;
+    const load = async () => {
+      const read = await readShareFragment(window.location.hash);
+      if (!current) return;
+      if (!read.ok) return setLoaded({ kind: 'failed', message: read.message });
+      const store = createSessionStore();
+      store.getState().loadSession(read.session, { trusted: false, readOnly: true });
+      setLoaded({ kind: 'ready', runtime: createPlayerRuntime(store) });
+    };
+    void load();
+    window.addEventListener('hashchange', load);
+    return () => {
+      current = false;
+      window.removeEventListener('hashchange', load);
+    };
+  }, []);
+  if (loaded.kind === 'loading') return <p className="muted p-3 text-sm">Loading the shared run…</p>;
+  if (loaded.kind === 'failed')
+    return (
+      <p role="alert" className="p-3 text-sm text-role-error">
+        {loaded.message}
+      </p>
+    );
+  return (
+    <RuntimeContext.Provider value={loaded.runtime}>
+      <Player />
+    </RuntimeContext.Provider>
+  );
+}
