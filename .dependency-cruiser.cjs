@@ -11,6 +11,7 @@ const LAYERS = [
   ['mcp'],
   ['agent'],
   ['timeline', 'evals', 'interop', 'share'],
+  ['lessons'],
   ['workspace', 'server'],
 ];
 

@@ -37,6 +37,13 @@ export const SESSION_LIMITS = {
   systemChars: 50_000,
   scriptSteps: 100,
   maxSteps: 100,
+  /** A lesson's stops, and what one may carry. */
+  lessonStops: 60,
+  lessonNoteChars: 2_000,
+  lessonQuestionChars: 500,
+  lessonChoices: 8,
+  lessonChoiceChars: 300,
+  lessonNodeIdChars: 300,
 } as const;
 
 /** What an action that adds something answers: the new thing's id, or why it was refused (a sentence for the person). */

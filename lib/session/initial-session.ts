@@ -57,6 +57,8 @@ export function createInitialSession(): SessionState {
     evalsOpen: false,
     presenter: false,
     timelineView: 'graph',
+    lessonOpen: false,
+    lessonPlay: undefined,
     events: [],
   };
 }

@@ -22,6 +22,7 @@ export function pickSessionData(state: SessionData): SessionData {
     evals: state.evals,
     activeBranch: state.activeBranch,
     branches: state.branches,
+    ...(state.lesson ? { lesson: state.lesson } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import { runSettingsSchema } from '../model/run-settings';
 import { SESSION_FORMAT_VERSION } from './session-format';
 import { uiMessageShapeSchema } from '../model/ui-message-shape';
 import { sessionEvalsSchema } from '../model/evals-schema';
+import { lessonSchema } from '../model/lesson';
 import { EMPTY_EVALS } from '../model/eval-defaults';
 import type { SessionEvals } from '../model/session-evals';
 
@@ -58,6 +59,8 @@ export const sessionDataSchema = z.object({
       messages: z.array(uiMessageShapeSchema),
     }),
   ),
+  /** A lesson through the run: its stops, notes and questions (before 0.17: none). */
+  lesson: lessonSchema.optional(),
 });
 export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals'> & {
   messages: UIMessage[];

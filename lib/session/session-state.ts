@@ -12,6 +12,7 @@ import type { ToolOutcomeKind } from '../model/tool-outcome';
 import type { ToolDraft, ToolRun } from '../model/tool-spec';
 import type { WireCapture } from '../model/wire-capture';
 import type { EvalActions } from './eval-actions';
+import type { LessonActions, LessonPlay } from './lesson-actions';
 import type { InterceptorActions } from './interceptor-actions';
 import type { McpActions } from './mcp-actions';
 import type { SessionData } from './session-schema';
@@ -45,6 +46,10 @@ export type SessionState = SessionData & {
   evalsOpen: boolean;
   /** Presenter mode: large type for a projector, the editing panes hidden. */
   presenter: boolean;
+  /** Whether the `Lesson` region (authoring) is shown in place of the Inspector. */
+  lessonOpen: boolean;
+  /** The lesson being played (a shared link with a lesson, or Preview lesson), or undefined. */
+  lessonPlay: LessonPlay | undefined;
   /** The Timeline's view: the graph, or the sequence diagram. */
   timelineView: 'graph' | 'sequence';
   /** The last progress a running call reported (MCP `notifications/progress`), by tool_call_id. */
@@ -116,7 +121,8 @@ export type SessionActions = {
   recordWireCapture(stepId: string, capture: WireCapture): void;
 } & InterceptorActions &
   McpActions &
-  EvalActions;
+  EvalActions &
+  LessonActions;
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 

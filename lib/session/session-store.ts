@@ -6,6 +6,7 @@ import { createInterceptorActions } from './interceptor-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import { createMcpActions } from './mcp-actions';
 import { createEvalActions } from './eval-actions';
+import { createLessonActions } from './lesson-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
 import { clipToLimit, SESSION_LIMITS } from '../model/session-limits';
@@ -122,6 +123,11 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       loadSession: (session, { trusted, readOnly = false }) =>
         view({
           ...session,
+          // A session without a lesson has none (the one before it must not linger); a shared
+          // link with one opens in lesson mode.
+          lesson: session.lesson,
+          lessonPlay: readOnly && session.lesson?.stops.length ? { stop: 0, answers: {} } : undefined,
+          lessonOpen: false,
           readOnly,
           replayFrame: undefined,
           selectedToolId: session.tools[0]?.id,
@@ -211,6 +217,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       ...createInterceptorActions(set, get),
       ...createMcpActions(set, get),
       ...createEvalActions(set, get),
+      ...createLessonActions(set, view),
     };
   };
 }

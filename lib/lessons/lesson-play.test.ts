@@ -1,0 +1,80 @@
+import type { UIMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
+import { replayFrames } from '../messages/replay-frames';
+import { isToolUIPart } from '../model/tool-parts';
+import type { LessonStop } from '../model/lesson';
+import { isRightAnswer, questionFacts, revealFrame, stopFrame } from './lesson-play';
+
+const callsIn = (frame: readonly UIMessage[]) =>
+  frame.flatMap((message) =>
+    message.parts.filter(isToolUIPart).map((part) => `${(part as { toolCallId: string }).toolCallId}:${part.state}`),
+  );
+
+describe('a lesson played over a real run (issue 25)', async () => {
+  const { messages } = await runConversation('list the files and show me README.md');
+  const frames = replayFrames(messages);
+  const assistant = messages[1];
+  const calls = assistant.parts.filter(isToolUIPart) as unknown as { toolCallId: string; toolName: string }[];
+  const [list, read] = calls.map((call) => call.toolCallId);
+  const stop = (nodeId: string, question?: LessonStop['question']): LessonStop => ({
+    id: 's',
+    nodeId,
+    note: '',
+    question,
+  });
+
+  it('a stop shows only what happened up to it; a question holds back what it asks about', () => {
+    // A step shown whole: its calls answered.
+    expect(callsIn(frames[stopFrame(messages, frames, stop(`${assistant.id}:step-1`), false)])).toEqual([
+      `${list}:output-available`,
+      `${read}:output-available`,
+    ]);
+    // "Which tool next?": the calls not made yet; answered, they are.
+    const next = stop(`${read}:call`, { kind: 'next-tool' });
+    expect(callsIn(frames[stopFrame(messages, frames, next, false)])).toEqual([]);
+    expect(callsIn(frames[stopFrame(messages, frames, next, true)])).toEqual([
+      `${list}:input-available`,
+      `${read}:input-available`,
+    ]);
+    // "Which result?": the calls made, no results; answered, the results.
+    const which = stop(`${read}:call`, { kind: 'which-result' });
+    expect(callsIn(frames[stopFrame(messages, frames, which, false)])).toEqual([
+      `${list}:input-available`,
+      `${read}:input-available`,
+    ]);
+    expect(callsIn(frames[stopFrame(messages, frames, which, true)])).toEqual([
+      `${list}:output-available`,
+      `${read}:output-available`,
+    ]);
+    // The first user message is the first frame; a node that is not in the run shows everything.
+    expect(revealFrame(frames, messages[0].id)).toBe(0);
+    expect(revealFrame(frames, 'nope:call')).toBe(frames.length - 1);
+  });
+
+  it('each kind of question is answered by the run', () => {
+    const tools = ['bash', 'list_files', 'read_file'];
+    const next = questionFacts(messages, stop(`${assistant.id}:step-1`, { kind: 'next-tool' }), tools);
+    expect(next).toMatchObject({ answer: 'list_files', choices: tools.map((name) => ({ value: name, text: name })) });
+    const args = questionFacts(messages, stop(`${read}:call`, { kind: 'arguments' }), tools);
+    expect(args).toMatchObject({ answer: '{"path":"README.md"}' });
+    expect(args && isRightAnswer(args, '{ "path" : "README.md" }')).toBe(true);
+    expect(args && isRightAnswer(args, '{"path": "readme.md"}')).toBe(false);
+    expect(args && isRightAnswer(args, 'not json')).toBe(false);
+    const which = questionFacts(messages, stop(`${read}:call`, { kind: 'which-result' }), tools);
+    expect(which?.kind === 'which-result' && which.choices.map((choice) => choice.value).sort()).toEqual(
+      [list, read].sort(),
+    );
+    expect(which && isRightAnswer(which, read)).toBe(true);
+    expect(which && isRightAnswer(which, list)).toBe(false);
+    const own = questionFacts(
+      messages,
+      stop(messages[0].id, { kind: 'choice', prompt: 'How many calls?', choices: ['one', 'two'], answer: 1 }),
+      tools,
+    );
+    expect(own).toMatchObject({ answer: '1', shown: 'two' });
+    expect(questionFacts(messages, stop(messages[0].id, { kind: 'next-tool' }), tools)).toMatchObject({
+      kind: 'unavailable',
+    });
+  });
+});
