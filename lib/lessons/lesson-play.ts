@@ -49,7 +49,7 @@ function shows(frame: readonly UIMessage[], ref: NodeRef): boolean {
       return frame.some((message) => message.id === ref.messageId);
     case 'step': {
       const parts = stepParts(frame, ref.messageId, ref.step);
-      return parts !== undefined && parts.filter(isToolUIPart).every((part) => finished(part as ToolPart));
+      return Boolean(parts?.filter(isToolUIPart).every((part) => finished(part as ToolPart)));
     }
     case 'call':
       return toolPart(frame, ref.callId) !== undefined;
