@@ -85,3 +85,101 @@ test('axe-core finds no serious or critical violations on the sequence and prese
   }
   expect(found).toEqual([]);
 });
+
+/** A run made into a two-stop lesson, one stop with a question; its share link. */
+async function authorLesson(page: import('@playwright/test').Page): Promise<string> {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await page.getByRole('button', { name: 'Lesson', exact: true }).click();
+  const lesson = page.getByRole('region', { name: 'Lesson' });
+  await playground.selectNode('User message');
+  await lesson.getByRole('button', { name: 'Add stop' }).click();
+  const first = lesson.getByRole('listitem', { name: /^Stop 1: User message/ });
+  await first
+    .getByRole('textbox', { name: 'Stop note' })
+    .fill('The person asks. The app sends this\nwith the `tools`.');
+  await playground.selectNode('Assistant message: I');
+  await lesson.getByRole('button', { name: 'Add stop' }).click();
+  const second = lesson.getByRole('listitem', { name: /^Stop 2: Assistant message/ });
+  await second.getByRole('combobox', { name: 'Question kind' }).selectOption('next-tool');
+  await second.getByRole('button', { name: 'Add question' }).click();
+  await expect(second).toContainText('Which tool will the model call next?');
+  await second.getByRole('textbox', { name: 'Stop note' }).fill('Two calls in one step: parallel.');
+  await page.getByRole('button', { name: 'Share' }).click();
+  return page.getByRole('textbox', { name: 'Share link' }).inputValue();
+}
+
+test('a lesson: author two stops with a question, share, and a learner plays it in a fresh browser', async ({
+  page,
+  browser,
+}) => {
+  const link = await authorLesson(page);
+  await page.keyboard.press('Escape');
+  expect(await seriousViolations(page, 'lesson author')).toEqual([]);
+  const learner = await browser.newContext();
+  const student = await learner.newPage();
+  try {
+    await student.goto(link);
+    const player = student.getByRole('region', { name: 'Lesson player' });
+    await expect(player).toContainText('Stop 1 of 2');
+    await expect(player.locator('code')).toHaveText('tools');
+    // Only what happened up to the stop: the question is on screen, no call yet.
+    const timeline = student.getByRole('region', { name: 'Timeline' });
+    await expect(timeline.getByRole('group', { name: /^User message/ })).toBeVisible();
+    await expect(timeline.getByRole('group', { name: /^Tool call/ })).toHaveCount(0);
+    await player.getByRole('button', { name: 'Next stop' }).click();
+    await expect(player).toContainText('Stop 2 of 2');
+    await expect(player.getByRole('button', { name: 'Next stop' })).toBeDisabled();
+    await expect(timeline.getByRole('group', { name: /^Tool call/ })).toHaveCount(0);
+    await player.getByRole('radio', { name: 'list_files' }).check();
+    await player.getByRole('button', { name: 'Check answer' }).click();
+    await expect(player.getByRole('status').first()).toContainText('Right.');
+    await expect(player).toContainText('Score: 1 of 1 right.');
+    // Revealed: the step's calls are on the graph now.
+    await expect(timeline.getByRole('group', { name: /^Tool call read_file/ })).toBeVisible();
+    // The answers stay in this browser, never in the link.
+    expect(student.url()).toBe(link);
+    await student.keyboard.press('ArrowLeft');
+    await expect(player).toContainText('Stop 1 of 2');
+    expect(await seriousViolations(student, 'lesson player')).toEqual([]);
+    // The same lesson plays inside the embed player, its answers kept in memory only.
+    const embedded = await learner.newPage();
+    await embedded.goto(link.replace('/#share=', '/embed#share='));
+    const inFrame = embedded.getByRole('region', { name: 'Lesson player' });
+    await expect(inFrame).toContainText('Stop 1 of 2');
+    await inFrame.getByRole('button', { name: 'Next stop' }).click();
+    await inFrame.getByRole('radio', { name: 'list_files' }).check();
+    await inFrame.getByRole('button', { name: 'Check answer' }).click();
+    await expect(inFrame).toContainText('Score: 1 of 1 right.');
+    expect(await embedded.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('lesson')))).toEqual(
+      // The playground page (same browser) kept its own answers; the embed added none.
+      await student.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('lesson'))),
+    );
+  } finally {
+    await learner.close();
+  }
+});
+
+test('the lesson on a phone: the stops, the question and the graph, no sideways scroll', async ({ page, browser }) => {
+  const link = await authorLesson(page);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const student = await phone.newPage();
+  try {
+    await student.goto(link);
+    const player = student.getByRole('region', { name: 'Lesson player' });
+    await expect(player).toContainText('Stop 1 of 2');
+    await player.getByRole('button', { name: 'Next stop' }).click();
+    await player.getByRole('radio', { name: 'read_file' }).check();
+    await player.getByRole('button', { name: 'Check answer' }).click();
+    await expect(player.getByRole('status').first()).toContainText('Not quite.');
+    await expect(player).toContainText('Score: 0 of 1 right.');
+    expect(await student.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    const found = await seriousViolations(student, 'phone lesson');
+    expect(found).toEqual([]);
+  } finally {
+    await phone.close();
+  }
+});

@@ -8,6 +8,7 @@ import { useSession } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
 import { TimelinePane } from '../timeline/timeline-pane';
 import { Tabs } from '../ui/tabs';
+import { LessonPlayer } from '../lessons/lesson-player';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 /** The conversation, read-only: every message with its tool calls and results. */
@@ -30,6 +31,7 @@ const VIEW_LABELS: Record<View, string> = { run: 'Run', conversation: 'Conversat
 /** The player: a header (the session and `Open in Tool Playground`), the run and the conversation. */
 export function Player() {
   const name = useSession((state) => runTitle(state.messages));
+  const lessonPlaying = useSession((state) => state.lessonPlay !== undefined);
   const narrow = useMediaQuery(NARROW_QUERY) ?? false;
   const [view, setView] = useState<View>('run');
   const open = () => {
@@ -45,6 +47,7 @@ export function Player() {
           Open in Tool Playground
         </button>
       </header>
+      {lessonPlaying ? <LessonPlayer remember={false} /> : null}
       {narrow ? (
         <Tabs
           label="Player views"

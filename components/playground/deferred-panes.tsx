@@ -45,3 +45,15 @@ export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void 
   const { idle } = useIdle();
   return idle ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
 }
+
+/** The Lesson region (authoring) loads when first opened. */
+export const DeferredLessonPane = dynamic(() => import('../lessons/lesson-pane').then((module) => module.LessonPane), {
+  ssr: false,
+  loading: () => <PaneLoading name="Lesson" />,
+});
+
+/** Lesson mode's controls load when a lesson plays (a shared link with one, or Preview lesson). */
+export const DeferredLessonPlayer = dynamic(
+  () => import('../lessons/lesson-player').then((module) => module.LessonPlayer),
+  { ssr: false, loading: () => <p className="muted text-sm">Loading the lesson…</p> },
+);

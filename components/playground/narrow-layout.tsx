@@ -6,6 +6,7 @@ import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
 import {
   DeferredEvalsPane,
+  DeferredLessonPane,
   DeferredInspectorPane as InspectorPane,
   DeferredTimelinePane as TimelinePane,
 } from './deferred-panes';
@@ -32,6 +33,7 @@ const PANE_NAMES = {
 export function NarrowLayout() {
   const readOnly = useSession((state) => state.readOnly);
   const evalsOpen = useSession((state) => state.evalsOpen);
+  const lessonOpen = useSession((state) => state.lessonOpen);
   const [pane, setPane] = useState<Pane>(readOnly ? 'Graph' : 'Chat');
   useEffect(() => {
     if (readOnly) setPane('Graph');
@@ -42,6 +44,13 @@ export function NarrowLayout() {
         <PaneBoundary name="Evals">
           <DeferredEvalsPane />
         </PaneBoundary>
+      ) : null}
+      {lessonOpen && !evalsOpen ? (
+        <div className="max-h-[45%] min-h-0 shrink-0 overflow-hidden">
+          <PaneBoundary name="Lesson">
+            <DeferredLessonPane />
+          </PaneBoundary>
+        </div>
       ) : null}
       {evalsOpen ? null : (
         <Tabs

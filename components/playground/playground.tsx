@@ -16,10 +16,22 @@ import { RuntimeContext, useRuntime, useSession, useSessionActions } from './run
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
+import { DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
+
+/** Shows the Lesson region (authoring) in place of the Inspector, or goes back. */
+function LessonButton() {
+  const open = useSession((state) => state.lessonOpen);
+  const { showLesson } = useSessionActions();
+  return (
+    <button type="button" className="button" aria-pressed={open} onClick={() => showLesson(!open)}>
+      Lesson
+    </button>
+  );
+}
 
 /** Shows the Evals region in place of the Timeline, or goes back. */
 function EvalsButton() {
@@ -47,6 +59,7 @@ function Header() {
         <>
           <GetCodeDialog />
           <EvalsButton />
+          <LessonButton />
         </>
       )}
       <PresenterButton />
@@ -82,6 +95,7 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
   const [queryClient] = useState(() => new QueryClient());
   const narrow = useMediaQuery(NARROW_QUERY);
   const presenter = useStore(runtime.store, (state) => state.presenter);
+  const lessonPlaying = useStore(runtime.store, (state) => state.lessonPlay !== undefined);
 
   const [restored, setRestored] = useState(false);
   const engineSettled = useStore(runtime.engine, (state) => state.engine !== undefined || state.error !== undefined);
@@ -106,6 +120,7 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
               <SharedBanner />
               <TabConflictBanner />
               <EngineErrorBanner />
+              {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
               {/* Busy until the saved session is back and the checker and chat have loaded. */}
               <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
                 {presenter ? (

@@ -6,6 +6,7 @@ import { ConversationPane } from '../chat/conversation-pane';
 import { FilesPanel } from '../files/files-panel';
 import {
   DeferredEvalsPane,
+  DeferredLessonPane,
   DeferredInspectorPane as InspectorPane,
   DeferredTimelinePane as TimelinePane,
 } from './deferred-panes';
@@ -49,6 +50,7 @@ export function WideLayout() {
   const inspector = useCollapsible();
   const files = useCollapsible();
   const evalsOpen = useSession((state) => state.evalsOpen);
+  const lessonOpen = useSession((state) => state.lessonOpen);
   // Evals take the Inspector's width while they are open (the graph and its details can wait),
   // and give it back when they close.
   const foldedForEvals = useRef(false);
@@ -62,6 +64,10 @@ export function WideLayout() {
       unfoldInspector();
     }
   }, [evalsOpen, foldInspector, unfoldInspector, inspectorRef]);
+  // The Lesson region takes the Inspector's column: a folded one opens for it.
+  useEffect(() => {
+    if (lessonOpen && inspectorRef.current?.isCollapsed()) unfoldInspector();
+  }, [lessonOpen, unfoldInspector, inspectorRef]);
   return (
     <SavedGroup id="playground-columns" defaults={COLUMNS} className="min-h-0 flex-1" fallback={compactOnSmallScreens}>
       <Panel id="tools" defaultSize={`${COLUMNS.tools}%`} minSize="220px">
@@ -115,7 +121,11 @@ export function WideLayout() {
         panelRef={inspector.ref}
         onResize={inspector.onResize}
       >
-        {inspector.collapsed ? (
+        {lessonOpen ? (
+          <PaneBoundary name="Lesson">
+            <DeferredLessonPane />
+          </PaneBoundary>
+        ) : inspector.collapsed ? (
           <CollapsedRail name="Inspector" onExpand={inspector.expand} />
         ) : (
           <PaneBoundary name="Inspector">

@@ -4,7 +4,8 @@ import { runConversation } from '../../testing/run-conversation';
 import { replayFrames } from '../messages/replay-frames';
 import { isToolUIPart } from '../model/tool-parts';
 import type { LessonStop } from '../model/lesson';
-import { isRightAnswer, questionFacts, revealFrame, stopFrame } from './lesson-play';
+import { revealFrame, stopFrame } from './lesson-frames';
+import { isRightAnswer, questionFacts } from './lesson-play';
 
 const callsIn = (frame: readonly UIMessage[]) =>
   frame.flatMap((message) =>
