@@ -61,3 +61,16 @@ test('share link of a 50-message session with 8 tools', async () => {
     figures,
   );
 });
+
+test('lesson links of the built-in lessons (issue 25)', async () => {
+  const { BUILTIN_LESSONS } = await import('@/lib/workspace/builtin-lessons');
+  for (const lesson of BUILTIN_LESSONS) {
+    const loaded = await lesson.load();
+    if (!loaded.ok) throw new Error(loaded.message);
+    const link = makeShareLink(loaded.session, 'https://play.example/');
+    if (!link.ok) throw new Error(link.message);
+    console.log(
+      `lesson link "${lesson.name}": ${link.chars.toLocaleString('en')} characters (${loaded.session.lesson?.stops.length} stops)`,
+    );
+  }
+});

@@ -106,6 +106,7 @@ async function authorLesson(page: import('@playwright/test').Page): Promise<stri
   await second.getByRole('button', { name: 'Add question' }).click();
   await expect(second).toContainText('Which tool will the model call next?');
   await second.getByRole('textbox', { name: 'Stop note' }).fill('Two calls in one step: parallel.');
+  await second.getByRole('combobox', { name: 'Wire format' }).selectOption('anthropic');
   await page.getByRole('button', { name: 'Share' }).click();
   return page.getByRole('textbox', { name: 'Share link' }).inputValue();
 }
@@ -136,8 +137,10 @@ test('a lesson: author two stops with a question, share, and a learner plays it 
     await player.getByRole('button', { name: 'Check answer' }).click();
     await expect(player.getByRole('status').first()).toContainText('Right.');
     await expect(player).toContainText('Score: 1 of 1 right.');
-    // Revealed: the step's calls are on the graph now.
+    // Revealed: the step's calls are on the graph now, and the Inspector shows the step as Anthropic sends it.
     await expect(timeline.getByRole('group', { name: /^Tool call read_file/ })).toBeVisible();
+    const inspector = student.getByRole('region', { name: 'Inspector' });
+    await expect(inspector.getByRole('tab', { name: 'Anthropic Messages' })).toHaveAttribute('aria-selected', 'true');
     // The answers stay in this browser, never in the link.
     expect(student.url()).toBe(link);
     await student.keyboard.press('ArrowLeft');
@@ -182,4 +185,27 @@ test('the lesson on a phone: the stops, the question and the graph, no sideways 
   } finally {
     await phone.close();
   }
+});
+
+test('a built-in lesson from Session actions plays as a real run: parallel calls and call ids', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Session actions' }).click();
+  await page.getByRole('menuitem', { name: 'Lesson: Parallel calls and call ids' }).click();
+  const player = page.getByRole('region', { name: 'Lesson player' });
+  await expect(player).toContainText('Stop 1 of 3');
+  await player.getByRole('radio', { name: 'Both in the same step' }).check();
+  await player.getByRole('button', { name: 'Check answer' }).click();
+  await expect(player.getByRole('status').first()).toContainText('Right.');
+  await player.getByRole('button', { name: 'Next stop' }).click();
+  await expect(player).toContainText('Stop 2 of 3');
+  await expect(player).toContainText('Which result answers the call read_file');
+  await player.getByRole('radio', { name: /^read_file → / }).check();
+  await player.getByRole('button', { name: 'Check answer' }).click();
+  await expect(player.getByRole('status').first()).toContainText('Right.');
+  await player.getByRole('button', { name: 'Next stop' }).click();
+  await expect(player).toContainText('Score: 2 of 2 right.');
+  await expect(playground.node('Tool result read_file')).toBeVisible();
+  await player.getByRole('button', { name: 'Leave lesson' }).click();
+  await expect(player).toHaveCount(0);
 });

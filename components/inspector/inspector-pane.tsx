@@ -1,6 +1,6 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
@@ -91,6 +91,13 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const { runnable } = useToolSetCheck();
   const timeline = useTimeline();
   const [tab, setTab] = useState<Tab>('Message');
+  // A lesson's stop that names a provider format shows its step on the wire, in that format.
+  const lessonFormat = useSession((state) =>
+    state.lessonPlay ? state.lesson?.stops[state.lessonPlay.stop]?.format : undefined,
+  );
+  useEffect(() => {
+    if (lessonFormat) setTab('Wire');
+  }, [lessonFormat]);
   const node = timeline.nodes.find((candidate) => candidate.id === selectedNodeId);
   // Worked out once something is selected (not for every change of a long session nobody inspects).
   const inspecting = node !== undefined;

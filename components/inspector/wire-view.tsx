@@ -1,7 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSession } from '../playground/runtime-context';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
 import { formatOfProvider } from '@/lib/wire/wire-capture';
 import type { WireCapture } from '@/lib/model/wire-capture';
@@ -58,6 +59,13 @@ export function WireView({ step, chat, capture }: WireViewProps) {
   const initial =
     capture?.format ?? (chat ? formatOfProvider(chat.settings.provider, chat.settings.openaiApi) : undefined);
   const [format, setFormat] = useState<WireFormat>(initial ?? 'openai-chat');
+  // A lesson's stop may name the format the teacher wants its step shown in.
+  const lessonFormat = useSession((state) =>
+    state.lessonPlay ? state.lesson?.stops[state.lessonPlay.stop]?.format : undefined,
+  );
+  useEffect(() => {
+    if (lessonFormat) setFormat(lessonFormat);
+  }, [lessonFormat]);
   const [showRaw, setShowRaw] = useState(false);
   const sent = capture?.format === format ? capture : undefined;
   const server = useServerRender();

@@ -60,13 +60,19 @@ function Question({
 }) {
   const [given, setGiven] = useState('');
   if (facts.kind === 'unavailable') return <p className="muted">{facts.reason}</p>;
-  if (answer)
+  if (answer) {
+    // A choice is said as the learner saw it, not by its value (a call id, an index).
+    const said =
+      facts.kind === 'arguments'
+        ? answer.given
+        : (facts.choices.find((choice) => choice.value === answer.given)?.text ?? answer.given);
     return (
       <p role="status" className={answer.right ? 'text-role-result' : 'text-role-error'}>
-        {answer.right ? 'Right.' : 'Not quite.'} {facts.prompt} Your answer: <code>{answer.given || '(none)'}</code>.
-        The run: <code>{facts.shown}</code>.
+        {answer.right ? 'Right.' : 'Not quite.'} {facts.prompt} Your answer: <code>{said || '(none)'}</code>. The run:{' '}
+        <code>{facts.shown}</code>.
       </p>
     );
+  }
   return (
     <form
       className="flex flex-col gap-1"

@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EXAMPLE_SESSIONS } from '@/lib/workspace/example-sessions';
+import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/workspace/builtin-lessons';
 import { isRunInProgress } from '@/lib/session/session-state';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';
 import type { SessionLibrary } from './create-session-library';
@@ -89,6 +90,14 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
   const files = useSessionFiles();
   const notice = files.notice;
   const currentId = () => library?.state.getState().currentId ?? '';
+  const { playLesson, setStorageProblem } = useSessionActions();
+  // A built-in lesson becomes a session of the person's own, playing from its first stop.
+  const openLesson = async (lesson: BuiltinLesson) => {
+    const loaded = await lesson.load();
+    if (!loaded.ok) return setStorageProblem(loaded.message);
+    await library?.create({ id: lesson.id, name: `Lesson: ${lesson.name}`, session: loaded.session, draft: '' });
+    playLesson(0, {});
+  };
   return (
     <>
       <Menu label="Session actions" trigger="Actions" triggerClassName="button shrink-0">
@@ -101,6 +110,11 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
               {EXAMPLE_SESSIONS.map((example) => (
                 <MenuItem key={example.id} disabled={running} onSelect={() => void library.create(example)}>
                   Example: {example.name}
+                </MenuItem>
+              ))}
+              {BUILTIN_LESSONS.map((lesson) => (
+                <MenuItem key={lesson.id} disabled={running} onSelect={() => void openLesson(lesson)}>
+                  Lesson: {lesson.name}
                 </MenuItem>
               ))}
             </MenuGroup>

@@ -22,7 +22,7 @@ function resultText(part: ToolPart): string {
         ? part.output
         : JSON.stringify(part.output ?? null);
   const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > 140 ? `${flat.slice(0, 139)}…` : flat;
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
 }
 
 export type Choice = { value: string; text: string };
