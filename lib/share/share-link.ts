@@ -60,6 +60,34 @@ function expand(payload: LinkPayload): unknown {
   };
 }
 
+/** The session as a link carries it (compacted, never keys): the text a fragment link compresses and a short link encrypts. */
+export function linkPayloadText(session: SessionData): string {
+  return JSON.stringify(compact(session));
+}
+
+/**
+ * Reads a link's payload text back into a session, strictly (the same checks for a fragment
+ * link and a short link); `damaged` words what is wrong.
+ */
+export async function readLinkPayloadText(
+  json: string,
+  damaged: (why: string) => ParsedSession,
+): Promise<ParsedSession> {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(json);
+  } catch {
+    return damaged('its data is damaged or cut short');
+  }
+  if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools))
+    return damaged('it does not hold a session');
+  const { parseSessionData } = await import('../session/session-schema');
+  const parsed = parseSessionData(expand(payload as LinkPayload));
+  return parsed.ok
+    ? parsed
+    : damaged(parsed.message.replace(/^Not a valid session: /, 'the session in it is not valid: ').replace(/\.$/, ''));
+}
+
 export type ShareLink = { ok: true; url: string; chars: number } | { ok: false; chars: number; message: string };
 
 /**
@@ -69,7 +97,7 @@ export type ShareLink = { ok: true; url: string; chars: number } | { ok: false; 
  */
 export function makeShareLink(session: SessionData, pageUrl: string): ShareLink {
   const linkTo = (shared: SessionData) =>
-    `${pageUrl.split('#')[0]}${SHARE_PREFIX}${compressToEncodedURIComponent(JSON.stringify(compact(shared)))}`;
+    `${pageUrl.split('#')[0]}${SHARE_PREFIX}${compressToEncodedURIComponent(linkPayloadText(shared))}`;
   let url = linkTo(session);
   // Eval results travel without their runs' conversations when those make the link too long.
   if (url.length > MAX_SHARE_LINK_CHARS && session.evals.runs.some((run) => run.messages.length > 0))
@@ -109,21 +137,7 @@ export async function readShareFragment(fragment: string): Promise<ParsedSession
     if (measured.kind === 'damaged') return damaged('its data is damaged or cut short');
     const json = decompressFromEncodedURIComponent(data);
     if (!json) return damaged('its data is damaged or cut short');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(json);
-    } catch {
-      return damaged('its data is damaged or cut short');
-    }
-    if (typeof payload !== 'object' || payload === null || !Array.isArray((payload as LinkPayload).tools))
-      return damaged('it does not hold a session');
-    const { parseSessionData } = await import('../session/session-schema');
-    const parsed = parseSessionData(expand(payload as LinkPayload));
-    return parsed.ok
-      ? parsed
-      : damaged(
-          parsed.message.replace(/^Not a valid session: /, 'the session in it is not valid: ').replace(/\.$/, ''),
-        );
+    return await readLinkPayloadText(json, damaged);
   } catch (error) {
     return damaged(error instanceof Error ? error.message : 'it could not be read');
   }

@@ -1,0 +1,116 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { readJsonBody } from '../read-json-body';
+import type { LinkStore } from './link-store';
+
+/** Largest ciphertext a short link holds (bytes). */
+export const MAX_LINK_BYTES = 20 * 1024 * 1024;
+/** The JSON body that carries it: base64url is 4/3 of the bytes, plus the rest of the object. */
+const MAX_BODY_BYTES = Math.ceil((MAX_LINK_BYTES * 4) / 3) + 1024;
+export const LINK_EXPIRIES = { '1d': 86_400_000, '30d': 30 * 86_400_000, never: undefined } as const;
+export type LinkExpiry = keyof typeof LINK_EXPIRIES;
+const ID = /^[A-Za-z0-9_-]{22}$/;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
+const refuse = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+  json(status, { error: { code, message } }, headers);
+
+const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** At most `limit` creations per client address in a sliding `windowMs`; when refused, seconds to wait. */
+export function createRateLimit(limit = 30, windowMs = 10 * 60_000) {
+  const seen = new Map<string, number[]>();
+  return (client: string, nowMs: number): number | undefined => {
+    const recent = (seen.get(client) ?? []).filter((at) => at > nowMs - windowMs);
+    if (recent.length >= limit) {
+      seen.set(client, recent);
+      return Math.max(1, Math.ceil((recent[0] + windowMs - nowMs) / 1000));
+    }
+    recent.push(nowMs);
+    seen.set(client, recent);
+    // Forget addresses whose window has passed (the map never grows without bound).
+    if (seen.size > 10_000)
+      for (const [key, times] of seen) if (times.every((at) => at <= nowMs - windowMs)) seen.delete(key);
+    return undefined;
+  };
+}
+
+/**
+ * The client a request came from: the last `X-Forwarded-For` entry (the one the nearest proxy —
+ * Next's own server — added; earlier ones are the client's to forge), else "local".
+ */
+export function clientOf(request: Request): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',').at(-1)?.trim() || 'local';
+}
+
+export type LinksDeps = {
+  /** Undefined: short links are off on this server (`PLAYGROUND_LINK_STORE=off`). */
+  store: LinkStore | undefined;
+  rateLimit: (client: string, nowMs: number) => number | undefined;
+  now?: () => number;
+};
+
+/**
+ * `/api/links`: the server keeps ciphertext and nothing else. `POST` `{ ciphertext, expires }`
+ * (base64url, at most 20 MB decoded; `1d`, `30d` — the default — or `never`) answers the new
+ * id and a delete token; `GET /api/links` says whether links are on; `GET /api/links/<id>`
+ * answers the bytes; `DELETE /api/links/<id>` `{ deleteToken }` removes them.
+ */
+export async function handleLinksRequest(request: Request, id: string | undefined, deps: LinksDeps): Promise<Response> {
+  const now = deps.now?.() ?? Date.now();
+  const { store } = deps;
+  if (!store) return refuse(404, 'links_off', 'Short links are off on this server: share a fragment link instead.');
+  if (id === undefined) {
+    if (request.method === 'GET')
+      return json(200, { enabled: true, maxBytes: MAX_LINK_BYTES, expiries: Object.keys(LINK_EXPIRIES) });
+    if (request.method !== 'POST') return refuse(405, 'method', 'POST a short link, or GET one by its id.');
+    const wait = deps.rateLimit(clientOf(request), now);
+    if (wait !== undefined)
+      return refuse(429, 'rate_limited', `Too many short links from this address; try again in ${wait} s.`, {
+        'retry-after': String(wait),
+      });
+    const body = await readJsonBody(request, MAX_BODY_BYTES);
+    if (!body.ok)
+      return body.code === 'body_too_large'
+        ? refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.')
+        : refuse(400, body.code, body.message);
+    const { ciphertext, expires = '30d' } = (body.value ?? {}) as { ciphertext?: unknown; expires?: unknown };
+    if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ciphertext))
+      return refuse(400, 'invalid_body', '"ciphertext" must be the encrypted session as base64url text.');
+    if (typeof expires !== 'string' || !Object.hasOwn(LINK_EXPIRIES, expires))
+      return refuse(400, 'invalid_body', '"expires" must be "1d", "30d" or "never".');
+    const bytes = new Uint8Array(Buffer.from(ciphertext, 'base64url'));
+    if (bytes.byteLength > MAX_LINK_BYTES)
+      return refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.');
+    // An AES-GCM message is at least its IV and tag: anything shorter cannot be one.
+    if (bytes.byteLength < 29) return refuse(400, 'invalid_body', '"ciphertext" is too short to be encrypted data.');
+    const linkId = base64url(randomBytes(16));
+    const deleteToken = base64url(randomBytes(16));
+    const lifetime = LINK_EXPIRIES[expires as LinkExpiry];
+    const expiresAtMs = lifetime === undefined ? undefined : now + lifetime;
+    await store.put({ id: linkId, body: bytes, tokenHash: hashToken(deleteToken), createdAtMs: now, expiresAtMs });
+    return json(201, { id: linkId, deleteToken, expiresAtMs: expiresAtMs ?? null });
+  }
+  if (!ID.test(id)) return refuse(404, 'not_found', 'No such short link.');
+  if (request.method === 'GET') {
+    const found = await store.get(id, now);
+    if (!found)
+      return refuse(404, 'not_found', 'This short link does not exist: it expired, or whoever made it deleted it.');
+    return new Response(Buffer.from(found), {
+      status: 200,
+      headers: { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' },
+    });
+  }
+  if (request.method === 'DELETE') {
+    const body = await readJsonBody(request, 4096);
+    const token = body.ok ? (body.value as { deleteToken?: unknown } | null)?.deleteToken : undefined;
+    if (typeof token !== 'string') return refuse(400, 'invalid_body', '"deleteToken" is required.');
+    return (await store.delete(id, hashToken(token)))
+      ? new Response(null, { status: 204 })
+      : refuse(404, 'not_found', 'No such short link, or not yours to delete.');
+  }
+  return refuse(405, 'method', 'GET or DELETE a short link.');
+}

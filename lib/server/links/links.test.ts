@@ -1,0 +1,149 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSealedSession, sealSession, toBase64url } from '../../share/short-link';
+import { createInitialSession } from '../../session/initial-session';
+import type { SessionData } from '../../session/session-schema';
+import { createRateLimit, handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
+import { createSqliteLinkStore } from './sqlite-link-store';
+
+/** Issue 26: the short-link store keeps ciphertext only; the route's limits; the browser's sealing. */
+const dir = mkdtempSync(join(tmpdir(), 'links-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const MARKER = 'marker-7f3a-plaintext-never-stored';
+const session = (): SessionData =>
+  ({
+    ...createInitialSession(),
+    messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: `Say ${MARKER}` }] }],
+  }) as unknown as SessionData;
+
+const request = (method: string, path: string, body?: unknown) =>
+  new Request(`http://localhost${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+function setup(nowMs = 1_000_000) {
+  const file = join(dir, `links-${Math.random().toString(36).slice(2)}.sqlite`);
+  const store = createSqliteLinkStore(file);
+  let now = nowMs;
+  const deps: LinksDeps = { store, rateLimit: createRateLimit(1_000), now: () => now };
+  const call = (method: string, id?: string, body?: unknown) =>
+    handleLinksRequest(request(method, `/api/links${id ? `/${id}` : ''}`, body), id, deps);
+  return { file, store, deps, call, advance: (ms: number) => (now += ms) };
+}
+
+describe('short links: the server stores ciphertext, nothing it could read', () => {
+  it('a sealed session goes up, comes back, and opens with its key; the SQLite file holds no trace of it', async () => {
+    const { file, call } = setup();
+    const { ciphertext, key } = await sealSession(session());
+    const created = await call('POST', undefined, { ciphertext: toBase64url(ciphertext), expires: '30d' });
+    expect(created.status).toBe(201);
+    const { id, deleteToken } = (await created.json()) as { id: string; deleteToken: string };
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const fetched = await call('GET', id);
+    expect(fetched.headers.get('content-type')).toBe('application/octet-stream');
+    const opened = await openSealedSession(new Uint8Array(await fetched.arrayBuffer()), key);
+    expect(opened.ok && JSON.stringify(opened.session.messages)).toContain(MARKER);
+    // Read the database file itself (and its write-ahead log): the marker is nowhere.
+    for (const path of [file, `${file}-wal`]) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        continue;
+      }
+      expect(bytes.includes(MARKER)).toBe(false);
+      expect(bytes.includes(key)).toBe(false);
+      expect(bytes.includes(deleteToken)).toBe(false);
+    }
+  });
+
+  it('a wrong key, a changed blob and a missing key each get a sentence', async () => {
+    const { ciphertext, key } = await sealSession(session());
+    const other = await sealSession(session());
+    expect(await openSealedSession(ciphertext, other.key)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('its key does not open it, or it was changed'),
+    });
+    const changed = ciphertext.slice();
+    changed[40] ^= 1;
+    expect(await openSealedSession(changed, key)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('changed'),
+    });
+    expect(await openSealedSession(ciphertext, '')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('its key is missing'),
+    });
+  });
+
+  it('delete needs its token; expiry hides a link and the sweep removes it', async () => {
+    const { call, store, advance } = setup();
+    const { ciphertext } = await sealSession(session());
+    const make = async (expires: string) =>
+      (await (await call('POST', undefined, { ciphertext: toBase64url(ciphertext), expires })).json()) as {
+        id: string;
+        deleteToken: string;
+      };
+    const kept = await make('never');
+    expect((await call('DELETE', kept.id, { deleteToken: 'wrong' })).status).toBe(404);
+    expect((await call('DELETE', kept.id, { deleteToken: kept.deleteToken })).status).toBe(204);
+    expect((await call('GET', kept.id)).status).toBe(404);
+    const daily = await make('1d');
+    expect((await call('GET', daily.id)).status).toBe(200);
+    advance(86_400_001);
+    const gone = await call('GET', daily.id);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: { message: string } }).error.message).toContain('expired');
+    expect(await store.sweep(Date.now() + 2 * 86_400_000)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('bounds: 20 MB, ids, expiries, a rate limit per address; off means off', async () => {
+    const { call, deps } = setup();
+    const huge = toBase64url(new Uint8Array(MAX_LINK_BYTES + 1));
+    expect((await call('POST', undefined, { ciphertext: huge })).status).toBe(413);
+    expect((await call('POST', undefined, { ciphertext: 'AAAA' })).status).toBe(400);
+    expect(
+      (await call('POST', undefined, { ciphertext: toBase64url(new Uint8Array(64)), expires: 'forever' })).status,
+    ).toBe(400);
+    expect((await call('GET', '../../etc/passwd')).status).toBe(404);
+    const limited: LinksDeps = { ...deps, rateLimit: createRateLimit(2) };
+    const post = () =>
+      handleLinksRequest(
+        request('POST', '/api/links', { ciphertext: toBase64url(new Uint8Array(64)) }),
+        undefined,
+        limited,
+      );
+    expect((await post()).status).toBe(201);
+    expect((await post()).status).toBe(201);
+    const third = await post();
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    const off = await handleLinksRequest(request('GET', '/api/links'), undefined, { ...deps, store: undefined });
+    expect(off.status).toBe(404);
+    expect((await call('GET')).status).toBe(200);
+  });
+
+  it('50 parallel creates and reads lose nothing', async () => {
+    const { call } = setup();
+    const blobs = Array.from({ length: 50 }, (_, index) => {
+      const bytes = new Uint8Array(100);
+      bytes.fill(index);
+      return bytes;
+    });
+    const created = await Promise.all(
+      blobs.map(
+        async (bytes) =>
+          ((await (await call('POST', undefined, { ciphertext: toBase64url(bytes) })).json()) as { id: string }).id,
+      ),
+    );
+    const read = await Promise.all(
+      created.map(async (id) => new Uint8Array(await (await call('GET', id)).arrayBuffer())),
+    );
+    expect(read).toEqual(blobs);
+  });
+});

@@ -1,0 +1,49 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { LinkStore } from './link-store';
+
+/**
+ * Short links in one SQLite file (Node's built-in `node:sqlite`), created on first use, in WAL
+ * mode so reads go on while a link is written. Every query is a prepared statement.
+ */
+export function createSqliteLinkStore(file: string): LinkStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA busy_timeout = 5000;
+    CREATE TABLE IF NOT EXISTS links (
+      id TEXT PRIMARY KEY,
+      body BLOB NOT NULL,
+      token_hash TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      expires_at INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS links_expires_at ON links (expires_at);
+  `);
+  const insert = db.prepare('INSERT INTO links (id, body, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
+  const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
+  const remove = db.prepare('DELETE FROM links WHERE id = ? AND token_hash = ?');
+  const expired = db.prepare('DELETE FROM links WHERE expires_at IS NOT NULL AND expires_at <= ?');
+  return {
+    kind: 'sqlite',
+    async put(link) {
+      insert.run(link.id, link.body, link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null);
+    },
+    async get(id, nowMs) {
+      const row = select.get(id, nowMs) as { body: Uint8Array } | undefined;
+      return row ? new Uint8Array(row.body) : undefined;
+    },
+    async delete(id, tokenHash) {
+      return Number(remove.run(id, tokenHash).changes) > 0;
+    },
+    async sweep(nowMs) {
+      return Number(expired.run(nowMs).changes);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
