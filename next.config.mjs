@@ -85,13 +85,14 @@ const nextConfig = {
         source: '/_next/static/:path*',
         headers: [{ key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' }],
       },
-      {
-        source: '/',
+      // The playground, at its own address and at a short link's (/s/<id>).
+      ...['/', '/s/:id'].map((source) => ({
+        source,
         headers: [
           { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
           { key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' },
         ],
-      },
+      })),
     ];
   },
 };

@@ -6,6 +6,7 @@ import { embedCode } from '@/lib/share/embed-code';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
 import { useRuntime } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
+import { ShortLinkSection } from './short-link-section';
 
 /** Share: a link with the whole session in its fragment, shown, sized, copied; never keys; its embed code. */
 export function ShareMenu() {
@@ -88,6 +89,7 @@ export function ShareMenu() {
           {link.message}
         </p>
       ) : null}
+      {link ? <ShortLinkSection /> : null}
       <button type="button" className="button self-end" onClick={() => setLink(undefined)}>
         Close
       </button>

@@ -1,7 +1,7 @@
 import type { SandboxFiles } from '../model/sandbox-status';
 import { readShareFragment, SHARE_PREFIX } from '../share/share-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
-import type { SessionData } from '../session/session-schema';
+import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
 
 /** Where a session is saved, as far as opening and forking sessions needs it. */
@@ -33,6 +33,8 @@ export type SessionControllerOptions = {
   /** Sends the active branch again (after a fork), or with a new user message. */
   send(message?: { text: string }): void;
   newId(): string;
+  /** Fetches a short link's ciphertext (`GET /api/links/<id>`). */
+  fetchLink?: (id: string) => Promise<Response>;
 };
 
 export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
@@ -45,6 +47,8 @@ export type SessionController = {
   restoreSession(): Promise<void>;
   /** Shows a share link read-only (never saved); a damaged one is explained and changes nothing. */
   openShareLink(fragment: string): Promise<void>;
+  /** Shows a short link (`/s/<id>#k=<key>`) read-only, decrypted here; the same care as a share link. */
+  openShortLink(id: string, key: string): Promise<void>;
   /** Replaces the session (a file, the list): the run stops, the sandbox gets its files. */
   openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
   /** Forks at a user message (sending `text` instead) or a tool result (answering with `text`); the old branch is kept. Returns why not, if not. */
@@ -52,6 +56,10 @@ export type SessionController = {
   /** Makes a session opened from a link the person's own: saved under a new id, editable, listed. */
   forkToEdit(): void;
 };
+
+/** A short link's address: `/s/<id>` (its key follows in the fragment). */
+const SHORT_LINK_ADDRESS = /^\/s\/([A-Za-z0-9_-]{22})\/?$/;
+const KEY_PREFIX = '#k=';
 
 /** The id the read-only view of a link is known by (it is never saved). */
 const SHARED_LINK_ID = 'shared-link';
@@ -63,8 +71,7 @@ const SHARED_LINK_ID = 'shared-link';
 export function createSessionController(options: SessionControllerOptions): SessionController {
   const { store, persistence, restoreSandbox, stop } = options;
 
-  const openShareLink = async (fragment: string) => {
-    const shared = await readShareFragment(fragment);
+  const openShared = async (shared: ParsedSession) => {
     if (!shared.ok) {
       store.getState().setStorageProblem(shared.message);
       return;
@@ -78,11 +85,38 @@ export function createSessionController(options: SessionControllerOptions): Sess
     await restoreSandbox(shared.session.files);
   };
 
+  const openShareLink = async (fragment: string) => openShared(await readShareFragment(fragment));
+
+  const openShortLink = async (id: string, key: string) => {
+    const refused = (why: string) =>
+      openShared({
+        ok: false,
+        message: `This short link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
+      });
+    let response: Response;
+    try {
+      response = await (options.fetchLink ?? ((linkId) => fetch(`/api/links/${encodeURIComponent(linkId)}`)))(id);
+    } catch {
+      return refused('the playground’s server could not be reached');
+    }
+    if (!response.ok) {
+      const said = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+      return refused((said?.error?.message ?? `the server answered ${response.status}`).replace(/\.$/, ''));
+    }
+    const { openSealedSession } = await import('../share/short-link');
+    await openShared(await openSealedSession(new Uint8Array(await response.arrayBuffer()), key));
+  };
+
   return {
     openShareLink,
+    openShortLink,
     async restoreSession() {
       await persistence.restore();
-      if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
+      const short = SHORT_LINK_ADDRESS.exec(options.location.pathname);
+      if (short) {
+        const key = options.location.hash.startsWith(KEY_PREFIX) ? options.location.hash.slice(KEY_PREFIX.length) : '';
+        await openShortLink(short[1], key);
+      } else if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
     },
     async openSession(session, { trusted }) {
       stop();
@@ -112,7 +146,12 @@ export function createSessionController(options: SessionControllerOptions): Sess
       persistence.saveAs(id);
       persistence.adopt(id, 'Shared session');
       store.getState().leaveReadOnly();
-      options.history.replaceState(null, '', options.location.pathname);
+      // The link's address (and its key) leaves the address bar: the session is the person's now.
+      options.history.replaceState(
+        null,
+        '',
+        SHORT_LINK_ADDRESS.test(options.location.pathname) ? '/' : options.location.pathname,
+      );
     },
   };
 }

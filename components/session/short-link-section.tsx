@@ -1,0 +1,142 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useRuntime } from '../playground/runtime-context';
+
+const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
+type Expiry = keyof typeof EXPIRIES;
+/** Where this browser keeps the delete tokens of the short links it made (never sent elsewhere). */
+const TOKENS_KEY = 'tool-playground:short-links';
+
+function rememberToken(id: string, token: string | undefined) {
+  try {
+    const tokens = JSON.parse(localStorage.getItem(TOKENS_KEY) ?? '{}') as Record<string, string>;
+    if (token) tokens[id] = token;
+    else delete tokens[id];
+    localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+  } catch {
+    // Storage refused: the token stays in this popover until it closes.
+  }
+}
+
+type Made = { id: string; url: string; deleteToken: string; deleted?: boolean };
+
+/**
+ * `Create short link`: the session sealed in this browser (gzip, AES-GCM, a fresh key), only
+ * the ciphertext uploaded; the link `/s/<id>#k=<key>` keeps the key in its fragment. Shown
+ * only when this server keeps short links (`GET /api/links`).
+ */
+export function ShortLinkSection() {
+  const { store } = useRuntime();
+  const enabled = useQuery({
+    queryKey: ['short-links-enabled'],
+    queryFn: async () => (await fetch('/api/links')).ok,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const [expires, setExpires] = useState<Expiry>('30d');
+  const [made, setMade] = useState<Made>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  if (!enabled.data) return null;
+
+  const create = async () => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const { sealSession, toBase64url } = await import('@/lib/share/short-link');
+      const { ciphertext, key } = await sealSession(store.getState());
+      const response = await fetch('/api/links', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ciphertext: toBase64url(ciphertext), expires }),
+      });
+      const answer = (await response.json().catch(() => undefined)) as
+        | { id?: string; deleteToken?: string; error?: { message?: string } }
+        | undefined;
+      if (!response.ok || !answer?.id || !answer.deleteToken)
+        return setProblem(answer?.error?.message ?? `The server answered ${response.status}.`);
+      rememberToken(answer.id, answer.deleteToken);
+      setMade({
+        id: answer.id,
+        url: `${window.location.origin}/s/${answer.id}#k=${key}`,
+        deleteToken: answer.deleteToken,
+      });
+    } catch (error) {
+      setProblem(`The short link was not made: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!made) return;
+    const response = await fetch(`/api/links/${made.id}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deleteToken: made.deleteToken }),
+    });
+    if (response.status === 204 || response.status === 404) {
+      rememberToken(made.id, undefined);
+      setMade({ ...made, deleted: true });
+    } else setProblem(`The short link was not deleted (the server answered ${response.status}).`);
+  };
+
+  return (
+    <div className="flex flex-col gap-1 border-t border-[var(--border)] pt-2">
+      <div className="flex flex-wrap items-center gap-1">
+        <button type="button" className="button" disabled={busy} onClick={() => void create()}>
+          {busy ? 'Encrypting…' : 'Create short link'}
+        </button>
+        <label className="flex items-center gap-1 text-xs">
+          expires after
+          <select
+            className="control"
+            aria-label="Short link expires"
+            value={expires}
+            onChange={(event) => setExpires(event.target.value as Expiry)}
+          >
+            {Object.entries(EXPIRIES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {made && !made.deleted ? (
+        <>
+          <input
+            aria-label="Short link"
+            readOnly
+            className="control font-mono"
+            value={made.url}
+            onFocus={(event) => event.target.select()}
+          />
+          <div className="flex flex-wrap gap-1">
+            <button type="button" className="button" onClick={() => void navigator.clipboard?.writeText(made.url)}>
+              Copy
+            </button>
+            <button type="button" className="button" onClick={() => void remove()}>
+              Delete short link
+            </button>
+          </div>
+          <p className="muted text-xs">
+            Encrypted in this browser: the server keeps only ciphertext and cannot read the session. The key is the part
+            after “#k=”, which browsers never send to a server. Deleting needs this browser (it keeps the delete token).
+          </p>
+        </>
+      ) : made?.deleted ? (
+        <p role="status" className="text-xs">
+          Deleted: the short link opens nothing now.
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-xs text-role-error">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import { generateLongSession } from '../bench/generate-long-session';
+import { serializeSessionFile } from '../lib/session/session-file';
+import { createSessionStore } from '../lib/session/session-store';
+import { PlaygroundPage } from './pages/playground-page';
+
+/** Issue 26: end-to-end encrypted short links. */
+
+async function createShortLink(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Create short link' }).click();
+  const box = page.getByRole('textbox', { name: 'Short link' });
+  await expect(box).toHaveValue(/\/s\/[A-Za-z0-9_-]{22}#k=[A-Za-z0-9_-]{43}$/);
+  return box.inputValue();
+}
+
+test('a 2,000-call session (about 1 MB) shared as a short link opens in a fresh browser, replays and forks', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const store = createSessionStore();
+  store.getState().loadSession({ ...store.getState(), messages: generateLongSession('short', 20) }, { trusted: false });
+  const file = serializeSessionFile(store.getState());
+  expect(file.length).toBeGreaterThan(900_000);
+  await page.getByLabel('Session file').setInputFiles({
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
+  await expect(playground.conversation.getByRole('article').last()).toContainText('All chapters read');
+  const link = await createShortLink(page);
+  // The server never sees the key: it is in the fragment.
+  const requests: string[] = [];
+  const viewer = await browser.newContext();
+  const other = await viewer.newPage();
+  other.on('request', (request) => requests.push(request.url()));
+  try {
+    await other.goto(link);
+    await expect(other.getByRole('button', { name: 'Fork to edit' })).toBeVisible();
+    const conversation = other.getByRole('region', { name: 'Conversation' });
+    await expect(conversation.getByRole('article').last()).toContainText('All chapters read');
+    expect(requests.some((url) => url.includes('#k=') || url.includes(link.split('#k=')[1]))).toBe(false);
+    await other.getByRole('button', { name: 'Replay' }).click();
+    await expect(other.getByRole('status').filter({ hasText: /^Replaying \d+ \/ \d+$/ })).toBeVisible();
+    await other.getByRole('button', { name: 'Stop replay' }).click();
+    await other.getByRole('button', { name: 'Fork to edit' }).click();
+    await expect(other.getByRole('button', { name: 'Fork to edit' })).toHaveCount(0);
+    await expect(other).toHaveURL(/\/$/);
+  } finally {
+    await viewer.close();
+  }
+});
+
+test('a wrong key and a changed blob are refused with a sentence; Delete short link makes it 404', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  const link = await createShortLink(page);
+  const [address, key] = link.split('#k=');
+  const id = address.split('/s/')[1];
+
+  // A changed blob: the server's bytes with one bit flipped, stored as a link of its own.
+  const bytes = Buffer.from(await (await request.get(`/api/links/${id}`)).body());
+  bytes[40] ^= 1;
+  const tampered = (await (
+    await request.post('/api/links', { data: { ciphertext: bytes.toString('base64url') } })
+  ).json()) as { id: string };
+
+  const viewer = await browser.newContext();
+  const other = await viewer.newPage();
+  try {
+    const wrongKey = `${'A'.repeat(42)}E`;
+    await other.goto(`${address}#k=${wrongKey}`);
+    await expect(other.getByRole('alert').filter({ hasText: 'This short link cannot be opened' })).toContainText(
+      'its key does not open it',
+    );
+    await expect(other.getByRole('button', { name: 'Fork to edit' })).toHaveCount(0);
+    await other.goto(`${address.replace(id, tampered.id)}#k=${key}`);
+    await expect(other.getByRole('alert').filter({ hasText: 'This short link cannot be opened' })).toContainText(
+      'changed after it was made',
+    );
+
+    await page.getByRole('button', { name: 'Delete short link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Deleted' })).toBeVisible();
+    expect((await request.get(`/api/links/${id}`)).status()).toBe(404);
+    await other.goto(link);
+    await expect(other.getByRole('alert').filter({ hasText: 'This short link cannot be opened' })).toContainText(
+      'whoever made it deleted it',
+    );
+  } finally {
+    await viewer.close();
+  }
+});
+
+test('when the server keeps no short links, Share offers fragment links only', async ({ page }) => {
+  // As a server with PLAYGROUND_LINK_STORE=off answers (lib/server/links/links.test.ts checks the route itself).
+  await page.route('**/api/links', (route) =>
+    route.fulfill({ status: 404, json: { error: { code: 'links_off', message: 'Short links are off.' } } }),
+  );
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create short link' })).toHaveCount(0);
+});
