@@ -21,12 +21,19 @@ export type ConversationOptions = {
   runJavaScript?: RunJavaScript;
   /** The network the route's provider packages use (the real one when unset). */
   providerFetch?: typeof fetch;
+  /** The route's stream timeouts: generous unless a test is about them (a busy machine is slow, not silent). */
+  timeouts?: RouteTimeouts;
 };
+
+type RouteTimeouts = { firstChunkMs: number; chunkMs: number; stepMs: number };
+/** Long enough that a machine running the e2e suite beside the unit tests never trips them. */
+const TEST_TIMEOUTS: RouteTimeouts = { firstChunkMs: 15_000, chunkMs: 15_000, stepMs: 45_000 };
 
 /** A fetch that answers from the real route handler, in-process, with retries made instant. */
 export function createRouteFetch(
   env: Record<string, string | undefined> = {},
   providerFetch?: typeof fetch,
+  timeouts: RouteTimeouts = TEST_TIMEOUTS,
 ): typeof fetch {
   return (async (_url: RequestInfo | URL, init?: RequestInit) =>
     handleChatRequest(new Request('http://local/api/chat', init), {
@@ -34,7 +41,7 @@ export function createRouteFetch(
       env,
       ...(providerFetch ? { fetch: providerFetch } : {}),
       retryPolicy: { maxRetries: 3, initialBackoffMs: 1, maxBackoffMs: 4, multiplier: 2 },
-      timeouts: { firstChunkMs: 300, chunkMs: 300, stepMs: 1000 },
+      timeouts,
     })) as typeof fetch;
 }
 
@@ -54,7 +61,7 @@ export async function runConversation(text: string, options: ConversationOptions
     checker,
     getSandbox: () => sandbox,
     runJavaScript: options.runJavaScript,
-    fetch: createRouteFetch(options.env, options.providerFetch),
+    fetch: createRouteFetch(options.env, options.providerFetch, options.timeouts),
     getHeaders: () => options.headers ?? {},
   });
   await chat.sendMessage({ text });

@@ -1,6 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConversation } from '../../testing/run-conversation';
+import { type ConversationOptions, runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import type { RunSettings } from '../model/run-settings';
 import { handleChatRequest } from './handle-chat-request';
@@ -55,10 +55,17 @@ const CASES: Case[] = [
 ];
 
 /** Native tool calling unless a test asks for a text mode (fake model ids match no AUTO pattern). */
-const run = (providerCase: Case, model: string, extra: Partial<RunSettings> = {}, headers?: Record<string, string>) =>
+const run = (
+  providerCase: Case,
+  model: string,
+  extra: Partial<RunSettings> = {},
+  headers?: Record<string, string>,
+  timeouts?: ConversationOptions['timeouts'],
+) =>
   runConversation('list the files and show me README.md', {
     env: env(),
     headers,
+    timeouts,
     configure: (store) =>
       store.getState().updateSettings({ mode: 'native', ...providerCase.settings(model), ...extra }),
   });
@@ -119,7 +126,12 @@ describe.each(CASES)('$name on the wire', (providerCase) => {
 
 describe('models that misbehave', () => {
   it('gives up on a provider that sends nothing, and says so', async () => {
-    const { chat, store } = await run(CASES[1], 'fake-silent');
+    // Short timeouts: this test is about them.
+    const { chat, store } = await run(CASES[1], 'fake-silent', {}, undefined, {
+      firstChunkMs: 300,
+      chunkMs: 300,
+      stepMs: 1000,
+    });
     expect(chat.status).toBe('error');
     expect(store.getState().chatError).toMatch(/^No complete answer from OpenAI in time/);
   });

@@ -5,8 +5,8 @@ import { guarded } from '@/lib/server/route-guard';
 export const dynamic = 'force-dynamic';
 
 const rateLimit = createRateLimit();
-const handle = (request: Request) =>
-  handleLinksRequest(request, undefined, { store: linkStoreFor(process.env), rateLimit });
+const handle = async (request: Request) =>
+  handleLinksRequest(request, undefined, { ...(await linkStoreFor(process.env)), rateLimit });
 
 export const GET = guarded(process.env, handle);
 export const POST = guarded(process.env, handle);

@@ -49,6 +49,8 @@ export function clientOf(request: Request): string {
 export type LinksDeps = {
   /** Undefined: short links are off on this server (`PLAYGROUND_LINK_STORE=off`). */
   store: LinkStore | undefined;
+  /** Why the configured store cannot be used now (503), if it cannot. */
+  problem?: string;
   rateLimit: (client: string, nowMs: number) => number | undefined;
   now?: () => number;
 };
@@ -62,6 +64,7 @@ export type LinksDeps = {
 export async function handleLinksRequest(request: Request, id: string | undefined, deps: LinksDeps): Promise<Response> {
   const now = deps.now?.() ?? Date.now();
   const { store } = deps;
+  if (deps.problem) return refuse(503, 'store_unavailable', deps.problem);
   if (!store) return refuse(404, 'links_off', 'Short links are off on this server: share a fragment link instead.');
   if (id === undefined) {
     if (request.method === 'GET')

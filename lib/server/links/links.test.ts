@@ -7,6 +7,10 @@ import { createInitialSession } from '../../session/initial-session';
 import type { SessionData } from '../../session/session-schema';
 import { createRateLimit, handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
 import { createSqliteLinkStore } from './sqlite-link-store';
+import { createPostgresLinkStore } from './postgres-link-store';
+import type { LinkStore } from './link-store';
+import { startPostgres, type TestPostgres } from '../../../testing/start-postgres';
+import pg from 'pg';
 
 /** Issue 26: the short-link store keeps ciphertext only; the route's limits; the browser's sealing. */
 const dir = mkdtempSync(join(tmpdir(), 'links-'));
@@ -26,19 +30,77 @@ const request = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-function setup(nowMs = 1_000_000) {
-  const file = join(dir, `links-${Math.random().toString(36).slice(2)}.sqlite`);
-  const store = createSqliteLinkStore(file);
-  let now = nowMs;
-  const deps: LinksDeps = { store, rateLimit: createRateLimit(1_000), now: () => now };
-  const call = (method: string, id?: string, body?: unknown) =>
-    handleLinksRequest(request(method, `/api/links${id ? `/${id}` : ''}`, body), id, deps);
-  return { file, store, deps, call, advance: (ms: number) => (now += ms) };
-}
+/** A store under test, and where to look for a text in what it keeps (its file, or its table). */
+type Adapter = { name: string; open(): Promise<{ store: LinkStore; keeps(text: string): Promise<boolean> }> };
 
-describe('short links: the server stores ciphertext, nothing it could read', () => {
-  it('a sealed session goes up, comes back, and opens with its key; the SQLite file holds no trace of it', async () => {
-    const { file, call } = setup();
+let postgres: TestPostgres | undefined;
+const stores: LinkStore[] = [];
+const readers: pg.Client[] = [];
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  await Promise.all(readers.map((reader) => reader.end()));
+  await postgres?.stop();
+});
+
+const ADAPTERS: Adapter[] = [
+  {
+    name: 'SQLite',
+    async open() {
+      const file = join(dir, `links-${Math.random().toString(36).slice(2)}.sqlite`);
+      const store = createSqliteLinkStore(file);
+      return {
+        store,
+        // The database file itself and its write-ahead log, byte for byte.
+        keeps: async (text) =>
+          [file, `${file}-wal`].some((path) => {
+            try {
+              return readFileSync(path).includes(text);
+            } catch {
+              return false;
+            }
+          }),
+      };
+    },
+  },
+  {
+    name: 'PostgreSQL',
+    async open() {
+      postgres ??= await startPostgres();
+      const store = await createPostgresLinkStore(postgres.url);
+      const reader = new pg.Client({ connectionString: postgres.url });
+      await reader.connect();
+      readers.push(reader);
+      return {
+        store,
+        // Every row of the table, every column, as the server holds it.
+        keeps: async (text) => {
+          const { rows } = await reader.query(
+            'SELECT id, body, token_hash, created_at, expires_at FROM playground_links',
+          );
+          return rows.some((row) =>
+            Object.values(row).some((value) =>
+              Buffer.from(String(value instanceof Buffer ? value.toString('latin1') : value), 'latin1').includes(text),
+            ),
+          );
+        },
+      };
+    },
+  },
+];
+
+describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, nothing it could read', (adapter) => {
+  async function setup(nowMs = 1_000_000) {
+    const { store, keeps } = await adapter.open();
+    stores.push(store);
+    let now = nowMs;
+    const deps: LinksDeps = { store, rateLimit: createRateLimit(1_000), now: () => now };
+    const call = (method: string, id?: string, body?: unknown) =>
+      handleLinksRequest(request(method, `/api/links${id ? `/${id}` : ''}`, body), id, deps);
+    return { keeps, store, deps, call, advance: (ms: number) => (now += ms) };
+  }
+
+  it('a sealed session goes up, comes back, and opens with its key; the store holds no trace of it', async () => {
+    const { keeps, call } = await setup();
     const { ciphertext, key } = await sealSession(session());
     const created = await call('POST', undefined, { ciphertext: toBase64url(ciphertext), expires: '30d' });
     expect(created.status).toBe(201);
@@ -48,18 +110,11 @@ describe('short links: the server stores ciphertext, nothing it could read', () 
     expect(fetched.headers.get('content-type')).toBe('application/octet-stream');
     const opened = await openSealedSession(new Uint8Array(await fetched.arrayBuffer()), key);
     expect(opened.ok && JSON.stringify(opened.session.messages)).toContain(MARKER);
-    // Read the database file itself (and its write-ahead log): the marker is nowhere.
-    for (const path of [file, `${file}-wal`]) {
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(path);
-      } catch {
-        continue;
-      }
-      expect(bytes.includes(MARKER)).toBe(false);
-      expect(bytes.includes(key)).toBe(false);
-      expect(bytes.includes(deleteToken)).toBe(false);
-    }
+    // What the store keeps holds the ciphertext (it can be found) and nothing readable.
+    expect(await keeps(id)).toBe(true);
+    expect(await keeps(MARKER)).toBe(false);
+    expect(await keeps(key)).toBe(false);
+    expect(await keeps(deleteToken)).toBe(false);
   });
 
   it('a wrong key, a changed blob and a missing key each get a sentence', async () => {
@@ -82,7 +137,7 @@ describe('short links: the server stores ciphertext, nothing it could read', () 
   });
 
   it('delete needs its token; expiry hides a link and the sweep removes it', async () => {
-    const { call, store, advance } = setup();
+    const { call, store, advance } = await setup();
     const { ciphertext } = await sealSession(session());
     const make = async (expires: string) =>
       (await (await call('POST', undefined, { ciphertext: toBase64url(ciphertext), expires })).json()) as {
@@ -103,7 +158,7 @@ describe('short links: the server stores ciphertext, nothing it could read', () 
   });
 
   it('bounds: 20 MB, ids, expiries, a rate limit per address; off means off', async () => {
-    const { call, deps } = setup();
+    const { call, deps } = await setup();
     const huge = toBase64url(new Uint8Array(MAX_LINK_BYTES + 1));
     expect((await call('POST', undefined, { ciphertext: huge })).status).toBe(413);
     expect((await call('POST', undefined, { ciphertext: 'AAAA' })).status).toBe(400);
@@ -129,7 +184,7 @@ describe('short links: the server stores ciphertext, nothing it could read', () 
   });
 
   it('50 parallel creates and reads lose nothing', async () => {
-    const { call } = setup();
+    const { call } = await setup();
     const blobs = Array.from({ length: 50 }, (_, index) => {
       const bytes = new Uint8Array(100);
       bytes.fill(index);
@@ -145,5 +200,22 @@ describe('short links: the server stores ciphertext, nothing it could read', () 
       created.map(async (id) => new Uint8Array(await (await call('GET', id)).arrayBuffer())),
     );
     expect(read).toEqual(blobs);
+  });
+});
+
+describe('which store a server opens (PLAYGROUND_LINK_STORE)', () => {
+  it('SQLite by default, PostgreSQL for a postgres:// address, none when off; an unreachable one is a problem said without its password', async () => {
+    const { linkStoreFor } = await import('./open-link-store');
+    const sqlite = await linkStoreFor({ PLAYGROUND_DATA_DIR: dir });
+    expect(sqlite.store?.kind).toBe('sqlite');
+    postgres ??= await startPostgres();
+    const pgStore = await linkStoreFor({ PLAYGROUND_LINK_STORE: postgres.url });
+    expect(pgStore.store?.kind).toBe('postgres');
+    if (pgStore.store) stores.push(pgStore.store);
+    expect(await linkStoreFor({ PLAYGROUND_LINK_STORE: 'off' })).toEqual({ store: undefined });
+    const unreachable = await linkStoreFor({ PLAYGROUND_LINK_STORE: 'postgres://someone:s3cret-pw@127.0.0.1:9/links' });
+    expect(unreachable.store).toBeUndefined();
+    expect(unreachable.problem).toMatch(/^The short-link store cannot be reached/);
+    expect(unreachable.problem).not.toContain('s3cret-pw');
   });
 });

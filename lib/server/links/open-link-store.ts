@@ -1,30 +1,52 @@
 import 'server-only';
 import { join } from 'node:path';
 import type { LinkStore } from './link-store';
+import { createPostgresLinkStore } from './postgres-link-store';
 import { createSqliteLinkStore } from './sqlite-link-store';
 
-let opened: { key: string; store: LinkStore | undefined } | undefined;
+export type OpenedLinkStore = { store: LinkStore | undefined; problem?: string };
+
+let opened: { key: string; store: Promise<LinkStore | undefined> } | undefined;
 let lastSweepMs = 0;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
- * This server's short-link store, opened once: `PLAYGROUND_LINK_STORE=off` turns links off;
- * otherwise one SQLite file under `PLAYGROUND_DATA_DIR` (default `.data/`), created on first use.
- * Expired links are swept at most every ten minutes, on the way through.
+ * This server's short-link store, opened once: `PLAYGROUND_LINK_STORE=off` turns links off,
+ * `postgres://…` keeps them in PostgreSQL (the table made on start), anything else (the
+ * default) in one SQLite file under `PLAYGROUND_DATA_DIR` (default `.data/`). Expired links
+ * are swept at most every ten minutes, on the way through. A store that cannot be opened is a
+ * `problem` (said without the connection string), and is tried again on the next request.
  */
-export function linkStoreFor(env: Record<string, string | undefined>, nowMs = Date.now()): LinkStore | undefined {
+export async function linkStoreFor(
+  env: Record<string, string | undefined>,
+  nowMs = Date.now(),
+): Promise<OpenedLinkStore> {
   const setting = env.PLAYGROUND_LINK_STORE?.trim() || 'sqlite';
   const key = `${setting}|${env.PLAYGROUND_DATA_DIR ?? ''}`;
   if (opened?.key !== key) {
     opened = {
       key,
       store:
-        setting === 'off' ? undefined : createSqliteLinkStore(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite')),
+        setting === 'off'
+          ? Promise.resolve(undefined)
+          : /^postgres(ql)?:\/\//.test(setting)
+            ? createPostgresLinkStore(setting)
+            : Promise.resolve(createSqliteLinkStore(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite'))),
     };
   }
-  if (opened.store && nowMs - lastSweepMs > SWEEP_EVERY_MS) {
-    lastSweepMs = nowMs;
-    void opened.store.sweep(nowMs).catch(() => undefined);
+  const current = opened;
+  let store: LinkStore | undefined;
+  try {
+    store = await current.store;
+  } catch (error) {
+    if (opened === current) opened = undefined;
+    const said =
+      error instanceof Error ? error.message.replaceAll(setting, '[the store]').slice(0, 200) : 'unknown error';
+    return { store: undefined, problem: `The short-link store cannot be reached (${said}).` };
   }
-  return opened.store;
+  if (store && nowMs - lastSweepMs > SWEEP_EVERY_MS) {
+    lastSweepMs = nowMs;
+    void store.sweep(nowMs).catch(() => undefined);
+  }
+  return { store };
 }

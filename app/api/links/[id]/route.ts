@@ -5,9 +5,9 @@ import { guarded } from '@/lib/server/route-guard';
 export const dynamic = 'force-dynamic';
 
 const rateLimit = createRateLimit();
-const handle = (request: Request) =>
+const handle = async (request: Request) =>
   handleLinksRequest(request, decodeURIComponent(new URL(request.url).pathname.split('/').at(-1) ?? ''), {
-    store: linkStoreFor(process.env),
+    ...(await linkStoreFor(process.env)),
     rateLimit,
   });
 

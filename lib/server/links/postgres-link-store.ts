@@ -1,0 +1,55 @@
+import 'server-only';
+import pg from 'pg';
+import type { LinkStore } from './link-store';
+
+/**
+ * Short links in PostgreSQL, for a playground on several instances
+ * (`PLAYGROUND_LINK_STORE=postgres://…`): a pooled client, parameterised queries only, the
+ * table made on start when it is missing.
+ */
+export async function createPostgresLinkStore(url: string, { max = 10 }: { max?: number } = {}): Promise<LinkStore> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  await pool.query(`
+    CREATE TABLE IF NOT EXISTS playground_links (
+      id TEXT PRIMARY KEY,
+      body BYTEA NOT NULL,
+      token_hash TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT
+    );
+    CREATE INDEX IF NOT EXISTS playground_links_expires_at ON playground_links (expires_at);
+  `);
+  return {
+    kind: 'postgres',
+    async put(link) {
+      await pool.query(
+        'INSERT INTO playground_links (id, body, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+        [link.id, Buffer.from(link.body), link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null],
+      );
+    },
+    async get(id, nowMs) {
+      const { rows } = await pool.query<{ body: Buffer }>(
+        'SELECT body FROM playground_links WHERE id = $1 AND (expires_at IS NULL OR expires_at > $2)',
+        [id, nowMs],
+      );
+      return rows[0] ? new Uint8Array(rows[0].body) : undefined;
+    },
+    async delete(id, tokenHash) {
+      const { rowCount } = await pool.query('DELETE FROM playground_links WHERE id = $1 AND token_hash = $2', [
+        id,
+        tokenHash,
+      ]);
+      return (rowCount ?? 0) > 0;
+    },
+    async sweep(nowMs) {
+      const { rowCount } = await pool.query(
+        'DELETE FROM playground_links WHERE expires_at IS NOT NULL AND expires_at <= $1',
+        [nowMs],
+      );
+      return rowCount ?? 0;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
