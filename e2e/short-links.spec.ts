@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { generateLongSession } from '../bench/generate-long-session';
 import { serializeSessionFile } from '../lib/session/session-file';
@@ -99,14 +101,35 @@ test('a wrong key and a changed blob are refused with a sentence; Delete short l
   }
 });
 
-test('when the server keeps no short links, Share offers fragment links only', async ({ page }) => {
-  // As a server with PLAYGROUND_LINK_STORE=off answers (lib/server/links/links.test.ts checks the route itself).
-  await page.route('**/api/links', (route) =>
-    route.fulfill({ status: 404, json: { error: { code: 'links_off', message: 'Short links are off.' } } }),
-  );
-  const playground = new PlaygroundPage(page);
-  await playground.goto();
-  await page.getByRole('button', { name: 'Share' }).click();
-  await expect(page.getByRole('textbox', { name: 'Share link' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Create short link' })).toHaveCount(0);
+test('a server started with PLAYGROUND_LINK_STORE=off offers fragment links only', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // A second production server, on its own port, with short links off.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: { ...process.env, PLAYGROUND_LINK_STORE: 'off' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${base}/api/providers`).catch(() => undefined))?.status, { timeout: 60_000 })
+      .toBe(200);
+    const off = await fetch(`${base}/api/links`);
+    expect(off.status).toBe(404);
+    expect(((await off.json()) as { error: { code: string } }).error.code).toBe('links_off');
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByRole('textbox', { name: 'Share link' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create short link' })).toHaveCount(0);
+    await page.close();
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+  }
 });

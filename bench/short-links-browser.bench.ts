@@ -1,0 +1,59 @@
+import type { UIMessage } from 'ai';
+import { test } from 'vitest';
+import { serializeSessionFile } from '@/lib/session/session-file';
+import { createSessionStore } from '@/lib/session/session-store';
+import { withProductionPage } from './browser-bench';
+import { generateLongSession } from './generate-long-session';
+
+/**
+ * Issue 26, in the browser against the production build: the time from `Create short link` to
+ * the link shown (serialise + gzip + encrypt + upload), and from opening the link in a fresh
+ * context to the run drawn (download + decrypt + read + first draw of the conversation and graph).
+ */
+const PORT = 3352;
+const RUNS = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+test('short links in the browser: create, and open to first draw', async () => {
+  await withProductionPage(PORT, 'Short links', async (page, browser) => {
+    const lines: string[] = [];
+    for (const [name, messages] of [
+      ['50 messages', generateLongSession('b50', 1, 12).slice(0, 50)],
+      ['500 calls', generateLongSession('b500', 5)],
+      ['2,000 calls', generateLongSession('b2000', 20)],
+    ] as [string, UIMessage[]][]) {
+      const store = createSessionStore();
+      store.getState().loadSession({ ...store.getState(), messages }, { trusted: false });
+      await page.getByLabel('Session file').setInputFiles({
+        name: 'bench.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(serializeSessionFile(store.getState())),
+      });
+      await page.getByRole('region', { name: 'Conversation' }).getByRole('article').last().waitFor();
+      const create: number[] = [];
+      const open: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        await page.getByRole('button', { name: 'Share' }).click();
+        const started = performance.now();
+        await page.getByRole('button', { name: 'Create short link' }).click();
+        const box = page.getByRole('textbox', { name: 'Short link' });
+        await box.waitFor();
+        create.push(performance.now() - started);
+        const link = await box.inputValue();
+        await page.keyboard.press('Escape');
+        const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+        const viewer = await context.newPage();
+        const opening = performance.now();
+        await viewer.goto(link);
+        await viewer.getByRole('button', { name: 'Fork to edit' }).waitFor();
+        await viewer.locator('.react-flow__node-timeline').first().waitFor();
+        open.push(performance.now() - opening);
+        await context.close();
+      }
+      lines.push(
+        `${name.padEnd(12)} create ${median(create).toFixed(0).padStart(5)} ms · open to first draw ${median(open).toFixed(0).padStart(5)} ms (median of ${RUNS})`,
+      );
+    }
+    console.log(`\nShort links in the browser (issue 26), production build\n${lines.join('\n')}\n`);
+  });
+}, 600_000);
