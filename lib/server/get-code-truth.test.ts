@@ -16,18 +16,20 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import { buildNextRequest } from '../wire/extract-wire-steps';
 import type { CapturedRequest } from '../model/wire-capture';
 import { renderWithPackage } from './render-with-package';
+import { pythonWithSdks } from '../../testing/python-sdks';
 
 /**
  * Issue 13: Get code's snippets send what the playground sends. curl and the TypeScript
  * snippet are run against the loopback fake provider and what it receives is compared with
- * the body the provider's package renders for the same conversation. Python runs too, against
- * stand-ins for the official SDKs (they cannot be installed here: PyPI is out of reach) that take
- * exactly the real methods' keyword arguments (testing/python-sdk-stand-ins).
+ * the body the provider's package renders for the same conversation. Python runs too, with the
+ * official `anthropic` and `openai` SDKs installed (testing/python-sdks.ts).
  */
 let fake: FakeProvider;
+let python: string;
 beforeAll(async () => {
   fake = await startFakeProvider();
-});
+  python = pythonWithSdks();
+}, 240_000);
 afterAll(() => fake.close());
 
 const KEY = 'sk-not-a-real-key-0123456789';
@@ -118,7 +120,7 @@ describe.each(PROVIDERS)('Get code for $name', ({ patch, origin, fakePath }) => 
     expect(snippet).not.toContain(KEY);
   });
 
-  it("Python, run against stand-ins with the SDKs' own keywords, sends exactly the package's body", async () => {
+  it("Python, run with the official SDKs, sends exactly the package's body", async () => {
     const input = await nextRequestFor(patch as Partial<RunSettings>);
     const snippet = code('python', input).replace(`"${origin}`, `"${fake.url}${fakePath}`);
     const before = fake.requests.length;
@@ -133,16 +135,11 @@ describe.each(PROVIDERS)('Get code for $name', ({ patch, origin, fakePath }) => 
 
 const quoteOrigin = (origin: string) => `'${origin}`;
 
-/**
- * Runs a Python snippet with the official SDKs' stand-ins first on the path (the SDKs cannot
- * be installed here: PyPI is out of reach), the clients pointed at the fake as the real ones
- * are, by their base URL variables.
- */
+/** Runs a Python snippet with the official SDKs, pointed at the fake by their base URL variables. */
 function runPython(snippet: string) {
-  return run('python3', ['-c', snippet], {
+  return run(python, ['-c', snippet], {
     env: {
       ...process.env,
-      PYTHONPATH: join(ROOT, 'testing', 'python-sdk-stand-ins'),
       OPENAI_API_KEY: KEY,
       ANTHROPIC_API_KEY: KEY,
       GEMINI_API_KEY: KEY,
@@ -153,7 +150,7 @@ function runPython(snippet: string) {
 }
 
 describe('the Anthropic Python snippet on anthropic 1.x', () => {
-  it('sends the temperature through extra_body: 1.x refuses it as a keyword, as the stand-in shows', async () => {
+  it('sends the temperature through extra_body: anthropic 1.13 refuses it as a keyword', async () => {
     const input = await nextRequestFor({ provider: 'anthropic', model: 'fake-tools', temperature: 0.3 });
     expect(input.rendered.body).toMatchObject({ temperature: 0.3 });
     const snippet = code('python', input);
