@@ -5,6 +5,7 @@ import { serializeSessionFile } from '../lib/session/session-file';
 import { createSessionStore } from '../lib/session/session-store';
 import { PlaygroundPage } from './pages/playground-page';
 import { axeScans, seriousViolations } from './pages/axe';
+import { smallestText } from './pages/measure-text';
 
 /** Screenshots of the main screens land here (CI keeps them as artifacts). */
 const SCREENS = new URL('./artifacts/screens/', import.meta.url).pathname;
@@ -135,31 +136,7 @@ test('the graph opens readable: node text at least 12 px on a 1366×768 laptop, 
   await playground.sendMessage('list the files and show me README.md');
   const result = playground.node('Tool result read_file');
   await expect(result).toContainText(/read_file README\.md → \d+(\.\d)? (B|KB)/);
-  // The follow animation settles: the nodes stop moving between two looks.
-  const positions = () =>
-    playground.timeline
-      .locator('.react-flow__node-timeline')
-      .evaluateAll((nodes) => nodes.map((node) => JSON.stringify(node.getBoundingClientRect())).join('|'));
-  let previous = '';
-  await expect
-    .poll(async () => {
-      const now = await positions();
-      const still = now === previous;
-      previous = now;
-      return still;
-    })
-    .toBe(true);
-  const smallest = await playground.timeline.locator('.react-flow__node-timeline').evaluateAll((nodes) => {
-    const sizes: number[] = [];
-    for (const node of nodes) {
-      const rect = node.getBoundingClientRect();
-      const zoom = rect.width / (node as HTMLElement).offsetWidth;
-      for (const element of node.querySelectorAll('span, p')) {
-        if (element.textContent?.trim()) sizes.push(Number.parseFloat(getComputedStyle(element).fontSize) * zoom);
-      }
-    }
-    return Math.min(...sizes);
-  });
+  const smallest = await smallestText(await playground.settledGraphNodes(), true);
   expect(smallest).toBeGreaterThanOrEqual(12);
   // The overview map (off for a run this small, which is on screen whole) draws one shape per node.
   await expect(page.getByRole('checkbox', { name: 'Overview' })).not.toBeChecked();

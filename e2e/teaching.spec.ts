@@ -1,22 +1,7 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 import { seriousViolations } from './pages/axe';
-
-/** The smallest text on screen inside `elements`, in px (font size times the zoom it is drawn at). */
-function smallestText(elements: Locator, zoomed = false) {
-  return elements.evaluateAll((nodes, zoomed) => {
-    const sizes: number[] = [];
-    for (const node of nodes) {
-      const rect = node.getBoundingClientRect();
-      const zoom = zoomed ? rect.width / (node as HTMLElement).offsetWidth : 1;
-      for (const element of [node, ...node.querySelectorAll('span, p, div')]) {
-        const own = [...element.childNodes].some((child) => child.nodeType === 3 && child.textContent?.trim());
-        if (own) sizes.push(Number.parseFloat(getComputedStyle(element).fontSize) * zoom);
-      }
-    }
-    return Math.min(...sizes);
-  }, zoomed);
-}
+import { smallestText } from './pages/measure-text';
 
 test('presenter mode: large type on the graph, the sequence and the wire; editing panes hidden; Escape leaves', async ({
   page,
@@ -30,20 +15,7 @@ test('presenter mode: large type on the graph, the sequence and the wire; editin
   await expect(playground.tools).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Conversation' })).toHaveCount(0);
 
-  const nodes = playground.timeline.locator('.react-flow__node-timeline');
-  await expect(nodes.first()).toBeVisible();
-  // The fit settles: the nodes stop moving between two looks.
-  let previous = '';
-  await expect
-    .poll(async () => {
-      const now = await nodes.evaluateAll((all) =>
-        all.map((node) => JSON.stringify(node.getBoundingClientRect())).join('|'),
-      );
-      const still = now === previous;
-      previous = now;
-      return still;
-    })
-    .toBe(true);
+  const nodes = await playground.settledGraphNodes();
   expect(await smallestText(nodes, true)).toBeGreaterThanOrEqual(18);
 
   await playground.selectNode('Tool call read_file');

@@ -22,24 +22,11 @@ import { TooltipProvider } from '../ui/tooltip';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
-/** Shows the Lesson region (authoring) in place of the Inspector, or goes back. */
-function LessonButton() {
-  const open = useSession((state) => state.lessonOpen);
-  const { showLesson } = useSessionActions();
+/** A header button that shows a view or goes back: Evals (in place of the Timeline), Lesson (of the Inspector). */
+function ViewToggle({ label, on, onToggle }: { label: string; on: boolean; onToggle: (on: boolean) => void }) {
   return (
-    <button type="button" className="button" aria-pressed={open} onClick={() => showLesson(!open)}>
-      Lesson
-    </button>
-  );
-}
-
-/** Shows the Evals region in place of the Timeline, or goes back. */
-function EvalsButton() {
-  const open = useSession((state) => state.evalsOpen);
-  const { showEvals } = useSessionActions();
-  return (
-    <button type="button" className="button" aria-pressed={open} onClick={() => showEvals(!open)}>
-      Evals
+    <button type="button" className="button" aria-pressed={on} onClick={() => onToggle(!on)}>
+      {label}
     </button>
   );
 }
@@ -50,6 +37,9 @@ function EvalsButton() {
  */
 function Header() {
   const presenter = useSession((state) => state.presenter);
+  const evalsOpen = useSession((state) => state.evalsOpen);
+  const lessonOpen = useSession((state) => state.lessonOpen);
+  const { showEvals, showLesson } = useSessionActions();
   return (
     <header className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 px-1 min-[900px]:flex-nowrap">
       <h1 className="shrink-0 text-base font-semibold">Tool Playground</h1>
@@ -58,8 +48,8 @@ function Header() {
       {presenter ? null : (
         <>
           <GetCodeDialog />
-          <EvalsButton />
-          <LessonButton />
+          <ViewToggle label="Evals" on={evalsOpen} onToggle={showEvals} />
+          <ViewToggle label="Lesson" on={lessonOpen} onToggle={showLesson} />
         </>
       )}
       <PresenterButton />

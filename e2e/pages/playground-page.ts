@@ -89,6 +89,24 @@ export class PlaygroundPage {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
   }
 
+  /** The graph's nodes, once the follow animation settles: they stop moving between two looks. */
+  async settledGraphNodes(): Promise<Locator> {
+    const nodes = this.timeline.locator('.react-flow__node-timeline');
+    await expect(nodes.first()).toBeVisible();
+    let previous = '';
+    await expect
+      .poll(async () => {
+        const now = await nodes.evaluateAll((all) =>
+          all.map((node) => JSON.stringify(node.getBoundingClientRect())).join('|'),
+        );
+        const still = now === previous;
+        previous = now;
+        return still;
+      })
+      .toBe(true);
+    return nodes;
+  }
+
   node(namePrefix: string | RegExp): Locator {
     const name =
       typeof namePrefix === 'string' ? new RegExp(`^${namePrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) : namePrefix;

@@ -26,7 +26,8 @@ export function readNodeId(nodeId: string): NodeRef {
   return { kind: 'message', messageId: nodeId };
 }
 
-const finished = (part: ToolPart) =>
+/** Whether a call has its answer: a result, an error, or a denial. */
+export const finished = (part: ToolPart) =>
   part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
 
 function toolPart(messages: readonly UIMessage[], callId: string): ToolPart | undefined {

@@ -3,15 +3,12 @@ import { canonicalJson } from '../evals/match-argument';
 import type { LessonStop } from '../model/lesson';
 import { getToolName, isToolUIPart } from '../model/tool-parts';
 import { splitSteps } from '../messages/split-steps';
-import { callOfStop, type ToolPart } from './lesson-frames';
+import { callOfStop, finished, type ToolPart } from './lesson-frames';
 
 /*
  * A lesson's questions (issue 25), answered by the run: the choices the learner meets and the
  * right answer, read from the run's messages.
  */
-
-const finished = (part: ToolPart) =>
-  part.state === 'output-available' || part.state === 'output-error' || part.state === 'output-denied';
 
 /** What a result says, on one line. */
 function resultText(part: ToolPart): string {

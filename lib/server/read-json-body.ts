@@ -1,6 +1,7 @@
 import 'server-only';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { formatBytes } from '../limits/input-limits';
+import { readCapped } from '../limits/read-capped';
 
 export type JsonBody =
   | { ok: true; value: unknown }
@@ -20,22 +21,11 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) return tooLarge;
   if (!request.body) return { ok: false, code: 'invalid_json', message: 'The request has no body.' };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return tooLarge;
-    }
-    chunks.push(value);
-  }
+  const bytes = await readCapped(request.body, maxBytes);
+  if (!bytes) return tooLarge;
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     return { ok: false, code: 'invalid_json', message: 'The request body is not valid JSON.' };
   }

@@ -1,4 +1,5 @@
 import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
+import { readCapped } from '../limits/read-capped';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { linkPayloadText, readLinkPayloadText } from './share-link';
 
@@ -33,29 +34,9 @@ export function toBase64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, maxBytes: number) {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(stream).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    // Counted as it unpacks: a small blob can be crafted to inflate to gigabytes.
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const joined = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return joined;
-}
+/** `bytes` through a (de)compression stream, inflating no further than `maxBytes` (a small blob can be crafted to inflate to gigabytes). */
+const pipe = (bytes: Uint8Array, stream: CompressionStream | DecompressionStream, maxBytes: number) =>
+  readCapped(new Blob([bytes as BlobPart]).stream().pipeThrough(stream), maxBytes);
 
 /** The session sealed for a short link: the ciphertext to upload and the key for the fragment. */
 export async function sealSession(session: SessionData): Promise<{ ciphertext: Uint8Array; key: string }> {
