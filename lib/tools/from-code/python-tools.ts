@@ -1,0 +1,321 @@
+import type { ToolFromCode, ToolsFromCode } from '../../model/tool-from-code';
+import { cleandoc, dedent, isInvalidGoogleDocstring, parseGoogleDocstring, pyStrip } from './python-docstrings';
+import {
+  findSyntaxError,
+  type JsonValue,
+  named,
+  type PySyntaxNode,
+  readCallArguments,
+  readString,
+  readValue,
+  isJson,
+  simpleName,
+} from './python-syntax';
+import {
+  classDocstring,
+  createPythonTypeReader,
+  type PyDefinitions,
+  type PyProperty,
+  rawDocstring,
+} from './python-types';
+import { removeTitles, sortLikePydantic } from './sort-like-pydantic';
+
+type Schema = Record<string, unknown>;
+
+/** Parameters LangChain never shows the model: callbacks, and values injected when the tool runs. */
+const FILTERED_PARAMETERS = new Set(['run_manager', 'callbacks', 'self', 'cls']);
+const INJECTED = /\b(InjectedToolArg|InjectedToolCallId|InjectedState|InjectedStore|ToolRuntime)\b/;
+const ENUM_BASES = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
+
+type ToolDecorator = { name?: string; description?: string; parseDocstring: boolean; argsSchema?: string };
+
+/**
+ * The tools a Python paste defines, as LangChain's `convert_to_openai_tool` makes them: each
+ * top-level function (plain or `@tool`), `BaseTool` subclass, and `BaseModel` subclass that no
+ * other definition uses. `root` is the module node of a tree-sitter-python parse.
+ */
+export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
+  const broken = findSyntaxError(root);
+  if (broken) {
+    const what = broken.isMissing
+      ? `missing ${broken.type}`
+      : `unexpected \`${broken.text.split('\n')[0].slice(0, 40)}\``;
+    return {
+      ok: false,
+      problem: {
+        message: `Python syntax error: ${what}.`,
+        line: broken.startPosition.row + 1,
+        column: broken.startPosition.column + 1,
+      },
+    };
+  }
+  const statements = named(root).map((node) => ({
+    node,
+    definition: node.type === 'decorated_definition' ? node.childForFieldName('definition') : node,
+  }));
+  const definitions = collectDefinitions(
+    statements.map((statement) => statement.definition).filter((node): node is PySyntaxNode => node !== null),
+  );
+  const reader = createPythonTypeReader(definitions);
+  const notes: string[] = [];
+  const built: { tool: ToolFromCode; model?: string }[] = [];
+
+  for (const { node, definition } of statements) {
+    const name = definition?.childForFieldName('name')?.text;
+    if (!definition || !name || name.startsWith('_')) continue;
+    if (definition.type === 'function_definition') {
+      built.push({ tool: functionTool(definition, node.type === 'decorated_definition' ? node : undefined) });
+    } else if (definition.type === 'class_definition' && definitions.models.has(name)) {
+      const toolNotes: string[] = [];
+      const { description, title: _title, ...parameters } = reader.modelSchema(name, toolNotes);
+      built.push({
+        tool: {
+          definition: { name, description: (description as string) ?? '', parameters: finish(parameters) },
+          notes: toolNotes,
+        },
+        model: name,
+      });
+    } else if (definition.type === 'class_definition' && baseNames(definition).includes('BaseTool')) {
+      built.push({ tool: classTool(definition, name) });
+    } else if (definition.type === 'class_definition' && baseNames(definition).includes('TypedDict')) {
+      notes.push(`\`${name}\` is a TypedDict; the playground reads functions, BaseModel and BaseTool classes.`);
+    }
+  }
+  const tools = built.filter(({ model }) => model === undefined || !reader.used.has(model)).map(({ tool }) => tool);
+  for (const { model } of built)
+    if (model && reader.used.has(model))
+      notes.push(`\`${model}\` is used by another definition, so it is not a tool of its own.`);
+  if (tools.length === 0 && notes.length === 0)
+    notes.push('No function, BaseModel or BaseTool class at the top level of the code.');
+  return { ok: true, tools, notes };
+
+  function parameterProperties(
+    fn: PySyntaxNode,
+    describe: (name: string) => string | undefined,
+    toolNotes: string[],
+  ): PyProperty[] {
+    const properties: PyProperty[] = [];
+    const list = fn.childForFieldName('parameters');
+    for (const parameter of list ? named(list) : []) {
+      if (parameter.type === 'keyword_separator' || parameter.type === 'positional_separator') continue;
+      if (
+        parameter.type === 'list_splat_pattern' ||
+        parameter.type === 'dictionary_splat_pattern' ||
+        /^\*/.test(parameter.text)
+      ) {
+        toolNotes.push(
+          `\`${parameter.text.split(':')[0]}\` takes any arguments, which a JSON Schema cannot list; it was left out.`,
+        );
+        continue;
+      }
+      const name = (
+        parameter.type === 'identifier' ? parameter : (parameter.childForFieldName('name') ?? named(parameter)[0])
+      )?.text;
+      if (!name || FILTERED_PARAMETERS.has(name)) continue;
+      const annotation = parameter.childForFieldName('type') ?? undefined;
+      if (annotation && INJECTED.test(annotation.text)) {
+        toolNotes.push(`\`${name}\` is injected when the tool runs; the model does not see it.`);
+        continue;
+      }
+      const value = parameter.type.endsWith('default_parameter')
+        ? (parameter.childForFieldName('value') ?? undefined)
+        : undefined;
+      const property = reader.readProperty(name, annotation, value, toolNotes, {
+        description: describe(name),
+        annotatedStrings: true,
+      });
+      if (property) properties.push(property);
+    }
+    return properties;
+  }
+
+  function functionTool(fn: PySyntaxNode, decorated: PySyntaxNode | undefined): ToolFromCode {
+    const toolNotes: string[] = [];
+    const decorator = decorated ? readToolDecorator(decorated) : undefined;
+    const fnName = fn.childForFieldName('name')?.text as string;
+    const raw = rawDocstring(fn);
+    const docstring = raw === undefined ? undefined : cleandoc(raw);
+    const parsed = parseGoogleDocstring(docstring);
+    let description: string;
+    let argDescriptions = new Map<string, string>();
+    if (!decorator) {
+      description = parsed.description;
+      argDescriptions = parsed.args;
+    } else if (decorator.parseDocstring) {
+      const names = parameterNames(fn);
+      if (isInvalidGoogleDocstring(docstring, names))
+        toolNotes.push(
+          'LangChain refuses this docstring with `parse_docstring=True`: it needs a summary and an `Args:` section.',
+        );
+      description = decorator.description ?? parsed.description;
+      argDescriptions = parsed.args;
+    } else {
+      if (raw === undefined && decorator.description === undefined)
+        toolNotes.push("LangChain's `@tool` needs a docstring or `description=`; the description is empty.");
+      description = decorator.description ?? pyStrip(dedent(raw ?? ''));
+    }
+    if (docstring && !parsed.hasArgs && /(^|\n)(Parameters\n-{3,}|:param )/.test(docstring)) {
+      toolNotes.push(
+        'The parameter descriptions in this docstring stay in the description: LangChain reads them only from a Google-style `Args:` section.',
+      );
+    }
+    let parameters: Schema;
+    if (decorator?.argsSchema && definitions.models.has(decorator.argsSchema)) {
+      reader.used.add(decorator.argsSchema);
+      const {
+        description: modelDescription,
+        title: _title,
+        ...schema
+      } = reader.modelSchema(decorator.argsSchema, toolNotes);
+      parameters = schema;
+      if (!description && typeof modelDescription === 'string') description = modelDescription;
+    } else {
+      parameters = objectSchema(parameterProperties(fn, (name) => argDescriptions.get(name), toolNotes));
+    }
+    return {
+      definition: { name: decorator?.name ?? fnName, description, parameters: finish(parameters) },
+      notes: toolNotes,
+    };
+  }
+
+  function classTool(cls: PySyntaxNode, className: string): ToolFromCode {
+    const toolNotes: string[] = [];
+    const attributes = new Map<string, PySyntaxNode>();
+    let run: PySyntaxNode | undefined;
+    for (const statement of named(cls.childForFieldName('body') ?? cls)) {
+      const inner = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+      if (
+        inner?.type === 'function_definition' &&
+        ['_run', '_arun'].includes(inner.childForFieldName('name')?.text ?? '')
+      )
+        run ??= inner;
+      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      const value = assignment?.childForFieldName('right');
+      if (target?.type === 'identifier' && value) attributes.set(target.text, value);
+    }
+    const text = (key: string) => {
+      const node = attributes.get(key);
+      return node ? readString(node) : undefined;
+    };
+    const schemaName = attributes.get('args_schema')
+      ? simpleName(attributes.get('args_schema') as PySyntaxNode)
+      : undefined;
+    let parameters: Schema;
+    if (schemaName && definitions.models.has(schemaName)) {
+      reader.used.add(schemaName);
+      const { description: _description, title: _title, ...schema } = reader.modelSchema(schemaName, toolNotes);
+      parameters = schema;
+    } else if (run) {
+      parameters = objectSchema(parameterProperties(run, () => undefined, toolNotes));
+    } else {
+      toolNotes.push('The class has no `args_schema` model from this code and no `_run`; it takes no parameters.');
+      parameters = objectSchema([]);
+    }
+    return {
+      definition: {
+        name: text('name') ?? className,
+        description: text('description') ?? '',
+        parameters: finish(parameters),
+      },
+      notes: toolNotes,
+    };
+  }
+}
+
+/** pydantic's key order, then LangChain's `_rm_titles` (which, as written, leaves the titles inside lists). */
+const finish = (parameters: Schema) => removeTitles(sortLikePydantic(parameters));
+
+function objectSchema(properties: PyProperty[]): Schema {
+  const required = properties.filter((property) => property.required).map((property) => property.name);
+  return {
+    properties: Object.fromEntries(properties.map((property) => [property.name, property.schema])),
+    ...(required.length > 0 ? { required } : {}),
+    type: 'object',
+  };
+}
+
+function parameterNames(fn: PySyntaxNode): string[] {
+  const list = fn.childForFieldName('parameters');
+  return (list ? named(list) : [])
+    .map(
+      (parameter) =>
+        (parameter.type === 'identifier' ? parameter : (parameter.childForFieldName('name') ?? named(parameter)[0]))
+          ?.text,
+    )
+    .filter((name): name is string => name !== undefined);
+}
+
+/** `@tool`, `@tool("name")`, `@tool(parse_docstring=True, description=…, args_schema=…)`; others are not tools' decorators. */
+function readToolDecorator(decorated: PySyntaxNode): ToolDecorator | undefined {
+  for (const decorator of named(decorated).filter((child) => child.type === 'decorator')) {
+    const expression = named(decorator)[0];
+    if (!expression) continue;
+    if (simpleName(expression) === 'tool') return { parseDocstring: false };
+    if (expression.type !== 'call' || simpleName(expression.childForFieldName('function') ?? expression) !== 'tool')
+      continue;
+    const { positional, keywords } = readCallArguments(expression);
+    const flag = keywords.get('parse_docstring');
+    const schema = keywords.get('args_schema');
+    return {
+      name: positional[0] ? readString(positional[0]) : undefined,
+      description: keywords.get('description') ? readString(keywords.get('description') as PySyntaxNode) : undefined,
+      parseDocstring: flag ? readValue(flag) === true : false,
+      argsSchema: schema ? simpleName(schema) : undefined,
+    };
+  }
+  return undefined;
+}
+
+const baseNames = (cls: PySyntaxNode): string[] => {
+  const bases = cls.childForFieldName('superclasses');
+  return (bases ? named(bases) : [])
+    .map((base) => simpleName(base))
+    .filter((name): name is string => name !== undefined);
+};
+
+/** The models, enums and type aliases a paste declares (a model may extend one declared later). */
+function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
+  const definitions: PyDefinitions = { models: new Map(), enums: new Map(), aliases: new Map() };
+  const classes = nodes.filter((node) => node.type === 'class_definition');
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const cls of classes) {
+      const name = cls.childForFieldName('name')?.text as string;
+      if (definitions.models.has(name)) continue;
+      if (baseNames(cls).some((base) => base === 'BaseModel' || definitions.models.has(base))) {
+        definitions.models.set(name, cls);
+        grew = true;
+      }
+    }
+  }
+  for (const cls of classes) {
+    if (!baseNames(cls).some((base) => ENUM_BASES.has(base))) continue;
+    const members = new Map<string, JsonValue>();
+    for (const statement of named(cls.childForFieldName('body') ?? cls)) {
+      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      const value = assignment?.childForFieldName('right');
+      const read = value ? readValue(value) : undefined;
+      if (target?.type === 'identifier' && read !== undefined && isJson(read)) members.set(target.text, read);
+    }
+    definitions.enums.set(cls.childForFieldName('name')?.text as string, { members, description: classDocstring(cls) });
+  }
+  for (const node of nodes) {
+    const assignment = node.type === 'expression_statement' ? named(node)[0] : undefined;
+    if (assignment?.type === 'type_alias_statement') {
+      const [left, right] = named(assignment);
+      if (left && right) definitions.aliases.set(left.text, right);
+    }
+    if (assignment?.type !== 'assignment') continue;
+    const target = assignment.childForFieldName('left');
+    const value = assignment.childForFieldName('right');
+    const isAlias =
+      assignment.childForFieldName('type')?.text === 'TypeAlias' ||
+      value?.type === 'subscript' ||
+      value?.type === 'generic_type';
+    if (target?.type === 'identifier' && value && isAlias) definitions.aliases.set(target.text, value);
+  }
+  return definitions;
+}

@@ -1,0 +1,344 @@
+import { cleandoc } from './python-docstrings';
+import { applyConstraints, emptyField, type FieldInfo, isFieldCall, readField } from './python-field';
+import {
+  isJson,
+  type JsonValue,
+  NOT_LITERAL,
+  named,
+  type PySyntaxNode,
+  type PyValue,
+  readString,
+  readValue,
+  simpleName,
+} from './python-syntax';
+
+type Schema = Record<string, unknown>;
+
+/** The classes and aliases a paste declares, by name: what an annotation may refer to. */
+export type PyDefinitions = {
+  models: Map<string, PySyntaxNode>;
+  enums: Map<string, { members: Map<string, JsonValue>; description?: string }>;
+  aliases: Map<string, PySyntaxNode>;
+};
+
+/** A property as pydantic writes it: its schema, whether it is required, and the name it goes by. */
+export type PyProperty = { name: string; schema: Schema; required: boolean };
+
+const NULL: Schema = { type: 'null' };
+const SCALARS: Record<string, Schema> = {
+  str: { type: 'string' },
+  int: { type: 'integer' },
+  float: { type: 'number' },
+  bool: { type: 'boolean' },
+  bytes: { format: 'binary', type: 'string' },
+  None: NULL,
+  NoneType: NULL,
+  Any: {},
+  object: {},
+  datetime: { format: 'date-time', type: 'string' },
+  date: { format: 'date', type: 'string' },
+  time: { format: 'time', type: 'string' },
+  timedelta: { format: 'duration', type: 'string' },
+  UUID: { format: 'uuid', type: 'string' },
+  EmailStr: { format: 'email', type: 'string' },
+};
+const LISTS = new Set(['list', 'List', 'Sequence', 'MutableSequence', 'Iterable', 'Collection', 'Deque', 'deque']);
+const SETS = new Set(['set', 'Set', 'frozenset', 'FrozenSet', 'AbstractSet', 'MutableSet']);
+const DICTS = new Set(['dict', 'Dict', 'Mapping', 'MutableMapping', 'OrderedDict', 'DefaultDict', 'defaultdict']);
+const JSON_TYPE_OF: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
+
+/**
+ * Reads Python annotations into JSON Schema the way pydantic v2 writes them (validation mode),
+ * with nested models and enums inlined as LangChain's dereferencing leaves them. What has no
+ * JSON Schema (`Callable`, a class the paste does not define) is a note, not a guess.
+ */
+export function createPythonTypeReader(definitions: PyDefinitions) {
+  /** Models in the middle of being read (a self-reference would never end). */
+  const reading = new Set<string>();
+  /** Every model an annotation used, for telling tools from their parts. */
+  const used = new Set<string>();
+  /** Schemas that stand for a `$ref` in pydantic's output (a model, an enum): their fields get no title. */
+  const references = new WeakSet<Schema>();
+
+  const resolveName = (node: PySyntaxNode): PyValue => {
+    if (node.type !== 'attribute') return NOT_LITERAL;
+    const owner = node.childForFieldName('object')?.text ?? '';
+    const member = node.childForFieldName('attribute')?.text ?? '';
+    const value = definitions.enums.get(owner)?.members.get(member);
+    return value === undefined ? NOT_LITERAL : value;
+  };
+
+  function literalSchema(values: JsonValue[]): Schema {
+    const types = new Set(
+      values.map((value) =>
+        value === null ? 'null' : Number.isInteger(value) ? 'integer' : (JSON_TYPE_OF[typeof value] ?? 'mixed'),
+      ),
+    );
+    const [only] = types;
+    const typed = types.size === 1 && only !== 'mixed' ? { type: only } : {};
+    return values.length === 1 ? { const: values[0], ...typed } : { enum: values, ...typed };
+  }
+
+  function unionSchema(members: Schema[]): Schema {
+    const flat = members.flatMap((member) =>
+      Array.isArray(member.anyOf) && Object.keys(member).length === 1 ? (member.anyOf as Schema[]) : [member],
+    );
+    const unique = flat.filter(
+      (member, index) => flat.findIndex((other) => JSON.stringify(other) === JSON.stringify(member)) === index,
+    );
+    return unique.length === 1 ? unique[0] : { anyOf: unique };
+  }
+
+  /** The parts of a subscripted annotation (`Dict[str, int]` → the `str` and `int` nodes). */
+  function typeArguments(node: PySyntaxNode): PySyntaxNode[] {
+    if (node.type === 'generic_type') {
+      const parameters = named(node).find((child) => child.type === 'type_parameter');
+      return parameters ? named(parameters).map(unwrap) : [];
+    }
+    return node
+      .childrenForFieldName('subscript')
+      .filter((child): child is PySyntaxNode => child !== null)
+      .map(unwrap);
+  }
+  const unwrap = (node: PySyntaxNode): PySyntaxNode =>
+    node.type === 'type' && named(node).length === 1 ? named(node)[0] : node;
+
+  /** An annotation's schema and notes; `field` collects what `Annotated[…]` adds to the field. */
+  function schemaOf(raw: PySyntaxNode, label: string, notes: string[], field?: FieldInfo): Schema | undefined {
+    const node = unwrap(raw);
+    const leftOut = (why: string) => {
+      notes.push(`\`${label}\`: ${why}; the parameter was left out.`);
+      return undefined;
+    };
+    if (node.type === 'none') return NULL;
+    if (node.type === 'string') {
+      const forward = readString(node);
+      if (forward && /^[A-Za-z_][\w.]*$/.test(forward))
+        return schemaOfName(forward.split('.').pop() as string, label, notes, leftOut);
+      return leftOut(`the annotation ${node.text} is not a type the playground can read`);
+    }
+    if (node.type === 'binary_operator') {
+      const parts = [node.childForFieldName('left'), node.childForFieldName('right')].filter(
+        (part): part is PySyntaxNode => part !== null,
+      );
+      const schemas = parts.map((part) => schemaOf(part, label, notes));
+      return schemas.every((schema) => schema !== undefined) ? unionSchema(schemas as Schema[]) : undefined;
+    }
+    const name =
+      node.type === 'generic_type'
+        ? named(node)[0]?.text
+        : node.type === 'subscript'
+          ? simpleName(node.childForFieldName('value') ?? node)
+          : simpleName(node);
+    if (name === undefined) return leftOut(`\`${node.text}\` is not a type the playground can read`);
+    if (node.type !== 'generic_type' && node.type !== 'subscript') return schemaOfName(name, label, notes, leftOut);
+
+    const args = typeArguments(node);
+    const argSchemas = () => {
+      const schemas = args.map((arg) => schemaOf(arg, label, notes));
+      return schemas.every((schema) => schema !== undefined) ? (schemas as Schema[]) : undefined;
+    };
+    if (name === 'Annotated') {
+      const [base, ...metadata] = args;
+      for (const item of metadata) {
+        const text = readString(item);
+        if (text !== undefined && field) field.annotatedText ??= text;
+        else if (isFieldCall(item) && field) mergeField(field, readField(item, label, resolveName));
+      }
+      return base ? schemaOf(base, label, notes, field) : leftOut('`Annotated` needs a type');
+    }
+    if (name === 'Optional') {
+      const schemas = argSchemas();
+      return schemas ? unionSchema([...schemas, NULL]) : undefined;
+    }
+    if (name === 'Union') {
+      const schemas = argSchemas();
+      return schemas ? unionSchema(schemas) : undefined;
+    }
+    if (name === 'Literal') {
+      const values = args.map((arg) => readValue(arg, resolveName));
+      if (!values.every(isJson)) return leftOut(`\`${node.text}\` holds something that is not a literal`);
+      return literalSchema(values as JsonValue[]);
+    }
+    if (LISTS.has(name) || SETS.has(name)) {
+      const [items] = args.map((arg) => schemaOf(arg, label, notes));
+      if (args.length > 0 && items === undefined) return undefined;
+      return { items: items ?? {}, type: 'array', ...(SETS.has(name) ? { uniqueItems: true } : {}) };
+    }
+    if (name === 'tuple' || name === 'Tuple') {
+      if (args.length === 2 && args[1].type === 'ellipsis') {
+        const items = schemaOf(args[0], label, notes);
+        return items && { items, type: 'array' };
+      }
+      const schemas = argSchemas();
+      return schemas && { maxItems: schemas.length, minItems: schemas.length, prefixItems: schemas, type: 'array' };
+    }
+    if (DICTS.has(name)) {
+      if (args.length === 0) return { additionalProperties: true, type: 'object' };
+      const read = args.length === 2 ? schemaOf(args[1], label, notes) : undefined;
+      if (read === undefined) return undefined;
+      // pydantic writes `Any` values as `true`.
+      const values = Object.keys(read).length === 0 ? true : read;
+      const keys = schemaOf(args[0], label, notes);
+      const keyed = keys && keys.type !== 'string' && Object.keys(keys).length > 0 ? { propertyNames: keys } : {};
+      return { additionalProperties: values, ...keyed, type: 'object' };
+    }
+    if (name === 'Callable' || name === 'Awaitable' || name === 'Coroutine' || name === 'Type' || name === 'type') {
+      return leftOut(`\`${name}\` has no JSON Schema`);
+    }
+    return leftOut(`\`${node.text}\` is not a type the playground can read`);
+  }
+
+  function schemaOfName(
+    name: string,
+    label: string,
+    notes: string[],
+    leftOut: (why: string) => undefined,
+  ): Schema | undefined {
+    if (name in SCALARS) return { ...SCALARS[name] };
+    if (LISTS.has(name) || SETS.has(name))
+      return { items: {}, type: 'array', ...(SETS.has(name) ? { uniqueItems: true } : {}) };
+    if (name === 'tuple' || name === 'Tuple') return { items: {}, type: 'array' };
+    if (DICTS.has(name)) return { additionalProperties: true, type: 'object' };
+    if (definitions.enums.has(name)) {
+      const { members, description } = definitions.enums.get(name) as {
+        members: Map<string, JsonValue>;
+        description?: string;
+      };
+      const values = [...members.values()];
+      const { const: _single, enum: _values, ...typed } = literalSchema(values);
+      const schema = { ...(description ? { description } : {}), enum: values, title: name, ...typed };
+      references.add(schema);
+      return schema;
+    }
+    if (definitions.models.has(name)) {
+      used.add(name);
+      if (reading.has(name)) return leftOut(`\`${name}\` refers to itself, which the playground cannot inline`);
+      const schema = modelSchema(name, notes);
+      references.add(schema);
+      return schema;
+    }
+    if (definitions.aliases.has(name)) return schemaOf(definitions.aliases.get(name) as PySyntaxNode, label, notes);
+    if (name === 'Callable') return leftOut('`Callable` has no JSON Schema');
+    return leftOut(`\`${name}\` is not defined in the code and has no JSON Schema`);
+  }
+
+  /** A `BaseModel` subclass as the object schema pydantic writes (its docstring the description). */
+  function modelSchema(name: string, notes: string[]): Schema {
+    reading.add(name);
+    const { properties, required } = modelProperties(name, notes);
+    reading.delete(name);
+    const description = classDocstring(definitions.models.get(name) as PySyntaxNode);
+    return {
+      ...(description ? { description } : {}),
+      properties: Object.fromEntries(properties.map((property) => [property.name, property.schema])),
+      ...(required.length > 0 ? { required } : {}),
+      title: name,
+      type: 'object',
+    };
+  }
+
+  /** A model's fields (its bases' first), each as a property. */
+  function modelProperties(name: string, notes: string[]): { properties: PyProperty[]; required: string[] } {
+    const node = definitions.models.get(name) as PySyntaxNode;
+    const properties: PyProperty[] = [];
+    const bases = node.childForFieldName('superclasses');
+    for (const base of bases ? named(bases) : []) {
+      const baseName = simpleName(base);
+      if (baseName && definitions.models.has(baseName) && !reading.has(baseName)) {
+        reading.add(baseName);
+        properties.push(...modelProperties(baseName, notes).properties);
+        reading.delete(baseName);
+      }
+    }
+    for (const statement of named(node.childForFieldName('body') ?? node)) {
+      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+      const annotation = assignment?.childForFieldName('type');
+      if (!assignment || !target || target.type !== 'identifier' || !annotation) continue;
+      const fieldName = target.text;
+      if (fieldName.startsWith('_') || fieldName === 'model_config' || /^(typing\.)?ClassVar\b/.test(annotation.text))
+        continue;
+      const property = readProperty(fieldName, annotation, assignment.childForFieldName('right') ?? undefined, notes);
+      if (property) {
+        const existing = properties.findIndex((each) => each.name === property.name);
+        if (existing === -1) properties.push(property);
+        else properties[existing] = property;
+      }
+    }
+    return {
+      properties,
+      required: properties.filter((property) => property.required).map((property) => property.name),
+    };
+  }
+
+  /**
+   * One field or parameter: its annotation and right-hand side (`Field(...)` or a default);
+   * `description` is what LangChain adds from a docstring or an `Annotated` string.
+   */
+  function readProperty(
+    fieldName: string,
+    annotation: PySyntaxNode | undefined,
+    value: PySyntaxNode | undefined,
+    notes: string[],
+    options: { description?: string; annotatedStrings?: boolean } = {},
+  ): PyProperty | undefined {
+    const field = readField(value, fieldName, resolveName);
+    const annotated = emptyField();
+    const typeSchema = annotation ? schemaOf(annotation, fieldName, notes, annotated) : {};
+    notes.push(...field.notes, ...annotated.notes);
+    if (typeSchema === undefined) return undefined;
+    mergeField(annotated, field);
+    const titled = references.has(typeSchema) ? {} : { title: pythonTitle(annotated.alias ?? fieldName) };
+    let schema: Schema = { ...applyConstraints(typeSchema, annotated.constraints), ...titled };
+    const description =
+      options.description ?? annotated.description ?? (options.annotatedStrings ? annotated.annotatedText : undefined);
+    schema = { ...schema, ...annotated.extra };
+    if (description !== undefined) schema.description = description;
+    if (annotated.hasDefault && annotated.default !== undefined) schema.default = annotated.default;
+    return { name: annotated.alias ?? fieldName, schema, required: !annotated.hasDefault };
+  }
+
+  return { schemaOf, modelSchema, readProperty, resolveName, used };
+}
+
+/** Python's `str.title()` with `_` as a space: the title pydantic gives a field (`max_chars` → `Max Chars`). */
+export function pythonTitle(name: string): string {
+  let out = '';
+  let previousCased = false;
+  for (const char of name) {
+    const cased = char.toLowerCase() !== char.toUpperCase();
+    out += cased ? (previousCased ? char.toLowerCase() : char.toUpperCase()) : char;
+    previousCased = cased;
+  }
+  return out.replace(/_/g, ' ');
+}
+
+/** Folds a later field's settings over an earlier one's (a default's `Field` over `Annotated`'s). */
+function mergeField(into: FieldInfo, from: FieldInfo) {
+  if (from.hasDefault) {
+    into.hasDefault = true;
+    into.default = from.default;
+  }
+  into.description = from.description ?? into.description;
+  into.alias = from.alias ?? into.alias;
+  for (const [key, value] of from.constraints) into.constraints.set(key, value);
+  Object.assign(into.extra, from.extra);
+  into.notes.push(...from.notes);
+  from.notes = [];
+}
+
+/** A class's or function's docstring as written (`__doc__`), or `undefined`. */
+export function rawDocstring(definition: PySyntaxNode): string | undefined {
+  const first = named(definition.childForFieldName('body') ?? definition)[0];
+  const literal = first?.type === 'expression_statement' ? named(first)[0] : undefined;
+  return literal && (literal.type === 'string' || literal.type === 'concatenated_string')
+    ? readString(literal)
+    : undefined;
+}
+
+/** A class's docstring as pydantic's schema description (`inspect.cleandoc`). */
+export function classDocstring(definition: PySyntaxNode): string | undefined {
+  const doc = rawDocstring(definition);
+  return doc ? cleandoc(doc) : undefined;
+}

@@ -1,0 +1,7 @@
+from pydantic import BaseModel
+
+
+class CreateTicket(BaseModel):
+    title: str
+    priority: int = 3
+    labels: list[str] = []

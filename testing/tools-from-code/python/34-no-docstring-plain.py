@@ -1,0 +1,2 @@
+def noop(flag: bool) -> None:
+    pass
