@@ -1,0 +1,114 @@
+import type TypeScript from 'typescript';
+import type { CodeProblem, ToolFromCode } from '../../model/tool-from-code';
+import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
+
+/** The global the sandbox bundle (scripts/build-sandbox-libraries.mjs) defines. */
+export const ZOD_SANDBOX_GLOBAL = '__toolPlaygroundZod';
+
+/**
+ * What runs in the handler sandbox after the paste: each top-level value that is an AI SDK
+ * `tool()`, a zod schema, or an object of tools becomes a tool, its schema converted by the AI
+ * SDK's own `asSchema` (zod's JSON Schema output, draft-07, as the AI SDK sends it).
+ */
+const COLLECT = `
+const isTool = (value) => value !== null && typeof value === 'object' && 'inputSchema' in value;
+const isZod = (value) => value !== null && typeof value === 'object' && '_zod' in value;
+const __tools = [];
+const __notes = [];
+const convert = async (name, value) => {
+  const schema = isTool(value) ? value.inputSchema : value;
+  const parameters = await asSchema(schema).jsonSchema;
+  const description = (isTool(value) ? value.description : schema.description) ?? '';
+  const toolNotes = parameters && parameters.type === 'object' ? [] : ['A tool takes an object; this schema is not one, so providers will refuse it.'];
+  __tools.push({ definition: { name, description, parameters }, notes: toolNotes });
+};
+for (const [name, value] of __values) {
+  if (isTool(value) || isZod(value)) await convert(name, value);
+  else if (value !== null && typeof value === 'object' && Object.values(value).some(isTool)) {
+    for (const [key, each] of Object.entries(value)) if (isTool(each)) await convert(key, each);
+  }
+}
+if (__tools.length === 0) __notes.push('No tool() and no zod schema among the values the code declares at the top level.');
+return { tools: __tools, notes: __notes };
+`;
+
+export type ZodProgram =
+  | { ok: true; names: string[]; build: (bundle: string) => string }
+  | { ok: false; problem: CodeProblem };
+
+/**
+ * Turns a zod / AI SDK paste into the program the handler sandbox runs: the paste compiled to
+ * CommonJS (its `import`s of zod and ai answered by the bundle), then the top-level `const`s it
+ * declares collected and converted. The text is code from a stranger: it only ever runs inside
+ * the sandbox; nothing here evaluates it.
+ */
+export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgram {
+  const problem = findTypeScriptSyntaxProblem(ts, code);
+  if (problem) return { ok: false, problem };
+  const source = ts.createSourceFile('tools.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const declared = new Map<string, TypeScript.Expression>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      const init = declaration.initializer;
+      if (ts.isIdentifier(declaration.name) && init && !ts.isArrowFunction(init) && !ts.isFunctionExpression(init))
+        declared.set(declaration.name.text, init);
+    }
+  }
+  // A value another declaration uses (`inputSchema`, a shared `lineItem`) is a part, not a tool.
+  const used = new Set<string>();
+  const visit = (node: TypeScript.Node) => {
+    if (ts.isIdentifier(node) && declared.has(node.text)) used.add(node.text);
+    ts.forEachChild(node, visit);
+  };
+  for (const init of declared.values()) visit(init);
+  const names = [...declared.keys()].filter((name) => !used.has(name));
+  const compiled = ts.transpileModule(code, {
+    fileName: 'tools.ts',
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: false },
+  }).outputText;
+  // Names are identifiers the parser accepted; their labels are quoted as JSON strings. An
+  // exported const lives on `exports` once compiled to CommonJS.
+  const values = names
+    .map(
+      (name) =>
+        `[${JSON.stringify(name)}, (() => { try { return ${name}; } catch { return module.exports[${JSON.stringify(name)}]; } })()]`,
+    )
+    .join(', ');
+  return {
+    ok: true,
+    names,
+    build: (bundle) => `
+const { z, tool, asSchema, jsonSchema, zodSchema } = (() => { ${bundle}; return ${ZOD_SANDBOX_GLOBAL}; })();
+const LIBRARIES = { zod: { z, default: z }, 'zod/v4': { z, default: z }, ai: { tool, asSchema, jsonSchema, zodSchema } };
+const require = (id) => {
+  if (id in LIBRARIES) return LIBRARIES[id];
+  throw new Error('Only zod and ai can be imported here, not "' + id + '".');
+};
+const module = { exports: {} };
+const exports = module.exports;
+const __values = await (async () => {
+${compiled}
+return [${values}];
+})();
+${COLLECT}`,
+  };
+}
+
+/** Reads the sandbox's answer back: tools with their notes, or why there are none (its shape is checked, not trusted). */
+export function readZodProgramResult(value: unknown): { tools: ToolFromCode[]; notes: string[] } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { tools, notes } = value as { tools?: unknown; notes?: unknown };
+  if (!Array.isArray(tools) || !Array.isArray(notes)) return undefined;
+  const valid = tools.every((tool) => {
+    const definition = (tool as ToolFromCode)?.definition;
+    return (
+      typeof definition?.name === 'string' &&
+      typeof definition.description === 'string' &&
+      typeof definition.parameters === 'object' &&
+      definition.parameters !== null &&
+      Array.isArray((tool as ToolFromCode).notes)
+    );
+  });
+  return valid ? { tools: tools as ToolFromCode[], notes: notes.map(String) } : undefined;
+}

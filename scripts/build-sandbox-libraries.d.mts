@@ -1,0 +1,3 @@
+export const ZOD_SANDBOX_GLOBAL: string;
+export const ZOD_SANDBOX_FILE: string;
+export function bundleZodSandbox(): Promise<string>;
