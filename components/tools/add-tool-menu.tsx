@@ -10,7 +10,7 @@ const GROUPS = ['Blank', 'Core tools (sandbox)', 'Full toolset (seed 002 §11)',
 export function AddToolMenu() {
   const addTools = useSession((state) => state.addTools);
   return (
-    <Menu label="Add tool">
+    <Menu label="Add tool" trigger="Add">
       {GROUPS.map((group) => (
         <MenuGroup key={group} label={group}>
           {TOOL_TEMPLATES.filter((template) => template.group === group).map((template) => (

@@ -36,6 +36,9 @@ monaco.json.jsonDefaults.setDiagnosticsOptions({
   ],
 });
 
+// A `Tool from code` paste imports zod and ai, which this editor cannot see: syntax errors only.
+monaco.typescript.typescriptDefaults.setDiagnosticsOptions({ noSemanticValidation: true });
+
 // A handler is a function body: a top-level `return` (TS1108) is what it is made of.
 monaco.typescript.javascriptDefaults.setDiagnosticsOptions({ diagnosticCodesToIgnore: [1108] });
 

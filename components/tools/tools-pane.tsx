@@ -18,9 +18,13 @@ import { InterceptorsDialog } from './interceptors-dialog';
 import { McpConnectDialog } from './mcp-connect-dialog';
 import { ToolsetCoverageDialog, useToolsetCoverage } from './toolset-coverage-dialog';
 import { ToolList } from './tool-list';
+import { ToolCodeNotes } from './tool-code-notes';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
 import { useToolInsights } from './use-tool-lint';
+
+// The readers (TypeScript's compiler, tree-sitter) load only when the dialog opens.
+const ToolFromCodeDialog = dynamic(() => import('./tool-from-code-dialog'), { ssr: false });
 
 // Monaco is ~5 MB of JS: loaded only in the browser, after the first paint.
 const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
@@ -74,6 +78,7 @@ export function ToolsPane() {
   const { tools, runnable, pending } = useToolSetCheck();
   const insights = useToolInsights();
   const [panel, setPanel] = useState<'import' | 'export'>();
+  const [fromCode, setFromCode] = useState(false);
   const editorReady = useIdle();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
@@ -95,10 +100,20 @@ export function ToolsPane() {
         {/* A shared session is read-only until "Fork to edit" (the store refuses edits too). */}
         <fieldset disabled={readOnly} className="contents">
           <AddToolMenu />
-          <button type="button" className="button" aria-expanded={panel === 'import'} onClick={() => toggle('import')}>
-            Import tools
+          <button
+            type="button"
+            className="button"
+            aria-label="Import tools"
+            aria-expanded={panel === 'import'}
+            onClick={() => toggle('import')}
+          >
+            Import
+          </button>
+          <button type="button" className="button" aria-label="Tool from code" onClick={() => setFromCode(true)}>
+            From code
           </button>
         </fieldset>
+        {fromCode ? <ToolFromCodeDialog open={fromCode} onOpenChange={setFromCode} /> : null}
         <MoreToolActions onExport={() => toggle('export')} />
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
@@ -158,6 +173,7 @@ export function ToolsPane() {
                   )}
                 </div>
                 <div className="max-h-[45%] shrink-0 overflow-auto">
+                  <ToolCodeNotes toolId={selected.draft.id} notes={selected.draft.notes} />
                   <ToolProblems
                     toolId={selected.draft.id}
                     check={selected.check}

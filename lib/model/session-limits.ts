@@ -17,6 +17,9 @@ export const SESSION_LIMITS = {
   /** An MCP tool's own name on its server (a tool with a longer one is left out of the list). */
   mcpToolNameChars: 200,
   branchLabelChars: 100,
+  /** What `Tool from code` noted on a tool it made (what the code said that JSON Schema cannot). */
+  toolNotes: 20,
+  toolNoteChars: 500,
   evalCases: 500,
   /** Calls one case expects. */
   evalExpectedCalls: 20,

@@ -76,6 +76,8 @@ export const toolDraftSchema = z.object({
   run: toolRunSchema,
   /** Whether a successful call ends the run (seed 002 `is_terminal`); unset: the core tool's trait. */
   terminal: z.boolean().optional(),
+  /** What the code a tool was made from said that its JSON Schema cannot (`Tool from code`). */
+  notes: z.array(z.string().max(SESSION_LIMITS.toolNoteChars)).max(SESSION_LIMITS.toolNotes).optional(),
 });
 export type ToolDraft = z.infer<typeof toolDraftSchema>;
 

@@ -75,8 +75,10 @@ export type SessionActions = {
   setToolRun(id: string, run: ToolRun): void;
   /** Whether a successful call of the tool ends the run (seed 002 `is_terminal`). */
   setToolTerminal(id: string, terminal: boolean): void;
-  /** Adds tools (renamed where a name is taken) and selects the first. */
-  addTools(tools: { definition: ToolDefinition; run: ToolRun }[]): void;
+  /** Adds tools (renamed where a name is taken) and selects the first; `notes` say what their code could not. */
+  addTools(tools: { definition: ToolDefinition; run: ToolRun; notes?: string[] }[]): void;
+  /** Forgets what `Tool from code` noted on a tool. */
+  dismissToolNotes(id: string): void;
   duplicateTool(id: string): void;
   renameTool(id: string, name: string): void;
   deleteTool(id: string): void;

@@ -49,18 +49,23 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       addTools: (additions) =>
         set((state) => {
           const taken = takenNames(state.tools);
-          const added = additions.map(({ definition, run }) => {
+          const added = additions.map(({ definition, run, notes = [] }) => {
             const name = uniqueToolName(definition.name, taken);
             taken.add(name);
+            const kept = notes
+              .slice(0, SESSION_LIMITS.toolNotes)
+              .map((note) => clipToLimit(note, SESSION_LIMITS.toolNoteChars));
             return {
               id: `tool-${newId()}`,
               source: formatToolSource({ ...definition, name }),
               enabled: true,
               run: structuredClone(run),
+              ...(kept.length > 0 ? { notes: kept } : {}),
             };
           });
           return { tools: [...state.tools, ...added], selectedToolId: added[0]?.id ?? state.selectedToolId };
         }),
+      dismissToolNotes: (id) => updateTool(id, ({ notes: _notes, ...tool }) => tool),
       duplicateTool: (id) =>
         set((state) => {
           const index = state.tools.findIndex((tool) => tool.id === id);

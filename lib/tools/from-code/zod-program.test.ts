@@ -4,7 +4,7 @@ import { jsonSchema, type ToolSet, streamText, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bundleZodSandbox } from '@/scripts/build-sandbox-libraries.mjs';
+import { bundleZodSandbox } from '@/scripts/build-vendor-assets.mjs';
 import { prepareZodProgram, readZodProgramResult } from './zod-program';
 
 const CORPUS = join(import.meta.dirname, '..', '..', '..', 'testing', 'tools-from-code', 'zod');

@@ -2,7 +2,7 @@ import type TypeScript from 'typescript';
 import type { CodeProblem, ToolFromCode } from '../../model/tool-from-code';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 
-/** The global the sandbox bundle (scripts/build-sandbox-libraries.mjs) defines. */
+/** The global the sandbox bundle (scripts/build-vendor-assets.mjs) defines. */
 export const ZOD_SANDBOX_GLOBAL = '__toolPlaygroundZod';
 
 /**

@@ -1,0 +1,98 @@
+import type { CodeLanguage, ToolsFromCode } from '@/lib/model/tool-from-code';
+import type { PySyntaxNode } from '@/lib/tools/from-code/python-syntax';
+import { readPythonTools } from '@/lib/tools/from-code/python-tools';
+import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
+import { prepareZodProgram, readZodProgramResult } from '@/lib/tools/from-code/zod-program';
+import { runJavaScriptInSandbox } from './run-javascript-in-sandbox';
+
+/** How long a zod paste may run in the sandbox (loading zod there takes a moment on a slow machine). */
+const ZOD_TIMEOUT_MS = 10_000;
+
+// Each reader's library loads the first time its language is read, and once.
+let typescript: Promise<typeof import('typescript')> | undefined;
+let python: Promise<(code: string) => PySyntaxNode> | undefined;
+let zodBundle: Promise<string> | undefined;
+
+const loadTypeScript = () => {
+  typescript ??= import('typescript').then((module) => (module.default ?? module) as typeof import('typescript'));
+  return typescript;
+};
+
+const loadPython = () => {
+  python ??= import('web-tree-sitter').then(async ({ Parser, Language }) => {
+    await Parser.init({ locateFile: () => '/vendor/web-tree-sitter.wasm' });
+    const parser = new Parser();
+    parser.setLanguage(await Language.load('/vendor/tree-sitter-python.wasm'));
+    return (code: string) => {
+      const tree = parser.parse(code);
+      if (!tree) throw new Error('The Python parser returned no tree.');
+      return tree.rootNode;
+    };
+  });
+  python.catch(() => {
+    python = undefined;
+  });
+  return python;
+};
+
+const loadZodBundle = () => {
+  zodBundle ??= fetch('/vendor/zod-sandbox.js').then((response) => {
+    if (!response.ok) throw new Error(`zod for the sandbox did not load (HTTP ${response.status}).`);
+    return response.text();
+  });
+  zodBundle.catch(() => {
+    zodBundle = undefined;
+  });
+  return zodBundle;
+};
+
+/**
+ * Reads a paste in the chosen language into tools. TypeScript and Python are parsed here (the
+ * compiler's parser, tree-sitter); a zod paste is code, so it runs only in the handler sandbox.
+ */
+export async function readToolsFromCode(
+  language: CodeLanguage,
+  code: string,
+  signal?: AbortSignal,
+): Promise<ToolsFromCode> {
+  switch (language) {
+    case 'typescript':
+      return readTypeScriptTools(await loadTypeScript(), code);
+    case 'python':
+    case 'pydantic':
+      return readPythonTools((await loadPython())(code));
+    case 'zod': {
+      const prepared = prepareZodProgram(await loadTypeScript(), code);
+      if (!prepared.ok) return prepared;
+      const bundle = await loadZodBundle();
+      const result = await runJavaScriptInSandbox({
+        code: prepared.build(bundle),
+        args: {},
+        context: null,
+        timeoutMs: ZOD_TIMEOUT_MS,
+        signal,
+      });
+      if (result.kind === 'timed-out')
+        return {
+          ok: false,
+          problem: {
+            message: `The code ran longer than ${ZOD_TIMEOUT_MS / 1000} s in the sandbox.`,
+            line: 1,
+            column: 1,
+          },
+        };
+      if (result.kind === 'threw')
+        return {
+          ok: false,
+          problem: { message: `The code threw in the sandbox: ${result.message}`, line: 1, column: 1 },
+        };
+      const read = readZodProgramResult(result.value);
+      if (!read)
+        return {
+          ok: false,
+          problem: { message: 'The sandbox answered something that is not a tool list.', line: 1, column: 1 },
+        };
+      return { ok: true, ...read };
+    }
+  }
+}

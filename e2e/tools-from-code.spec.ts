@@ -1,0 +1,202 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+
+const PYTHON = `from typing import Literal, Optional
+
+from langchain_core.tools import tool
+
+
+@tool(parse_docstring=True)
+def book_table(restaurant: str, party_size: int, time: Optional[str] = None, seating: Literal["inside", "outside"] = "inside") -> str:
+    """Book a table at a restaurant.
+
+    Args:
+        restaurant: The restaurant's name.
+        party_size: How many people.
+        time: When, as HH:MM.
+        seating: Where to sit.
+    """
+    return "booked"
+`;
+
+const PYDANTIC = `from typing import List
+
+from pydantic import BaseModel, Field
+
+
+class LineItem(BaseModel):
+    sku: str
+    quantity: int = Field(ge=1)
+
+
+class PlaceOrder(BaseModel):
+    """Place an order for delivery."""
+
+    items: List[LineItem] = Field(description="What to order")
+    express: bool = False
+`;
+
+const TYPESCRIPT = `interface Range {
+  /** First line, 1-based. */
+  start: number;
+  end: number;
+}
+
+/**
+ * Read lines from a log file.
+ * @param path - File to read.
+ */
+export function readLog(path: string, range?: Range, level: 'info' | 'warn' | 'error' = 'info') {
+  return [];
+}
+`;
+
+const ZOD = `import { tool } from 'ai';
+import { z } from 'zod';
+
+export const convertCurrency = tool({
+  description: 'Convert an amount between currencies',
+  inputSchema: z.object({
+    amount: z.number().positive().describe('How much'),
+    from: z.string().length(3),
+    to: z.string().length(3),
+  }),
+  execute: async ({ amount }) => amount,
+});
+`;
+
+class ToolFromCode {
+  readonly dialog;
+  constructor(
+    readonly page: Page,
+    readonly playground: PlaygroundPage,
+  ) {
+    this.dialog = page.getByRole('dialog', { name: 'Tool from code' });
+  }
+
+  async open() {
+    await this.playground.tools.getByRole('button', { name: 'Tool from code' }).click();
+    await expect(this.dialog).toBeVisible();
+  }
+
+  /** Chooses the language, pastes the code and waits for the preview to read it. */
+  async paste(language: string, code: string) {
+    await this.dialog.getByRole('combobox', { name: 'Language' }).selectOption({ label: language });
+    await this.playground.pasteInto(this.dialog.getByRole('group', { name: 'Code' }), code);
+  }
+
+  preview(name: string) {
+    return this.dialog.getByRole('article', { name: `Tool JSON ${name}` });
+  }
+
+  /** The tool's JSON as the preview shows it. */
+  async previewJson(name: string) {
+    await expect(this.preview(name)).toBeVisible({ timeout: 30_000 });
+    return JSON.parse((await this.preview(name).locator('pre').textContent()) ?? '');
+  }
+}
+
+test('a Python function, a Pydantic model, a TypeScript function and a zod tool() become four tools', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const fromCode = new ToolFromCode(page, playground);
+
+  await fromCode.open();
+  await fromCode.paste('Python function', PYTHON);
+  expect(await fromCode.previewJson('book_table')).toEqual({
+    name: 'book_table',
+    description: 'Book a table at a restaurant.',
+    parameters: {
+      properties: {
+        restaurant: { description: "The restaurant's name.", type: 'string' },
+        party_size: { description: 'How many people.', type: 'integer' },
+        time: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, description: 'When, as HH:MM.' },
+        seating: { default: 'inside', description: 'Where to sit.', enum: ['inside', 'outside'], type: 'string' },
+      },
+      required: ['restaurant', 'party_size'],
+      type: 'object',
+    },
+  });
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+  await expect(fromCode.dialog).toBeHidden();
+
+  await fromCode.open();
+  await fromCode.paste('Pydantic model', PYDANTIC);
+  const order = await fromCode.previewJson('PlaceOrder');
+  expect(order.description).toBe('Place an order for delivery.');
+  expect(order.parameters.properties.items.items.properties.quantity).toEqual({ minimum: 1, type: 'integer' });
+  await expect(fromCode.dialog.getByRole('status')).toHaveText('1 tool: PlaceOrder');
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+
+  await fromCode.open();
+  await fromCode.paste('TypeScript function', TYPESCRIPT);
+  const readLog = await fromCode.previewJson('readLog');
+  expect(readLog.description).toBe('Read lines from a log file.');
+  expect(readLog.parameters.properties.path).toEqual({ type: 'string', description: 'File to read.' });
+  expect(readLog.parameters.properties.range.properties.start).toEqual({
+    type: 'number',
+    description: 'First line, 1-based.',
+  });
+  expect(readLog.parameters.required).toEqual(['path']);
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+
+  await fromCode.open();
+  await fromCode.paste('zod / AI SDK tool()', ZOD);
+  const convert = await fromCode.previewJson('convertCurrency');
+  expect(convert.parameters.properties.amount).toEqual({
+    type: 'number',
+    exclusiveMinimum: 0,
+    description: 'How much',
+  });
+  expect(convert.parameters.properties.from).toEqual({ type: 'string', minLength: 3, maxLength: 3 });
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+
+  // Four tools, each checked against the provider (the default, OpenAI) with nothing to fix.
+  for (const name of ['book_table', 'PlaceOrder', 'readLog', 'convertCurrency']) {
+    await playground.tools.getByRole('button', { name, exact: true }).click();
+    expect(await playground.editorText()).toContain(`"name": "${name}"`);
+    await expect(playground.tools.getByRole('list', { name: 'Problems' })).toHaveCount(0);
+    await expect(
+      playground.tools.getByRole('list', { name: 'Provider findings' }).locator('.text-role-error'),
+    ).toHaveCount(0);
+  }
+});
+
+test('a syntax error shows its line and column, creates nothing and keeps the code', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const before = await playground.tools.getByRole('listitem').count();
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  await fromCode.paste('Python function', 'def ok(a: int) -> int:\n    return a\n\ndef broken(a: int:\n    pass\n');
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('Line 4, column', { timeout: 30_000 });
+  await expect(fromCode.dialog.getByRole('button', { name: 'Create tool' })).toBeDisabled();
+  await expect(fromCode.dialog.getByRole('group', { name: 'Code' }).locator('.view-lines')).toContainText('def broken');
+
+  await fromCode.paste('TypeScript function', 'export function f(a: string {\n}\n');
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('Line 1, column', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(playground.tools.getByRole('listitem')).toHaveCount(before);
+});
+
+test('what the code cannot say is a note on the tool it made', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  await fromCode.paste(
+    'Python function',
+    'from typing import Callable\n\ndef retry(action: Callable[[], None], times: int = 3) -> None:\n    """Retry an action."""\n',
+  );
+  await expect(fromCode.dialog.getByRole('list', { name: 'Notes on retry' })).toContainText(
+    '`Callable` has no JSON Schema',
+    { timeout: 30_000 },
+  );
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+  await expect(playground.tools.getByRole('list', { name: 'Notes from the code' })).toContainText(
+    '`action`: `Callable` has no JSON Schema; the parameter was left out.',
+  );
+});
