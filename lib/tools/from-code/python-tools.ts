@@ -166,7 +166,7 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
         description: modelDescription,
         title: _title,
         ...schema
-      } = reader.modelSchema(decorator.argsSchema, toolNotes);
+      } = reader.modelSchema(decorator.argsSchema, toolNotes, { asArgsSchema: true });
       parameters = schema;
       if (!description && typeof modelDescription === 'string') description = modelDescription;
     } else {
@@ -204,7 +204,11 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
     let parameters: Schema;
     if (schemaName && definitions.models.has(schemaName)) {
       reader.used.add(schemaName);
-      const { description: _description, title: _title, ...schema } = reader.modelSchema(schemaName, toolNotes);
+      const {
+        description: _description,
+        title: _title,
+        ...schema
+      } = reader.modelSchema(schemaName, toolNotes, { asArgsSchema: true });
       parameters = schema;
     } else if (run) {
       parameters = objectSchema(parameterProperties(run, () => undefined, toolNotes));

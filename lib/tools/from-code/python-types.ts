@@ -7,6 +7,7 @@ import {
   named,
   type PySyntaxNode,
   type PyValue,
+  readCallArguments,
   readString,
   readValue,
   simpleName,
@@ -22,7 +23,7 @@ export type PyDefinitions = {
 };
 
 /** A property as pydantic writes it: its schema, whether it is required, and the name it goes by. */
-export type PyProperty = { name: string; schema: Schema; required: boolean };
+export type PyProperty = { name: string; fieldName: string; schema: Schema; required: boolean };
 
 const NULL: Schema = { type: 'null' };
 const SCALARS: Record<string, Schema> = {
@@ -140,12 +141,19 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     };
     if (name === 'Annotated') {
       const [base, ...metadata] = args;
+      // At a property's top, the metadata is the field's; inside `List[...]` and the like, it is that item's.
+      const target = field ?? emptyField();
       for (const item of metadata) {
         const text = readString(item);
-        if (text !== undefined && field) field.annotatedText ??= text;
-        else if (isFieldCall(item) && field) mergeField(field, readField(item, label, resolveName));
+        if (text !== undefined) target.annotatedText ??= text;
+        else if (isFieldCall(item)) mergeField(target, readField(item, label, resolveName));
       }
-      return base ? schemaOf(base, label, notes, field) : leftOut('`Annotated` needs a type');
+      if (!base) return leftOut('`Annotated` needs a type');
+      const inner = schemaOf(base, label, notes, field);
+      if (field || inner === undefined) return inner;
+      notes.push(...target.notes);
+      const described = target.description !== undefined ? { description: target.description } : {};
+      return { ...applyConstraints(inner, target.constraints), ...target.extra, ...described };
     }
     if (name === 'Optional') {
       const schemas = argSchemas();
@@ -223,15 +231,23 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     return leftOut(`\`${name}\` is not defined in the code and has no JSON Schema`);
   }
 
-  /** A `BaseModel` subclass as the object schema pydantic writes (its docstring the description). */
-  function modelSchema(name: string, notes: string[]): Schema {
+  /**
+   * A `BaseModel` subclass as the object schema pydantic writes (its docstring the description).
+   * As a tool's `args_schema`, LangChain sends a copy of the model made from its fields: their
+   * names (not aliases), and not the model's `extra="forbid"`.
+   */
+  function modelSchema(name: string, notes: string[], options: { asArgsSchema?: boolean } = {}): Schema {
     reading.add(name);
-    const { properties, required } = modelProperties(name, notes);
+    const { properties } = modelProperties(name, notes);
     reading.delete(name);
-    const description = classDocstring(definitions.models.get(name) as PySyntaxNode);
+    const node = definitions.models.get(name) as PySyntaxNode;
+    const description = classDocstring(node);
+    const key = (property: PyProperty) => (options.asArgsSchema ? property.fieldName : property.name);
+    const required = properties.filter((property) => property.required).map(key);
     return {
+      ...(forbidsExtra(node) && !options.asArgsSchema ? { additionalProperties: false } : {}),
       ...(description ? { description } : {}),
-      properties: Object.fromEntries(properties.map((property) => [property.name, property.schema])),
+      properties: Object.fromEntries(properties.map((property) => [key(property), property.schema])),
       ...(required.length > 0 ? { required } : {}),
       title: name,
       type: 'object',
@@ -296,7 +312,7 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     schema = { ...schema, ...annotated.extra };
     if (description !== undefined) schema.description = description;
     if (annotated.hasDefault && annotated.default !== undefined) schema.default = annotated.default;
-    return { name: annotated.alias ?? fieldName, schema, required: !annotated.hasDefault };
+    return { name: annotated.alias ?? fieldName, fieldName, schema, required: !annotated.hasDefault };
   }
 
   return { schemaOf, modelSchema, readProperty, resolveName, used };
@@ -326,6 +342,27 @@ function mergeField(into: FieldInfo, from: FieldInfo) {
   Object.assign(into.extra, from.extra);
   into.notes.push(...from.notes);
   from.notes = [];
+}
+
+/** Whether a model says `model_config = ConfigDict(extra="forbid")` (or the dict form): pydantic then writes `additionalProperties: false`. */
+function forbidsExtra(model: PySyntaxNode): boolean {
+  for (const statement of named(model.childForFieldName('body') ?? model)) {
+    const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+    if (assignment?.type !== 'assignment' || assignment.childForFieldName('left')?.text !== 'model_config') continue;
+    const value = assignment.childForFieldName('right');
+    if (value?.type === 'call') {
+      const extra = readCallArguments(value).keywords.get('extra');
+      return extra !== undefined && readString(extra) === 'forbid';
+    }
+    const read = value ? readValue(value) : undefined;
+    return (
+      typeof read === 'object' &&
+      read !== null &&
+      !Array.isArray(read) &&
+      (read as Record<string, unknown>).extra === 'forbid'
+    );
+  }
+  return false;
 }
 
 /** A class's or function's docstring as written (`__doc__`), or `undefined`. */

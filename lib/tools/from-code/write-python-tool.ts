@@ -1,0 +1,353 @@
+import type { ToolDefinition } from '../../model/tool-formats';
+
+type Schema = Record<string, unknown>;
+
+const PYTHON_KEYWORDS = new Set(
+  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(
+    ' ',
+  ),
+);
+const IDENTIFIER = /^[A-Za-z_]\w*$/;
+const isIdentifier = (name: string) => IDENTIFIER.test(name) && !PYTHON_KEYWORDS.has(name);
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON value as a Python literal: strings as JSON writes them (valid Python escapes), `None`, `True`, `False`. */
+export function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
+  return `{${Object.entries(value as Schema)
+    .map(([key, each]) => `${JSON.stringify(key)}: ${pythonLiteral(each)}`)
+    .join(', ')}}`;
+}
+
+const NUMBER_FIELDS: Record<string, string> = {
+  minimum: 'ge',
+  maximum: 'le',
+  exclusiveMinimum: 'gt',
+  exclusiveMaximum: 'lt',
+  multipleOf: 'multiple_of',
+};
+const LENGTH_FIELDS: Record<string, string> = {
+  minLength: 'min_length',
+  maxLength: 'max_length',
+  minItems: 'min_length',
+  maxItems: 'max_length',
+};
+const FORMATS: Record<string, string> = { 'date-time': 'datetime', date: 'date', time: 'time', uuid: 'UUID' };
+
+/**
+ * A tool as ready-to-paste Python for LangChain: a `@tool` function whose type hints and
+ * Google-style docstring say it all when they can, otherwise a Pydantic args model (nested
+ * objects as classes, constraints as `Field(...)`, other keywords in `json_schema_extra`).
+ * Reading it back — by LangChain's `convert_to_openai_tool` or by `Tool from code` — gives the
+ * same schema. Every value is written as a Python literal.
+ */
+export function writePythonTool(definition: ToolDefinition): string {
+  // A fresh writer for the model form: the first try may have noted imports and classes.
+  return (
+    createWriter(definition.name).simpleFunction(definition) ?? createWriter(definition.name).modelTool(definition)
+  );
+}
+
+function createWriter(toolName: string) {
+  const typing = new Set<string>();
+  const imports = new Set<string>();
+  const classes: string[] = [];
+  const classNames = new Set<string>();
+  const base = pascal(toolName) || 'Tool';
+
+  const className = (hint: string) => {
+    let name = `${base}${pascal(hint)}`;
+    for (let n = 2; classNames.has(name); n++) name = `${base}${pascal(hint)}${n}`;
+    classNames.add(name);
+    return name;
+  };
+
+  /** The type hint of a schema, and the `Field(...)` arguments its keywords need (constraints, extras). */
+  function hintOf(schema: unknown, hint: string): { hint: string; field: Map<string, string> } {
+    const field = new Map<string, string>();
+    if (!isObject(schema)) {
+      typing.add('Any');
+      return { hint: 'Any', field };
+    }
+    const extra: Schema = {};
+    const handled = new Set(['description', 'default']);
+    const take = (...keys: string[]) => {
+      for (const key of keys) handled.add(key);
+    };
+    let out: string;
+    const type = schema.type;
+    if (Array.isArray(type)) {
+      const nonNull = type.filter((each) => each !== 'null');
+      take('type');
+      const parts = nonNull.map((each) =>
+        hintOf({ ...schema, type: each, description: undefined, default: undefined }, hint),
+      );
+      for (const part of parts) for (const [key, value] of part.field) field.set(key, value);
+      for (const key of Object.keys(schema)) handled.add(key);
+      const union = parts.length === 1 ? parts[0].hint : unionOf(parts.map((part) => part.hint));
+      out = type.includes('null') ? optional(union) : union;
+    } else if (
+      Array.isArray(schema.enum) &&
+      schema.enum.length > 0 &&
+      schema.enum.every((value) => ['string', 'number', 'boolean'].includes(typeof value))
+    ) {
+      typing.add('Literal');
+      take('enum');
+      out = `Literal[${schema.enum.map(pythonLiteral).join(', ')}]`;
+      const inferred = literalType(schema.enum);
+      if (typeof type === 'string' && type !== inferred) extra.type = type;
+      take('type');
+    } else if ('const' in schema && ['string', 'number', 'boolean'].includes(typeof schema.const)) {
+      typing.add('Literal');
+      take('const', 'type');
+      out = `Literal[${pythonLiteral(schema.const)}]`;
+      if (typeof type === 'string' && type !== literalType([schema.const])) extra.type = type;
+    } else if (Array.isArray(schema.anyOf) && type === undefined && schema.anyOf.length > 0) {
+      take('anyOf');
+      const branches = schema.anyOf as unknown[];
+      const nonNull = branches.filter(
+        (branch) => !(isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1),
+      );
+      const parts = nonNull.map((branch) => nested(branch, hint));
+      const union = parts.length === 1 ? parts[0] : unionOf(parts);
+      out = nonNull.length < branches.length ? optional(union) : union;
+    } else if (type === 'string') {
+      take('type');
+      const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+      if (format) {
+        take('format');
+        imports.add(format === 'UUID' ? 'from uuid import UUID' : `from datetime import ${format}`);
+      }
+      out = format ?? 'str';
+      take('minLength', 'maxLength', 'pattern');
+      for (const key of ['minLength', 'maxLength'] as const)
+        if (typeof schema[key] === 'number') field.set(LENGTH_FIELDS[key], String(schema[key]));
+      if (typeof schema.pattern === 'string') field.set('pattern', JSON.stringify(schema.pattern));
+    } else if (type === 'integer' || type === 'number') {
+      take('type', ...Object.keys(NUMBER_FIELDS));
+      out = type === 'integer' ? 'int' : 'float';
+      for (const [key, name] of Object.entries(NUMBER_FIELDS))
+        if (typeof schema[key] === 'number') field.set(name, pythonLiteral(schema[key]));
+    } else if (type === 'boolean') {
+      take('type');
+      out = 'bool';
+    } else if (type === 'null') {
+      take('type');
+      out = 'None';
+    } else if (type === 'array' && !Array.isArray(schema.items)) {
+      take('type', 'items', 'minItems', 'maxItems', 'uniqueItems');
+      typing.add(schema.uniqueItems === true ? 'Set' : 'List');
+      out = `${schema.uniqueItems === true ? 'Set' : 'List'}[${schema.items === undefined ? anyHint() : nested(schema.items, `${hint}_item`)}]`;
+      for (const key of ['minItems', 'maxItems'] as const)
+        if (typeof schema[key] === 'number') field.set(LENGTH_FIELDS[key], String(schema[key]));
+    } else if (type === 'object' && isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
+      take('type', 'properties', 'required', 'additionalProperties');
+      out = modelClass(schema, hint, false);
+    } else if (
+      type === 'object' &&
+      (schema.additionalProperties === undefined ||
+        schema.additionalProperties === true ||
+        isObject(schema.additionalProperties))
+    ) {
+      take('type', 'properties', 'additionalProperties');
+      typing.add('Dict');
+      const values =
+        isObject(schema.additionalProperties) && Object.keys(schema.additionalProperties).length > 0
+          ? nested(schema.additionalProperties, `${hint}_value`)
+          : anyHint();
+      out = `Dict[str, ${values}]`;
+    } else {
+      out = anyHint();
+    }
+    for (const [key, value] of Object.entries(schema)) if (!handled.has(key)) extra[key] = value;
+    if (Object.keys(extra).length > 0) field.set('json_schema_extra', pythonLiteral(extra));
+    return { hint: out, field };
+  }
+
+  /** A hint inside another (`List[...]`, a union): its own constraints and description go in `Annotated`. */
+  function nested(schema: unknown, hint: string): string {
+    const inner = hintOf(schema, hint);
+    const isModel = classNames.has(inner.hint);
+    if (isObject(schema) && typeof schema.description === 'string' && !isModel)
+      inner.field.set('description', JSON.stringify(schema.description));
+    if (isObject(schema) && 'default' in schema) inner.field.set('default', pythonLiteral(schema.default));
+    if (inner.field.size === 0) return inner.hint;
+    typing.add('Annotated');
+    imports.add('from pydantic import Field');
+    return `Annotated[${inner.hint}, Field(${[...inner.field].map(([key, value]) => `${key}=${value}`).join(', ')})]`;
+  }
+
+  const anyHint = () => {
+    typing.add('Any');
+    return 'Any';
+  };
+  const optional = (hint: string) => {
+    typing.add('Optional');
+    return `Optional[${hint}]`;
+  };
+  const unionOf = (hints: string[]) => {
+    typing.add('Union');
+    return `Union[${hints.join(', ')}]`;
+  };
+
+  /** An object schema as a `BaseModel` class (written above the tool); its name. */
+  function modelClass(schema: Schema, hint: string, isArgs: boolean, tool?: ToolDefinition): string {
+    const name = tool ? tool.name : isArgs ? className('Input') : className(hint);
+    classNames.add(name);
+    const lines = [`class ${name}(BaseModel):`];
+    imports.add('from pydantic import BaseModel, Field');
+    const description = tool
+      ? tool.description
+      : !isArgs && typeof schema.description === 'string'
+        ? schema.description
+        : undefined;
+    if (description) lines.push(`    ${docstring(description, '    ')}`, '');
+    if (schema.additionalProperties === false) {
+      imports.add('from pydantic import ConfigDict');
+      lines.push('    model_config = ConfigDict(extra="forbid")', '');
+    }
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const properties = schema.properties as Record<string, unknown>;
+    for (const [property, value] of Object.entries(properties)) {
+      const fieldName =
+        isIdentifier(property) && !property.startsWith('_') && property !== 'model_config'
+          ? property
+          : safeName(property);
+      const { hint: type, field } = hintOf(value, `${hint}_${property}`);
+      const args = [...field].map(([key, each]) => `${key}=${each}`);
+      if (fieldName !== property) args.unshift(`alias=${JSON.stringify(property)}`);
+      if (isObject(value) && typeof value.description === 'string')
+        args.unshift(`description=${JSON.stringify(value.description)}`);
+      const hasDefault = isObject(value) && 'default' in value;
+      const isRequired = required.has(property) && !hasDefault;
+      const finalType = isRequired || hasDefault ? type : optional(type);
+      const defaultValue = hasDefault ? pythonLiteral((value as Schema).default) : isRequired ? undefined : 'None';
+      if (args.length === 0)
+        lines.push(`    ${fieldName}: ${finalType}${defaultValue === undefined ? '' : ` = ${defaultValue}`}`);
+      else
+        lines.push(
+          `    ${fieldName}: ${finalType} = Field(${[...(defaultValue === undefined ? [] : [defaultValue]), ...args].join(', ')})`,
+        );
+    }
+    if (Object.keys(properties).length === 0) lines.push('    pass');
+    classes.push(lines.join('\n'));
+    return name;
+  }
+
+  function header(withTool = true): string {
+    const lines = [...imports].filter((line) => !line.startsWith('from pydantic'));
+    const pydantic = new Set<string>();
+    for (const line of imports)
+      if (line.startsWith('from pydantic import ')) for (const each of line.slice(21).split(', ')) pydantic.add(each);
+    const typingLine = typing.size > 0 ? [`from typing import ${[...typing].sort().join(', ')}`] : [];
+    const standard = [...typingLine, ...lines.sort()];
+    const third = [
+      ...(withTool ? ['from langchain_core.tools import tool'] : []),
+      ...(pydantic.size > 0 ? [`from pydantic import ${[...pydantic].sort().join(', ')}`] : []),
+    ];
+    return `${standard.length > 0 ? `${standard.join('\n')}\n\n` : ''}${third.join('\n')}\n`;
+  }
+
+  const functionName = isIdentifier(toolName) ? toolName : safeName(toolName) || 'tool_function';
+  const decoratorName = functionName === toolName ? '' : `${JSON.stringify(toolName)}, `;
+  const stub = `    raise NotImplementedError(${JSON.stringify(`${toolName} is not implemented yet`)})`;
+
+  return {
+    /** `@tool(parse_docstring=True)` with plain hints — when hints and a docstring say the whole schema exactly. */
+    simpleFunction(definition: ToolDefinition): string | undefined {
+      const schema = definition.parameters;
+      const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, unknown>;
+      const keys = Object.keys(schema).filter((key) => !['type', 'properties', 'required'].includes(key));
+      if (schema.type !== 'object' || keys.length > 0) return undefined;
+      if (
+        !isPlainText(definition.description) ||
+        /\n\s*\n/.test(definition.description) ||
+        /^(Args|Returns|Example):/m.test(definition.description)
+      )
+        return undefined;
+      const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+      const parameters: { text: string; optional: boolean }[] = [];
+      const documented: string[] = [];
+      for (const [name, value] of Object.entries(properties)) {
+        if (!isIdentifier(name) || name.startsWith('_') || !isObject(value)) return undefined;
+        const { hint, field } = hintOf(value, name);
+        if (field.size > 0 || classes.length > 0) return undefined;
+        const description = value.description;
+        if (
+          description !== undefined &&
+          (typeof description !== 'string' ||
+            !isPlainText(description) ||
+            description.includes('\n') ||
+            description === '')
+        )
+          return undefined;
+        const hasDefault = 'default' in value;
+        const isRequired = required.has(name) && !hasDefault;
+        parameters.push({
+          text: `${name}: ${isRequired || hasDefault ? hint : optional(hint)}${isRequired ? '' : ` = ${hasDefault ? pythonLiteral(value.default) : 'None'}`}`,
+          optional: !isRequired,
+        });
+        if (typeof description === 'string') documented.push(`        ${name}: ${escapeDocstring(description)}`);
+      }
+      if (parameters.length > 0 && documented.length === 0) return undefined;
+      // Python wants defaults last; keyword-only parameters keep the schema's order instead.
+      const firstOptional = parameters.findIndex((parameter) => parameter.optional);
+      const keywordOnly =
+        firstOptional !== -1 && parameters.slice(firstOptional).some((parameter) => !parameter.optional);
+      const signature = [...(keywordOnly ? ['*'] : []), ...parameters.map((parameter) => parameter.text)].join(', ');
+      const doc = escapeDocstring(definition.description).replace(/\n/g, '\n    ');
+      const docLines = documented.length > 0 ? `${doc}\n\n    Args:\n${documented.join('\n')}\n    ` : doc;
+      return `${header()}\n\n@tool(${decoratorName}parse_docstring=True)\ndef ${functionName}(${signature}) -> str:\n    """${docLines}"""\n${stub}\n`;
+    },
+
+    /**
+     * A Pydantic model that is the tool (`llm.bind_tools([Model])`: its name the tool's, its
+     * docstring the description), with one class per nested object; a name that cannot be a
+     * class name makes an args model for `@tool("name", args_schema=...)` instead.
+     */
+    modelTool(definition: ToolDefinition): string {
+      const schema =
+        isObject(definition.parameters) && definition.parameters.type === 'object'
+          ? definition.parameters
+          : { type: 'object' };
+      if (isIdentifier(definition.name)) {
+        modelClass({ properties: {}, ...schema }, 'Input', true, definition);
+        return `${header(false)}\n\n${classes.join('\n\n\n')}\n\n\n# The model is the tool: llm.bind_tools([${definition.name}])\n`;
+      }
+      const args = modelClass({ properties: {}, ...schema }, 'Input', true);
+      typing.add('Any');
+      const doc = escapeDocstring(firstLine(definition.description));
+      return `${header(true)}\n\n${classes.join('\n\n\n')}\n\n\n@tool(${decoratorName}args_schema=${args}, description=${JSON.stringify(definition.description)})\ndef ${functionName}(**kwargs: Any) -> str:\n    """${doc}"""\n${stub}\n`;
+    },
+  };
+}
+
+const firstLine = (text: string) => text.split('\n')[0] || 'A tool.';
+/** Text a docstring keeps as it is: no leading or trailing space, no tabs, no carriage returns. */
+const isPlainText = (text: string) => text === text.trim() && !/[\t\r\\]|"""/.test(text) && text.length > 0;
+const escapeDocstring = (text: string) => text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/"$/, '\\"');
+const docstring = (text: string, indent: string) => `"""${escapeDocstring(text).replace(/\n/g, `\n${indent}`)}"""`;
+const safeName = (name: string) => {
+  const cleaned = name.replace(/\W/g, '_').replace(/^(\d)/, '_$1');
+  return PYTHON_KEYWORDS.has(cleaned) ? `${cleaned}_` : cleaned.startsWith('_') ? `f${cleaned}` : cleaned;
+};
+const pascal = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+const literalType = (values: unknown[]) => {
+  const kinds = new Set(
+    values.map((value) =>
+      typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value,
+    ),
+  );
+  return kinds.size === 1 ? [...kinds][0] : undefined;
+};
