@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { canonicalSchema } from '../lib/tools/from-code/canonical-schema';
 import { PlaygroundPage } from './pages/playground-page';
 
 const PYTHON = `from typing import Literal, Optional
@@ -199,4 +200,44 @@ test('what the code cannot say is a note on the tool it made', async ({ page }) 
   await expect(playground.tools.getByRole('list', { name: 'Notes from the code' })).toContainText(
     '`action`: `Callable` has no JSON Schema; the parameter was left out.',
   );
+});
+
+test('Tool code gives TypeScript and Python that read back to the same schema', async ({ page }) => {
+  test.setTimeout(120_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  await fromCode.paste('Pydantic model', PYDANTIC);
+  const created = await fromCode.previewJson('PlaceOrder');
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+
+  const toolCode = page.getByRole('dialog', { name: 'Tool code' });
+  const codeOf = async (tab: string) => {
+    await playground.tools.getByRole('button', { name: 'Tool code' }).click();
+    await toolCode.getByRole('tab', { name: tab }).click();
+    const code = (await toolCode.getByLabel(`${tab} code`).textContent()) ?? '';
+    await toolCode.getByRole('button', { name: 'Close' }).click();
+    return code;
+  };
+  const typescript = await codeOf('TypeScript (AI SDK)');
+  expect(typescript).toContain("import { z } from 'zod';");
+  expect(typescript).toContain('export const PlaceOrder = tool({');
+  const python = await codeOf('Python (LangChain)');
+  expect(python).toContain('class PlaceOrder(BaseModel):');
+
+  for (const [language, code] of [
+    ['zod / AI SDK tool()', typescript],
+    ['Pydantic model', python],
+  ] as const) {
+    await fromCode.open();
+    await fromCode.paste(language, code);
+    const back = await fromCode.previewJson('PlaceOrder');
+    expect(canonicalSchema(back.parameters, { dropTitles: true })).toEqual(
+      canonicalSchema(created.parameters, { dropTitles: true }),
+    );
+    expect(back.description).toBe(created.description);
+    await page.keyboard.press('Escape');
+  }
 });

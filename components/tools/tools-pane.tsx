@@ -19,10 +19,15 @@ import { McpConnectDialog } from './mcp-connect-dialog';
 import { ToolsetCoverageDialog, useToolsetCoverage } from './toolset-coverage-dialog';
 import { ToolList } from './tool-list';
 import { ToolCodeNotes } from './tool-code-notes';
+import type { ToolCheck } from '@/lib/tools/tool-check';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
 import { useToolInsights } from './use-tool-lint';
 
+// Code out is loaded when asked for.
+const ToolCodeDialog = dynamic(() => import('./tool-code-dialog').then((module) => module.ToolCodeDialog), {
+  ssr: false,
+});
 // The readers (TypeScript's compiler, tree-sitter) load only when the dialog opens.
 const ToolFromCodeDialog = dynamic(() => import('./tool-from-code-dialog'), { ssr: false });
 
@@ -62,6 +67,26 @@ function MoreToolActions({ onExport }: { onExport: () => void }) {
       <InterceptorsDialog open={dialog === 'interceptors'} onOpenChange={openOrClose('interceptors')} />
       <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
     </>
+  );
+}
+
+/** Opens `Tool code` for the selected tool (a read-only session may copy it too); its definition must be valid. */
+function ToolCodeButton({ check }: { check: ToolCheck }) {
+  const [open, setOpen] = useState(false);
+  const spec = check.kind === 'valid' ? check.spec : undefined;
+  return (
+    <div className="flex items-center gap-2 border-t border-[var(--border)] px-3 pt-2 text-xs">
+      <button
+        type="button"
+        className="button px-2 py-0.5 text-xs"
+        disabled={!spec}
+        title={spec ? 'This tool as TypeScript, Python and provider JSON' : 'Fix the definition first'}
+        onClick={() => setOpen(true)}
+      >
+        Tool code
+      </button>
+      {spec && open ? <ToolCodeDialog spec={spec} open={open} onOpenChange={setOpen} /> : null}
+    </div>
   );
 }
 
@@ -179,6 +204,7 @@ export function ToolsPane() {
                     check={selected.check}
                     findings={insights.findings.get(selected.draft.id) ?? []}
                   />
+                  <ToolCodeButton check={selected.check} />
                   <fieldset disabled={readOnly} className="contents">
                     <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
                   </fieldset>
