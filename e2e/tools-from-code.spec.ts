@@ -241,3 +241,35 @@ test('Tool code gives TypeScript and Python that read back to the same schema', 
     await page.keyboard.press('Escape');
   }
 });
+
+test('after a run, Tool stats lists each called tool with its counts, and exports CSV', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await page.getByRole('menuitem', { name: 'Tool stats' }).click();
+  const stats = playground.tools.getByRole('region', { name: 'Tool stats' });
+  // The simulated model lists the files and reads README.md in one step.
+  await expect(stats.getByRole('row', { name: /^list_files 1 1 / })).toBeVisible();
+  await expect(stats.getByRole('row', { name: /^read_file 1 1 / })).toBeVisible();
+  const rows = stats.getByRole('row');
+  const called = await rows.filter({ has: page.getByRole('rowheader') }).evaluateAll((each) =>
+    each.map((row) => [...row.children].map((cell) => cell.textContent?.trim())),
+  );
+  const withCalls = called.filter((cells) => Number(cells[1]) > 0);
+  expect(withCalls.length).toBeGreaterThan(0);
+  for (const cells of withCalls) {
+    expect(Number(cells[2]) + cells.slice(3, 8).reduce((sum, cell) => sum + Number(cell), 0)).toBe(Number(cells[1]));
+    expect(cells[9]).toMatch(/ms$/);
+    expect(cells[12]).toMatch(/^\d+% \(\d+\/\d+\)$/);
+  }
+  const download = page.waitForEvent('download');
+  await stats.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await (await download).createReadStream().then(async (stream) => {
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    return text;
+  });
+  expect(csv.split('\r\n')[0]).toContain('scope,tool,calls,successes');
+  expect(csv).toContain(`This session,${withCalls[0][0]},${withCalls[0][1]},`);
+});

@@ -62,6 +62,8 @@ export function ToolCodeDialog({
         panelClassName="mt-2 flex flex-col gap-2"
       >
         <pre
+          role="region"
+          tabIndex={0}
           aria-label={`${TAB_LABELS[tab]} code`}
           className="code max-h-[60vh] overflow-auto rounded border border-[var(--border)] p-2 text-xs"
         >

@@ -24,7 +24,10 @@ import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
 import { useToolInsights } from './use-tool-lint';
 
-// Code out is loaded when asked for.
+// Tool stats and code out are loaded when asked for.
+const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
+  ssr: false,
+});
 const ToolCodeDialog = dynamic(() => import('./tool-code-dialog').then((module) => module.ToolCodeDialog), {
   ssr: false,
 });
@@ -44,7 +47,7 @@ type ToolDialog = 'mcp' | 'interceptors' | 'coverage';
  * has room: each item keeps its name (`Connect MCP server`, `Export tools`, `Interceptors`,
  * `Coverage 7/10`) and opens what its button used to.
  */
-function MoreToolActions({ onExport }: { onExport: () => void }) {
+function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats: () => void }) {
   const readOnly = useSession((state) => state.readOnly);
   const interceptors = useSession((state) => state.interceptors);
   const enabled = interceptors.filter((each) => each.enabled).length;
@@ -58,6 +61,7 @@ function MoreToolActions({ onExport }: { onExport: () => void }) {
           Connect MCP server
         </MenuItem>
         <MenuItem onSelect={onExport}>Export tools</MenuItem>
+        <MenuItem onSelect={onStats}>Tool stats</MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>
           Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
         </MenuItem>
@@ -102,11 +106,11 @@ export function ToolsPane() {
   const { setLintChoice } = useSessionActions();
   const { tools, runnable, pending } = useToolSetCheck();
   const insights = useToolInsights();
-  const [panel, setPanel] = useState<'import' | 'export'>();
+  const [panel, setPanel] = useState<'import' | 'export' | 'stats'>();
   const [fromCode, setFromCode] = useState(false);
   const editorReady = useIdle();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
-  const toggle = (next: 'import' | 'export') => setPanel(panel === next ? undefined : next);
+  const toggle = (next: 'import' | 'export' | 'stats') => setPanel(panel === next ? undefined : next);
 
   return (
     <section aria-label="Tools" className="pane">
@@ -139,7 +143,7 @@ export function ToolsPane() {
           </button>
         </fieldset>
         {fromCode ? <ToolFromCodeDialog open={fromCode} onOpenChange={setFromCode} /> : null}
-        <MoreToolActions onExport={() => toggle('export')} />
+        <MoreToolActions onExport={() => toggle('export')} onStats={() => toggle('stats')} />
         <label className="ml-auto flex items-center gap-1">
           <span className="muted">Check for</span>
           <select
@@ -160,6 +164,7 @@ export function ToolsPane() {
       </div>
       {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
       {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
+      {panel === 'stats' ? <ToolStatsPanel onClose={() => setPanel(undefined)} /> : null}
       {tools.length === 0 && servers === 0 ? (
         <EmptyTools />
       ) : (

@@ -328,7 +328,9 @@ export function createSessionChat({
       context,
       signal,
     });
-    log('ToolCallCompleted', `${toolCall.toolName}: ${ran.kind} in ${now() - startedMs} ms`, toolCall.toolCallId);
+    const ranMs = now() - startedMs;
+    store.getState().recordDuration(toolCall.toolCallId, ranMs);
+    log('ToolCallCompleted', `${toolCall.toolName}: ${ran.kind} in ${ranMs} ms`, toolCall.toolCallId);
     if (signal.aborted) return ran;
     const after = await interceptAfter({
       interceptors: store.getState().interceptors,

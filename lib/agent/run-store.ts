@@ -20,6 +20,7 @@ export type RunState = Pick<
   | 'addEvent'
   | 'recordApproval'
   | 'recordOutcome'
+  | 'recordDuration'
   | 'setPause'
   | 'recordWireCapture'
   | 'interceptors'

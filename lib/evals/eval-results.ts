@@ -1,3 +1,4 @@
+import { toCsv } from './csv';
 import type { EvalCase } from '../model/eval-case';
 import { cellKey } from './eval-grid';
 import type { EvalConfig, EvalRun, EvalVariant } from '../model/eval-run';
@@ -57,12 +58,6 @@ export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
  * becomes a cell of its own — and a leading = + - @ (after any spaces) is defused with a `'`
  * so the spreadsheet does not run it as a formula.
  */
-const csvField = (value: string | number) => {
-  const text = String(value);
-  const safe = /^[\s]*[=+\-@]|^[\t\r]/.test(text) ? `'${text}` : text;
-  return /[",;\t\n\r]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
-
 /** The results as CSV: one row per case and column, with pass counts, time, tokens and the failure reasons. */
 export function evalResultsCsv(
   cases: readonly EvalCase[],
@@ -97,5 +92,5 @@ export function evalResultsCsv(
       ];
     }),
   );
-  return `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return toCsv([header, ...rows]);
 }

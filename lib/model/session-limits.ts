@@ -20,6 +20,8 @@ export const SESSION_LIMITS = {
   /** What `Tool from code` noted on a tool it made (what the code said that JSON Schema cannot). */
   toolNotes: 20,
   toolNoteChars: 500,
+  /** The longest a call's recorded duration may be (a day); longer is kept as this. */
+  toolDurationMs: 86_400_000,
   evalCases: 500,
   /** Calls one case expects. */
   evalExpectedCalls: 20,

@@ -119,6 +119,13 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
               inputTokens: usage.inputTokens,
               outputTokens: usage.outputTokens,
               finishReason,
+              // What the model could pick from (Tool stats' pick rate); `none` offers nothing.
+              offeredTools:
+                settings.toolChoice === 'none'
+                  ? []
+                  : typeof settings.toolChoice === 'object'
+                    ? [settings.toolChoice.toolName]
+                    : Object.keys(tools ?? {}),
             },
           });
         },

@@ -39,6 +39,7 @@ export function createInitialSession(): SessionState {
     wireCaptures: {},
     approvals: {},
     outcomes: {},
+    durations: {},
     interceptors: [],
     executor: DEFAULT_EXECUTOR_SETTINGS,
     interceptions: {},

@@ -15,6 +15,7 @@ export function pickSessionData(state: SessionData): SessionData {
     sandboxChoice: state.sandboxChoice,
     approvals: state.approvals,
     outcomes: state.outcomes,
+    durations: state.durations,
     interceptors: state.interceptors,
     executor: state.executor,
     interceptions: state.interceptions,

@@ -40,6 +40,8 @@ export const sessionDataSchema = z.object({
   approvals: z.record(z.string(), z.enum(APPROVAL_RECORDS)),
   /** How each finished call ended, by tool_call_id (sessions from before 0.6 have none). */
   outcomes: z.record(z.string(), z.enum(TOOL_OUTCOME_KINDS)).default({}),
+  /** How long each finished call ran, in ms, by tool_call_id (sessions from before 0.19 have none). */
+  durations: z.record(z.string(), z.number().min(0).max(SESSION_LIMITS.toolDurationMs)).default({}),
   /** The person's own interceptors, in the order they run (sessions from before 0.10 have none). */
   interceptors: z.array(interceptorSchema).max(SESSION_LIMITS.interceptors).default([]),
   executor: executorSettingsSchema.default(DEFAULT_EXECUTOR_SETTINGS),

@@ -99,6 +99,8 @@ export type SessionActions = {
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
   /** How a finished call ended (the executor reports it; the timeline draws it). */
   recordOutcome(toolCallId: string, kind: ToolOutcomeKind): void;
+  /** How long a call ran (Tool stats' durations). */
+  recordDuration(toolCallId: string, durationMs: number): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */

@@ -9,7 +9,7 @@ import { createEvalActions } from './eval-actions';
 import { createLessonActions } from './lesson-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
-import { clipToLimit, SESSION_LIMITS } from '../model/session-limits';
+import { clampWhole, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
 import type { SessionState } from './session-state';
 import type { SessionStore, SessionActions } from './session-state';
 
@@ -197,6 +197,10 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       recordOutcome: (toolCallId, kind) => set((state) => ({ outcomes: { ...state.outcomes, [toolCallId]: kind } })),
+      recordDuration: (toolCallId, durationMs) =>
+        set((state) => ({
+          durations: { ...state.durations, [toolCallId]: clampWhole(durationMs, 0, SESSION_LIMITS.toolDurationMs) },
+        })),
       trustHandlers: () => set({ handlersTrusted: true }),
       setLintChoice: (lintChoice) => view({ lintChoice }),
       setApproval: (approval) => set({ approval }),

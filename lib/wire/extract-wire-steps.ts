@@ -16,6 +16,8 @@ export type StepReport = {
   finishReason: string;
   /** When the provider answered (its response's timestamp), in ms since the epoch. */
   respondedAtMs?: number;
+  /** The tools the request offered (sessions from before 0.19 do not say). */
+  offeredTools?: string[];
 };
 
 export function readStepReport(parts: UIMessage['parts']): StepReport | undefined {

@@ -45,6 +45,7 @@ function example(
     sandboxChoice: base.sandboxChoice,
     approvals: {},
     outcomes: {},
+    durations: {},
     mcpServers: [],
     evals: EMPTY_EVALS,
     interceptors: [],
