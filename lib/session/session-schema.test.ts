@@ -33,12 +33,13 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes, interceptors, MCP servers and evals were kept reads back with none.
+    // A session saved before calls' outcomes, durations, interceptors, MCP servers and evals were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
         ...data,
         outcomes: {},
+        durations: {},
         interceptors: [],
         executor: { throwOnToolFailure: false, stopOnToolBlock: false },
         interceptions: {},
