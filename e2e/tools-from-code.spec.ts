@@ -253,9 +253,9 @@ test('after a run, Tool stats lists each called tool with its counts, and export
   await expect(stats.getByRole('row', { name: /^list_files 1 1 / })).toBeVisible();
   await expect(stats.getByRole('row', { name: /^read_file 1 1 / })).toBeVisible();
   const rows = stats.getByRole('row');
-  const called = await rows.filter({ has: page.getByRole('rowheader') }).evaluateAll((each) =>
-    each.map((row) => [...row.children].map((cell) => cell.textContent?.trim())),
-  );
+  const called = await rows
+    .filter({ has: page.getByRole('rowheader') })
+    .evaluateAll((each) => each.map((row) => [...row.children].map((cell) => cell.textContent?.trim())));
   const withCalls = called.filter((cells) => Number(cells[1]) > 0);
   expect(withCalls.length).toBeGreaterThan(0);
   for (const cells of withCalls) {
@@ -272,4 +272,16 @@ test('after a run, Tool stats lists each called tool with its counts, and export
   });
   expect(csv.split('\r\n')[0]).toContain('scope,tool,calls,successes');
   expect(csv).toContain(`This session,${withCalls[0][0]},${withCalls[0][1]},`);
+});
+
+test('the token X-ray shows what the tool and each property cost, in the editor', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.tools.getByRole('button', { name: 'read_file', exact: true }).click();
+  const lines = playground.editor.locator('.view-lines');
+  // Beside "name": this tool and all the tools of the next request; beside each property: its share
+  // (Monaco draws a hint's spaces as no-break spaces).
+  await expect(lines).toContainText(/"name"\s*\d+\stok\s·\sall\stools\s\d+/, { timeout: 30_000 });
+  await expect(lines).toContainText(/"path"\s*\d+\stok/);
+  await expect(lines).toContainText(/"description"\s*\d+\stok/);
 });

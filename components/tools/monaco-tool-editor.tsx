@@ -10,6 +10,7 @@ import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { locateJsonPath } from '@/lib/tools/locate-json-path';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { EDITOR_OPTIONS, monaco, toolModelPath } from './monaco-setup';
+import { useTokenInlayHints } from './use-token-inlay-hints';
 
 const MARKER_OWNER = 'tool-check';
 
@@ -24,6 +25,7 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
   const fromMcp = useSession((state) => state.tools.find((tool) => tool.id === toolId)?.run.kind === 'mcp');
   const readOnly = sessionReadOnly || fromMcp;
   const dark = useMediaQuery(DARK_QUERY);
+  useTokenInlayHints(instance, toolId, check);
 
   useEffect(() => {
     // Ajv's findings (what the JSON language service cannot know) as inline markers.
