@@ -101,7 +101,9 @@ test('Tool from code: what the dialog loads, and how soon each language previews
     const started = performance.now();
     await page.getByRole('button', { name: 'Tool from code' }).click();
     await dialog.getByRole('article').first().waitFor({ timeout: 60_000 });
-    lines.push(`open → first Python preview (cold: dialog, Monaco language, tree-sitter): ${(performance.now() - started).toFixed(0)} ms`);
+    lines.push(
+      `open → first Python preview (cold: dialog, Monaco language, tree-sitter): ${(performance.now() - started).toFixed(0)} ms`,
+    );
     for (const language of ['TypeScript function', 'zod / AI SDK tool()', 'Pydantic model']) {
       const at = performance.now();
       await dialog.getByRole('combobox', { name: 'Language' }).selectOption({ label: language });
@@ -111,7 +113,8 @@ test('Tool from code: what the dialog loads, and how soon each language previews
     }
     const loaded = (await resources()).filter((entry) => !before.has(entry.url));
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    const of = (test: (url: string) => boolean) => kb(loaded.filter((entry) => test(entry.url)).reduce((sum, entry) => sum + entry.bytes, 0));
+    const of = (test: (url: string) => boolean) =>
+      kb(loaded.filter((entry) => test(entry.url)).reduce((sum, entry) => sum + entry.bytes, 0));
     lines.push(
       `loaded after the click: ${loaded.length} files, ${of(() => true)} as transferred (JavaScript ${of((url) => url.endsWith('.js') && !url.includes('/vendor/'))} gzipped, zod for the sandbox ${of((url) => url.endsWith('zod-sandbox.js'))}, wasm ${of((url) => url.endsWith('.wasm'))})`,
     );

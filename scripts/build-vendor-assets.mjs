@@ -34,5 +34,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(VENDOR, { recursive: true });
   writeFileSync(ZOD_SANDBOX_FILE, code);
   for (const file of WASM_FILES) copyFileSync(file, join(VENDOR, file.split('/').pop()));
-  console.log(`public/vendor: zod-sandbox.js (${(code.length / 1024).toFixed(1)} KB) and ${WASM_FILES.length} wasm files`);
+  console.log(
+    `public/vendor: zod-sandbox.js (${(code.length / 1024).toFixed(1)} KB) and ${WASM_FILES.length} wasm files`,
+  );
 }
