@@ -285,3 +285,20 @@ test('the token X-ray shows what the tool and each property cost, in the editor'
   await expect(lines).toContainText(/"path"\s*\d+\stok/);
   await expect(lines).toContainText(/"description"\s*\d+\stok/);
 });
+
+test('Tools as the model reads them: the chat template rendered with the tools, their part marked', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await page.getByRole('menuitem', { name: 'Tools as the model reads them' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tools as the model reads them' });
+  const prompt = dialog.getByRole('region', { name: 'Prompt text' });
+  await dialog.getByRole('combobox', { name: 'Model family' }).selectOption({ label: 'Qwen 2.5' });
+  await expect(prompt).toContainText('<tools>');
+  await expect(prompt.locator('mark')).toContainText('"name": "read_file"');
+  await dialog.getByRole('combobox', { name: 'Model family' }).selectOption({ label: 'gpt-oss (Harmony)' });
+  await expect(prompt.locator('mark')).toContainText('type read_file = (_: {');
+  await expect(dialog.getByRole('status')).toContainText(/Tools: \d+ tokens of \d+ in this prompt \(estimate/);
+});

@@ -10,8 +10,8 @@ const ROOT = join(import.meta.dirname, '..');
 const VENV = join(ROOT, 'node_modules', '.cache', 'langchain');
 
 /**
- * A Python with the real `langchain-core` and `pydantic` (a venv under node_modules/.cache, made
- * once). langchain-core installs with `--no-deps` plus what `convert_to_openai_tool` needs: one
+ * A Python with the real `langchain-core` and `pydantic`, and `jinja2` for chat templates (a venv
+ * under node_modules/.cache, made once). langchain-core installs with `--no-deps` plus what `convert_to_openai_tool` needs: one
  * of its declared dependencies is not in this machine's registry.
  */
 export function pythonWithLangChain(): string {
@@ -21,7 +21,7 @@ export function pythonWithLangChain(): string {
     try {
       return execFileSync(python, [
         '-c',
-        'import langchain_core, pydantic; print(langchain_core.__version__, pydantic.VERSION)',
+        'import jinja2, langchain_core, pydantic; print(langchain_core.__version__, pydantic.VERSION)',
       ])
         .toString()
         .trim();
@@ -43,6 +43,7 @@ export function pythonWithLangChain(): string {
     'tenacity',
     'typing-extensions',
     'packaging',
+    'jinja2',
     'langsmith',
   ]);
   const now = installed();
@@ -57,4 +58,13 @@ export function langChainTools(files: string[]): Record<string, ToolDefinition[]
   return JSON.parse(
     execFileSync(pythonWithLangChain(), [script, ...files], { maxBuffer: 64 * 1024 * 1024 }).toString(),
   );
+}
+
+/** A chat template rendered by Python's jinja2 in Transformers' environment (`apply_chat_template`). */
+export function renderWithJinja2(template: string, context: Record<string, unknown>): string {
+  const script = join(import.meta.dirname, 'tools-from-code', 'render_chat_template.py');
+  return execFileSync(pythonWithLangChain(), [script], {
+    input: JSON.stringify({ template, context }),
+    maxBuffer: 16 * 1024 * 1024,
+  }).toString();
 }

@@ -24,7 +24,8 @@ import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
 import { useToolInsights } from './use-tool-lint';
 
-// Tool stats and code out are loaded when asked for.
+// Tool stats, code out and the prompt view are loaded when asked for.
+const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });
@@ -40,7 +41,7 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
 
-type ToolDialog = 'mcp' | 'interceptors' | 'coverage';
+type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read';
 
 /**
  * The rarer tool actions under one menu button, so the toolbar keeps to one row and the list
@@ -62,6 +63,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         </MenuItem>
         <MenuItem onSelect={onExport}>Export tools</MenuItem>
         <MenuItem onSelect={onStats}>Tool stats</MenuItem>
+        <MenuItem onSelect={() => setDialog('as-read')}>Tools as the model reads them</MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>
           Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
         </MenuItem>
@@ -70,6 +72,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
       <McpConnectDialog open={dialog === 'mcp'} onOpenChange={openOrClose('mcp')} />
       <InterceptorsDialog open={dialog === 'interceptors'} onOpenChange={openOrClose('interceptors')} />
       <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
+      {dialog === 'as-read' ? <ToolsAsReadDialog open onOpenChange={openOrClose('as-read')} /> : null}
     </>
   );
 }

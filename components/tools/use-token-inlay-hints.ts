@@ -2,7 +2,7 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { useEffect, useMemo, useState } from 'react';
 import type { ToolSpec } from '@/lib/model/tool-spec';
 import type { ToolCheck } from '@/lib/tools/tool-check';
-import { chooseTokenizer, type CountTokens, countToolsTokens, countToolTokens } from '@/lib/tools/token-xray';
+import { asPlainText, chooseTokenizer, type CountTokens, countToolsTokens, countToolTokens } from '@/lib/tools/token-xray';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { monaco, toolModelPath } from './monaco-setup';
 
@@ -21,7 +21,7 @@ function useTokenCounter(encoding: 'o200k_base' | 'cl100k_base'): CountTokens | 
       encoding === 'cl100k_base'
         ? import('gpt-tokenizer/encoding/cl100k_base')
         : import('gpt-tokenizer/encoding/o200k_base');
-    void load.then((module) => current && setLoaded({ encoding, count: module.countTokens }));
+    void load.then((module) => current && setLoaded({ encoding, count: asPlainText(module.countTokens) }));
     return () => {
       current = false;
     };

@@ -129,7 +129,16 @@ export class PlaygroundPage {
   /** The editor's text as Monaco renders it (visible lines only), whitespace and wrapping folded to single spaces. */
   async editorText(): Promise<string> {
     await expect(this.editor.locator('.view-lines')).toBeVisible();
-    return (await this.editor.locator('.view-lines').innerText()).replace(/[\s\u00a0]+/g, ' ');
+    // The token X-ray's inlay hints are text Monaco injects (spans with a dynamic rule class): not the definition's.
+    const text = await this.editor.locator('.view-lines').evaluate((lines) => {
+      const copy = lines.cloneNode(true) as HTMLElement;
+      for (const hint of copy.querySelectorAll('[class*="dyn-rule-"]')) hint.remove();
+      return [...copy.querySelectorAll<HTMLElement>('.view-line')]
+        .sort((a, b) => Number.parseFloat(a.style.top) - Number.parseFloat(b.style.top))
+        .map((line) => line.textContent ?? '')
+        .join('\n');
+    });
+    return text.replace(/[\s\u00a0]+/g, ' ');
   }
 
   /** Puts the caret in the Monaco editor inside `container` (near its top, which is always on screen). */

@@ -4,7 +4,7 @@ import { estimateTokensInFunctions, formatFunctionDefinitions } from 'gpt-tokeni
 import { describe, expect, it } from 'vitest';
 import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
 import type { ToolDefinition } from '../model/tool-formats';
-import { chooseTokenizer, countToolsTokens, countToolTokens, toolText } from './token-xray';
+import { asPlainText, chooseTokenizer, countToolsTokens, countToolTokens, toolText } from './token-xray';
 
 const WEATHER: ToolDefinition = {
   name: 'get_weather',
@@ -74,5 +74,13 @@ describe('token X-ray', () => {
     expect(tokens.properties[0].tokens).toBe(
       o200k(`"city":${JSON.stringify((WEATHER.parameters.properties as Record<string, unknown>).city)}`),
     );
+  });
+
+  it('counts special-token strings in a description as plain text instead of throwing', () => {
+    const text = 'Stops at <|im_end|> or <|endoftext|>.';
+    expect(() => o200k(text)).toThrow(/special token/);
+    expect(asPlainText(o200k)(text)).toBeGreaterThan(5);
+    const tool = { ...WEATHER, description: text };
+    expect(countToolTokens(tool, asPlainText(o200k), true).description).toBe(asPlainText(o200k)(`// ${text}\n`));
   });
 });

@@ -31,6 +31,16 @@ export function chooseTokenizer(provider: ProviderId, model: string): TokenizerC
 
 export type CountTokens = (text: string) => number;
 
+/**
+ * A tokenizer's `countTokens` that reads special-token strings (`<|im_end|>`, `<|endoftext|>`)
+ * as the plain text they are in a description or a rendered prompt — gpt-tokenizer throws on
+ * them by default — so no text a person writes can break a count.
+ */
+export const asPlainText =
+  (countTokens: (text: string, options: { disallowedSpecial: Set<string> }) => number): CountTokens =>
+  (text) =>
+    countTokens(text, { disallowedSpecial: new Set() });
+
 /** What one tool costs: the whole, its description, and each property (by its JSON path in the definition: `parameters`, `properties`, `city`). */
 export type ToolTokens = { tool: number; description: number; properties: { path: string[]; tokens: number }[] };
 
