@@ -1,13 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ToolDefinition } from '@/lib/model/tool-formats';
+import { pythonVenv } from './python-venv';
 
 /** The versions the fidelity tests compare against (what this machine's package index holds). */
 export const LANGCHAIN_VERSIONS = { 'langchain-core': '1.6.5', pydantic: '2.13.5' } as const;
-
-const ROOT = join(import.meta.dirname, '..');
-const VENV = join(ROOT, 'node_modules', '.cache', 'langchain');
 
 /**
  * A Python with the real `langchain-core` and `pydantic`, and `jinja2` for chat templates (a venv
@@ -15,41 +12,24 @@ const VENV = join(ROOT, 'node_modules', '.cache', 'langchain');
  * of its declared dependencies is not in this machine's registry.
  */
 export function pythonWithLangChain(): string {
-  const python = join(VENV, 'bin', 'python');
-  const wanted = `${LANGCHAIN_VERSIONS['langchain-core']} ${LANGCHAIN_VERSIONS.pydantic}`;
-  const installed = () => {
-    try {
-      return execFileSync(python, [
-        '-c',
-        'import jinja2, langchain_core, pydantic; print(langchain_core.__version__, pydantic.VERSION)',
-      ])
-        .toString()
-        .trim();
-    } catch {
-      return '';
-    }
-  };
-  if (existsSync(python) && installed() === wanted) return python;
-  execFileSync('python3', ['-m', 'venv', '--clear', VENV], { stdio: 'ignore' });
-  const pip = (args: string[]) =>
-    execFileSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--retries', '0', '--timeout', '10', ...args], {
-      stdio: 'pipe',
-    });
-  pip(['--no-deps', `langchain-core==${LANGCHAIN_VERSIONS['langchain-core']}`]);
-  pip([
-    `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
-    'jsonpatch',
-    'pyyaml',
-    'tenacity',
-    'typing-extensions',
-    'packaging',
-    'jinja2',
-    'langsmith',
-  ]);
-  const now = installed();
-  if (now !== wanted)
-    throw new Error(`langchain-core and pydantic did not install (found "${now}", wanted "${wanted}").`);
-  return python;
+  return pythonVenv({
+    name: 'langchain',
+    probe: 'import jinja2, langchain_core, pydantic; print(langchain_core.__version__, pydantic.VERSION)',
+    wanted: `${LANGCHAIN_VERSIONS['langchain-core']} ${LANGCHAIN_VERSIONS.pydantic}`,
+    installs: [
+      ['--no-deps', `langchain-core==${LANGCHAIN_VERSIONS['langchain-core']}`],
+      [
+        `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
+        'jsonpatch',
+        'pyyaml',
+        'tenacity',
+        'typing-extensions',
+        'packaging',
+        'langsmith',
+        'jinja2',
+      ],
+    ],
+  });
 }
 
 /** What LangChain's `convert_to_openai_tool` makes of each file: its tools' functions, or the error it raised. */

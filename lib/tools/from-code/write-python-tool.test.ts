@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -8,20 +8,13 @@ import { createPythonParser } from '@/testing/parse-python';
 import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
 import type { ToolDefinition } from '../../model/tool-formats';
 import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
-import { importToolList } from '../formats/import-tool-list';
+import { readBfclDefinitions } from '@/testing/bfcl-corpus';
 import { canonicalSchema } from './canonical-schema';
 import type { PySyntaxNode } from './python-syntax';
 import { readPythonTools } from './python-tools';
 import { writePythonTool } from './write-python-tool';
 
-const BFCL = readFileSync(new URL('../../../fixtures/corpus/bfcl-functions.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => {
-    const imported = importToolList(line);
-    if (!imported.ok) throw new Error(imported.message);
-    return imported.tools[0].definition;
-  });
+const BFCL = readBfclDefinitions();
 const CORE = [...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS] as unknown as ToolDefinition[];
 const same = (a: unknown, b: unknown) =>
   isDeepStrictEqual(canonicalSchema(a, { dropTitles: true }), canonicalSchema(b, { dropTitles: true }));

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { asSchema, jsonSchema, tool, zodSchema } from 'ai';
 import ts from 'typescript';
@@ -7,7 +6,7 @@ import { z } from 'zod';
 import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
 import type { ToolDefinition } from '../../model/tool-formats';
 import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
-import { importToolList } from '../formats/import-tool-list';
+import { readBfclDefinitions } from '@/testing/bfcl-corpus';
 import { canonicalSchema } from './canonical-schema';
 import { writeZodTool } from './write-zod-tool';
 import { prepareZodProgram, readZodProgramResult, ZOD_SANDBOX_GLOBAL } from './zod-program';
@@ -25,14 +24,7 @@ async function readBack(code: string) {
   return result.tools;
 }
 
-const BFCL = readFileSync(new URL('../../../fixtures/corpus/bfcl-functions.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => {
-    const imported = importToolList(line);
-    if (!imported.ok) throw new Error(imported.message);
-    return imported.tools[0].definition;
-  });
+const BFCL = readBfclDefinitions();
 const CORE = [...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS] as unknown as ToolDefinition[];
 
 describe('writeZodTool: TypeScript out, read back as the AI SDK reads it, gives the same schema', () => {
