@@ -37,7 +37,9 @@ export default function ToolsAsReadDialog({
   const [count, setCount] = useState<CountTokens>();
   useEffect(() => {
     let current = true;
-    void import('gpt-tokenizer/encoding/o200k_base').then((module) => current && setCount(() => asPlainText(module.countTokens)));
+    void import('gpt-tokenizer/encoding/o200k_base').then(
+      (module) => current && setCount(() => asPlainText(module.countTokens)),
+    );
     return () => {
       current = false;
     };

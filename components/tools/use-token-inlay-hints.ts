@@ -2,7 +2,13 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { useEffect, useMemo, useState } from 'react';
 import type { ToolSpec } from '@/lib/model/tool-spec';
 import type { ToolCheck } from '@/lib/tools/tool-check';
-import { asPlainText, chooseTokenizer, type CountTokens, countToolsTokens, countToolTokens } from '@/lib/tools/token-xray';
+import {
+  asPlainText,
+  chooseTokenizer,
+  type CountTokens,
+  countToolsTokens,
+  countToolTokens,
+} from '@/lib/tools/token-xray';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { monaco, toolModelPath } from './monaco-setup';
 
