@@ -2,7 +2,7 @@
 
 import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { Editor } from '@monaco-editor/react';
-import './monaco-setup';
+import { editorTheme } from './monaco-setup';
 
 /** Monaco editing code: a JavaScript function body (a handler's, an interceptor's), or a paste for `Tool from code`. */
 export default function MonacoHandlerEditor({
@@ -27,7 +27,7 @@ export default function MonacoHandlerEditor({
       path={`handlers/${toolId}.${{ javascript: 'js', typescript: 'ts', python: 'py' }[language]}`}
       language={language}
       value={code}
-      theme={dark ? 'vs-dark' : 'vs'}
+      theme={editorTheme(dark)}
       onChange={(value) => onChange(value ?? '')}
       options={{
         ariaLabel: label,

@@ -9,7 +9,7 @@ import type { LintFinding } from '@/lib/tools/lint/lint-rules';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { locateJsonPath } from '@/lib/tools/locate-json-path';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { EDITOR_OPTIONS, monaco, toolModelPath } from './monaco-setup';
+import { EDITOR_OPTIONS, editorTheme, monaco, toolModelPath } from './monaco-setup';
 import { useTokenInlayHints } from './use-token-inlay-hints';
 
 const MARKER_OWNER = 'tool-check';
@@ -73,7 +73,7 @@ export default function MonacoToolEditor({ toolId, findings }: { toolId: string;
       path={toolModelPath(toolId)}
       language="json"
       value={source}
-      theme={dark ? 'vs-dark' : 'vs'}
+      theme={editorTheme(dark)}
       onChange={(value) => updateToolSource(toolId, value ?? '')}
       onMount={setInstance}
       loading={<p className="muted p-3 text-sm">Loading editor…</p>}

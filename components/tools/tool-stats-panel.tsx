@@ -88,7 +88,7 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
           Close
         </button>
       </div>
-      <table className="w-full border-collapse text-left tabular-nums">
+      <table className="w-full border-collapse whitespace-nowrap text-left tabular-nums [&_td]:pr-2 [&_th]:pr-2">
         <caption className="sr-only">Calls per tool in {scopeLabel}, most called first</caption>
         <thead className="muted">
           <tr>
