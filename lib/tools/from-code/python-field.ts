@@ -132,3 +132,29 @@ export function applyConstraints(schema: Schema, constraints: Map<string, JsonVa
   }
   return out;
 }
+
+/** Python's `str.title()` with `_` as a space: the title pydantic gives a field (`max_chars` → `Max Chars`). */
+export function pythonTitle(name: string): string {
+  let out = '';
+  let previousCased = false;
+  for (const char of name) {
+    const cased = char.toLowerCase() !== char.toUpperCase();
+    out += cased ? (previousCased ? char.toLowerCase() : char.toUpperCase()) : char;
+    previousCased = cased;
+  }
+  return out.replace(/_/g, ' ');
+}
+
+/** Folds a later field's settings over an earlier one's (a default's `Field` over `Annotated`'s). */
+export function mergeField(into: FieldInfo, from: FieldInfo) {
+  if (from.hasDefault) {
+    into.hasDefault = true;
+    into.default = from.default;
+  }
+  into.description = from.description ?? into.description;
+  into.alias = from.alias ?? into.alias;
+  for (const [key, value] of from.constraints) into.constraints.set(key, value);
+  Object.assign(into.extra, from.extra);
+  into.notes.push(...from.notes);
+  from.notes = [];
+}

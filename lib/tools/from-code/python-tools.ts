@@ -11,13 +11,8 @@ import {
   isJson,
   simpleName,
 } from './python-syntax';
-import {
-  classDocstring,
-  createPythonTypeReader,
-  type PyDefinitions,
-  type PyProperty,
-  rawDocstring,
-} from './python-types';
+import { classDocstring, rawDocstring } from './python-class-facts';
+import { createPythonTypeReader, type PyDefinitions, type PyProperty } from './python-types';
 import { removeTitles, sortLikePydantic } from './sort-like-pydantic';
 
 type Schema = Record<string, unknown>;

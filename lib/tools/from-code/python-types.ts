@@ -1,5 +1,13 @@
-import { cleandoc } from './python-docstrings';
-import { applyConstraints, emptyField, type FieldInfo, isFieldCall, readField } from './python-field';
+import { classDocstring, forbidsExtra } from './python-class-facts';
+import {
+  applyConstraints,
+  emptyField,
+  type FieldInfo,
+  isFieldCall,
+  mergeField,
+  pythonTitle,
+  readField,
+} from './python-field';
 import {
   isJson,
   type JsonValue,
@@ -7,7 +15,6 @@ import {
   named,
   type PySyntaxNode,
   type PyValue,
-  readCallArguments,
   readString,
   readValue,
   simpleName,
@@ -316,66 +323,4 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
   }
 
   return { schemaOf, modelSchema, readProperty, resolveName, used };
-}
-
-/** Python's `str.title()` with `_` as a space: the title pydantic gives a field (`max_chars` → `Max Chars`). */
-export function pythonTitle(name: string): string {
-  let out = '';
-  let previousCased = false;
-  for (const char of name) {
-    const cased = char.toLowerCase() !== char.toUpperCase();
-    out += cased ? (previousCased ? char.toLowerCase() : char.toUpperCase()) : char;
-    previousCased = cased;
-  }
-  return out.replace(/_/g, ' ');
-}
-
-/** Folds a later field's settings over an earlier one's (a default's `Field` over `Annotated`'s). */
-function mergeField(into: FieldInfo, from: FieldInfo) {
-  if (from.hasDefault) {
-    into.hasDefault = true;
-    into.default = from.default;
-  }
-  into.description = from.description ?? into.description;
-  into.alias = from.alias ?? into.alias;
-  for (const [key, value] of from.constraints) into.constraints.set(key, value);
-  Object.assign(into.extra, from.extra);
-  into.notes.push(...from.notes);
-  from.notes = [];
-}
-
-/** Whether a model says `model_config = ConfigDict(extra="forbid")` (or the dict form): pydantic then writes `additionalProperties: false`. */
-function forbidsExtra(model: PySyntaxNode): boolean {
-  for (const statement of named(model.childForFieldName('body') ?? model)) {
-    const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
-    if (assignment?.type !== 'assignment' || assignment.childForFieldName('left')?.text !== 'model_config') continue;
-    const value = assignment.childForFieldName('right');
-    if (value?.type === 'call') {
-      const extra = readCallArguments(value).keywords.get('extra');
-      return extra !== undefined && readString(extra) === 'forbid';
-    }
-    const read = value ? readValue(value) : undefined;
-    return (
-      typeof read === 'object' &&
-      read !== null &&
-      !Array.isArray(read) &&
-      (read as Record<string, unknown>).extra === 'forbid'
-    );
-  }
-  return false;
-}
-
-/** A class's or function's docstring as written (`__doc__`), or `undefined`. */
-export function rawDocstring(definition: PySyntaxNode): string | undefined {
-  const first = named(definition.childForFieldName('body') ?? definition)[0];
-  const literal = first?.type === 'expression_statement' ? named(first)[0] : undefined;
-  return literal && (literal.type === 'string' || literal.type === 'concatenated_string')
-    ? readString(literal)
-    : undefined;
-}
-
-/** A class's docstring as pydantic's schema description (`inspect.cleandoc`). */
-export function classDocstring(definition: PySyntaxNode): string | undefined {
-  const doc = rawDocstring(definition);
-  return doc ? cleandoc(doc) : undefined;
 }

@@ -1,29 +1,10 @@
 import type { ToolDefinition } from '../../model/tool-formats';
+import { docstring, escapeDocstring, isIdentifier, pascal, pythonLiteral, safeName } from './python-source-text';
 
 type Schema = Record<string, unknown>;
 
-const PYTHON_KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(
-    ' ',
-  ),
-);
-const IDENTIFIER = /^[A-Za-z_]\w*$/;
-const isIdentifier = (name: string) => IDENTIFIER.test(name) && !PYTHON_KEYWORDS.has(name);
 const isObject = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A JSON value as a Python literal: strings as JSON writes them (valid Python escapes), `None`, `True`, `False`. */
-export function pythonLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'None';
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'None';
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  return `{${Object.entries(value as Schema)
-    .map(([key, each]) => `${JSON.stringify(key)}: ${pythonLiteral(each)}`)
-    .join(', ')}}`;
-}
 
 const NUMBER_FIELDS: Record<string, string> = {
   minimum: 'ge',
@@ -331,18 +312,6 @@ function createWriter(toolName: string) {
 const firstLine = (text: string) => text.split('\n')[0] || 'A tool.';
 /** Text a docstring keeps as it is: no leading or trailing space, no tabs, no carriage returns. */
 const isPlainText = (text: string) => text === text.trim() && !/[\t\r\\]|"""/.test(text) && text.length > 0;
-const escapeDocstring = (text: string) => text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/"$/, '\\"');
-const docstring = (text: string, indent: string) => `"""${escapeDocstring(text).replace(/\n/g, `\n${indent}`)}"""`;
-const safeName = (name: string) => {
-  const cleaned = name.replace(/\W/g, '_').replace(/^(\d)/, '_$1');
-  return PYTHON_KEYWORDS.has(cleaned) ? `${cleaned}_` : cleaned.startsWith('_') ? `f${cleaned}` : cleaned;
-};
-const pascal = (text: string) =>
-  text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
-    .join('');
 const literalType = (values: unknown[]) => {
   const kinds = new Set(
     values.map((value) =>
