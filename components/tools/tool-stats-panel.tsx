@@ -50,7 +50,7 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
       .filter((name): name is string => name !== undefined);
     return buildToolStats({
       messages: runs.flatMap((run) => run.messages),
-      tools: new Map(names.map((name) => [name, undefined as unknown as number])),
+      tools: new Map(names.map((name) => [name, undefined])),
     });
   }, [columns, scope, runnable, messages, outcomes, durations, evals.runs]);
   const scopeLabel = columns.find((each) => each.key === scope)?.label ?? 'This session';

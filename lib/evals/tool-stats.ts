@@ -63,8 +63,8 @@ export function buildToolStats({
   messages: readonly UIMessage[];
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
   durations?: Readonly<Record<string, number>>;
-  /** The tools defined now, with their schema's size in tokens. */
-  tools: ReadonlyMap<string, number>;
+  /** The tools defined now, with their schema's size in tokens (undefined when unknown: an eval variant's tools). */
+  tools: ReadonlyMap<string, number | undefined>;
 }): ToolStatsRow[] {
   const rows = new Map<string, ToolStatsRow & { times: number[] }>();
   const row = (tool: string) => {
