@@ -1,6 +1,16 @@
-/** Runs once when the server starts: says whether local MCP stdio servers are on, with this start's token. */
+/**
+ * Runs once when the server starts: stamps every request with its socket's address (the
+ * client address the routes read — never a header the client writes), and says whether local
+ * MCP stdio servers are on, with this start's token.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { announceStdio } = await import('./lib/server/mcp/stdio-gate');
+  const [http, https, { installPeerStamp }, { announceStdio }] = await Promise.all([
+    import('node:http'),
+    import('node:https'),
+    import('./lib/server/client-address'),
+    import('./lib/server/mcp/stdio-gate'),
+  ]);
+  installPeerStamp([http.Server, https.Server]);
   announceStdio(process.env);
 }

@@ -8,7 +8,8 @@ import { pickSessionData } from '@/lib/session/session-file';
 import type { SessionData } from '@/lib/session/session-schema';
 import { makeShareLink } from '@/lib/share/share-link';
 import { openSealedSession, sealSession, toBase64url } from '@/lib/share/short-link';
-import { createRateLimit, handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
+import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
+import { createByteBudget, createRateLimit } from '@/lib/server/links/link-limits';
 import type { LinkStore } from '@/lib/server/links/link-store';
 import { createPostgresLinkStore } from '@/lib/server/links/postgres-link-store';
 import { createSqliteLinkStore } from '@/lib/server/links/sqlite-link-store';
@@ -49,7 +50,12 @@ const fiftyMessages = (): UIMessage[] =>
 test('short links: create (seal + upload) and open (download + decrypt + read), bytes stored vs the fragment link', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'links-bench-'));
   const store = createSqliteLinkStore(join(dir, 'links.sqlite'));
-  const deps: LinksDeps = { store, rateLimit: createRateLimit(1_000_000) };
+  const deps: LinksDeps = {
+    store,
+    rateLimit: createRateLimit(1_000_000),
+    budget: createByteBudget(Number.MAX_SAFE_INTEGER),
+    env: {},
+  };
   const post = (body: unknown) =>
     handleLinksRequest(
       new Request('http://localhost/api/links', {

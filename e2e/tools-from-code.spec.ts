@@ -183,6 +183,42 @@ test('a syntax error shows its line and column, creates nothing and keeps the co
   await expect(playground.tools.getByRole('listitem')).toHaveCount(before);
 });
 
+test('a 3,000-deep paste in any language says which line and column nest too deep, with no page error', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const before = await playground.tools.getByRole('listitem').count();
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  const typeDeep = `/** Deep. */\nexport function deep(a: ${'{ a: '.repeat(3000)}string${' }'.repeat(3000)}) {}\n`;
+  await fromCode.paste('TypeScript function', typeDeep);
+  // The 128th brace after "export function deep(" (column 25) is one level too deep.
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('Line 2, column 660', { timeout: 30_000 });
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('nests deeper than 128 levels');
+  await expect(fromCode.dialog.getByRole('button', { name: 'Create tool' })).toBeDisabled();
+
+  await fromCode.paste(
+    'zod / AI SDK tool()',
+    `import { z } from 'zod';\nexport const deep = ${'z.array('.repeat(3000)}z.string()${')'.repeat(3000)};\n`,
+  );
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('Line 2, column', { timeout: 30_000 });
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('nests deeper than 128 levels');
+
+  await fromCode.paste(
+    'Pydantic model',
+    `from pydantic import BaseModel\n\nclass Deep(BaseModel):\n    x: ${'list['.repeat(3000)}int${']'.repeat(3000)}\n`,
+  );
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('Line 4, column', { timeout: 30_000 });
+  await expect(fromCode.dialog.getByRole('alert')).toContainText('nests deeper than 128 levels');
+  await page.keyboard.press('Escape');
+  await expect(playground.tools.getByRole('listitem')).toHaveCount(before);
+  expect(errors).toEqual([]);
+});
+
 test('what the code cannot say is a note on the tool it made', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();

@@ -1,4 +1,5 @@
 import type { CodeLanguage, ToolsFromCode } from '@/lib/model/tool-from-code';
+import { findDeepNesting } from '@/lib/tools/from-code/find-deep-nesting';
 import type { PySyntaxNode } from '@/lib/tools/from-code/python-syntax';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
@@ -59,8 +60,12 @@ export async function readToolsFromCode(
     case 'typescript':
       return readTypeScriptTools(await loadTypeScript(), code);
     case 'python':
-    case 'pydantic':
+    case 'pydantic': {
+      // tree-sitter parses without recursion, but the readers walk its tree: measure first.
+      const problem = findDeepNesting(code, language);
+      if (problem) return { ok: false, problem };
       return readPythonTools((await loadPython())(code));
+    }
     case 'zod': {
       const prepared = prepareZodProgram(await loadTypeScript(), code);
       if (!prepared.ok) return prepared;

@@ -5,6 +5,11 @@
 export const INPUT_LIMITS = {
   /** Deepest nesting of objects and arrays accepted anywhere; real sessions stay under 20. */
   maxJsonDepth: 64,
+  /**
+   * Deepest nesting of brackets and blocks in pasted code (Tool from code), measured before any
+   * parser or reader recurses: a 64-level schema needs a few levels more for its code.
+   */
+  maxCodeNesting: 128,
   /** Largest `POST /api/chat` body, in bytes. */
   maxChatBodyBytes: 5 * 1024 * 1024,
   /**

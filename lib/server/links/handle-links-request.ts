@@ -1,12 +1,14 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
+import { clientAddressOf } from '../client-address';
 import { readJsonBody } from '../read-json-body';
+import { type ByteBudget, storeFullMessage } from './link-limits';
 import type { LinkStore } from './link-store';
 
 /** Largest ciphertext a short link holds (bytes). */
 export const MAX_LINK_BYTES = 20 * 1024 * 1024;
-/** The JSON body that carries it: base64url is 4/3 of the bytes, plus the rest of the object. */
-const MAX_BODY_BYTES = Math.ceil((MAX_LINK_BYTES * 4) / 3) + 1024;
+/** The JSON body that carries `bytes` of ciphertext: base64url is 4/3 of the bytes, plus the rest of the object. */
+const bodyBytesFor = (bytes: number) => Math.ceil((bytes * 4) / 3) + 1024;
 export const LINK_EXPIRIES = { '1d': 86_400_000, '30d': 30 * 86_400_000, never: undefined } as const;
 export type LinkExpiry = keyof typeof LINK_EXPIRIES;
 const ID = /^[A-Za-z0-9_-]{22}$/;
@@ -19,39 +21,16 @@ const refuse = (status: number, code: string, message: string, headers?: Record<
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** At most `limit` creations per client address in a sliding `windowMs`; when refused, seconds to wait. */
-export function createRateLimit(limit = 30, windowMs = 10 * 60_000) {
-  const seen = new Map<string, number[]>();
-  return (client: string, nowMs: number): number | undefined => {
-    const recent = (seen.get(client) ?? []).filter((at) => at > nowMs - windowMs);
-    if (recent.length >= limit) {
-      seen.set(client, recent);
-      return Math.max(1, Math.ceil((recent[0] + windowMs - nowMs) / 1000));
-    }
-    recent.push(nowMs);
-    seen.set(client, recent);
-    // Forget addresses whose window has passed (the map never grows without bound).
-    if (seen.size > 10_000)
-      for (const [key, times] of seen) if (times.every((at) => at <= nowMs - windowMs)) seen.delete(key);
-    return undefined;
-  };
-}
-
-/**
- * The client a request came from: the last `X-Forwarded-For` entry (the one the nearest proxy —
- * Next's own server — added; earlier ones are the client's to forge), else "local".
- */
-export function clientOf(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',').at(-1)?.trim() || 'local';
-}
-
 export type LinksDeps = {
   /** Undefined: short links are off on this server (`PLAYGROUND_LINK_STORE=off`). */
   store: LinkStore | undefined;
   /** Why the configured store cannot be used now (503), if it cannot. */
   problem?: string;
   rateLimit: (client: string, nowMs: number) => number | undefined;
+  /** What the store may hold in all (`PLAYGROUND_LINK_STORE_MAX_BYTES`), uploads under way counted. */
+  budget: ByteBudget;
+  /** The server's environment: `PLAYGROUND_TRUSTED_PROXIES` says how the client address is read. */
+  env: Record<string, string | undefined>;
   now?: () => number;
 };
 
@@ -70,32 +49,19 @@ export async function handleLinksRequest(request: Request, id: string | undefine
     if (request.method === 'GET')
       return json(200, { enabled: true, maxBytes: MAX_LINK_BYTES, expiries: Object.keys(LINK_EXPIRIES) });
     if (request.method !== 'POST') return refuse(405, 'method', 'POST a short link, or GET one by its id.');
-    const wait = deps.rateLimit(clientOf(request), now);
+    // The socket's address (or the outermost trusted proxy's word), never a header the client writes.
+    const wait = deps.rateLimit(clientAddressOf(request, deps.env) ?? 'unknown', now);
     if (wait !== undefined)
       return refuse(429, 'rate_limited', `Too many short links from this address; try again in ${wait} s.`, {
         'retry-after': String(wait),
       });
-    const body = await readJsonBody(request, MAX_BODY_BYTES);
-    if (!body.ok)
-      return body.code === 'body_too_large'
-        ? refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.')
-        : refuse(400, body.code, body.message);
-    const { ciphertext, expires = '30d' } = (body.value ?? {}) as { ciphertext?: unknown; expires?: unknown };
-    if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ciphertext))
-      return refuse(400, 'invalid_body', '"ciphertext" must be the encrypted session as base64url text.');
-    if (typeof expires !== 'string' || !Object.hasOwn(LINK_EXPIRIES, expires))
-      return refuse(400, 'invalid_body', '"expires" must be "1d", "30d" or "never".');
-    const bytes = new Uint8Array(Buffer.from(ciphertext, 'base64url'));
-    if (bytes.byteLength > MAX_LINK_BYTES)
-      return refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.');
-    // An AES-GCM message is at least its IV and tag: anything shorter cannot be one.
-    if (bytes.byteLength < 29) return refuse(400, 'invalid_body', '"ciphertext" is too short to be encrypted data.');
-    const linkId = base64url(randomBytes(16));
-    const deleteToken = base64url(randomBytes(16));
-    const lifetime = LINK_EXPIRIES[expires as LinkExpiry];
-    const expiresAtMs = lifetime === undefined ? undefined : now + lifetime;
-    await store.put({ id: linkId, body: bytes, tokenHash: hashToken(deleteToken), createdAtMs: now, expiresAtMs });
-    return json(201, { id: linkId, deleteToken, expiresAtMs: expiresAtMs ?? null });
+    const room = deps.budget.reserve(await store.usedBytes(now), MAX_LINK_BYTES);
+    if (!room) return refuse(507, 'store_full', storeFullMessage(deps.budget.maxBytes));
+    try {
+      return await createLink(request, store, now, room.bytes, deps.budget.maxBytes);
+    } finally {
+      room.release();
+    }
   }
   if (!ID.test(id)) return refuse(404, 'not_found', 'No such short link.');
   if (request.method === 'GET') {
@@ -116,4 +82,38 @@ export async function handleLinksRequest(request: Request, id: string | undefine
       : refuse(404, 'not_found', 'No such short link, or not yours to delete.');
   }
   return refuse(405, 'method', 'GET or DELETE a short link.');
+}
+
+/**
+ * Reads one upload within `roomBytes` (the smaller of a link's limit and what the store's
+ * budget has left: the stream is cut off past it) and keeps it.
+ */
+async function createLink(
+  request: Request,
+  store: LinkStore,
+  now: number,
+  roomBytes: number,
+  storeMaxBytes: number,
+): Promise<Response> {
+  const tooLarge = () =>
+    roomBytes < MAX_LINK_BYTES
+      ? refuse(507, 'store_full', storeFullMessage(storeMaxBytes))
+      : refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.');
+  const body = await readJsonBody(request, bodyBytesFor(roomBytes));
+  if (!body.ok) return body.code === 'body_too_large' ? tooLarge() : refuse(400, body.code, body.message);
+  const { ciphertext, expires = '30d' } = (body.value ?? {}) as { ciphertext?: unknown; expires?: unknown };
+  if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ciphertext))
+    return refuse(400, 'invalid_body', '"ciphertext" must be the encrypted session as base64url text.');
+  if (typeof expires !== 'string' || !Object.hasOwn(LINK_EXPIRIES, expires))
+    return refuse(400, 'invalid_body', '"expires" must be "1d", "30d" or "never".');
+  const bytes = new Uint8Array(Buffer.from(ciphertext, 'base64url'));
+  if (bytes.byteLength > roomBytes) return tooLarge();
+  // An AES-GCM message is at least its IV and tag: anything shorter cannot be one.
+  if (bytes.byteLength < 29) return refuse(400, 'invalid_body', '"ciphertext" is too short to be encrypted data.');
+  const linkId = base64url(randomBytes(16));
+  const deleteToken = base64url(randomBytes(16));
+  const lifetime = LINK_EXPIRIES[expires as LinkExpiry];
+  const expiresAtMs = lifetime === undefined ? undefined : now + lifetime;
+  await store.put({ id: linkId, body: bytes, tokenHash: hashToken(deleteToken), createdAtMs: now, expiresAtMs });
+  return json(201, { id: linkId, deleteToken, expiresAtMs: expiresAtMs ?? null });
 }

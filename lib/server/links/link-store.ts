@@ -23,6 +23,8 @@ export type LinkStore = {
   get(id: string, nowMs: number): Promise<Uint8Array | undefined>;
   /** Deletes the link when the token's hash matches; whether it did. */
   delete(id: string, tokenHash: string): Promise<boolean>;
+  /** Bytes of ciphertext held by links that have not expired. */
+  usedBytes(nowMs: number): Promise<number>;
   /** Removes expired links; how many. */
   sweep(nowMs: number): Promise<number>;
   close(): Promise<void>;

@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSealedSession, sealSession, toBase64url } from '../../share/short-link';
 import { createInitialSession } from '../../session/initial-session';
 import type { SessionData } from '../../session/session-schema';
-import { createRateLimit, handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
+import { handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
+import { createByteBudget, createRateLimit } from './link-limits';
+import { serveWithPeerStamp } from '../../../testing/serve-with-peer-stamp';
 import { createSqliteLinkStore } from './sqlite-link-store';
 import { createPostgresLinkStore } from './postgres-link-store';
 import type { LinkStore } from './link-store';
@@ -93,7 +95,13 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
     const { store, keeps } = await adapter.open();
     stores.push(store);
     let now = nowMs;
-    const deps: LinksDeps = { store, rateLimit: createRateLimit(1_000), now: () => now };
+    const deps: LinksDeps = {
+      store,
+      rateLimit: createRateLimit(1_000),
+      budget: createByteBudget(1024 * 1024 * 1024),
+      env: {},
+      now: () => now,
+    };
     const call = (method: string, id?: string, body?: unknown) =>
       handleLinksRequest(request(method, `/api/links${id ? `/${id}` : ''}`, body), id, deps);
     return { keeps, store, deps, call, advance: (ms: number) => (now += ms) };
@@ -180,6 +188,67 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     const off = await handleLinksRequest(request('GET', '/api/links'), undefined, { ...deps, store: undefined });
     expect(off.status).toBe(404);
+    expect((await call('GET')).status).toBe(200);
+  });
+
+  it('the rate limit keys on the socket address: a forged X-Forwarded-For does not move it, unless a proxy is trusted', async () => {
+    const { deps } = await setup();
+    let env: Record<string, string | undefined> = {};
+    let rateLimit = createRateLimit();
+    const server = await serveWithPeerStamp((request) =>
+      handleLinksRequest(request, undefined, { ...deps, rateLimit, env }),
+    );
+    const post = (forwardedFor: string) =>
+      fetch(`${server.url}/api/links`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': forwardedFor,
+          'x-playground-peer': 'x 10.9.9.9',
+        },
+        body: JSON.stringify({ ciphertext: toBase64url(new Uint8Array(64)) }),
+      });
+    try {
+      // 40 uploads, each claiming another address as the last entry: 30 go in, then 429.
+      const statuses: number[] = [];
+      for (let index = 0; index < 40; index++) statuses.push((await post(`198.51.100.7, 203.0.113.${index}`)).status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+      expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+      // Behind one trusted proxy, the proxy's entry is the client: 40 different clients, 40 links.
+      env = { PLAYGROUND_TRUSTED_PROXIES: '1' };
+      rateLimit = createRateLimit();
+      const trusted: number[] = [];
+      for (let index = 0; index < 40; index++) trusted.push((await post(`198.51.100.7, 203.0.113.${index}`)).status);
+      expect(trusted).toEqual(Array(40).fill(201));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the store has a total byte budget: past it, 507 with a sentence, and uploads at once cannot pass it together', async () => {
+    const { deps, call, store } = await setup();
+    // The PostgreSQL table is shared by this file's tests: the budget is 10,000 bytes above what it holds.
+    const before = await store.usedBytes(deps.now!());
+    const budgeted: LinksDeps = { ...deps, budget: createByteBudget(before + 10_000) };
+    const post = (size: number) =>
+      handleLinksRequest(
+        request('POST', '/api/links', { ciphertext: toBase64url(new Uint8Array(size)) }),
+        undefined,
+        budgeted,
+      );
+    expect((await post(6_000)).status).toBe(201);
+    const full = await post(6_000);
+    expect(full.status).toBe(507);
+    expect(((await full.json()) as { error: { message: string } }).error.message).toMatch(
+      /short-link store is full \(.+ of links\): share a fragment link or export the session as a file/,
+    );
+    expect((await post(3_000)).status).toBe(201);
+    // Four uploads of 500 bytes at once into the last 1,000: at most two fit, the rest are refused.
+    const together = await Promise.all([post(500), post(500), post(500), post(500)]);
+    expect(together.filter((response) => response.status === 201).length).toBeLessThanOrEqual(2);
+    expect(together.every((response) => response.status === 201 || response.status === 507)).toBe(true);
+    expect(await store.usedBytes(deps.now!())).toBeLessThanOrEqual(before + 10_000);
+    // Reading a link still works when the store is full.
     expect((await call('GET')).status).toBe(200);
   });
 

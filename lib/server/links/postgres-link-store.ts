@@ -41,6 +41,14 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
       ]);
       return (rowCount ?? 0) > 0;
     },
+    async usedBytes(nowMs) {
+      // octet_length reads a stored value's size from its header, not its bytes.
+      const { rows } = await pool.query<{ used: string }>(
+        'SELECT COALESCE(SUM(octet_length(body)), 0) AS used FROM playground_links WHERE expires_at IS NULL OR expires_at > $1',
+        [nowMs],
+      );
+      return Number(rows[0]?.used ?? 0);
+    },
     async sweep(nowMs) {
       const { rowCount } = await pool.query(
         'DELETE FROM playground_links WHERE expires_at IS NOT NULL AND expires_at <= $1',

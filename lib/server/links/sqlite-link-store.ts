@@ -26,6 +26,10 @@ export function createSqliteLinkStore(file: string): LinkStore {
   const insert = db.prepare('INSERT INTO links (id, body, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
   const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
   const remove = db.prepare('DELETE FROM links WHERE id = ? AND token_hash = ?');
+  // length() of a BLOB reads its size, not its pages.
+  const used = db.prepare(
+    'SELECT COALESCE(SUM(length(body)), 0) AS used FROM links WHERE expires_at IS NULL OR expires_at > ?',
+  );
   const expired = db.prepare('DELETE FROM links WHERE expires_at IS NOT NULL AND expires_at <= ?');
   return {
     kind: 'sqlite',
@@ -38,6 +42,9 @@ export function createSqliteLinkStore(file: string): LinkStore {
     },
     async delete(id, tokenHash) {
       return Number(remove.run(id, tokenHash).changes) > 0;
+    },
+    async usedBytes(nowMs) {
+      return Number((used.get(nowMs) as { used: number | bigint }).used);
     },
     async sweep(nowMs) {
       return Number(expired.run(nowMs).changes);

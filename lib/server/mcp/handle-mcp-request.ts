@@ -7,6 +7,7 @@ import { describeProviderError } from '../describe-provider-error';
 import { redactSecrets } from '../redact-secrets';
 import { createMcpConnections, McpConnectionsFullError, type McpConnections } from './mcp-connections';
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
+import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
@@ -197,7 +198,8 @@ export async function handleMcpRequest(
       env,
       host: request.headers.get('host') ?? new URL(request.url).host,
       origin: request.headers.get('origin'),
-      forwardedFor: request.headers.get('x-forwarded-for'),
+      peer: peerAddressOf(request),
+      client: clientAddressOf(request, env),
       token: input.token,
       command: input.command,
       args: input.args,

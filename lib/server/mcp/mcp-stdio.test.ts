@@ -1,5 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNdjson } from '@/testing/read-ndjson';
+import { serveWithPeerStamp } from '@/testing/serve-with-peer-stamp';
 import { handleMcpRequest } from './handle-mcp-request';
 import { createMcpConnections } from './mcp-connections';
 import { announceStdio, isAllowedCommandLine, readStdioCommands, stdioStartToken } from './stdio-gate';
@@ -9,12 +11,33 @@ const SERVER = ['node_modules/@modelcontextprotocol/server-everything/dist/index
 /** Exact command lines: the reference server as it is started here, and `node` with any arguments but eval flags. */
 const ENABLED = { PLAYGROUND_MCP_STDIO_COMMANDS: `${process.execPath} ${SERVER.join(' ')}\nnode **` };
 
-const post = (body: unknown, env: Record<string, string> = ENABLED, headers: Record<string, string> = {}) =>
-  handleMcpRequest(
-    new Request('http://127.0.0.1:3000/api/mcp', { method: 'POST', body: JSON.stringify(body), headers }),
-    env,
-    connections,
-  );
+// Requests reach the route through a loopback server that stamps the socket's address, as the playground's does.
+let env: Record<string, string> = ENABLED;
+let server: Awaited<ReturnType<typeof serveWithPeerStamp>>;
+beforeAll(async () => {
+  server = await serveWithPeerStamp((request) => handleMcpRequest(request, env, connections));
+});
+afterAll(() => server.close());
+/** POSTs with node:http, which sends a `Host` header as given (fetch replaces it). */
+const post = async (body: unknown, withEnv: Record<string, string> = ENABLED, headers: Record<string, string> = {}) => {
+  env = withEnv;
+  return new Promise<Response>((resolve, reject) => {
+    const sent = http.request(`${server.url}/api/mcp`, { method: 'POST', headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () =>
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            status: answer.statusCode,
+            headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+          }),
+        ),
+      );
+    });
+    sent.on('error', reject);
+    sent.end(JSON.stringify(body));
+  });
+};
 const start = (extra: Record<string, unknown> = {}) => ({
   action: 'connect-stdio',
   command: process.execPath,
@@ -45,10 +68,23 @@ describe('local stdio MCP servers: off unless the operator allows a command, loo
     expect(await refusal(await post(start(), ENABLED, { origin: 'https://evil.example' }))).toMatchObject({
       code: 'stdio_not_loopback',
     });
-    // A peer that is not this machine, as the socket's address reaches the route.
-    expect(await refusal(await post(start(), ENABLED, { 'x-forwarded-for': '203.0.113.9' }))).toMatchObject({
-      code: 'stdio_not_loopback',
-    });
+    // A client behind a trusted proxy that is not this machine.
+    expect(
+      await refusal(
+        await post(start(), { ...ENABLED, PLAYGROUND_TRUSTED_PROXIES: '1' }, { 'x-forwarded-for': '203.0.113.9' }),
+      ),
+    ).toMatchObject({ code: 'stdio_not_loopback' });
+    // A request that did not come through the stamping server: its address is unknown, so not local.
+    const unstamped = await handleMcpRequest(
+      new Request('http://127.0.0.1:3000/api/mcp', {
+        method: 'POST',
+        body: JSON.stringify(start()),
+        headers: { 'x-forwarded-for': '127.0.0.1', 'x-playground-peer': 'forged 127.0.0.1' },
+      }),
+      ENABLED,
+      connections,
+    );
+    expect(await refusal(unstamped)).toMatchObject({ code: 'stdio_not_loopback' });
     expect(await refusal(await post(start({ token: 'guess' })))).toMatchObject({ code: 'stdio_bad_token' });
     expect(await refusal(await post(start({ command: 'bash', args: ['-c', 'id'] })))).toMatchObject({
       code: 'stdio_command_refused',

@@ -105,13 +105,16 @@ export function checkStdioRequest({
   token,
   command,
   args,
-  forwardedFor,
+  peer,
+  client,
 }: {
   env: Record<string, string | undefined>;
   host: string;
   origin: string | null;
-  /** `X-Forwarded-For` as the request has it (Next.js sets it from the socket when absent). */
-  forwardedFor?: string | null;
+  /** The socket's address as the server stamped it (`peerAddressOf`); undefined when unknown. */
+  peer: string | undefined;
+  /** The client's address (`clientAddressOf`: the socket's, or through trusted proxies). */
+  client: string | undefined;
   token: string;
   command: string;
   args: readonly string[];
@@ -125,14 +128,11 @@ export function checkStdioRequest({
       message: `Local stdio servers are off. The operator turns them on with ${STDIO_COMMANDS_ENV} (see SECURITY.md: it lets this page run commands).`,
     };
   const originHost = origin ? hostnameOf(origin.replace(/^https?:\/\//, '')) : undefined;
-  // The peer's address, as Next.js passes it on (X-Forwarded-For: the socket's, or a proxy's
-  // list): every hop must be this machine. Best effort — a direct client may write the header
-  // itself — so the server should also listen on loopback only (next start -H 127.0.0.1).
-  const peers = (forwardedFor ?? '')
-    .split(',')
-    .map((peer) => peer.trim())
-    .filter((peer) => peer !== '');
-  const peerIsLocal = peers.every((peer) => /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(peer));
+  // The socket's address, which the server stamps (never a header the client writes), and the
+  // client's through any trusted proxies: both must be this machine. Unknown is not local.
+  const isLoopbackAddress = (address: string | undefined) =>
+    address !== undefined && /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address);
+  const peerIsLocal = isLoopbackAddress(peer) && isLoopbackAddress(client);
   if (!peerIsLocal || !LOOPBACK.has(hostnameOf(host)) || (originHost !== undefined && !LOOPBACK.has(originHost)))
     return {
       ok: false,

@@ -115,4 +115,12 @@ const add = (a: number, b: number) => a + b;`);
     const result = readTypeScriptTools(ts, 'function ok() {}\nfunction broken(a: string {\n}');
     expect(result).toMatchObject({ ok: false, problem: { line: 2, column: 27 } });
   });
+
+  it('refuses a 3,000-deep paste before parsing it, naming the line and column', () => {
+    const deep = `/** Deep. */\nexport function deep(a: ${'{ a: '.repeat(3000)}string${' }'.repeat(3000)}) {}\n`;
+    // Without the bound, the compiler's parser overflows the stack on this paste.
+    expect(() => ts.createSourceFile('t.ts', deep, ts.ScriptTarget.Latest, true)).toThrow(/call stack/);
+    const result = readTypeScriptTools(ts, deep);
+    expect(result).toMatchObject({ ok: false, problem: { line: 2, column: 25 + 127 * 5 } });
+  });
 });

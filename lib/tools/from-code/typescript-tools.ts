@@ -1,5 +1,6 @@
 import type TypeScript from 'typescript';
 import type { ToolFromCode, ToolsFromCode } from '../../model/tool-from-code';
+import { findDeepNesting } from './find-deep-nesting';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 
 type TS = typeof TypeScript;
@@ -13,7 +14,7 @@ type Schema = Record<string, unknown>;
  * take one input object; several parameters become one property each.
  */
 export function readTypeScriptTools(ts: TS, code: string): ToolsFromCode {
-  const problem = findTypeScriptSyntaxProblem(ts, code);
+  const problem = findDeepNesting(code, 'typescript') ?? findTypeScriptSyntaxProblem(ts, code);
   if (problem) return { ok: false, problem };
   const source = ts.createSourceFile('tools.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const declared = new Map<

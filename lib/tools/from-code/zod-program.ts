@@ -1,5 +1,6 @@
 import type TypeScript from 'typescript';
 import type { CodeProblem, ToolFromCode } from '../../model/tool-from-code';
+import { findDeepNesting } from './find-deep-nesting';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 
 /** The global the sandbox bundle (scripts/build-vendor-assets.mjs) defines. */
@@ -43,7 +44,7 @@ export type ZodProgram =
  * the sandbox; nothing here evaluates it.
  */
 export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgram {
-  const problem = findTypeScriptSyntaxProblem(ts, code);
+  const problem = findDeepNesting(code, 'zod') ?? findTypeScriptSyntaxProblem(ts, code);
   if (problem) return { ok: false, problem };
   const source = ts.createSourceFile('tools.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const declared = new Map<string, TypeScript.Expression>();

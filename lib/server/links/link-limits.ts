@@ -1,0 +1,80 @@
+import 'server-only';
+import { formatBytes } from '../../limits/input-limits';
+
+/** The environment variable that bounds what the link store holds in all, in bytes. */
+export const LINK_STORE_MAX_BYTES_ENV = 'PLAYGROUND_LINK_STORE_MAX_BYTES';
+/** What the link store holds at most unless the operator says otherwise: 1 GiB of ciphertext. */
+export const DEFAULT_LINK_STORE_MAX_BYTES = 1024 * 1024 * 1024;
+
+/** At most `limit` creations per client address in a sliding `windowMs`; when refused, seconds to wait. */
+export function createRateLimit(limit = 30, windowMs = 10 * 60_000) {
+  const seen = new Map<string, number[]>();
+  return (client: string, nowMs: number): number | undefined => {
+    const recent = (seen.get(client) ?? []).filter((at) => at > nowMs - windowMs);
+    if (recent.length >= limit) {
+      seen.set(client, recent);
+      return Math.max(1, Math.ceil((recent[0] + windowMs - nowMs) / 1000));
+    }
+    recent.push(nowMs);
+    seen.set(client, recent);
+    // Forget addresses whose window has passed (the map never grows without bound).
+    if (seen.size > 10_000)
+      for (const [key, times] of seen) if (times.every((at) => at <= nowMs - windowMs)) seen.delete(key);
+    return undefined;
+  };
+}
+
+/** `PLAYGROUND_LINK_STORE_MAX_BYTES` as a number of bytes (a positive whole number; else the default). */
+export function linkStoreMaxBytesOf(env: Record<string, string | undefined>): number {
+  const value = env[LINK_STORE_MAX_BYTES_ENV]?.trim() ?? '';
+  return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : DEFAULT_LINK_STORE_MAX_BYTES;
+}
+
+export type ByteBudget = {
+  readonly maxBytes: number;
+  /**
+   * Room for one upload, given what the store holds now: at most `wanted` bytes, held for this
+   * upload until `release` (so uploads streaming at once cannot together pass the budget), or
+   * undefined when the store is full.
+   */
+  reserve(usedBytes: number, wanted: number): { bytes: number; release(): void } | undefined;
+};
+
+/** The link store's total byte budget, with the uploads under way counted against it. */
+export function createByteBudget(maxBytes: number): ByteBudget {
+  let inFlightBytes = 0;
+  return {
+    maxBytes,
+    reserve(usedBytes, wanted) {
+      const bytes = Math.min(wanted, maxBytes - usedBytes - inFlightBytes);
+      if (bytes <= 0) return undefined;
+      inFlightBytes += bytes;
+      let released = false;
+      return {
+        bytes,
+        release() {
+          if (released) return;
+          released = true;
+          inFlightBytes -= bytes;
+        },
+      };
+    },
+  };
+}
+
+/** The sentence a full store answers with (507). */
+export const storeFullMessage = (maxBytes: number) =>
+  `This server's short-link store is full (${formatBytes(maxBytes)} of links): share a fragment link or export the session as a file instead, or try again when older links expire.`;
+
+export type LinkLimits = { rateLimit: ReturnType<typeof createRateLimit>; budget: ByteBudget };
+
+// One set of limits per server process and budget setting (the routes are the composition root).
+let limits: { maxBytes: number; value: LinkLimits } | undefined;
+
+/** This server's link limits: 30 creations per 10 minutes per client address, and the store's byte budget. */
+export function linkLimitsFor(env: Record<string, string | undefined>): LinkLimits {
+  const maxBytes = linkStoreMaxBytesOf(env);
+  if (limits?.maxBytes !== maxBytes)
+    limits = { maxBytes, value: { rateLimit: createRateLimit(), budget: createByteBudget(maxBytes) } };
+  return limits.value;
+}
