@@ -5,7 +5,6 @@ import type { SessionStore } from '../session/session-state';
 import type { McpServerRecord } from '../model/mcp-server-record';
 import { toServerRecord } from './to-server-record';
 import { hashName, readListedTools } from '../model/mcp-tool-drafts';
-import { newId } from '../model/new-id';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import { mcpServerRefusal } from '../model/session-limits';
 
@@ -103,8 +102,9 @@ export function createMcpClient({
   watchMs?: number;
 }): McpClient {
   const open = new Map<string, Link>();
-  // This tab's own id: the server counts its connections against this tab's quota only.
-  const clientId = `tab-${newId()}`;
+  // This tab's identity, issued by the server at its first connect: the server counts this
+  // tab's connections against its quota only (a page cannot choose one).
+  let page: string | undefined;
   const links = createStore<Readonly<Record<string, McpLinkStatus>>>(() => ({}));
   const setStatus = (serverId: string, status: McpLinkStatus) => links.setState({ [serverId]: status });
   const record = (serverId: string): McpServerRecord | undefined =>
@@ -154,7 +154,8 @@ export function createMcpClient({
   };
 
   const connectTo = async (url: string, connectBody: Record<string, unknown>) => {
-    const answer = await ask(connectBody);
+    const answer = await ask({ ...connectBody, page });
+    if (typeof answer.page === 'string') page = answer.page;
     return {
       connectionId: String(answer.connectionId),
       toolsVersion: Number(answer.toolsVersion ?? 0),
@@ -314,9 +315,9 @@ export function createMcpClient({
       // The route's connections go now, not after their idle time.
       for (const serverId of [...open.keys()]) void disconnect(serverId);
     },
-    connect: (url, headers) => connectWith(url, { action: 'connect', url, headers, clientId }),
+    connect: (url, headers) => connectWith(url, { action: 'connect', url, headers }),
     connectStdio: (command, args, token) =>
-      connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token, clientId }),
+      connectWith(stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),
     disconnect,
     async remove(serverId) {
       await disconnect(serverId);

@@ -132,4 +132,33 @@ describe('POST /api/mcp against the reference MCP server', () => {
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.message).toMatch(/^Invalid field "connectionId"/);
   });
+
+  it('the server issues page identities: 100 connects with 100 page-chosen ids leave at most 32 from one client, and other pages connect', async () => {
+    const own = createMcpConnections();
+    const connect = (body: Record<string, unknown>, address: string) =>
+      handleMcpRequest(
+        new Request('http://local/api/mcp', {
+          method: 'POST',
+          body: JSON.stringify({ action: 'connect', url: server.url, ...body }),
+          headers: { 'x-forwarded-for': address },
+        }),
+        {},
+        own,
+      );
+    // X-Forwarded-For is the client's to write and is not read: all 100 count as one client, whatever ids they send.
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        connect({ clientId: `tab-${index}`, page: `tab-${index}` }, '203.0.113.9'),
+      ),
+    );
+    expect(flood.every((response) => response.status === 200 || response.status === 503)).toBe(true);
+    expect(own.size()).toBeLessThanOrEqual(32);
+    const first = await connect({}, '198.51.100.1');
+    expect(first.status).toBe(200);
+    const { page } = (await first.json()) as { page: string };
+    expect(page).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+    const again = await connect({ page }, '198.51.100.1');
+    expect(((await again.json()) as { page: string }).page).toBe(page);
+    expect(own.size()).toBeLessThanOrEqual(34);
+  }, 60_000);
 });

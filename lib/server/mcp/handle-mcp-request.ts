@@ -11,11 +11,12 @@ import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
-/** The page's own random id: its connections count against its own quota, not another page's. */
-const clientId = z
-  .string()
-  .regex(/^[A-Za-z0-9-]{8,64}$/, 'must be a page id')
-  .optional();
+/**
+ * The page identity this server issued to the page at its first connect (`page` in the
+ * answer): its connections count against its own quota. One the server did not issue is
+ * replaced by a new one, never taken as given.
+ */
+const page = z.string().max(100).optional();
 
 /** Longest a call may go without progress, in ms (the page sends the tool's own limit). */
 export const MAX_MCP_CALL_TIMEOUT_MS = 10 * 60_000;
@@ -25,7 +26,7 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('connect'),
     url: z.string().max(2_000),
-    clientId,
+    page,
     /** E.g. Authorization: held by the connection, never answered, logged or stored. */
     headers: z
       .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(8_000))
@@ -35,7 +36,7 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
   /** A local stdio server: only when the operator allows the command, on loopback, with this start's token. */
   z.object({
     action: z.literal('connect-stdio'),
-    clientId,
+    page,
     command: z.string().min(1).max(500),
     args: z.array(z.string().max(2_000)).max(50).default([]),
     token: z.string().max(200),
@@ -178,6 +179,10 @@ export async function handleMcpRequest(
     return failure(400, 'invalid_body', `Invalid field "${issue.path.join('.') || '(body)'}": ${issue.message}.`);
   }
   const input = parsed.data;
+  const requester =
+    input.action === 'connect' || input.action === 'connect-stdio'
+      ? { page: connections.pageOf(input.page), address: clientAddressOf(request, env) ?? 'unknown' }
+      : undefined;
   if (input.action === 'connect') {
     const allowed = checkBaseURL(input.url, readAllowedHosts(env));
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
@@ -185,9 +190,9 @@ export async function handleMcpRequest(
     try {
       const { id, info, tools, toolsVersion } = await connections.open(
         () => connectMcpServer(input.url, input.headers ?? {}),
-        input.clientId,
+        requester,
       );
-      return Response.json({ connectionId: id, server: info, tools, toolsVersion });
+      return Response.json({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page });
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', connectFailedMessage(input.url, error, secrets));
@@ -208,9 +213,9 @@ export async function handleMcpRequest(
     try {
       const { id, info, tools, toolsVersion } = await connections.open(
         () => connectMcpStdio(input.command, input.args),
-        input.clientId,
+        requester,
       );
-      return Response.json({ connectionId: id, server: info, tools, toolsVersion });
+      return Response.json({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page });
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', describeProviderError(error, `the local server "${input.command}"`, []));

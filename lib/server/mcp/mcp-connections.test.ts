@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpConnection } from './connect-mcp-server';
-import { createMcpConnections } from './mcp-connections';
+import { createMcpConnections, type McpRequester } from './mcp-connections';
 
 function fakeConnect(closed: string[], delay?: Promise<void>) {
   return async (url: string): Promise<McpConnection> => {
@@ -19,23 +19,75 @@ function fakeConnect(closed: string[], delay?: Promise<void>) {
   };
 }
 
+const from = (page: string, address = '127.0.0.1'): McpRequester => ({ page, address });
+
 describe('the MCP connections a server holds', () => {
   it("a page past its quota closes its own oldest, never another page's; an idle one closes at the next open", async () => {
     const closed: string[] = [];
     const connect = fakeConnect(closed);
     let nowMs = 0;
-    const connections = createMcpConnections({ perOwner: 2, maxOpen: 10, idleMs: 1_000, now: () => nowMs });
-    const victim = await connections.open(() => connect('victim-1'), 'tab-victim');
-    const a = await connections.open(() => connect('a'), 'tab-attacker');
+    const tick = () => (nowMs += 1);
+    const connections = createMcpConnections({ perPage: 2, maxOpen: 10, idleMs: 1_000, now: () => nowMs });
+    const victim = await connections.open(() => connect('victim-1'), from('victim'));
+    const a = await connections.open(() => connect('a'), from('attacker'));
     expect(a.id).toMatch(/^mcp-[A-Za-z0-9]{32}$/);
     expect(a.tools.map((tool) => tool.name)).toEqual(['echo']);
-    await connections.open(() => connect('b'), 'tab-attacker');
-    for (const url of ['c', 'd', 'e']) await connections.open(() => connect(url), 'tab-attacker');
+    tick();
+    await connections.open(() => connect('b'), from('attacker'));
+    for (const url of ['c', 'd', 'e']) {
+      tick();
+      await connections.open(() => connect(url), from('attacker'));
+    }
     expect(closed).toEqual(['a', 'b', 'c']);
     expect(connections.get(victim.id)).toBeDefined();
     nowMs = 5_000;
-    await connections.open(() => connect('late'), 'tab-other');
+    await connections.open(() => connect('late'), from('other'));
     expect(closed).toContain('victim-1');
+  });
+
+  it('page identities are issued by the server: a made-up or altered one is replaced, an issued one kept', () => {
+    const connections = createMcpConnections();
+    const issued = connections.pageOf(undefined);
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{22}$/);
+    expect(connections.pageOf(issued)).toBe(issued);
+    expect(connections.pageOf('tab-chosen-by-the-page')).not.toBe('tab-chosen-by-the-page');
+    const [id] = issued.split('.');
+    expect(connections.pageOf(`${id}.${'A'.repeat(22)}`)).not.toContain(id);
+    // Another server start issues other identities: this one's are not good there.
+    expect(createMcpConnections().pageOf(issued)).not.toBe(issued);
+  });
+
+  it('100 connects with 100 identities (from one address, at once) never pass 64, and other pages still connect', async () => {
+    const closed: string[] = [];
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const connections = createMcpConnections();
+    let most = 0;
+    const flood = Array.from({ length: 100 }, (_, index) =>
+      connections
+        .open(() => fakeConnect(closed, slow)(`flood-${index}`), from(connections.pageOf(undefined), '203.0.113.9'))
+        .then(
+          (opened) => opened.id,
+          (error: Error) => error.message,
+        )
+        .finally(() => {
+          most = Math.max(most, connections.size());
+        }),
+    );
+    most = Math.max(most, connections.size());
+    release();
+    await Promise.all(flood);
+    expect(most).toBeLessThanOrEqual(64);
+    // One address holds at most its quota (32), however many identities it asked for.
+    expect(connections.size()).toBeLessThanOrEqual(32);
+    // Pages from this machine (and the flooding address's own pages) still connect.
+    for (let index = 0; index < 20; index++) {
+      const opened = await connections.open(() => fakeConnect(closed)(`page-${index}`), from(`page-${index % 4}`));
+      expect(connections.get(opened.id)).toBeDefined();
+    }
+    expect(connections.size()).toBeLessThanOrEqual(64);
   });
 
   it('counts connects still under way: sixty at once leave no more than the cap open, the rest refused', async () => {
@@ -45,10 +97,10 @@ describe('the MCP connections a server holds', () => {
       release = resolve;
     });
     const connect = fakeConnect(closed, slow);
-    const connections = createMcpConnections({ perOwner: 100, maxOpen: 16 });
+    const connections = createMcpConnections({ perPage: 100, perAddress: 100, maxOpen: 16 });
     const attempts = Array.from({ length: 60 }, (_, index) =>
       connections
-        .open(() => connect(`s${index}`), `tab-${index % 3}`)
+        .open(() => connect(`s${index}`), from(`tab-${index % 3}`, `10.0.0.${index % 5}`))
         .then(
           (opened) => opened.id,
           (error: Error) => error.message,
@@ -60,5 +112,29 @@ describe('the MCP connections a server holds', () => {
     expect(opened).toHaveLength(16);
     expect(results.filter((result) => result.includes('holds 16 MCP connections already'))).toHaveLength(44);
     expect(opened.every((id) => connections.get(id) !== undefined)).toBe(true);
+  });
+
+  it('a connect between its start and its tool list still holds its slot (no window to pass the cap)', async () => {
+    const closed: string[] = [];
+    let listed = () => {};
+    const listing = new Promise<void>((resolve) => {
+      listed = resolve;
+    });
+    const connections = createMcpConnections({ maxOpen: 2, perPage: 10, perAddress: 10 });
+    const slowList = async (url: string): Promise<McpConnection> => ({
+      ...(await fakeConnect(closed)(url)),
+      listTools: async () => {
+        await listing;
+        return [];
+      },
+    });
+    const first = connections.open(() => slowList('one'), from('p'));
+    const second = connections.open(() => slowList('two'), from('p'));
+    // Both have connected and are listing tools: a third must be refused now, not after.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(connections.open(() => fakeConnect(closed)('three'), from('q'))).rejects.toThrow(/holds 2 MCP/);
+    listed();
+    await Promise.all([first, second]);
+    expect(connections.size()).toBe(2);
   });
 });

@@ -1,90 +1,132 @@
 import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { newId } from '../../model/new-id';
 import type { McpConnection, McpServerInfo } from './connect-mcp-server';
 
+/** Who asks for a connection: the page (an identity this server issued) and the client address it came from. */
+export type McpRequester = { page: string; address: string };
+
 export type McpConnections = {
   /**
+   * The page identity a request carries, if this server issued it; else a new one. A page
+   * cannot choose its identity (nor take another's): it is a random id signed by this server.
+   */
+  pageOf(token: string | undefined): string;
+  /**
    * Connects (`start`), lists the tools and keeps the connection under a new id, counted to
-   * `owner` (a page's own random id); refused when the server holds as many as it may.
+   * the requester's page and address; refused when the server holds as many as it may.
    */
   open(
     start: () => Promise<McpConnection>,
-    owner?: string,
+    requester?: McpRequester,
   ): Promise<{ id: string; info: McpServerInfo; tools: Tool[]; toolsVersion: number }>;
   /** The open connection with this id (its idle clock restarts), if there is one. */
   get(id: string): McpConnection | undefined;
   close(id: string): Promise<void>;
+  /** How many connections are open or being opened (for tests and the log). */
+  size(): number;
 };
 
 /** Thrown when the server already holds (or is opening) all the connections it may. */
 export class McpConnectionsFullError extends Error {}
 
+type Slot = { requester: McpRequester; usedMs: number; connection: McpConnection | undefined };
+
 /**
- * The MCP connections this server holds for its pages. Each page (owner) has its own quota
- * (`perOwner`): past it, its own oldest connection is closed — never another page's; the
- * server as a whole holds at most `maxOpen`, counting the connects still under way, and
- * refuses more. Each is closed after `idleMs` unused. A connection id is random and
- * unguessable; the headers given at connect stay inside the SDK's transport.
+ * The MCP connections this server holds for its pages. A page's identity is issued here
+ * (`pageOf`), never chosen by the page. Each page has a quota (`perPage`) and each client
+ * address a larger one (`perAddress`): past either, that page's or address's own oldest open
+ * connection is closed — never another's — so one client, however many identities it asks
+ * for, holds at most `perAddress` and the rest of the server stays open to others. The server
+ * holds at most `maxOpen`. A connect takes its slot before its first `await`, so a connect
+ * under way and an open connection count as one: no race passes a cap. Each is closed after
+ * `idleMs` unused. A connection id is random and unguessable; the headers given at connect
+ * stay inside the SDK's transport.
  */
 export function createMcpConnections({
-  perOwner = 16,
+  perPage = 16,
+  perAddress = 32,
   maxOpen = 64,
   idleMs = 30 * 60_000,
   now = () => Date.now(),
 }: {
-  perOwner?: number;
+  perPage?: number;
+  perAddress?: number;
   maxOpen?: number;
   idleMs?: number;
   now?: () => number;
 } = {}): McpConnections {
-  const open = new Map<string, { connection: McpConnection; usedMs: number; owner: string }>();
-  const pending = new Map<string, number>();
-  const pendingTotal = () => [...pending.values()].reduce((sum, count) => sum + count, 0);
+  const secret = randomBytes(32);
+  const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url').slice(0, 22);
+  const slots = new Map<string, Slot>();
+
   const close = async (id: string) => {
-    const entry = open.get(id);
-    open.delete(id);
-    await entry?.connection.close().catch(() => undefined);
+    const slot = slots.get(id);
+    slots.delete(id);
+    await slot?.connection?.close().catch(() => undefined);
   };
-  const ownedBy = (owner: string) => [...open].filter(([, entry]) => entry.owner === owner).map(([id]) => id);
   const sweep = () => {
-    for (const [id, entry] of open) if (now() - entry.usedMs > idleMs) void close(id);
+    for (const [id, slot] of slots) if (slot.connection && now() - slot.usedMs > idleMs) void close(id);
   };
+  /** Makes room under one quota by closing the oldest open connection it covers; false when every one is still connecting. */
+  const makeRoom = (covers: (requester: McpRequester) => boolean, quota: number): boolean => {
+    const held = [...slots].filter(([, slot]) => covers(slot.requester));
+    if (held.length < quota) return true;
+    const open = held.filter(([, slot]) => slot.connection).sort(([, a], [, b]) => a.usedMs - b.usedMs);
+    for (const [id] of open.slice(0, held.length - quota + 1)) void close(id);
+    return held.length - open.length < quota;
+  };
+
   return {
-    async open(start, owner = 'anonymous') {
+    pageOf(token) {
+      const [id, signature] = (token ?? '').split('.');
+      if (id && signature && /^[A-Za-z0-9_-]{22}$/.test(id)) {
+        const expected = Buffer.from(sign(id));
+        const given = Buffer.from(signature);
+        if (given.length === expected.length && timingSafeEqual(given, expected)) return `${id}.${signature}`;
+      }
+      const fresh = randomBytes(16).toString('base64url');
+      return `${fresh}.${sign(fresh)}`;
+    },
+    async open(start, requester = { page: 'anonymous', address: 'unknown' }) {
       sweep();
-      // What is already under way counts: sixty connects at once do not slip past the cap.
-      if (open.size + pendingTotal() >= maxOpen)
+      // From here to `slots.set` nothing awaits: the checks and the reservation are one step.
+      const roomForPage = makeRoom((other) => other.page === requester.page, perPage);
+      const roomForAddress = makeRoom((other) => other.address === requester.address, perAddress);
+      if (!roomForPage || !roomForAddress)
+        throw new McpConnectionsFullError(
+          'This page is already connecting to as many MCP servers as it may; wait for those connects to finish.',
+        );
+      if (slots.size >= maxOpen)
         throw new McpConnectionsFullError(
           `This playground server holds ${maxOpen} MCP connections already; disconnect some (or wait for idle ones to close) and connect again.`,
         );
-      pending.set(owner, (pending.get(owner) ?? 0) + 1);
-      let connection: McpConnection;
+      const id = `mcp-${newId()}${newId()}`;
+      const slot: Slot = { requester, usedMs: now(), connection: undefined };
+      slots.set(id, slot);
+      let connection: McpConnection | undefined;
       try {
         connection = await start();
-      } finally {
-        pending.set(owner, (pending.get(owner) ?? 1) - 1);
-        if (pending.get(owner) === 0) pending.delete(owner);
-      }
-      try {
         const tools = await connection.listTools();
-        const id = `mcp-${newId()}${newId()}`;
-        open.set(id, { connection, usedMs: now(), owner });
-        // The page's own quota, enforced now that the connection exists: its oldest go.
-        const own = ownedBy(owner);
-        for (const old of own.slice(0, Math.max(0, own.length - perOwner))) void close(old);
+        // Closed meanwhile (its page's own quota, or the server stopping it): this connect lost its slot.
+        if (slots.get(id) !== slot) throw new McpConnectionsFullError('The connection was closed while it opened.');
+        slot.connection = connection;
+        slot.usedMs = now();
         return { id, info: connection.info, tools, toolsVersion: connection.toolsVersion() };
       } catch (error) {
-        await connection.close().catch(() => undefined);
+        if (slots.get(id) === slot) slots.delete(id);
+        await connection?.close().catch(() => undefined);
         throw error;
       }
     },
     get(id) {
-      const entry = open.get(id);
-      if (!entry) return undefined;
-      entry.usedMs = now();
-      return entry.connection;
+      const slot = slots.get(id);
+      if (!slot?.connection) return undefined;
+      slot.usedMs = now();
+      return slot.connection;
     },
     close,
+    size: () => slots.size,
   };
 }
