@@ -1,6 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { CORE_TOOL_DEFINITIONS } from '../lib/model/core-tool-definitions';
+import { formatToolSource } from '../lib/model/tool-source';
+import { createInitialSession } from '../lib/session/initial-session';
+import { pickSessionData } from '../lib/session/session-file';
+import LZString from 'lz-string';
 import { PlaygroundPage } from './pages/playground-page';
 
 /** Issue 11: what a link from a stranger, another site or another tab must not be able to do. */
@@ -214,4 +219,62 @@ test('the app starts and runs in memory when the browser refuses storage, and sh
   await other.sendMessage('list the files');
   await expect(other.node('Tool result list_files')).toHaveAccessibleName('Tool result list_files: ok');
   await junk.close();
+});
+
+test('a link with 60,000 CJK letters in a tool description opens with the page answering: tokens are counted in a worker, within a budget', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Every main-thread task over 50 ms, from the first script on (the Long Tasks API).
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // gpt-tokenizer's merge is quadratic in one pre-token: a run of CJK letters with no space is one.
+  const session = createInitialSession();
+  const bash = CORE_TOOL_DEFINITIONS.find((definition) => definition.name === 'bash')!;
+  session.tools = session.tools.map((tool) =>
+    tool.id === 'tool-bash'
+      ? { ...tool, source: formatToolSource({ ...bash, description: '漢字'.repeat(30_000) }) }
+      : tool,
+  );
+  session.selectedToolId = 'tool-bash';
+  // A fragment link as any maker may write one: the session's JSON, lz-string compressed.
+  const link = `${baseURL}/#share=1.${LZString.compressToEncodedURIComponent(JSON.stringify(pickSessionData(session)))}`;
+
+  await page.goto(link);
+  const playground = new PlaygroundPage(page);
+  const lines = playground.editor.locator('.view-lines');
+  await expect(lines).toContainText('counting tokens…', { timeout: 30_000 });
+  const countingSince = await page.evaluate(() => performance.now());
+  // While the worker counts, the page answers a click: the dialog opens before the count ends.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  // (The open dialog hides the rest from the accessibility tree; the editor is still on screen.)
+  await expect(page.locator('[aria-label="Tool definition"] .view-lines')).toContainText('counting tokens…');
+  await page.keyboard.press('Escape');
+  // Past its budget the count is stopped (its worker ended) and says so.
+  await expect(lines).toContainText('too long to count', { timeout: 30_000 });
+  const longest = await page.evaluate(
+    (since) =>
+      Math.max(
+        0,
+        ...(window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
+          .filter((task) => task.start + task.duration >= since)
+          .map((task) => task.duration),
+      ),
+    countingSince,
+  );
+  test.info().annotations.push({ type: 'longest main-thread task while counting', description: `${longest} ms` });
+  expect(longest).toBeLessThan(200);
+  // The other tools are counted as usual.
+  await playground.tools.getByRole('button', { name: 'read_file', exact: true }).click();
+  await expect(lines).toContainText(/"name"\s*\d+\stok/, { timeout: 30_000 });
+  expect(errors).toEqual([]);
 });

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { generateLongSession } from '../bench/generate-long-session';
@@ -131,5 +134,61 @@ test('a server started with PLAYGROUND_LINK_STORE=off offers fragment links only
     await page.close();
   } finally {
     if (server.pid) process.kill(-server.pid);
+  }
+});
+
+test('the link route limits by client address — what the client writes in X-Forwarded-For moves nothing — and a full store answers 507', async () => {
+  test.setTimeout(120_000);
+  // A second production server behind "one trusted proxy" (this test plays it), with a store of at most 4 KB.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'links-e2e-'));
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: {
+      ...process.env,
+      PLAYGROUND_DATA_DIR: dataDir,
+      PLAYGROUND_LINK_STORE_MAX_BYTES: '4096',
+      PLAYGROUND_TRUSTED_PROXIES: '1',
+    },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const base = `http://localhost:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${base}/api/links`).catch(() => undefined))?.status, { timeout: 60_000 })
+      .toBe(200);
+    const upload = (bytes: number, forwardedFor: string) =>
+      fetch(`${base}/api/links`, {
+        method: 'POST',
+        // The proxy appends the address it saw; what stands left of it the client wrote.
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': forwardedFor,
+          'x-playground-peer': 'forged 1.2.3.4',
+        },
+        body: JSON.stringify({ ciphertext: Buffer.alloc(bytes).toString('base64url') }),
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < 30; index++)
+      statuses.push((await upload(64, `198.51.100.${index}, 203.0.113.7`)).status);
+    expect(statuses).toEqual(Array(30).fill(201));
+    // The 31st from the client the proxy saw is refused, whatever it wrote itself.
+    const limited = await upload(64, '198.51.100.99, 203.0.113.7');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another client, as the proxy says — and as only the server's own stamp of the socket lets it say.
+    expect((await upload(64, '203.0.113.8')).status).toBe(201);
+    // 31 × 64 bytes are kept; 3,000 more do not fit in 4 KB.
+    const full = await upload(3_000, '203.0.113.9');
+    expect(full.status).toBe(507);
+    expect(((await full.json()) as { error: { message: string } }).error.message).toMatch(/short-link store is full/);
+  } finally {
+    if (server.pid) process.kill(-server.pid);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -188,7 +188,7 @@ test('a 3,000-deep paste in any language says which line and column nest too dee
 }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${error.message}\n${error.stack?.slice(0, 1500)}`));
   const playground = new PlaygroundPage(page);
   await playground.goto();
   const before = await playground.tools.getByRole('listitem').count();

@@ -18,6 +18,8 @@ import { createSessionLibrary, type SessionLibrary } from '../session/create-ses
 import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
 import type { PlaygroundEngine } from './create-playground-engine';
 import { createMcpClient, type McpClient } from '@/lib/mcp/create-mcp-client';
+import { createTokenCounter, type TokenCounter } from '@/lib/tools/create-token-counter';
+import { spawnTokenWorker } from '../tools/spawn-token-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
@@ -42,6 +44,8 @@ export type PlaygroundRuntime = SessionController & {
   headersFor(provider: ProviderId, baseURL: string | undefined): Record<string, string>;
   /** This tab's MCP connections (made only when the person connects; headers in memory only). */
   mcp: McpClient;
+  /** Counts tokens in a worker, never on the page's thread (the worker is made on the first count). */
+  tokens: TokenCounter;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
   /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause — and every side run (Compare's lanes). */
@@ -99,6 +103,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     watchMs: typeof window === 'undefined' ? undefined : 5_000,
     fetch: (...args) => (typeof window === 'undefined' ? fetch(...args) : window.fetch(...args)),
   });
+  const tokens = createTokenCounter({ spawn: spawnTokenWorker });
 
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
@@ -223,6 +228,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     disposed = true;
     stop();
     mcp.dispose();
+    tokens.dispose();
     store.close?.();
     sandboxes.cancelStart();
   };
@@ -235,6 +241,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     keys,
     headersFor,
     mcp,
+    tokens,
     gate,
     stop,
     onStop,

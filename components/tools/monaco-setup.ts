@@ -14,7 +14,8 @@ self.MonacoEnvironment = {
       return new Worker(new URL('monaco-editor/language/json/json.worker', import.meta.url), { type: 'module' });
     }
     if (label === 'typescript' || label === 'javascript') {
-      return new Worker(new URL('monaco-editor/language/typescript/ts.worker', import.meta.url), { type: 'module' });
+      // Monaco's own, bounded: code nested too deep for its parser is read as empty (see the worker).
+      return new Worker(new URL('./bounded-ts.worker.ts', import.meta.url), { type: 'module' });
     }
     return new Worker(new URL('monaco-editor/editor/editor.worker', import.meta.url), { type: 'module' });
   },

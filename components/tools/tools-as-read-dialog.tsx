@@ -1,10 +1,11 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
-import { asPlainText, type CountTokens } from '@/lib/tools/token-xray';
+import { useMemo, useState } from 'react';
+import type { TextTokensJob } from '@/lib/tools/token-count-job';
 import { MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from '@/lib/wire/render-tools-as-read';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
+import { useTokenCount } from './use-token-count';
 
 /** The family a model id most likely belongs to (the person can choose another). */
 function guessFamily(provider: string, model: string): ModelFamily {
@@ -34,16 +35,6 @@ export default function ToolsAsReadDialog({
   const system = useSession((state) => state.settings.system ?? '');
   const { runnable } = useToolSetCheck();
   const [family, setFamily] = useState<ModelFamily>(() => guessFamily(provider, model));
-  const [count, setCount] = useState<CountTokens>();
-  useEffect(() => {
-    let current = true;
-    void import('gpt-tokenizer/encoding/o200k_base').then(
-      (module) => current && setCount(() => asPlainText(module.countTokens)),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const rendered = useMemo(() => {
     const definitions = runnable.map(({ spec }) => ({
@@ -58,6 +49,12 @@ export default function ToolsAsReadDialog({
     }
   }, [family, runnable, system]);
   const toolsText = rendered.ok && rendered.tools ? rendered.text.slice(rendered.tools.start, rendered.tools.end) : '';
+  // Counted in the token worker: a stranger's long description cannot stall the page.
+  const job = useMemo<TextTokensJob>(
+    () => ({ kind: 'texts', encoding: 'o200k_base', texts: [toolsText, rendered.ok ? rendered.text : ''] }),
+    [toolsText, rendered],
+  );
+  const count = useTokenCount(job);
 
   return (
     <Dialog
@@ -87,9 +84,11 @@ export default function ToolsAsReadDialog({
           <p role="status" className="muted text-xs">
             {runnable.length === 0
               ? 'No tool is in the next run.'
-              : count
-                ? `Tools: ${count(toolsText)} tokens of ${count(rendered.ok ? rendered.text : '')} in this prompt (${family === 'openai' ? 'o200k_base, OpenAI’s tokenizer' : 'estimate with o200k_base; this family’s own tokenizer differs'})`
-                : 'Counting tokens…'}
+              : count?.kind === 'counted'
+                ? `Tools: ${count.value[0]} tokens of ${count.value[1]} in this prompt (${family === 'openai' ? 'o200k_base, OpenAI’s tokenizer' : 'estimate with o200k_base; this family’s own tokenizer differs'})`
+                : count?.kind === 'too-long'
+                  ? `Tools: too long to count (counting ran past ${count.budgetMs / 1000} s and was stopped)`
+                  : 'Counting tokens…'}
           </p>
         </div>
         {rendered.ok ? (

@@ -1,16 +1,12 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ToolSpec } from '@/lib/model/tool-spec';
 import type { ToolCheck } from '@/lib/tools/tool-check';
-import {
-  asPlainText,
-  chooseTokenizer,
-  type CountTokens,
-  countToolsTokens,
-  countToolTokens,
-} from '@/lib/tools/token-xray';
+import type { ToolsTokensJob, ToolTokensJob } from '@/lib/tools/token-count-job';
+import { chooseTokenizer } from '@/lib/tools/token-xray';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { monaco, toolModelPath } from './monaco-setup';
+import { useTokenCount } from './use-token-count';
 
 const definitionOf = (spec: ToolSpec) => ({
   name: spec.name,
@@ -18,27 +14,12 @@ const definitionOf = (spec: ToolSpec) => ({
   parameters: spec.inputSchema,
 });
 
-/** The tokenizer's `countTokens`, loaded the first time it is needed (o200k is a 2 MB table). */
-function useTokenCounter(encoding: 'o200k_base' | 'cl100k_base'): CountTokens | undefined {
-  const [loaded, setLoaded] = useState<{ encoding: string; count: CountTokens }>();
-  useEffect(() => {
-    let current = true;
-    const load =
-      encoding === 'cl100k_base'
-        ? import('gpt-tokenizer/encoding/cl100k_base')
-        : import('gpt-tokenizer/encoding/o200k_base');
-    void load.then((module) => current && setLoaded({ encoding, count: asPlainText(module.countTokens) }));
-    return () => {
-      current = false;
-    };
-  }, [encoding]);
-  return loaded?.encoding === encoding ? loaded.count : undefined;
-}
-
 /**
  * The token X-ray in the tool editor: beside the tool's `name`, what it costs and what all the
  * next request's tools cost; beside `description` and each property, its share — counted by the
  * selected provider's tokenizer where it is public (OpenAI), an estimate (labelled) elsewhere.
+ * The counting runs in the token worker: a stranger's description cannot stall the page, and
+ * one too long to count within the budget says so.
  */
 export function useTokenInlayHints(
   instance: monaco.editor.IStandaloneCodeEditor | undefined,
@@ -48,23 +29,21 @@ export function useTokenInlayHints(
   const provider = useSession((state) => state.settings.provider);
   const model = useSession((state) => state.settings.model);
   const { runnable } = useToolSetCheck();
-  const tokenizer = chooseTokenizer(provider, model);
-  const count = useTokenCounter(tokenizer.encoding);
-  const total = useMemo(
+  const { encoding, exact, label } = chooseTokenizer(provider, model);
+  const toolJob = useMemo<ToolTokensJob | undefined>(
     () =>
-      count
-        ? countToolsTokens(
-            runnable.map((tool) => definitionOf(tool.spec)),
-            count,
-            tokenizer.exact,
-          )
-        : undefined,
-    [count, runnable, tokenizer.exact],
+      check?.kind === 'valid' ? { kind: 'tool', encoding, exact, definition: definitionOf(check.spec) } : undefined,
+    [check, encoding, exact],
   );
+  const totalJob = useMemo<ToolsTokensJob>(
+    () => ({ kind: 'tools', encoding, exact, definitions: runnable.map((tool) => definitionOf(tool.spec)) }),
+    [runnable, encoding, exact],
+  );
+  const tool = useTokenCount(toolJob);
+  const total = useTokenCount(totalJob);
 
   useEffect(() => {
-    if (!instance || !count || check?.kind !== 'valid') return;
-    const tokens = countToolTokens(definitionOf(check.spec), count, tokenizer.exact);
+    if (!instance || !tool || check?.kind !== 'valid') return;
     const path = `/${toolModelPath(toolId)}`;
     // Monaco's providers are global: this one answers only for this tool's model, and is replaced when its figures change.
     const registration = monaco.languages.registerInlayHintsProvider('json', {
@@ -73,32 +52,50 @@ export function useTokenInlayHints(
         const tree = parseTree(model.getValue());
         if (!tree) return { hints: [], dispose() {} };
         const hints: monaco.languages.InlayHint[] = [];
-        const after = (jsonPath: (string | number)[], label: string, tooltip: string) => {
+        const after = (jsonPath: (string | number)[], text: string, tooltip: string) => {
           const key = findNodeAtLocation(tree, jsonPath)?.parent?.children?.[0];
           if (!key) return;
           hints.push({
-            label,
+            label: text,
             tooltip,
             position: model.getPositionAt(key.offset + key.length),
             kind: monaco.languages.InlayHintKind.Type,
             paddingLeft: true,
           });
         };
-        const totalText = total === undefined ? '' : ` · all tools ${total}`;
+        if (tool.kind === 'counting') {
+          after(['name'], 'counting tokens…', `Counting this tool's tokens — ${label}`);
+          return { hints, dispose() {} };
+        }
+        if (tool.kind === 'too-long') {
+          after(
+            ['name'],
+            'too long to count',
+            `Counting this tool's tokens ran past ${tool.budgetMs / 1000} s and was stopped (a very long run of text without spaces) — ${label}`,
+          );
+          return { hints, dispose() {} };
+        }
+        const tokens = tool.value;
+        const totalText =
+          total?.kind === 'counted'
+            ? ` · all tools ${total.value}`
+            : total?.kind === 'too-long'
+              ? ' · all tools: too long to count'
+              : '';
         after(
           ['name'],
           `${tokens.tool} tok${totalText}`,
-          `Tokens of this tool and of all the tools the next request sends — ${tokenizer.label}`,
+          `Tokens of this tool and of all the tools the next request sends — ${label}`,
         );
         if (tokens.description > 0)
-          after(['description'], `${tokens.description} tok`, `Tokens of the description — ${tokenizer.label}`);
+          after(['description'], `${tokens.description} tok`, `Tokens of the description — ${label}`);
         for (const property of tokens.properties) {
           const [, ...rest] = property.path;
-          after([check.schemaKey, ...rest], `${property.tokens} tok`, `Tokens of this property — ${tokenizer.label}`);
+          after([check.schemaKey, ...rest], `${property.tokens} tok`, `Tokens of this property — ${label}`);
         }
         return { hints, dispose() {} };
       },
     });
     return () => registration.dispose();
-  }, [instance, count, check, toolId, total, tokenizer.exact, tokenizer.label]);
+  }, [instance, tool, total, check, toolId, label]);
 }

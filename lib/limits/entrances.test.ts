@@ -91,3 +91,25 @@ describe('entrances', () => {
     }
   });
 });
+
+describe('work that grows faster than its input is bounded', () => {
+  it('uniqueItems over a very long array of objects is refused with a sentence, not compared pairwise', () => {
+    const checker = createSchemaChecker();
+    const schema = { type: 'object', properties: { rows: { type: 'array', uniqueItems: true } } };
+    const value = { rows: Array.from({ length: 100_000 }, (_, index) => ({ index })) };
+    // Pairwise, 100,000 objects take Ajv minutes; the bound answers at once.
+    expect(checker.checkValue(schema, value)).toEqual([
+      {
+        path: 'rows',
+        pointer: '/rows',
+        message: 'has 100000 items; the schema asks for unique items, which are checked for at most 2000',
+      },
+    ]);
+    expect(checker.normalizeValue(schema, value).problems).toHaveLength(1);
+    // Within the bound, Ajv decides as it always does.
+    expect(checker.checkValue(schema, { rows: [{ a: 1 }, { a: 1 }] })[0]?.message).toMatch(/duplicate/);
+    expect(checker.checkValue(schema, { rows: Array.from({ length: 2_000 }, (_, index) => ({ index })) })).toEqual([]);
+    // Without uniqueItems a long array is checked as usual.
+    expect(checker.checkValue({ type: 'object' }, value)).toEqual([]);
+  });
+});

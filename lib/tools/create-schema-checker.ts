@@ -7,6 +7,32 @@ import { safeRegExpEngine } from './safe-regexp';
 const DRAFT_07 = /json-schema\.org\/draft-07\/schema/;
 /** Compiled schemas kept per checker; the editor re-parses on every keystroke. */
 const MAX_CACHED_SCHEMAS = 256;
+/**
+ * The longest array whose items are checked for `uniqueItems`: Ajv compares objects pairwise
+ * (16,000 items take seconds, 100,000 minutes), and a value is a model's or a stranger's.
+ */
+export const MAX_UNIQUE_ITEMS_CHECKED = 2_000;
+
+/** A problem for the first array longer than `MAX_UNIQUE_ITEMS_CHECKED` in `value` when `schema` asks for unique items anywhere. */
+function uniqueItemsTooLong(schema: Record<string, unknown>, value: unknown): SchemaProblem[] {
+  if (!JSON.stringify(schema).includes('"uniqueItems":true')) return [];
+  // Its own stack, not recursion: the value may be deep.
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [current, pointer] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current) && current.length > MAX_UNIQUE_ITEMS_CHECKED)
+      return [
+        {
+          path: pointer.slice(1).replaceAll('/', '.'),
+          pointer,
+          message: `has ${current.length} items; the schema asks for unique items, which are checked for at most ${MAX_UNIQUE_ITEMS_CHECKED}`,
+        },
+      ];
+    for (const [key, child] of Object.entries(current)) stack.push([child, `${pointer}/${key}`]);
+  }
+  return [];
+}
 
 export type SchemaChecker = {
   /** Problems that make `schema` unusable as a JSON Schema (meta-schema and compile errors). */
@@ -84,6 +110,8 @@ export function createSchemaChecker(): SchemaChecker {
       if (Array.isArray(result)) {
         return [{ path: '', pointer: '', message: 'cannot be checked: the schema itself is invalid' }];
       }
+      const tooLong = uniqueItemsTooLong(schema, value);
+      if (tooLong.length > 0) return tooLong;
       return result(value) ? [] : formatAjvErrors(result.errors);
     },
     normalizeValue(schema, value) {
@@ -94,6 +122,8 @@ export function createSchemaChecker(): SchemaChecker {
           problems: [{ path: '', pointer: '', message: 'cannot be checked: the schema itself is invalid' }],
         };
       }
+      const tooLong = uniqueItemsTooLong(schema, value);
+      if (tooLong.length > 0) return { value, problems: tooLong };
       const copy = structuredClone(value);
       return result(copy) ? { value: copy, problems: [] } : { value, problems: formatAjvErrors(result.errors) };
     },
