@@ -136,6 +136,26 @@ test('a lesson: author two stops with a question, share, and a learner plays it 
   }
 });
 
+test('a question on a step with parallel calls takes either call as right', async ({ page, browser }) => {
+  const link = await authorLesson(page);
+  const learner = await browser.newContext();
+  const student = await learner.newPage();
+  try {
+    await student.goto(link);
+    const player = student.getByRole('region', { name: 'Lesson player' });
+    await player.getByRole('button', { name: 'Next stop' }).click();
+    await expect(player).toContainText('Stop 2 of 2');
+    // The step called list_files and read_file at once: read_file is as right as list_files.
+    await player.getByRole('radio', { name: 'read_file' }).check();
+    await player.getByRole('button', { name: 'Check answer' }).click();
+    await expect(player.getByRole('status').first()).toContainText('Right.');
+    await expect(player.getByRole('status').first()).toContainText('list_files and read_file (in parallel: each is right)');
+    await expect(player).toContainText('Score: 1 of 1 right.');
+  } finally {
+    await learner.close();
+  }
+});
+
 test('the lesson on a phone: the stops, the question and the graph, no sideways scroll', async ({ page, browser }) => {
   const link = await authorLesson(page);
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });

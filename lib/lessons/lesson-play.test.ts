@@ -56,9 +56,20 @@ describe('a lesson played over a real run (issue 25)', async () => {
   it('each kind of question is answered by the run', () => {
     const tools = ['bash', 'list_files', 'read_file'];
     const next = questionFacts(messages, stop(`${assistant.id}:step-1`, { kind: 'next-tool' }), tools);
-    expect(next).toMatchObject({ answer: 'list_files', choices: tools.map((name) => ({ value: name, text: name })) });
+    // The step called list_files and read_file in parallel: either is the tool the model called next.
+    expect(next).toMatchObject({
+      answers: ['list_files', 'read_file'],
+      shown: 'list_files and read_file (in parallel: each is right)',
+      choices: tools.map((name) => ({ value: name, text: name })),
+    });
+    expect(next && isRightAnswer(next, 'read_file')).toBe(true);
+    expect(next && isRightAnswer(next, 'list_files')).toBe(true);
+    expect(next && isRightAnswer(next, 'bash')).toBe(false);
+    // Asked at one of the parallel calls, the same: the learner saw neither before answering.
+    const atCall = questionFacts(messages, stop(`${read}:call`, { kind: 'next-tool' }), tools);
+    expect(atCall && isRightAnswer(atCall, 'list_files')).toBe(true);
     const args = questionFacts(messages, stop(`${read}:call`, { kind: 'arguments' }), tools);
-    expect(args).toMatchObject({ answer: '{"path":"README.md"}' });
+    expect(args).toMatchObject({ answers: ['{"path":"README.md"}'] });
     expect(args && isRightAnswer(args, '{ "path" : "README.md" }')).toBe(true);
     expect(args && isRightAnswer(args, '{"path": "readme.md"}')).toBe(false);
     expect(args && isRightAnswer(args, 'not json')).toBe(false);
@@ -73,9 +84,37 @@ describe('a lesson played over a real run (issue 25)', async () => {
       stop(messages[0].id, { kind: 'choice', prompt: 'How many calls?', choices: ['one', 'two'], answer: 1 }),
       tools,
     );
-    expect(own).toMatchObject({ answer: '1', shown: 'two' });
+    expect(own).toMatchObject({ answers: ['1'], shown: 'two' });
     expect(questionFacts(messages, stop(messages[0].id, { kind: 'next-tool' }), tools)).toMatchObject({
       kind: 'unavailable',
     });
+  });
+
+  it('parallel calls of one tool: any of their arguments is right; results that read the same are each right', () => {
+    const read = (toolCallId: string, path: string, output: unknown) => ({
+      type: 'tool-read_file' as const,
+      toolCallId,
+      state: 'output-available' as const,
+      input: { path },
+      output,
+    });
+    const step: UIMessage = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'step-start' },
+        read('call_1', 'README.md', { content: 'same' }),
+        read('call_2', 'package.json', { content: 'same' }),
+      ],
+    };
+    const twice: UIMessage[] = [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'read both' }] }, step];
+    const args = questionFacts(twice, stop(`${step.id}:step-1`, { kind: 'arguments' }), ['read_file']);
+    expect(args && isRightAnswer(args, '{"path":"package.json"}')).toBe(true);
+    expect(args && isRightAnswer(args, '{"path":"README.md"}')).toBe(true);
+    expect(args && isRightAnswer(args, '{"path":"LICENSE"}')).toBe(false);
+    expect(args).toMatchObject({ shown: '{"path":"README.md"} or {"path":"package.json"}' });
+    const which = questionFacts(twice, stop('call_2:call', { kind: 'which-result' }), ['read_file']);
+    expect(which && isRightAnswer(which, 'call_1')).toBe(true);
+    expect(which && isRightAnswer(which, 'call_2')).toBe(true);
   });
 });
