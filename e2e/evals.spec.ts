@@ -121,6 +121,19 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   expect(rows[6][8]).toBe('Called write_file, which this tool list does not offer.');
 });
 
+test('the starter test case passes as it comes on the default tools with the simulated model', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Add test case' }).click();
+  await expect(evals).toContainText('1 case × 1 column × 1 = 1 run');
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^1 \/ 1/ })).toHaveText('1 / 1 — done');
+  const table = evals.getByRole('table', { name: 'Eval results' });
+  await expect(table.getByRole('button', { name: /^case-1, / })).toHaveText('1/1');
+});
+
 test('the case editor is Monaco with the case schema: completions, problems by line, and Save refuses what it marks', async ({
   page,
 }) => {
@@ -208,6 +221,53 @@ test('Compare sends one message to two configurations: each run is a lane of its
   const lines = page.getByTestId('eval-cases-editor').locator('.view-lines');
   await expect(lines).toContainText('"id": "saved-1"');
   await expect(lines).toContainText('"prompt": "what is in the workspace?"');
+});
+
+test('a configuration keeps every run setting: two that differ only in parallel calls run differently; Compare names two that are the same and remembers its choice', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const save = async (name: string) => {
+    await evals.getByRole('textbox', { name: 'Configuration name' }).fill(name);
+    await evals.getByRole('button', { name: 'Save run settings as configuration' }).click();
+  };
+  const parallel = async (on: boolean) => {
+    const settings = await playground.openRunSettings();
+    await settings.getByRole('checkbox', { name: 'Parallel tool calls' }).setChecked(on);
+    await playground.closeRunSettings();
+  };
+  await parallel(true);
+  await save('together');
+  await parallel(false);
+  await save('one by one');
+  await parallel(true);
+  await save('together again');
+  await expect(evals).toContainText('parallel calls');
+  await expect(evals).toContainText('one call per step');
+
+  await playground.message.fill('list the files and show me README.md');
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compare configurations' });
+  await dialog.getByRole('checkbox', { name: 'together', exact: true }).check();
+  await dialog.getByRole('checkbox', { name: 'together again' }).check();
+  await expect(dialog.getByRole('note')).toHaveText(/^together and together again have the same run settings/);
+  await dialog.getByRole('checkbox', { name: 'together again' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'one by one' }).check();
+  await expect(dialog.getByRole('note')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Send to 2 configurations' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  // Together: one step with both calls, then the answer; one by one: a step per call, then the answer.
+  await expect
+    .poll(async () => (await playground.nodeNames()).filter((name) => name.startsWith('Assistant message')).length)
+    .toBe(5);
+  // The boxes start with the configurations compared last.
+  await page.getByRole('button', { name: 'Compare', exact: true }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'together', exact: true })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'one by one' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'together again' })).not.toBeChecked();
 });
 
 test('Stop comparing ends every lane: each keeps what it ran, its call recorded as stopped', async ({ page }) => {

@@ -81,11 +81,21 @@ test('a share link opens read-only in a fresh browser, replays to the same graph
   await viewer.message.fill('try to run');
   await expect(viewer.send).toBeDisabled();
 
+  // Whatever frame the replay shows, the conversation never asks the viewer to type a result.
+  await viewer.page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { notesSeen: string[] }).notesSeen = seen;
+    new MutationObserver(() => {
+      for (const note of document.querySelectorAll('[role="note"]')) seen.push(note.textContent ?? '');
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await viewer.timeline.getByRole('button', { name: 'Replay' }).click();
   await expect(viewer.timeline.getByRole('status')).toContainText('Replaying 1 /');
   expect(await viewer.nodeNames()).toEqual([original[0]]);
   await expect(viewer.timeline.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => viewer.nodeNames()).toEqual(original);
+  const notes = await viewer.page.evaluate(() => (window as unknown as { notesSeen: string[] }).notesSeen);
+  expect(notes.filter((note) => note.includes('Waiting for you'))).toEqual([]);
 
   await viewer.page.getByRole('button', { name: 'Fork to edit' }).click();
   await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session' })).toHaveCount(0);

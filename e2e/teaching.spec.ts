@@ -149,7 +149,9 @@ test('a question on a step with parallel calls takes either call as right', asyn
     await player.getByRole('radio', { name: 'read_file' }).check();
     await player.getByRole('button', { name: 'Check answer' }).click();
     await expect(player.getByRole('status').first()).toContainText('Right.');
-    await expect(player.getByRole('status').first()).toContainText('list_files and read_file (in parallel: each is right)');
+    await expect(player.getByRole('status').first()).toContainText(
+      'list_files and read_file (in parallel: each is right)',
+    );
     await expect(player).toContainText('Score: 1 of 1 right.');
   } finally {
     await learner.close();

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { describeRunEnd, runLimitsOf, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { chunkMessages, type MessageChunk } from '@/lib/messages/chunk-messages';
+import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useVisibleMessages } from '../playground/use-visible-messages';
 import { Composer } from './composer';
@@ -109,8 +110,19 @@ function RunNotes() {
   const outcomes = useSession((state) => state.outcomes);
   const { runnable } = useToolSetCheck();
   const runningToolCalls = useSession((state) => state.runningToolCalls);
+  const replaying = useSession((state) => state.replayFrame !== undefined);
+  const readOnly = useSession((state) => state.readOnly);
+  const tools = useSession((state) => state.tools);
   const running = status === 'submitted' || status === 'streaming' || runningToolCalls.length > 0;
-  const waitingFor = running ? [] : unansweredToolCalls(messages, runningToolCalls);
+  // Only a tool the person answers by hand waits for them — and only in a run of their own that
+  // is not being replayed (a replay shows calls before their results; a shared run cannot be typed into).
+  const manual = new Set(
+    tools.filter((tool) => tool.run.kind === 'manual').flatMap((tool) => readToolName(tool.source) ?? []),
+  );
+  const waitingFor =
+    running || replaying || readOnly
+      ? []
+      : unansweredToolCalls(messages, runningToolCalls).filter((name) => manual.has(name));
   const endNote = running
     ? undefined
     : describeRunEnd(messages, runLimitsOf({ settings, executor, outcomes }, runnable));

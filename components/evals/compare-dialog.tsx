@@ -1,6 +1,7 @@
 'use client';
 
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { findSameConfigs } from '@/lib/evals/same-configs';
 import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
 
@@ -12,18 +13,23 @@ import { Dialog } from '../ui/dialog';
 export function CompareDialog({ disabled }: { disabled: boolean }) {
   const runtime = useRuntime();
   const configs = useSession((state) => state.evals.configs);
+  const compared = useSession((state) => state.evals.compared);
+  const settings = useSession((state) => state.settings);
   const draft = useSession((state) => state.draft);
-  const { addBranches, setDraft, showEvals } = useSessionActions();
+  const { addBranches, setDraft, showEvals, setEvalCompared } = useSessionActions();
   const [open, setOpen] = useState(false);
-  const [chosen, setChosen] = useState<string[]>([]);
+  // The boxes start with the configurations compared last.
+  const [chosen, setChosen] = useState<string[]>(() => compared ?? []);
   const [status, setStatus] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [lanes, setLanes] = useState<Record<string, string>>({});
   // Stop (the button, or the playground's Stop / Esc) ends every lane; what each ran so far is kept.
   const stopper = useRef<AbortController | undefined>(undefined);
-  const picked = configs.filter((config) => chosen.includes(config.id));
+  const picked = useMemo(() => configs.filter((config) => chosen.includes(config.id)), [configs, chosen]);
+  const same = useMemo(() => findSameConfigs(picked, settings), [picked, settings]);
 
   const compare = async () => {
+    setEvalCompared(picked.map((config) => config.id));
     setBusy(true);
     setStatus(`Running ${picked.length} configurations…`);
     // The loop and the sandbox load on first use, not with the message box.
@@ -124,6 +130,12 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
               </label>
             ))}
           </fieldset>
+          {same.map((names) => (
+            <p key={names.join('|')} role="note" className="text-role-error text-xs">
+              {names.join(' and ')} have the same run settings: they run the same request (only the model's own
+              randomness differs).
+            </p>
+          ))}
           <p className="muted text-xs">
             Message: {draft.trim() ? `“${draft.trim().slice(0, 120)}”` : 'type one in the box first.'}
           </p>

@@ -2,8 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import type { EvalCase } from '@/lib/model/eval-case';
 import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
+import { starterCase } from '@/lib/evals/starter-case';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { downloadText } from '../ui/download-text';
 import type { CaseProblem } from './monaco-eval-cases-editor';
@@ -16,19 +16,8 @@ const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor')
 /** At most this many of the editor's problems are listed under it (the rest are marked in it). */
 const LISTED_PROBLEMS = 5;
 
-/** A starting case: the message being written (or an example), expecting the first enabled tool. */
-function starterCase(prompt: string, tool: string | undefined, taken: ReadonlySet<string>): EvalCase {
-  let n = taken.size + 1;
-  while (taken.has(`case-${n}`)) n++;
-  return {
-    id: `case-${n}`,
-    prompt: prompt.trim() || 'List the files in the workspace.',
-    expect: { calls: tool ? [{ tool, args: {} }] : [], order: 'any', parallel: 'allowed' },
-  };
-}
-
 /** The session's eval cases as editable JSON: paste, import a file (JSON, JSON Lines, BFCL), add, export. */
-export function EvalCasesEditor({ firstTool }: { firstTool: string | undefined }) {
+export function EvalCasesEditor({ offered }: { offered: readonly { name: string; description?: string }[] }) {
   const cases = useSession((state) => state.evals.cases);
   const draft = useSession((state) => state.draft);
   const readOnly = useSession((state) => state.readOnly);
@@ -86,7 +75,7 @@ export function EvalCasesEditor({ firstTool }: { firstTool: string | undefined }
             onClick={() => {
               const read = readEvalCases(text);
               const current = read.ok ? read.cases : cases;
-              const added = starterCase(draft, firstTool, new Set(current.map((each) => each.id)));
+              const added = starterCase(draft, offered, new Set(current.map((each) => each.id)));
               setEvalCases([...current, added]);
               setMessage({ ok: true, text: `Added ${added.id}: edit what it expects, then Save cases.` });
             }}

@@ -8,7 +8,7 @@ import { useSession, useSessionActions } from '../playground/runtime-context';
 
 /** What a configuration sets, in words: "simulated · simulated-scripted · native · t=0.2". */
 function describeConfig(config: EvalConfig): string {
-  const { provider, model, mode, temperature, toolChoice } = config.settings;
+  const { provider, model, mode, temperature, toolChoice, parallelToolCalls, maxSteps, system } = config.settings;
   return [
     provider,
     model,
@@ -17,6 +17,9 @@ function describeConfig(config: EvalConfig): string {
     toolChoice === undefined
       ? undefined
       : `tool choice ${typeof toolChoice === 'string' ? toolChoice : toolChoice.toolName}`,
+    parallelToolCalls === undefined ? undefined : parallelToolCalls ? 'parallel calls' : 'one call per step',
+    maxSteps === undefined ? undefined : `max ${maxSteps} steps`,
+    system ? 'system instructions' : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -138,14 +141,10 @@ function SaveConfigForm({ name, setName, count }: { name: string; setName: (name
       className="flex flex-wrap gap-1"
       onSubmit={(event) => {
         event.preventDefault();
-        const { provider, model, mode, temperature, toolChoice, baseURL, script } = settings;
+        // Every run setting, as it is now: two configurations differ exactly where their settings do.
         const added = addEvalConfig({
-          name: name.trim() || `${provider} · ${model}`,
-          settings: Object.fromEntries(
-            Object.entries({ provider, model, mode, temperature, toolChoice, baseURL, script }).filter(
-              ([, value]) => value !== undefined,
-            ),
-          ),
+          name: name.trim() || `${settings.provider} · ${settings.model}`,
+          settings: Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)),
         });
         setProblem(added.ok ? undefined : added.message);
         if (added.ok) setName('');

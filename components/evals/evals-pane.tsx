@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
-import { readToolName } from '@/lib/model/tool-source';
+import { readToolSummary } from '@/lib/model/tool-source';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { EvalCasesEditor } from './eval-cases-editor';
 import { EvalColumnsEditor } from './eval-columns-editor';
@@ -64,7 +64,10 @@ export function EvalsPane() {
     [evals.configs],
   );
   const columns = useMemo(() => evalColumns(variants, configs), [variants, configs]);
-  const firstTool = tools.filter((tool) => tool.enabled).map((tool) => readToolName(tool.source))[0];
+  const offered = useMemo(
+    () => tools.filter((tool) => tool.enabled).flatMap((tool) => readToolSummary(tool.source) ?? []),
+    [tools],
+  );
   const total = evals.cases.length * columns.length * evals.repeats;
   const { progress } = runner;
 
@@ -77,7 +80,7 @@ export function EvalsPane() {
         </button>
       </h2>
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-auto p-3 text-sm">
-        <EvalCasesEditor firstTool={firstTool} />
+        <EvalCasesEditor offered={offered} />
         <EvalColumnsEditor />
         <section aria-labelledby="eval-run-title" className="flex flex-col gap-1 text-xs">
           <h3 id="eval-run-title" className="font-semibold uppercase">
@@ -128,8 +131,8 @@ export function EvalsPane() {
               </button>
             )}
             <span className="muted">
-              {evals.cases.length} cases × {columns.length} {columns.length === 1 ? 'column' : 'columns'} ×{' '}
-              {evals.repeats} = {total} runs
+              {evals.cases.length} {evals.cases.length === 1 ? 'case' : 'cases'} × {columns.length}{' '}
+              {columns.length === 1 ? 'column' : 'columns'} × {evals.repeats} = {total} {total === 1 ? 'run' : 'runs'}
             </span>
           </div>
           {progress.total > 0 ? (

@@ -87,7 +87,12 @@ export function questionFacts(
     const inputs = [
       ...new Set(stepCalls.filter((each) => getToolName(each) === name).map((each) => canonicalJson(each.input ?? {}))),
     ];
-    return { kind: 'arguments', prompt: `What will the arguments of ${name} be?`, answers: inputs, shown: either(inputs) };
+    return {
+      kind: 'arguments',
+      prompt: `What will the arguments of ${name} be?`,
+      answers: inputs,
+      shown: either(inputs),
+    };
   }
   const results = stepCalls.filter(finished);
   const choices = results

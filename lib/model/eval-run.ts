@@ -5,13 +5,15 @@ import type { ToolDraft } from './tool-spec';
 /** A named snapshot of the tool list ("description v1", "v2 with enum"). */
 export type EvalVariant = { id: string; name: string; tools: ToolDraft[] };
 
-/** A model configuration: what it changes of the session's run settings. */
+/**
+ * A model configuration: the run settings it was saved with (every one: provider, model,
+ * mode, sampling, tool choice, parallel calls, max steps, system instructions, history…);
+ * what it does not name comes from the session's settings.
+ */
 export type EvalConfig = {
   id: string;
   name: string;
-  settings: Partial<
-    Pick<RunSettings, 'provider' | 'model' | 'mode' | 'temperature' | 'toolChoice' | 'baseURL' | 'script'>
-  >;
+  settings: Partial<RunSettings>;
 };
 
 /** `first-step`: the model's first answer only (no tool runs); `full-loop`: the whole run, tools answered as they run. */

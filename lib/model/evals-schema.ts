@@ -37,17 +37,7 @@ export const sessionEvalsSchema = z.object({
       z.object({
         id: z.string().min(1).max(100),
         name: z.string().min(1).max(SESSION_LIMITS.evalNameChars),
-        settings: runSettingsSchema
-          .pick({
-            provider: true,
-            model: true,
-            mode: true,
-            temperature: true,
-            toolChoice: true,
-            baseURL: true,
-            script: true,
-          })
-          .partial(),
+        settings: runSettingsSchema.partial(),
       }),
     )
     .max(SESSION_LIMITS.evalConfigs),

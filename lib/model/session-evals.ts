@@ -11,4 +11,6 @@ export type SessionEvals = {
   concurrency: number;
   /** The last grid's runs (a new grid replaces them). */
   runs: EvalRun[];
+  /** The configurations Compare ran last (its boxes start with them). */
+  compared?: string[];
 };

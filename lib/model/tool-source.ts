@@ -13,6 +13,16 @@ export function readToolName(source: string): string | undefined {
   return typeof node?.value === 'string' ? node.value : undefined;
 }
 
+/** The `name` and `description` a tool's editor text declares, when its name can be read. */
+export function readToolSummary(source: string): { name: string; description: string | undefined } | undefined {
+  const tree = parseTree(source);
+  const name = tree && findNodeAtLocation(tree, ['name'])?.value;
+  const description = tree && findNodeAtLocation(tree, ['description'])?.value;
+  return typeof name === 'string'
+    ? { name, description: typeof description === 'string' ? description : undefined }
+    : undefined;
+}
+
 /** The text with its `name` changed, formatting kept; undefined when the text is not an object. */
 export function renameToolSource(source: string, name: string): string | undefined {
   const tree = parseTree(source);

@@ -18,6 +18,8 @@ export type EvalActions = {
   /** A configuration's base URL goes ("Remove it": its provider's home, or nothing, is used instead). */
   removeEvalConfigBaseURL(id: string): void;
   setEvalOptions(patch: Partial<Pick<SessionEvals, 'mode' | 'repeats' | 'concurrency'>>): void;
+  /** Remembers the configurations Compare ran (at most four, those that exist). */
+  setEvalCompared(ids: readonly string[]): void;
   /** A new grid starts: the last one's runs go. */
   clearEvalRuns(): void;
   /** A finished run, its texts clipped to what a saved session holds (past the grid bound: not kept). */
@@ -90,6 +92,10 @@ export function createEvalActions(set: SetState, get: () => EvalState): EvalActi
         ...(patch.concurrency === undefined
           ? {}
           : { concurrency: clampWhole(patch.concurrency, 1, SESSION_LIMITS.evalConcurrency) }),
+      })),
+    setEvalCompared: (ids) =>
+      update((evals) => ({
+        compared: ids.filter((id) => evals.configs.some((config) => config.id === id)).slice(0, 4),
       })),
     clearEvalRuns: () => update(() => ({ runs: [] })),
     addEvalRun: (run) =>
