@@ -19,6 +19,36 @@ test('the sandbox starts with the first tool call: Auto tries WebContainer, fall
   await expect(status).toHaveText('Sandbox: offline (bash emulation, in-memory files)');
 });
 
+test('one duration per call, the same on the graph, in the Event log and in Tool stats; an offline first run leaves no console error', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+  const status = page.getByRole('status').filter({ hasText: /^Sandbox:/ });
+  await expect(status).toHaveText(/WebContainer could not start: stackblitz\.com cannot be reached \(offline\?\)$/);
+  // The graph's badge on the result.
+  const result = playground.node('Tool result list_files');
+  await expect(result).toContainText(/\d+ ms/);
+  const onGraph = Number(/(\d+) ms/.exec((await result.textContent()) ?? '')?.[1]);
+  // The Event log: the same figure, and the wait for the sandbox said apart.
+  const log = page.getByRole('region', { name: 'Event log' });
+  await expect(log).toContainText(`list_files: ok in ${onGraph} ms`);
+  await expect(log).toContainText(/ms waiting for the sandbox to start\)/);
+  // Tool stats: one call, so its median is that figure.
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await page.getByRole('menuitem', { name: 'Tool stats' }).click();
+  const row = playground.tools.getByRole('region', { name: 'Tool stats' }).getByRole('row', { name: /^list_files / });
+  await expect(row).toBeVisible();
+  const cells = await row.locator('th, td').evaluateAll((each) => each.map((cell) => cell.textContent?.trim()));
+  expect(cells[9]).toBe(`${onGraph} ms`);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('a file written by write_file appears in the Files pane, marked; edits there reach the tools', async ({
   page,
 }) => {

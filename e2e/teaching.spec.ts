@@ -167,7 +167,8 @@ test('the lesson on a phone: the stops, the question and the graph, no sideways 
     const player = student.getByRole('region', { name: 'Lesson player' });
     await expect(player).toContainText('Stop 1 of 2');
     await player.getByRole('button', { name: 'Next stop' }).click();
-    await player.getByRole('radio', { name: 'read_file' }).check();
+    // The step called list_files and read_file: bash is the wrong answer.
+    await player.getByRole('radio', { name: 'bash' }).check();
     await player.getByRole('button', { name: 'Check answer' }).click();
     await expect(player.getByRole('status').first()).toContainText('Not quite.');
     await expect(player).toContainText('Score: 0 of 1 right.');

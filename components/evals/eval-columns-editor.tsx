@@ -102,7 +102,8 @@ export function EvalColumnsEditor() {
         <ul aria-label="Configurations">
           {configs.map((config) => (
             <li key={config.id} className="flex flex-wrap items-center gap-1">
-              <span title={describeConfig(config)}>{config.name}</span>
+              <span>{config.name}</span>
+              <span className="muted min-w-0 truncate">{describeConfig(config)}</span>
               <button
                 type="button"
                 className="button ml-auto px-1.5 py-0"

@@ -16,8 +16,19 @@ function bootOnce(): Promise<WebContainerLike> {
   return booting;
 }
 
-/** WebContainer loads its runtime from StackBlitz; without that host it would wait forever. */
+/**
+ * WebContainer loads its runtime from StackBlitz; without that host it would wait forever.
+ * This playground's server says first whether the host's name resolves (a failed request
+ * from the page would print an error in the console on every offline first run); only when
+ * it does is the host itself probed from the page.
+ */
 async function probeHost(): Promise<void> {
+  const checked = await fetch('/api/sandbox-host', { cache: 'no-store' })
+    .then((response) =>
+      response.ok ? (response.json() as Promise<{ host?: unknown; reachable?: unknown }>) : undefined,
+    )
+    .catch(() => undefined);
+  if (checked?.reachable === false) throw new Error(`${String(checked.host)} cannot be reached (offline?)`);
   try {
     await fetch('https://stackblitz.com/', { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(4000) });
   } catch {

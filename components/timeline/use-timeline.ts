@@ -20,6 +20,7 @@ export function useTimeline(): PositionedTimeline {
   );
   const approvals = useSession((state) => state.approvals);
   const outcomes = useSession((state) => state.outcomes);
+  const durations = useSession((state) => state.durations);
   const interceptions = useSession((state) => state.interceptions);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
@@ -35,6 +36,7 @@ export function useTimeline(): PositionedTimeline {
         pausedToolCallId,
         approvals,
         outcomes,
+        durations,
         interceptions,
         mcpTools,
       }),
@@ -48,6 +50,7 @@ export function useTimeline(): PositionedTimeline {
       pausedToolCallId,
       approvals,
       outcomes,
+      durations,
       interceptions,
       mcpTools,
     ],

@@ -6,6 +6,7 @@ import { describeBadToolName, readToolName } from '@/lib/model/tool-source';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { useSession, useSessionActions } from '../playground/runtime-context';
 import { useToolInsights } from './use-tool-lint';
+import { formatTokens, useToolTokenCountsInPane } from './use-tool-token-counts';
 
 function RenameField({ id, current, onDone }: { id: string; current: string; onDone: () => void }) {
   const tools = useSession((state) => state.tools);
@@ -60,7 +61,8 @@ export function ToolItem({
   const problem =
     check.kind === 'invalid' ? check.problems[0]?.message : duplicate ? 'Duplicate name: left out.' : undefined;
   const findings = insights.findings.get(draft.id) ?? [];
-  const tokens = insights.tokens.get(draft.id);
+  const counts = useToolTokenCountsInPane();
+  const tokens = counts?.byId.get(draft.id);
   return (
     <li className={`px-3 py-1.5 ${selected ? 'bg-accent/10' : ''}`}>
       <div className="flex items-start gap-2">
@@ -92,7 +94,9 @@ export function ToolItem({
           ) : null}
           <p className="muted flex flex-wrap gap-x-2 text-xs">
             <span>{fromMcp ? 'MCP server' : draft.run.kind}</span>
-            {tokens !== undefined ? <span>≈ {tokens} tokens</span> : null}
+            {tokens !== undefined && counts ? (
+              <span title={counts.label}>{formatTokens(tokens, counts.exact)}</span>
+            ) : null}
             {insights.target && findings.length > 0 ? (
               <span className={findings.some((f) => f.severity === 'error') ? 'text-role-error' : 'text-role-call'}>
                 {LINT_TARGET_LABELS[insights.target]}: {findings.length} {findings.length === 1 ? 'issue' : 'issues'}

@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
 import { buildToolStats, pickRate, TOOL_ERROR_KINDS, toolStatsCsv } from '@/lib/evals/tool-stats';
 import { readToolName } from '@/lib/model/tool-source';
-import { estimateToolTokens } from '@/lib/tools/estimate-tool-tokens';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { downloadText } from '../ui/download-text';
+import { useToolTokenCountsInPane } from './use-tool-token-counts';
 
 const SESSION = 'session';
 const ERROR_LABELS = {
@@ -30,6 +30,7 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
   const evals = useSession((state) => state.evals);
   const { runnable } = useToolSetCheck();
   const [scope, setScope] = useState(SESSION);
+  const counts = useToolTokenCountsInPane();
 
   const columns = useMemo(
     () =>
@@ -41,7 +42,8 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
   const rows = useMemo(() => {
     const column = columns.find((each) => each.key === scope);
     if (!column) {
-      const tools = new Map(runnable.map((tool) => [tool.spec.name, estimateToolTokens(tool.spec)]));
+      // The same counting as the tool list (undefined while it counts).
+      const tools = new Map(runnable.map((tool) => [tool.spec.name, counts?.byName.get(tool.spec.name)]));
       return buildToolStats({ messages, outcomes, durations, tools });
     }
     const runs = evals.runs.filter((run) => `${run.variantId}|${run.configId}` === column.key);
@@ -52,7 +54,7 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
       messages: runs.flatMap((run) => run.messages),
       tools: new Map(names.map((name) => [name, undefined])),
     });
-  }, [columns, scope, runnable, messages, outcomes, durations, evals.runs]);
+  }, [columns, scope, runnable, messages, outcomes, durations, evals.runs, counts]);
   const scopeLabel = columns.find((each) => each.key === scope)?.label ?? 'This session';
 
   return (
@@ -103,7 +105,7 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
             <th scope="col">Retries</th>
             <th scope="col">Median</th>
             <th scope="col">p95</th>
-            <th scope="col" title="Prompt tokens of the definition (estimate)">
+            <th scope="col" title={`Prompt tokens of the definition — ${counts?.label ?? ''}`}>
               Tokens
             </th>
             <th scope="col" title="Steps that called it, of the steps that offered it">
@@ -125,7 +127,11 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
               <td>{row.retries}</td>
               <td>{ms(row.medianMs)}</td>
               <td>{ms(row.p95Ms)}</td>
-              <td>{row.schemaTokens === undefined ? '—' : `≈ ${row.schemaTokens}`}</td>
+              <td>
+                {row.schemaTokens === undefined
+                  ? '—'
+                  : `${counts?.exact ? '' : '≈ '}${row.schemaTokens.toLocaleString('en-US')}`}
+              </td>
               <td>{pickRate(row) === undefined ? '—' : `${pickRate(row)}% (${row.picked}/${row.offered})`}</td>
             </tr>
           ))}

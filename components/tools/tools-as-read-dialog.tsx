@@ -1,11 +1,19 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import type { TextTokensJob } from '@/lib/tools/token-count-job';
+import type { TextTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
+import { chooseTokenizer } from '@/lib/tools/token-xray';
 import { MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from '@/lib/wire/render-tools-as-read';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
-import { useTokenCount } from './use-token-count';
+import { type TokenCountState, useTokenCount } from './use-token-count';
+
+/** A count not made (yet): under way, or stopped past its budget. */
+function describeUncounted(count: TokenCountState<unknown> | undefined): string {
+  return count?.kind === 'too-long'
+    ? `Tools: too long to count (counting ran past ${count.budgetMs / 1000} s and was stopped)`
+    : 'Counting tokens…';
+}
 
 /** The family a model id most likely belongs to (the person can choose another). */
 function guessFamily(provider: string, model: string): ModelFamily {
@@ -36,25 +44,33 @@ export default function ToolsAsReadDialog({
   const { runnable } = useToolSetCheck();
   const [family, setFamily] = useState<ModelFamily>(() => guessFamily(provider, model));
 
+  const definitions = useMemo(
+    () =>
+      runnable.map(({ spec }) => ({ name: spec.name, description: spec.description, parameters: spec.inputSchema })),
+    [runnable],
+  );
   const rendered = useMemo(() => {
-    const definitions = runnable.map(({ spec }) => ({
-      name: spec.name,
-      description: spec.description,
-      parameters: spec.inputSchema,
-    }));
     try {
       return { ok: true as const, ...renderToolsAsRead(family, definitions, system) };
     } catch (error) {
       return { ok: false as const, message: error instanceof Error ? error.message : String(error) };
     }
-  }, [family, runnable, system]);
+  }, [family, definitions, system]);
   const toolsText = rendered.ok && rendered.tools ? rendered.text.slice(rendered.tools.start, rendered.tools.end) : '';
   // Counted in the token worker: a stranger's long description cannot stall the page.
   const job = useMemo<TextTokensJob>(
     () => ({ kind: 'texts', encoding: 'o200k_base', texts: [toolsText, rendered.ok ? rendered.text : ''] }),
     [toolsText, rendered],
   );
-  const count = useTokenCount(job);
+  const count = useTokenCount(family === 'openai' ? undefined : job);
+  // For OpenAI, the figure the tool list and the X-ray give when OpenAI is the provider: the
+  // namespace below counted with the model's own encoding, and OpenAI's framing around it.
+  const openai = chooseTokenizer('openai', provider === 'openai' ? model : 'gpt-4o');
+  const openaiJob = useMemo<ToolsTokensJob>(
+    () => ({ kind: 'tools', encoding: openai.encoding, exact: true, definitions }),
+    [openai.encoding, definitions],
+  );
+  const openaiCount = useTokenCount(family === 'openai' ? openaiJob : undefined);
 
   return (
     <Dialog
@@ -84,11 +100,13 @@ export default function ToolsAsReadDialog({
           <p role="status" className="muted text-xs">
             {runnable.length === 0
               ? 'No tool is in the next run.'
-              : count?.kind === 'counted'
-                ? `Tools: ${count.value[0]} tokens of ${count.value[1]} in this prompt (${family === 'openai' ? 'o200k_base, OpenAI’s tokenizer' : 'estimate with o200k_base; this family’s own tokenizer differs'})`
-                : count?.kind === 'too-long'
-                  ? `Tools: too long to count (counting ran past ${count.budgetMs / 1000} s and was stopped)`
-                  : 'Counting tokens…'}
+              : family === 'openai'
+                ? openaiCount?.kind === 'counted'
+                  ? `Tools: ${openaiCount.value} tokens (${openai.label}: the namespace below and OpenAI’s framing of it — as the tool list counts them for OpenAI)`
+                  : describeUncounted(openaiCount)
+                : count?.kind === 'counted'
+                  ? `Tools: ≈ ${count.value[0]} tokens of ≈ ${count.value[1]} in this prompt (an estimate with o200k_base; this family’s own tokenizer differs)`
+                  : describeUncounted(count)}
           </p>
         </div>
         {rendered.ok ? (

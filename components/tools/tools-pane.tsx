@@ -23,6 +23,7 @@ import type { ToolCheck } from '@/lib/tools/tool-check';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
 import { useToolInsights } from './use-tool-lint';
+import { formatTokens, ToolTokenCountsContext, useToolTokenCounts } from './use-tool-token-counts';
 
 // Tool stats, code out and the prompt view are loaded when asked for.
 const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr: false });
@@ -109,6 +110,7 @@ export function ToolsPane() {
   const { setLintChoice } = useSessionActions();
   const { tools, runnable, pending } = useToolSetCheck();
   const insights = useToolInsights();
+  const counts = useToolTokenCounts();
   const [panel, setPanel] = useState<'import' | 'export' | 'stats'>();
   const [fromCode, setFromCode] = useState(false);
   const editorReady = useIdle();
@@ -116,114 +118,116 @@ export function ToolsPane() {
   const toggle = (next: 'import' | 'export' | 'stats') => setPanel(panel === next ? undefined : next);
 
   return (
-    <section aria-label="Tools" className="pane">
-      <h2 className="pane-title flex-nowrap">
-        Tools
-        <span
-          className="min-w-0 truncate font-normal normal-case"
-          title="Estimated prompt tokens of the tools sent with every request"
-        >
-          {pending
-            ? `${tools.length} tools · checking…`
-            : `${runnable.length} of ${tools.length} in the next run · ≈ ${insights.enabledTokens} tokens`}
-        </span>
-      </h2>
-      <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs [&_.button]:px-2 [&_.button]:text-xs">
-        {/* A shared session is read-only until "Fork to edit" (the store refuses edits too). */}
-        <fieldset disabled={readOnly} className="contents">
-          <AddToolMenu />
-          <button
-            type="button"
-            className="button"
-            aria-label="Import tools"
-            aria-expanded={panel === 'import'}
-            onClick={() => toggle('import')}
+    <ToolTokenCountsContext.Provider value={counts}>
+      <section aria-label="Tools" className="pane">
+        <h2 className="pane-title flex-nowrap">
+          Tools
+          <span
+            className="min-w-0 truncate font-normal normal-case"
+            title={`Prompt tokens of the tools sent with every request — ${counts.label}`}
           >
-            Import
-          </button>
-          <button type="button" className="button" aria-label="Tool from code" onClick={() => setFromCode(true)}>
-            From code
-          </button>
-        </fieldset>
-        {fromCode ? <ToolFromCodeDialog open={fromCode} onOpenChange={setFromCode} /> : null}
-        <MoreToolActions onExport={() => toggle('export')} onStats={() => toggle('stats')} />
-        <label className="ml-auto flex items-center gap-1">
-          <span className="muted">Check for</span>
-          <select
-            aria-label="Check against"
-            className="control py-0.5"
-            value={lintChoice}
-            onChange={(event) => setLintChoice(event.target.value as LintChoice)}
-          >
-            <option value="provider">Selected provider</option>
-            {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
-              <option key={target} value={target}>
-                {LINT_TARGET_LABELS[target]}
-              </option>
-            ))}
-            <option value="none">Nothing</option>
-          </select>
-        </label>
-      </div>
-      {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
-      {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
-      {panel === 'stats' ? <ToolStatsPanel onClose={() => setPanel(undefined)} /> : null}
-      {tools.length === 0 && servers === 0 ? (
-        <EmptyTools />
-      ) : (
-        <SavedGroup id="tools-split" defaults={TOOLS_SPLIT} orientation="vertical" className="min-h-0 flex-1">
-          <Panel id="tool-list" defaultSize={`${TOOLS_SPLIT['tool-list']}%`} minSize="64px">
-            <ToolList />
-          </Panel>
-          <Separator
-            aria-label="Resize tool list and editor"
-            className="resize-handle-row border-y border-[var(--border)]"
-          />
-          <Panel
-            id="tool-editor"
-            defaultSize={`${TOOLS_SPLIT['tool-editor']}%`}
-            minSize="120px"
-            className="flex flex-col"
-          >
-            {selected ? (
-              <>
-                <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
-                  {editorReady.idle ? (
-                    <MonacoToolEditor
+            {pending
+              ? `${tools.length} tools · checking…`
+              : `${runnable.length} of ${tools.length} in the next run${counts.total === undefined ? '' : ` · ${formatTokens(counts.total, counts.exact)}`}`}
+          </span>
+        </h2>
+        <div className="flex flex-wrap items-center gap-1 border-b border-[var(--border)] px-2 py-1.5 text-xs [&_.button]:px-2 [&_.button]:text-xs">
+          {/* A shared session is read-only until "Fork to edit" (the store refuses edits too). */}
+          <fieldset disabled={readOnly} className="contents">
+            <AddToolMenu />
+            <button
+              type="button"
+              className="button"
+              aria-label="Import tools"
+              aria-expanded={panel === 'import'}
+              onClick={() => toggle('import')}
+            >
+              Import
+            </button>
+            <button type="button" className="button" aria-label="Tool from code" onClick={() => setFromCode(true)}>
+              From code
+            </button>
+          </fieldset>
+          {fromCode ? <ToolFromCodeDialog open={fromCode} onOpenChange={setFromCode} /> : null}
+          <MoreToolActions onExport={() => toggle('export')} onStats={() => toggle('stats')} />
+          <label className="ml-auto flex items-center gap-1">
+            <span className="muted">Check for</span>
+            <select
+              aria-label="Check against"
+              className="control py-0.5"
+              value={lintChoice}
+              onChange={(event) => setLintChoice(event.target.value as LintChoice)}
+            >
+              <option value="provider">Selected provider</option>
+              {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
+                <option key={target} value={target}>
+                  {LINT_TARGET_LABELS[target]}
+                </option>
+              ))}
+              <option value="none">Nothing</option>
+            </select>
+          </label>
+        </div>
+        {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
+        {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
+        {panel === 'stats' ? <ToolStatsPanel onClose={() => setPanel(undefined)} /> : null}
+        {tools.length === 0 && servers === 0 ? (
+          <EmptyTools />
+        ) : (
+          <SavedGroup id="tools-split" defaults={TOOLS_SPLIT} orientation="vertical" className="min-h-0 flex-1">
+            <Panel id="tool-list" defaultSize={`${TOOLS_SPLIT['tool-list']}%`} minSize="64px">
+              <ToolList />
+            </Panel>
+            <Separator
+              aria-label="Resize tool list and editor"
+              className="resize-handle-row border-y border-[var(--border)]"
+            />
+            <Panel
+              id="tool-editor"
+              defaultSize={`${TOOLS_SPLIT['tool-editor']}%`}
+              minSize="120px"
+              className="flex flex-col"
+            >
+              {selected ? (
+                <>
+                  <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
+                    {editorReady.idle ? (
+                      <MonacoToolEditor
+                        toolId={selected.draft.id}
+                        findings={insights.findings.get(selected.draft.id) ?? []}
+                      />
+                    ) : (
+                      // Monaco (~1 MB) loads once the page is idle; until then the definition reads as text.
+                      <pre
+                        className="code h-full overflow-auto text-xs"
+                        tabIndex={0}
+                        onPointerDown={editorReady.wake}
+                        onFocus={editorReady.wake}
+                      >
+                        {selected.draft.source}
+                      </pre>
+                    )}
+                  </div>
+                  <div className="max-h-[45%] shrink-0 overflow-auto">
+                    <ToolCodeNotes toolId={selected.draft.id} notes={selected.draft.notes} />
+                    <ToolProblems
                       toolId={selected.draft.id}
+                      check={selected.check}
                       findings={insights.findings.get(selected.draft.id) ?? []}
                     />
-                  ) : (
-                    // Monaco (~1 MB) loads once the page is idle; until then the definition reads as text.
-                    <pre
-                      className="code h-full overflow-auto text-xs"
-                      tabIndex={0}
-                      onPointerDown={editorReady.wake}
-                      onFocus={editorReady.wake}
-                    >
-                      {selected.draft.source}
-                    </pre>
-                  )}
-                </div>
-                <div className="max-h-[45%] shrink-0 overflow-auto">
-                  <ToolCodeNotes toolId={selected.draft.id} notes={selected.draft.notes} />
-                  <ToolProblems
-                    toolId={selected.draft.id}
-                    check={selected.check}
-                    findings={insights.findings.get(selected.draft.id) ?? []}
-                  />
-                  <ToolCodeButton check={selected.check} />
-                  <fieldset disabled={readOnly} className="contents">
-                    <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
-                  </fieldset>
-                </div>
-              </>
-            ) : (
-              <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
-            )}
-          </Panel>
-        </SavedGroup>
-      )}
-    </section>
+                    <ToolCodeButton check={selected.check} />
+                    <fieldset disabled={readOnly} className="contents">
+                      <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+                    </fieldset>
+                  </div>
+                </>
+              ) : (
+                <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
+              )}
+            </Panel>
+          </SavedGroup>
+        )}
+      </section>
+    </ToolTokenCountsContext.Provider>
   );
 }

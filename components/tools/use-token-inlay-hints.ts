@@ -76,26 +76,28 @@ export function useTokenInlayHints(
           return { hints, dispose() {} };
         }
         const tokens = tool.value;
+        // An estimate says so in the figure itself, not only in the tooltip; short, so the line does not wrap.
+        const approx = exact ? '' : '≈';
         const totalText =
           total?.kind === 'counted'
-            ? ` · all tools ${total.value}`
+            ? ` · all ${approx}${total.value}`
             : total?.kind === 'too-long'
-              ? ' · all tools: too long to count'
+              ? ' · all: too long to count'
               : '';
         after(
           ['name'],
-          `${tokens.tool} tok${totalText}`,
+          `${approx}${tokens.tool} tok${totalText}`,
           `Tokens of this tool and of all the tools the next request sends — ${label}`,
         );
         if (tokens.description > 0)
-          after(['description'], `${tokens.description} tok`, `Tokens of the description — ${label}`);
+          after(['description'], `${approx}${tokens.description} tok`, `Tokens of the description — ${label}`);
         for (const property of tokens.properties) {
           const [, ...rest] = property.path;
-          after([check.schemaKey, ...rest], `${property.tokens} tok`, `Tokens of this property — ${label}`);
+          after([check.schemaKey, ...rest], `${approx}${property.tokens} tok`, `Tokens of this property — ${label}`);
         }
         return { hints, dispose() {} };
       },
     });
     return () => registration.dispose();
-  }, [instance, tool, total, check, toolId, label]);
+  }, [instance, tool, total, check, toolId, label, exact]);
 }

@@ -315,10 +315,19 @@ export function createSessionChat({
       toolCall.toolCallId,
     );
     const startedMs = now();
+    // A call's duration is its own: the wait for the sandbox to start (the first call's) is said apart.
+    let sandboxWaitMs = 0;
     const ran = await runToolCall({
       call: { toolName: toolCall.toolName, input: intercepted.input },
       tools: runnableTools(),
-      getSandbox,
+      getSandbox: async () => {
+        const waitStartedMs = now();
+        try {
+          return await getSandbox();
+        } finally {
+          sandboxWaitMs += now() - waitStartedMs;
+        }
+      },
       checker,
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
@@ -328,9 +337,13 @@ export function createSessionChat({
       context,
       signal,
     });
-    const ranMs = now() - startedMs;
+    const ranMs = Math.max(0, now() - startedMs - sandboxWaitMs);
     store.getState().recordDuration(toolCall.toolCallId, ranMs);
-    log('ToolCallCompleted', `${toolCall.toolName}: ${ran.kind} in ${ranMs} ms`, toolCall.toolCallId);
+    log(
+      'ToolCallCompleted',
+      `${toolCall.toolName}: ${ran.kind} in ${ranMs} ms${sandboxWaitMs >= 1 ? ` (after ${Math.round(sandboxWaitMs)} ms waiting for the sandbox to start)` : ''}`,
+      toolCall.toolCallId,
+    );
     if (signal.aborted) return ran;
     const after = await interceptAfter({
       interceptors: store.getState().interceptors,

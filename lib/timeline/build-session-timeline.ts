@@ -15,6 +15,8 @@ export type SessionTimelineOptions = {
   pausedToolCallId?: string;
   approvals?: Readonly<Record<string, ApprovalRecord>>;
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
+  /** How long each call took, as the executor measured it (the badge on its result). */
+  durations?: Readonly<Record<string, number>>;
   interceptions?: Readonly<Record<string, readonly Interception[]>>;
   /** The names of the session's MCP tools (their results are read as MCP results). */
   mcpTools?: ReadonlySet<string>;
@@ -31,6 +33,7 @@ export function buildSessionTimeline({
   branches,
   approvals,
   outcomes,
+  durations,
   interceptions,
   mcpTools,
   ...live
@@ -40,6 +43,7 @@ export function buildSessionTimeline({
     lane: activeBranch.id,
     approvals,
     outcomes,
+    durations,
     interceptions,
     mcpTools,
     ...live,
@@ -61,6 +65,7 @@ export function buildSessionTimeline({
       lane: branch.id,
       approvals,
       outcomes,
+      durations,
       interceptions,
       mcpTools,
     });

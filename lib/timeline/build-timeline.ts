@@ -33,6 +33,12 @@ type BuildOptions = {
   approvals?: Readonly<Record<string, ApprovalRecord>>;
   /** How each finished call ended, as the executor recorded it. */
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
+  /**
+   * How long each call took, as the executor measured it — the one duration every view shows
+   * (the sandbox's start is not in it); a result's own `execution_time_ms` stands in for a
+   * call with no measure (a session from before durations were kept).
+   */
+  durations?: Readonly<Record<string, number>>;
   /** What interceptors did to each call (badges on its call and result nodes). */
   interceptions?: Readonly<Record<string, readonly Interception[]>>;
   /** The names of the session's MCP tools: only their results are read as MCP results. */
@@ -71,6 +77,7 @@ export function buildTimeline({
   pausedToolCallId,
   approvals = {},
   outcomes = {},
+  durations = {},
   interceptions = {},
   mcpTools = NO_MCP_TOOLS,
   lane = 'main',
@@ -222,12 +229,11 @@ export function buildTimeline({
           (errorText === undefined ? undefined : errorMessageOf(errorText)) ??
           (mcp?.ok ? mcpResultText(mcp.result) : outputText(output));
         const facts = readResultFacts(output);
+        const durationMs = ownValue(durations, call.toolCallId) ?? facts.executionTimeMs;
         const changes = readStateChanges(output);
         const badges: Badge[] = [
           ...(facts.truncated ? [{ text: 'truncated', tone: 'error' } as const] : []),
-          ...(facts.executionTimeMs !== undefined
-            ? [{ text: `${facts.executionTimeMs} ms`, tone: 'neutral' } as const]
-            : []),
+          ...(durationMs !== undefined ? [{ text: `${durationMs} ms`, tone: 'neutral' } as const] : []),
           ...changes.map((change) => ({ text: `${FILE_MARKS[change.type]}${change.path}`, tone: 'neutral' }) as const),
           ...(mcp?.ok
             ? mcpBadges(mcp.result)

@@ -14,6 +14,7 @@ const INPUT_KEYS = [
   'pausedToolCallId',
   'approvals',
   'outcomes',
+  'durations',
   'interceptions',
   'mcpTools',
 ] as const satisfies readonly (keyof SessionTimelineOptions)[];

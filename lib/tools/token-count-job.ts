@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../model/tool-formats';
-import { type CountTokens, countToolsTokens, countToolTokens, type ToolTokens } from './token-xray';
+import { type CountTokens, countToolsTokens, countToolTokens, type ToolTokens, toolText } from './token-xray';
 
 /** A tokenizer encoding gpt-tokenizer ships. */
 export type TokenEncoding = 'o200k_base' | 'cl100k_base';
@@ -9,9 +9,16 @@ export type TokenEncoding = 'o200k_base' | 'cl100k_base';
  * for ordinary text but quadratic in the length of one pre-token (a run of letters with no
  * space: CJK text, `aaaa…`), so it never runs on the page's main thread.
  */
-export type TokenCountJob = ToolTokensJob | ToolsTokensJob | TextTokensJob;
+export type TokenCountJob = ToolTokensJob | EachToolTokensJob | ToolsTokensJob | TextTokensJob;
 /** One tool, whole and by part (the X-ray's inlay hints). */
 export type ToolTokensJob = { kind: 'tool'; encoding: TokenEncoding; exact: boolean; definition: ToolDefinition };
+/** Each tool's whole cost, in order (the tool list, Tool stats). */
+export type EachToolTokensJob = {
+  kind: 'each-tool';
+  encoding: TokenEncoding;
+  exact: boolean;
+  definitions: ToolDefinition[];
+};
 /** What the next request's tools cost together. */
 export type ToolsTokensJob = { kind: 'tools'; encoding: TokenEncoding; exact: boolean; definitions: ToolDefinition[] };
 /** Texts, each counted on its own. */
@@ -32,6 +39,8 @@ export function runTokenCountJob<Job extends TokenCountJob>(job: Job, count: Cou
   switch (job.kind) {
     case 'tool':
       return countToolTokens(job.definition, count, job.exact) as TokenCountValue<Job>;
+    case 'each-tool':
+      return job.definitions.map((definition) => count(toolText(definition, job.exact))) as TokenCountValue<Job>;
     case 'tools':
       return countToolsTokens(job.definitions, count, job.exact) as TokenCountValue<Job>;
     case 'texts':
