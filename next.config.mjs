@@ -73,14 +73,15 @@ const nextConfig = {
     return [
       // Everything but the handler frame, which sets a stricter policy of its own, and the
       // embed player, which any site may frame.
-      { source: '/((?!handler-frame|embed$).*)', headers: SECURITY_HEADERS },
-      {
-        source: '/embed',
+      { source: '/((?!handler-frame|embed$|embed/s/[^/]+$).*)', headers: SECURITY_HEADERS },
+      // The player, for a fragment link (/embed) and for a short link (/embed/s/<id>).
+      ...['/embed', '/embed/s/:id'].map((source) => ({
+        source,
         headers: [
           { key: 'Content-Security-Policy', value: EMBED_CSP },
           ...SECURITY_HEADERS.filter(({ key }) => key !== 'Content-Security-Policy' && key !== 'X-Frame-Options'),
         ],
-      },
+      })),
       {
         source: '/_next/static/:path*',
         headers: [{ key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' }],

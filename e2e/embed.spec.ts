@@ -137,13 +137,17 @@ test('a broken link in the embed says why, and the player still draws', async ({
   await expect(page.getByRole('alert').filter({ hasText: 'This share link cannot be opened' })).toBeVisible();
 });
 
-test('only /embed may be framed by any site; it may call no server at all', async ({ request }) => {
-  const embed = (await request.get('/embed')).headers();
-  expect(embed['content-security-policy']).toContain('frame-ancestors *');
-  expect(embed['content-security-policy']).toContain("connect-src 'none'");
-  expect(embed['content-security-policy']).not.toContain("'unsafe-eval'");
-  expect(embed['x-frame-options']).toBeUndefined();
-  expect(embed['referrer-policy']).toBe('no-referrer');
-  for (const path of ['/', '/embedded', '/api/providers'])
+test('only the players (/embed, /embed/s/<id>) may be framed by any site; they may call no server at all', async ({
+  request,
+}) => {
+  for (const player of ['/embed', `/embed/s/${'A'.repeat(22)}`]) {
+    const embed = (await request.get(player)).headers();
+    expect(embed['content-security-policy'], player).toContain('frame-ancestors *');
+    expect(embed['content-security-policy'], player).toContain("connect-src 'none'");
+    expect(embed['content-security-policy'], player).not.toContain("'unsafe-eval'");
+    expect(embed['x-frame-options'], player).toBeUndefined();
+    expect(embed['referrer-policy'], player).toBe('no-referrer');
+  }
+  for (const path of ['/', '/embedded', '/embed/s/x/y', '/api/providers'])
     expect((await request.get(path)).headers()['x-frame-options'], path).toBe('SAMEORIGIN');
 });

@@ -192,3 +192,80 @@ test('the link route limits by client address — what the client writes in X-Fo
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('My short links lists the links this browser made, with their expiry, Copy and Delete short link', async ({
+  page,
+  request,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('combobox', { name: 'Short link expires' }).selectOption('1d');
+  await page.getByRole('button', { name: 'Create short link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Short link' }).inputValue();
+  const id = link.split('/s/')[1].split('#')[0];
+  // The popover closes; the list still has the link and can delete it.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'My short links' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My short links' });
+  const entry = dialog.getByRole('listitem', { name: 'list the files and show me README.md' }).first();
+  await expect(entry).toContainText(/expires \d+ \w+ \d{4}/);
+  await expect(entry.getByRole('textbox', { name: /^Short link / })).toHaveValue(link);
+  await expect(entry.getByRole('button', { name: 'Copy' })).toBeVisible();
+  await entry.getByRole('button', { name: 'Delete short link' }).click();
+  await expect(dialog.getByRole('textbox', { name: /^Short link / }).filter({ hasText: id })).toHaveCount(0);
+  await expect(dialog.locator(`input[value="${link}"]`)).toHaveCount(0);
+  expect((await request.get(`/api/links/${id}`)).status()).toBe(404);
+});
+
+test('a session too long for a fragment link: Share points at the short link, which embeds too; a dead short link is said in full', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const store = createSessionStore();
+  store.getState().loadSession({ ...store.getState(), messages: generateLongSession('embed', 20) }, { trusted: false });
+  await page.getByLabel('Session file').setInputFiles({
+    name: 'long.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(serializeSessionFile(store.getState())),
+  });
+  await expect(playground.conversation.getByRole('article').last()).toContainText('All chapters read');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const advice = page.getByRole('alert').filter({ hasText: 'too long to share reliably as a link' });
+  await expect(advice).toContainText('Create a short link below instead');
+  await expect(advice).not.toContainText('Export it as a file');
+  await page.getByRole('button', { name: 'Create short link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Short link' }).inputValue();
+  await page.getByRole('button', { name: 'Embed code' }).click();
+  const snippet = await page.getByRole('textbox', { name: 'Embed snippet' }).inputValue();
+  const id = link.split('/s/')[1].split('#')[0];
+  expect(snippet).toContain(`/embed/s/${id}#k=${link.split('#k=')[1]}`);
+  // The embed player opens the short link with no request of its own.
+  const viewer = await browser.newContext();
+  const player = await viewer.newPage();
+  const requests: string[] = [];
+  player.on('request', (each) => requests.push(each.url()));
+  try {
+    const embedAddress = /src="([^"]+)"/.exec(snippet)?.[1] ?? '';
+    await player.goto(embedAddress);
+    await expect(player.getByRole('region', { name: 'Conversation' }).getByRole('article').last()).toContainText(
+      'All chapters read',
+    );
+    expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
+    // A short link that does not exist: its sentence is under the header, whole.
+    const dead = await viewer.newPage();
+    await dead.setViewportSize({ width: 1366, height: 768 });
+    await dead.goto(link.replace(id, 'A'.repeat(22)));
+    const alert = dead.getByRole('alert').filter({ hasText: 'This short link cannot be opened' });
+    await expect(alert).toContainText('Ask for a new link, or for the session file.');
+    expect(await alert.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    expect(await dead.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  } finally {
+    await viewer.close();
+  }
+});

@@ -34,12 +34,32 @@ type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind
  * `/embed#share=…`: a share link played read-only inside any page's frame. The link is read
  * as strictly as the playground reads it; the session lives in this page's memory only.
  */
-export function EmbedPlayer() {
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+export function EmbedPlayer({
+  sealed,
+  problem,
+}: {
+  /** A short link's ciphertext (base64url), put in the page by the server; its key is in the fragment. */
+  sealed?: string;
+  /** Why the server has no such short link. */
+  problem?: string;
+} = {}) {
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    problem ? { kind: 'failed', message: problem } : { kind: 'loading' },
+  );
   useEffect(() => {
+    if (problem) return;
     let current = true;
+    const readSealed = async (ciphertext: string) => {
+      const { fromBase64url, KEY_PREFIX, openSealedSession } = await import('@/lib/share/short-link');
+      const bytes = fromBase64url(ciphertext);
+      const hash = window.location.hash;
+      const key = hash.startsWith(KEY_PREFIX) ? hash.slice(KEY_PREFIX.length) : '';
+      return bytes
+        ? openSealedSession(bytes, key)
+        : { ok: false as const, message: 'This short link cannot be opened: what the server holds is damaged.' };
+    };
     const load = async () => {
-      const read = await readShareFragment(window.location.hash);
+      const read = sealed === undefined ? await readShareFragment(window.location.hash) : await readSealed(sealed);
       if (!current) return;
       if (!read.ok) return setLoaded({ kind: 'failed', message: read.message });
       const store = createSessionStore();
@@ -52,7 +72,7 @@ export function EmbedPlayer() {
       current = false;
       window.removeEventListener('hashchange', load);
     };
-  }, []);
+  }, [sealed, problem]);
   if (loaded.kind === 'loading') return <p className="muted p-3 text-sm">Loading the shared run…</p>;
   if (loaded.kind === 'failed')
     return (

@@ -29,7 +29,7 @@ function JsonValue({ value, depth }: { value: unknown; depth: number }) {
         : typeof value === 'number'
           ? 'text-sky-700 dark:text-sky-400'
           : 'text-fuchsia-700 dark:text-fuchsia-400';
-    return <span className={`whitespace-pre-wrap break-all ${colour}`}>{JSON.stringify(value) ?? 'undefined'}</span>;
+    return <span className={`whitespace-pre-wrap break-words ${colour}`}>{JSON.stringify(value) ?? 'undefined'}</span>;
   }
   const entries = Array.isArray(value)
     ? value.map((item, index) => [String(index), item] as const)

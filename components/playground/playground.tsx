@@ -8,6 +8,7 @@ import { GetCodeDialog } from '../session/get-code-dialog';
 import { SessionMenu } from '../session/session-menu';
 import { ShareMenu } from '../session/share-menu';
 import { SharedBanner } from '../session/shared-banner';
+import { StorageProblemBanner } from '../session/storage-problem-banner';
 import { TabConflictBanner } from '../session/tab-conflict-banner';
 import { createPlaygroundRuntime } from './create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
@@ -108,6 +109,7 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
             <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
               <Header />
               <SharedBanner />
+              <StorageProblemBanner />
               <TabConflictBanner />
               <EngineErrorBanner />
               {lessonPlaying ? <DeferredLessonPlayer remember /> : null}

@@ -169,7 +169,6 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
 /** The session in the header: which one, and a menu for everything done with it. */
 export function SessionMenu() {
   const { library } = useRuntime();
-  const storageProblem = useSession((state) => state.storageProblem);
   // The list lives in the browser's storage: shown after mount, so the server's page and the first client render agree.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -177,11 +176,6 @@ export function SessionMenu() {
   return (
     <div className="flex min-w-0 items-center gap-1 text-xs">
       {library ? <SavedSessions library={library} /> : <SessionActions />}
-      {storageProblem ? (
-        <p role="alert" className="min-w-0 max-w-96 truncate text-role-error" title={storageProblem}>
-          {storageProblem}
-        </p>
-      ) : null}
     </div>
   );
 }

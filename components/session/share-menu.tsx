@@ -6,7 +6,8 @@ import { embedCode } from '@/lib/share/embed-code';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
 import { useRuntime } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
-import { ShortLinkSection } from './short-link-section';
+import { MyShortLinksDialog } from './my-short-links-dialog';
+import { ShortLinkSection, useShortLinksEnabled } from './short-link-section';
 
 /** Share: a link with the whole session in its fragment, shown, sized, copied; never keys; its embed code. */
 export function ShareMenu() {
@@ -14,6 +15,8 @@ export function ShareMenu() {
   const [link, setLink] = useState<ShareLink | undefined>();
   const [copied, setCopied] = useState(false);
   const [embed, setEmbed] = useState<string | undefined>();
+  const [myLinksOpen, setMyLinksOpen] = useState(false);
+  const shortLinks = useShortLinksEnabled();
 
   const share = async () => {
     const made = makeShareLink(store.getState(), window.location.href);
@@ -31,68 +34,82 @@ export function ShareMenu() {
   };
 
   return (
-    <Popover
-      label="Share link"
-      trigger="Share"
-      open={link !== undefined}
-      onOpenChange={(open) => {
-        if (!open) setLink(undefined);
-      }}
-      onTriggerClick={() => void share()}
-    >
-      {link?.ok ? (
-        <>
-          <input
-            aria-label="Share link"
-            readOnly
-            className="control font-mono"
-            value={link.url}
-            onFocus={(event) => event.target.select()}
-          />
-          <p>
-            {copied ? 'Copied. ' : ''}
-            {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls and
-            results, and the sandbox files — never API keys. The session travels in the part after “#”, which browsers
-            do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they choose to.
+    <>
+      <Popover
+        label="Share link"
+        trigger="Share"
+        open={link !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setLink(undefined);
+        }}
+        onTriggerClick={() => void share()}
+      >
+        {link?.ok ? (
+          <>
+            <input
+              aria-label="Share link"
+              readOnly
+              className="control font-mono"
+              value={link.url}
+              onFocus={(event) => event.target.select()}
+            />
+            <p>
+              {copied ? 'Copied. ' : ''}
+              {(link.chars / 1024).toFixed(1)} KB link. It holds the tools, settings, messages with their tool calls and
+              results, and the sandbox files — never API keys. The session travels in the part after “#”, which browsers
+              do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they choose to.
+            </p>
+            <button
+              type="button"
+              className="button self-start"
+              aria-expanded={embed !== undefined}
+              onClick={() => {
+                const code = embedCode(link.url, runTitle(store.getState().messages));
+                setEmbed(code);
+                void navigator.clipboard?.writeText(code).catch(() => undefined);
+              }}
+            >
+              Embed code
+            </button>
+            {embed ? (
+              <>
+                <textarea
+                  aria-label="Embed snippet"
+                  readOnly
+                  rows={4}
+                  className="control font-mono text-xs"
+                  value={embed}
+                  onFocus={(event) => event.target.select()}
+                />
+                <p className="muted text-xs">
+                  Paste it into a course page or a blog post: the run plays there read-only (graph, sequence and
+                  conversation), with nothing to run, no key and nothing stored, and a button to open it here.
+                </p>
+              </>
+            ) : null}
+          </>
+        ) : link ? (
+          <p role="alert" className="text-role-error">
+            {link.message}{' '}
+            {shortLinks.data
+              ? 'Create a short link below instead: it holds a session of any size.'
+              : 'Export it as a file instead.'}
           </p>
-          <button
-            type="button"
-            className="button self-start"
-            aria-expanded={embed !== undefined}
-            onClick={() => {
-              const code = embedCode(link.url, runTitle(store.getState().messages));
-              setEmbed(code);
-              void navigator.clipboard?.writeText(code).catch(() => undefined);
+        ) : null}
+        {link ? (
+          <ShortLinkSection
+            onShowMyLinks={() => {
+              // The list is a dialog of its own: the popover closes for it.
+              setLink(undefined);
+              setMyLinksOpen(true);
             }}
-          >
-            Embed code
-          </button>
-          {embed ? (
-            <>
-              <textarea
-                aria-label="Embed snippet"
-                readOnly
-                rows={4}
-                className="control font-mono text-xs"
-                value={embed}
-                onFocus={(event) => event.target.select()}
-              />
-              <p className="muted text-xs">
-                Paste it into a course page or a blog post: the run plays there read-only (graph, sequence and
-                conversation), with nothing to run, no key and nothing stored, and a button to open it here.
-              </p>
-            </>
-          ) : null}
-        </>
-      ) : link ? (
-        <p role="alert" className="text-role-error">
-          {link.message}
-        </p>
-      ) : null}
-      {link ? <ShortLinkSection /> : null}
-      <button type="button" className="button self-end" onClick={() => setLink(undefined)}>
-        Close
-      </button>
-    </Popover>
+          />
+        ) : null}
+        <button type="button" className="button self-end" onClick={() => setLink(undefined)}>
+          Close
+        </button>
+      </Popover>
+      <MyShortLinksDialog open={myLinksOpen} onOpenChange={setMyLinksOpen} />
+    </>
   );
 }

@@ -2,22 +2,22 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { runTitle } from '@/lib/messages/run-title';
 import { useRuntime } from '../playground/runtime-context';
+import { embedCode } from '@/lib/share/embed-code';
+import { deleteShortLink } from './my-short-links-dialog';
+import { rememberMyShortLink } from './my-short-links-storage';
 
 const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
 type Expiry = keyof typeof EXPIRIES;
-/** Where this browser keeps the delete tokens of the short links it made (never sent elsewhere). */
-const TOKENS_KEY = 'tool-playground:short-links';
-
-function rememberToken(id: string, token: string | undefined) {
-  try {
-    const tokens = JSON.parse(localStorage.getItem(TOKENS_KEY) ?? '{}') as Record<string, string>;
-    if (token) tokens[id] = token;
-    else delete tokens[id];
-    localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
-  } catch {
-    // Storage refused: the token stays in this popover until it closes.
-  }
+/** Whether this server keeps short links (`GET /api/links`), asked once per page. */
+export function useShortLinksEnabled() {
+  return useQuery({
+    queryKey: ['short-links-enabled'],
+    queryFn: async () => (await fetch('/api/links')).ok,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
 }
 
 type Made = { id: string; url: string; deleteToken: string; deleted?: boolean };
@@ -27,14 +27,10 @@ type Made = { id: string; url: string; deleteToken: string; deleted?: boolean };
  * the ciphertext uploaded; the link `/s/<id>#k=<key>` keeps the key in its fragment. Shown
  * only when this server keeps short links (`GET /api/links`).
  */
-export function ShortLinkSection() {
+export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void }) {
   const { store } = useRuntime();
-  const enabled = useQuery({
-    queryKey: ['short-links-enabled'],
-    queryFn: async () => (await fetch('/api/links')).ok,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const enabled = useShortLinksEnabled();
+  const [embed, setEmbed] = useState<string>();
   const [expires, setExpires] = useState<Expiry>('30d');
   const [made, setMade] = useState<Made>();
   const [problem, setProblem] = useState<string>();
@@ -53,16 +49,20 @@ export function ShortLinkSection() {
         body: JSON.stringify({ ciphertext: toBase64url(ciphertext), expires }),
       });
       const answer = (await response.json().catch(() => undefined)) as
-        | { id?: string; deleteToken?: string; error?: { message?: string } }
+        | { id?: string; deleteToken?: string; expiresAtMs?: number | null; error?: { message?: string } }
         | undefined;
       if (!response.ok || !answer?.id || !answer.deleteToken)
         return setProblem(answer?.error?.message ?? `The server answered ${response.status}.`);
-      rememberToken(answer.id, answer.deleteToken);
-      setMade({
+      const url = `${window.location.origin}/s/${answer.id}#k=${key}`;
+      rememberMyShortLink({
         id: answer.id,
-        url: `${window.location.origin}/s/${answer.id}#k=${key}`,
+        url,
         deleteToken: answer.deleteToken,
+        title: runTitle(store.getState().messages, 200),
+        createdAtMs: Date.now(),
+        expiresAtMs: answer.expiresAtMs ?? undefined,
       });
+      setMade({ id: answer.id, url, deleteToken: answer.deleteToken });
     } catch (error) {
       setProblem(`The short link was not made: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -72,15 +72,8 @@ export function ShortLinkSection() {
 
   const remove = async () => {
     if (!made) return;
-    const response = await fetch(`/api/links/${made.id}`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deleteToken: made.deleteToken }),
-    });
-    if (response.status === 204 || response.status === 404) {
-      rememberToken(made.id, undefined);
-      setMade({ ...made, deleted: true });
-    } else setProblem(`The short link was not deleted (the server answered ${response.status}).`);
+    if (await deleteShortLink(made)) setMade({ ...made, deleted: true });
+    else setProblem('The short link was not deleted: the server could not be reached or refused.');
   };
 
   return (
@@ -104,6 +97,9 @@ export function ShortLinkSection() {
             ))}
           </select>
         </label>
+        <button type="button" className="button" onClick={onShowMyLinks}>
+          My short links
+        </button>
       </div>
       {made && !made.deleted ? (
         <>
@@ -121,7 +117,29 @@ export function ShortLinkSection() {
             <button type="button" className="button" onClick={() => void remove()}>
               Delete short link
             </button>
+            <button
+              type="button"
+              className="button"
+              aria-expanded={embed !== undefined}
+              onClick={() => {
+                const code = embedCode(made.url, runTitle(store.getState().messages));
+                setEmbed(code);
+                void navigator.clipboard?.writeText(code).catch(() => undefined);
+              }}
+            >
+              Embed code
+            </button>
           </div>
+          {embed ? (
+            <textarea
+              aria-label="Embed snippet"
+              readOnly
+              rows={4}
+              className="control font-mono text-xs"
+              value={embed}
+              onFocus={(event) => event.target.select()}
+            />
+          ) : null}
           <p className="muted text-xs">
             Encrypted in this browser: the server keeps only ciphertext and cannot read the session. The key is the part
             after “#k=”, which browsers never send to a server. Deleting needs this browser (it keeps the delete token).

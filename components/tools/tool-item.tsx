@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type CheckedTool, toolLabel } from '@/lib/tools/tool-check';
 import { describeBadToolName, readToolName } from '@/lib/model/tool-source';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
@@ -63,8 +63,13 @@ export function ToolItem({
   const findings = insights.findings.get(draft.id) ?? [];
   const counts = useToolTokenCountsInPane();
   const tokens = counts?.byId.get(draft.id);
+  // The selected tool is in view: one just added (Add, Tool from code, Import) is at the list's end.
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (selected) item.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
   return (
-    <li className={`px-3 py-1.5 ${selected ? 'bg-accent/10' : ''}`}>
+    <li ref={item} className={`px-3 py-1.5 ${selected ? 'bg-accent/10' : ''}`}>
       <div className="flex items-start gap-2">
         <input
           type="checkbox"

@@ -49,11 +49,11 @@ function ChoosableRunEditor({ draft, name }: { draft: ToolDraft; name: string | 
   return (
     <div className="flex shrink-0 flex-col gap-1 border-t border-[var(--border)] px-3 py-2 text-xs">
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-2">
-          <span className="muted">Runs as</span>
+        <label className="flex min-w-0 max-w-full items-center gap-2">
+          <span className="muted shrink-0">Runs as</span>
           <select
             aria-label="Runs as"
-            className="control"
+            className="control min-w-0 max-w-full"
             value={run.kind}
             onChange={(event) => choose(event.target.value as ChoosableKind)}
           >

@@ -13,7 +13,16 @@ describe('the embed snippet', () => {
     // A browser parses it as one iframe with that title: e2e/embed.spec.ts pastes the snippet into a page.
   });
 
+  it('points a short link at /embed/s/<id>, its key kept in the fragment', () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStUv';
+    expect(embedUrl(`https://play.example/s/${id}#k=secret-key`)).toBe(
+      `https://play.example/embed/s/${id}#k=secret-key`,
+    );
+  });
+
   it('refuses what is not a share link', () => {
     expect(() => embedUrl('https://play.example/#other')).toThrow();
+    expect(() => embedUrl('https://play.example/s/short#k=x')).toThrow();
+    expect(() => embedUrl('https://play.example/s/AbCdEfGhIjKlMnOpQrStUv#other')).toThrow();
   });
 });

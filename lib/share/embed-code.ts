@@ -1,14 +1,21 @@
 import { SHARE_PREFIX } from './share-link';
+import { KEY_PREFIX, SHORT_LINK_PATH } from './short-link';
 
 /** An HTML attribute value, quoted: `&`, `"`, `<` and `>` as entities. */
 const attribute = (value: string) =>
   `"${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`;
 
-/** The read-only player's address for a share link: `/embed` with the same fragment. */
+/**
+ * The read-only player's address for a link: `/embed` with the same fragment for a fragment
+ * link, `/embed/s/<id>` with the same key for a short link.
+ */
 export function embedUrl(shareUrl: string): string {
   const url = new URL(shareUrl);
-  if (!url.hash.startsWith(SHARE_PREFIX)) throw new Error('not a share link');
-  return `${url.origin}/embed${url.hash}`;
+  if (url.hash.startsWith(SHARE_PREFIX) && url.pathname === '/') return `${url.origin}/embed${url.hash}`;
+  const short = /^\/s\/([A-Za-z0-9_-]{22})$/.exec(url.pathname);
+  if (short && url.hash.startsWith(KEY_PREFIX) && url.pathname.startsWith(SHORT_LINK_PATH))
+    return `${url.origin}/embed/s/${short[1]}${url.hash}`;
+  throw new Error('not a share link');
 }
 
 /**

@@ -80,7 +80,9 @@ describe('share links', () => {
     const link = makeShareLink(pickSessionData(store.getState()), page);
     expect(link).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^This session makes a \d+ KB link, too long .* Export it as a file instead\.$/),
+      message: expect.stringMatching(
+        /^This session makes a \d+ KB link, too long to share reliably as a link \(at most 64 KB\)\.$/,
+      ),
     });
   });
 

@@ -109,7 +109,7 @@ export function makeShareLink(session: SessionData, pageUrl: string): ShareLink 
     return {
       ok: false,
       chars: url.length,
-      message: `This session makes a ${(url.length / 1000).toFixed(0)} KB link, too long to share reliably (at most ${MAX_SHARE_LINK_CHARS / 1000} KB). Export it as a file instead.`,
+      message: `This session makes a ${(url.length / 1000).toFixed(0)} KB link, too long to share reliably as a link (at most ${MAX_SHARE_LINK_CHARS / 1000} KB).`,
     };
   }
   return { ok: true, url, chars: url.length };
