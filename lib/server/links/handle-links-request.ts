@@ -55,12 +55,12 @@ export async function handleLinksRequest(request: Request, id: string | undefine
       return refuse(429, 'rate_limited', `Too many short links from this address; try again in ${wait} s.`, {
         'retry-after': String(wait),
       });
-    const room = deps.budget.reserve(await store.usedBytes(now), MAX_LINK_BYTES);
+    const room = await deps.budget.reserve(() => store.usedBytes(now), MAX_LINK_BYTES);
     if (!room) return refuse(507, 'store_full', storeFullMessage(deps.budget.maxBytes));
     try {
       return await createLink(request, store, now, room.bytes, deps.budget.maxBytes);
     } finally {
-      room.release();
+      await room.release();
     }
   }
   if (!ID.test(id)) return refuse(404, 'not_found', 'No such short link.');

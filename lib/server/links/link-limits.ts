@@ -33,32 +33,49 @@ export function linkStoreMaxBytesOf(env: Record<string, string | undefined>): nu
 export type ByteBudget = {
   readonly maxBytes: number;
   /**
-   * Room for one upload, given what the store holds now: at most `wanted` bytes, held for this
-   * upload until `release` (so uploads streaming at once cannot together pass the budget), or
-   * undefined when the store is full.
+   * Room for one upload, given what the store holds (`readUsedBytes`): at most `wanted` bytes,
+   * held for this upload until `release` (so uploads streaming at once cannot together pass
+   * the budget), or undefined when the store is full.
    */
-  reserve(usedBytes: number, wanted: number): { bytes: number; release(): void } | undefined;
+  reserve(
+    readUsedBytes: () => Promise<number>,
+    wanted: number,
+  ): Promise<{ bytes: number; release(): Promise<void> } | undefined>;
 };
 
-/** The link store's total byte budget, with the uploads under way counted against it. */
+/**
+ * The link store's total byte budget, with the uploads under way counted against it. Reading
+ * what the store holds and taking room is one step, and so is giving room back: an upload is
+ * released only after it is stored, and never between another's read and its reservation — so
+ * a read that missed a just-stored upload still counts it as under way (at worst twice, never
+ * not at all).
+ */
 export function createByteBudget(maxBytes: number): ByteBudget {
   let inFlightBytes = 0;
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(step: () => Promise<T> | T): Promise<T> => {
+    const next = queue.then(step, step);
+    queue = next.catch(() => undefined);
+    return next;
+  };
   return {
     maxBytes,
-    reserve(usedBytes, wanted) {
-      const bytes = Math.min(wanted, maxBytes - usedBytes - inFlightBytes);
-      if (bytes <= 0) return undefined;
-      inFlightBytes += bytes;
-      let released = false;
-      return {
-        bytes,
-        release() {
-          if (released) return;
-          released = true;
-          inFlightBytes -= bytes;
-        },
-      };
-    },
+    reserve: (readUsedBytes, wanted) =>
+      oneAtATime(async () => {
+        const bytes = Math.min(wanted, maxBytes - (await readUsedBytes()) - inFlightBytes);
+        if (bytes <= 0) return undefined;
+        inFlightBytes += bytes;
+        let released = false;
+        return {
+          bytes,
+          release: () =>
+            oneAtATime(() => {
+              if (released) return;
+              released = true;
+              inFlightBytes -= bytes;
+            }),
+        };
+      }),
   };
 }
 
