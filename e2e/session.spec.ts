@@ -78,7 +78,8 @@ test('a share link opens read-only in a fresh browser, replays to the same graph
   await viewer.page.goto(url);
   await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
   await expect.poll(() => viewer.nodeNames()).toEqual(original);
-  await viewer.message.fill('try to run');
+  // Nothing can be typed into a shared session's message box, nor sent, until it is forked.
+  await expect(viewer.message).not.toBeEditable();
   await expect(viewer.send).toBeDisabled();
 
   // Whatever frame the replay shows, the conversation never asks the viewer to type a result.
@@ -99,6 +100,7 @@ test('a share link opens read-only in a fresh browser, replays to the same graph
 
   await viewer.page.getByRole('button', { name: 'Fork to edit' }).click();
   await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session' })).toHaveCount(0);
+  await viewer.message.fill('now it can run');
   await expect(viewer.send).toBeEnabled();
 
   const tampered = url.replace(/#share=1\.(.{20})/, '#share=1.$1@@!!');

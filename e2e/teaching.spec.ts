@@ -18,6 +18,10 @@ test('presenter mode: large type on the graph, the sequence and the wire; editin
   const nodes = await playground.settledGraphNodes();
   expect(await smallestText(nodes, true)).toBeGreaterThanOrEqual(18);
 
+  // Presenting shows the run, not the controls that change it (a result's Fork form among them).
+  await playground.selectNode('Tool result read_file');
+  await expect(playground.inspector.getByRole('heading', { name: /read_file/ })).toBeVisible();
+  await expect(playground.inspector.getByRole('form', { name: 'Fork' })).toHaveCount(0);
   await playground.selectNode('Tool call read_file');
   await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
   const response = playground.inspector.getByRole('group', { name: /response$/ }).first();
@@ -203,4 +207,12 @@ test('a built-in lesson from Session actions plays as a real run: parallel calls
   await expect(playground.node('Tool result read_file')).toBeVisible();
   await player.getByRole('button', { name: 'Leave lesson' }).click();
   await expect(player).toHaveCount(0);
+  // Opened again: the same session, from its first stop — not a second copy.
+  const sessions = page.getByRole('combobox', { name: 'Session', exact: true });
+  const before = await sessions.getByRole('option').allTextContents();
+  await page.getByRole('button', { name: 'Session actions' }).click();
+  await page.getByRole('menuitem', { name: 'Lesson: Parallel calls and call ids' }).click();
+  await expect(player).toContainText('Stop 1 of 3');
+  expect(await sessions.getByRole('option').allTextContents()).toEqual(before);
+  expect(before.filter((name) => name.startsWith('Lesson: Parallel calls'))).toHaveLength(1);
 });

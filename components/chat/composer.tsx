@@ -52,6 +52,8 @@ export function Composer() {
       >
         <textarea
           aria-label="Message"
+          // A shared session takes no message until it is forked: nothing typed there could be sent.
+          readOnly={readOnly}
           className="control min-h-14 min-w-0 flex-1 resize-y"
           placeholder="Message the model… (Ctrl+Enter to send)"
           value={draft}

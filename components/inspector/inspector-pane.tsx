@@ -85,6 +85,7 @@ function TimingView({ report, node }: { report: StepReport | undefined; node: Po
  * views — the step in each provider's wire format, its OpenInference attributes, timing.
  */
 export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
+  const presenter = useSession((state) => state.presenter);
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const messages = useSession((state) => state.messages);
   const settings = useSession((state) => state.settings);
@@ -151,7 +152,8 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
                   <JsonView value={node.detail} label="Node JSON" />
-                  {timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
+                  {/* Presenting shows the run, not the controls that change it. */}
+                  {!presenter && timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <>
                       <ForkForm key={node.id} node={node} />
                       <SaveCaseButton key={`case-${node.id}`} node={node} />

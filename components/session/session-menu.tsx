@@ -93,9 +93,16 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
   const { playLesson, setStorageProblem } = useSessionActions();
   // A built-in lesson becomes a session of the person's own, playing from its first stop.
   const openLesson = async (lesson: BuiltinLesson) => {
+    // Opened before: the person's session of it again, from its first stop — not a second copy.
+    const name = `Lesson: ${lesson.name}`;
+    const opened = library?.state.getState().entries.find((entry) => entry.name === name);
+    if (opened) {
+      await library?.switchTo(opened.id);
+      return playLesson(0, {});
+    }
     const loaded = await lesson.load();
     if (!loaded.ok) return setStorageProblem(loaded.message);
-    await library?.create({ id: lesson.id, name: `Lesson: ${lesson.name}`, session: loaded.session, draft: '' });
+    await library?.create({ id: lesson.id, name, session: loaded.session, draft: '' });
     playLesson(0, {});
   };
   return (

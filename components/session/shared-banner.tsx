@@ -6,6 +6,7 @@ import { useRuntime, useSession } from '../playground/runtime-context';
 export function SharedBanner() {
   const { forkToEdit } = useRuntime();
   const readOnly = useSession((state) => state.readOnly);
+  const presenter = useSession((state) => state.presenter);
   if (!readOnly) return null;
   return (
     <div
@@ -16,9 +17,11 @@ export function SharedBanner() {
         <strong>Shared session, read-only.</strong> Nothing from it has run here. Press Replay (in the Timeline) to
         watch the run unfold, or make it yours to edit and run it.
       </span>
-      <button type="button" className="button ml-auto" onClick={forkToEdit}>
-        Fork to edit
-      </button>
+      {presenter ? null : (
+        <button type="button" className="button ml-auto" onClick={forkToEdit}>
+          Fork to edit
+        </button>
+      )}
     </div>
   );
 }
