@@ -42,7 +42,7 @@ test('one duration per call, the same on the graph, in the Event log and in Tool
   // Tool stats: one call, so its median is that figure.
   await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
   await page.getByRole('menuitem', { name: 'Tool stats' }).click();
-  const row = playground.tools.getByRole('region', { name: 'Tool stats' }).getByRole('row', { name: /^list_files / });
+  const row = page.getByRole('region', { name: 'Tool stats' }).getByRole('row', { name: /^list_files / });
   await expect(row).toBeVisible();
   const cells = await row.locator('th, td').evaluateAll((each) => each.map((cell) => cell.textContent?.trim()));
   expect(cells[9]).toBe(`${onGraph} ms`);

@@ -293,3 +293,34 @@ test('at 1366×768 the Tools pane shows at least five tools under a one-row tool
   await expect(playground.inspector).toBeVisible();
   await expect.poll(async () => (await playground.timeline.boundingBox())?.width ?? 0).toBeLessThan(timelineWidth + 5);
 });
+
+test('at 1366×768 the tool editor enlarges to a dialog, and Tool stats shows every column', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await playground.tools.getByRole('button', { name: 'read_file', exact: true }).click();
+  await playground.tools.getByRole('button', { name: 'Enlarge editor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tool definition: read_file' });
+  const editor = dialog.getByRole('group', { name: 'Tool definition' });
+  await expect(editor.locator('.view-lines')).toContainText('"read_file"');
+  const box = await editor.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(900);
+  expect(box?.height).toBeGreaterThanOrEqual(450);
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-tool-editor-enlarged.png' });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(playground.editor.locator('.view-lines')).toContainText('"read_file"');
+
+  await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
+  await page.getByRole('menuitem', { name: 'Tool stats' }).click();
+  const stats = page.getByRole('region', { name: 'Tool stats' });
+  await expect(stats.getByRole('row', { name: /^read_file 1 1 / })).toBeVisible();
+  const table = stats.getByRole('table');
+  // All thirteen columns are on screen: the table is no wider than what holds it.
+  expect(await table.evaluate((element) => element.scrollWidth <= (element.parentElement?.clientWidth ?? 0))).toBe(
+    true,
+  );
+  expect(await stats.getByRole('columnheader').count()).toBe(13);
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-tool-stats.png' });
+});

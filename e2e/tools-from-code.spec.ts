@@ -284,7 +284,7 @@ test('after a run, Tool stats lists each called tool with its counts, and export
   await playground.sendMessage('list the files and show me README.md');
   await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
   await page.getByRole('menuitem', { name: 'Tool stats' }).click();
-  const stats = playground.tools.getByRole('region', { name: 'Tool stats' });
+  const stats = page.getByRole('region', { name: 'Tool stats' });
   // The simulated model lists the files and reads README.md in one step.
   await expect(stats.getByRole('row', { name: /^list_files 1 1 / })).toBeVisible();
   await expect(stats.getByRole('row', { name: /^read_file 1 1 / })).toBeVisible();
@@ -356,11 +356,11 @@ test('one counting of the tools for the selected provider: the tool list, its to
   const bash = await agree(false);
   await playground.tools.getByRole('button', { name: 'More tool actions' }).click();
   await page.getByRole('menuitem', { name: 'Tool stats' }).click();
-  const row = playground.tools.getByRole('region', { name: 'Tool stats' }).getByRole('row', { name: /^bash / });
+  const row = page.getByRole('region', { name: 'Tool stats' }).getByRole('row', { name: /^bash / });
   await expect(row).toBeVisible();
   const cells = await row.locator('th, td').evaluateAll((each) => each.map((cell) => cell.textContent?.trim()));
   expect(cells[11]).toBe(bash.toLocaleString('en-US'));
-  await playground.tools.getByRole('region', { name: 'Tool stats' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Tool stats' }).getByRole('button', { name: 'Close' }).click();
   const title = playground.tools.getByRole('heading', { name: /^Tools/ });
   const total = figure((await title.textContent()) ?? '', /([\d,]+) tokens/);
   await playground.tools.getByRole('button', { name: 'More tool actions' }).click();

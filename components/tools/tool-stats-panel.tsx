@@ -5,6 +5,7 @@ import { evalColumns } from '@/lib/evals/eval-results';
 import { buildToolStats, pickRate, TOOL_ERROR_KINDS, toolStatsCsv } from '@/lib/evals/tool-stats';
 import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { Dialog } from '../ui/dialog';
 import { downloadText } from '../ui/download-text';
 import { useToolTokenCountsInPane } from './use-tool-token-counts';
 
@@ -58,88 +59,90 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
   const scopeLabel = columns.find((each) => each.key === scope)?.label ?? 'This session';
 
   return (
-    <section
-      aria-label="Tool stats"
-      className="flex max-h-[50%] shrink-0 flex-col gap-1 overflow-auto border-b border-[var(--border)] p-2 text-xs"
+    // Thirteen columns want the width of the page, not of the Tools pane: a wide dialog.
+    <Dialog
+      open
+      onOpenChange={(open) => open || onClose()}
+      title="Tool stats"
+      className="w-[min(72rem,calc(100vw-1rem))]"
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-1">
-          <span className="muted">Runs</span>
-          <select
-            aria-label="Runs"
-            className="control py-0.5"
-            value={scope}
-            onChange={(event) => setScope(event.target.value)}
-          >
-            <option value={SESSION}>This session</option>
-            {columns.map((column) => (
-              <option key={column.key} value={column.key}>
-                Eval: {column.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="button px-2 py-0.5 text-xs"
-          onClick={() => downloadText('tool-stats.csv', toolStatsCsv(rows, scopeLabel), 'text/csv')}
-        >
-          Export CSV
-        </button>
-        <button type="button" className="button ml-auto px-2 py-0.5 text-xs" onClick={onClose}>
-          Close
-        </button>
-      </div>
-      <table className="w-full border-collapse whitespace-nowrap text-left tabular-nums [&_td]:pr-2 [&_th]:pr-2">
-        <caption className="sr-only">Calls per tool in {scopeLabel}, most called first</caption>
-        <thead className="muted">
-          <tr>
-            <th scope="col">Tool</th>
-            <th scope="col">Calls</th>
-            <th scope="col">OK</th>
-            {TOOL_ERROR_KINDS.map((kind) => (
-              <th key={kind} scope="col">
-                {ERROR_LABELS[kind]}
-              </th>
-            ))}
-            <th scope="col">Retries</th>
-            <th scope="col">Median</th>
-            <th scope="col">p95</th>
-            <th scope="col" title={`Prompt tokens of the definition — ${counts?.label ?? ''}`}>
-              Tokens
-            </th>
-            <th scope="col" title="Steps that called it, of the steps that offered it">
-              Picked
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.tool} className="border-t border-[var(--border)]">
-              <th scope="row" className="font-mono font-normal">
-                {row.tool}
-              </th>
-              <td>{row.calls}</td>
-              <td>{row.successes}</td>
-              {TOOL_ERROR_KINDS.map((kind) => (
-                <td key={kind}>{row.errors[kind]}</td>
+      <section aria-label="Tool stats" className="flex max-h-[70vh] flex-col gap-1 overflow-auto text-xs">
+        <div className="flex flex-wrap items-center gap-2">
+          <label className="flex items-center gap-1">
+            <span className="muted">Runs</span>
+            <select
+              aria-label="Runs"
+              className="control py-0.5"
+              value={scope}
+              onChange={(event) => setScope(event.target.value)}
+            >
+              <option value={SESSION}>This session</option>
+              {columns.map((column) => (
+                <option key={column.key} value={column.key}>
+                  Eval: {column.label}
+                </option>
               ))}
-              <td>{row.retries}</td>
-              <td>{ms(row.medianMs)}</td>
-              <td>{ms(row.p95Ms)}</td>
-              <td>
-                {row.schemaTokens === undefined
-                  ? '—'
-                  : `${counts?.exact ? '' : '≈ '}${row.schemaTokens.toLocaleString('en-US')}`}
-              </td>
-              <td>{pickRate(row) === undefined ? '—' : `${pickRate(row)}% (${row.picked}/${row.offered})`}</td>
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button px-2 py-0.5 text-xs"
+            onClick={() => downloadText('tool-stats.csv', toolStatsCsv(rows, scopeLabel), 'text/csv')}
+          >
+            Export CSV
+          </button>
+        </div>
+        <table className="w-full border-collapse whitespace-nowrap text-left tabular-nums [&_td]:pr-2 [&_th]:pr-2">
+          <caption className="sr-only">Calls per tool in {scopeLabel}, most called first</caption>
+          <thead className="muted">
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Calls</th>
+              <th scope="col">OK</th>
+              {TOOL_ERROR_KINDS.map((kind) => (
+                <th key={kind} scope="col">
+                  {ERROR_LABELS[kind]}
+                </th>
+              ))}
+              <th scope="col">Retries</th>
+              <th scope="col">Median</th>
+              <th scope="col">p95</th>
+              <th scope="col" title={`Prompt tokens of the definition — ${counts?.label ?? ''}`}>
+                Tokens
+              </th>
+              <th scope="col" title="Steps that called it, of the steps that offered it">
+                Picked
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.every((row) => row.calls === 0) ? (
-        <p className="muted">No calls yet: run the conversation and they are counted here.</p>
-      ) : null}
-    </section>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.tool} className="border-t border-[var(--border)]">
+                <th scope="row" className="font-mono font-normal">
+                  {row.tool}
+                </th>
+                <td>{row.calls}</td>
+                <td>{row.successes}</td>
+                {TOOL_ERROR_KINDS.map((kind) => (
+                  <td key={kind}>{row.errors[kind]}</td>
+                ))}
+                <td>{row.retries}</td>
+                <td>{ms(row.medianMs)}</td>
+                <td>{ms(row.p95Ms)}</td>
+                <td>
+                  {row.schemaTokens === undefined
+                    ? '—'
+                    : `${counts?.exact ? '' : '≈ '}${row.schemaTokens.toLocaleString('en-US')}`}
+                </td>
+                <td>{pickRate(row) === undefined ? '—' : `${pickRate(row)}% (${row.picked}/${row.offered})`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.every((row) => row.calls === 0) ? (
+          <p className="muted">No calls yet: run the conversation and they are counted here.</p>
+        ) : null}
+      </section>
+    </Dialog>
   );
 }

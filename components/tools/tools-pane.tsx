@@ -22,6 +22,7 @@ import { ToolCodeNotes } from './tool-code-notes';
 import type { ToolCheck } from '@/lib/tools/tool-check';
 import { ToolProblems } from './tool-problems';
 import { ToolRunEditor } from './tool-run-editor';
+import { Dialog } from '../ui/dialog';
 import { useToolInsights } from './use-tool-lint';
 import { formatTokens, ToolTokenCountsContext, useToolTokenCounts } from './use-tool-token-counts';
 
@@ -79,11 +80,14 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
 }
 
 /** Opens `Tool code` for the selected tool (a read-only session may copy it too); its definition must be valid. */
-function ToolCodeButton({ check }: { check: ToolCheck }) {
+function ToolCodeButton({ check, onEnlarge }: { check: ToolCheck; onEnlarge: () => void }) {
   const [open, setOpen] = useState(false);
   const spec = check.kind === 'valid' ? check.spec : undefined;
   return (
     <div className="flex items-center gap-2 border-t border-[var(--border)] px-3 pt-2 text-xs">
+      <button type="button" className="button px-2 py-0.5 text-xs" onClick={onEnlarge}>
+        Enlarge editor
+      </button>
       <button
         type="button"
         className="button px-2 py-0.5 text-xs"
@@ -113,6 +117,8 @@ export function ToolsPane() {
   const counts = useToolTokenCounts();
   const [panel, setPanel] = useState<'import' | 'export' | 'stats'>();
   const [fromCode, setFromCode] = useState(false);
+  // The definition in a large dialog: the pane's editor gives way to it (one editor per model).
+  const [enlarged, setEnlarged] = useState(false);
   const editorReady = useIdle();
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export' | 'stats') => setPanel(panel === next ? undefined : next);
@@ -191,7 +197,9 @@ export function ToolsPane() {
               {selected ? (
                 <>
                   <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
-                    {editorReady.idle ? (
+                    {enlarged ? (
+                      <p className="muted p-3 text-xs">Editing in the enlarged editor.</p>
+                    ) : editorReady.idle ? (
                       <MonacoToolEditor
                         toolId={selected.draft.id}
                         findings={insights.findings.get(selected.draft.id) ?? []}
@@ -215,7 +223,7 @@ export function ToolsPane() {
                       check={selected.check}
                       findings={insights.findings.get(selected.draft.id) ?? []}
                     />
-                    <ToolCodeButton check={selected.check} />
+                    <ToolCodeButton check={selected.check} onEnlarge={() => setEnlarged(true)} />
                     <fieldset disabled={readOnly} className="contents">
                       <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
                     </fieldset>
@@ -224,6 +232,21 @@ export function ToolsPane() {
               ) : (
                 <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
               )}
+              {selected && enlarged ? (
+                <Dialog
+                  open
+                  onOpenChange={setEnlarged}
+                  title={`Tool definition: ${readToolName(selected.draft.source) ?? 'this tool'}`}
+                  className="flex h-[85vh] w-[min(72rem,calc(100vw-1rem))] flex-col"
+                >
+                  <div aria-label="Tool definition" role="group" className="min-h-0 flex-1">
+                    <MonacoToolEditor
+                      toolId={selected.draft.id}
+                      findings={insights.findings.get(selected.draft.id) ?? []}
+                    />
+                  </div>
+                </Dialog>
+              ) : null}
             </Panel>
           </SavedGroup>
         )}
