@@ -86,6 +86,11 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   );
   await expect(table.getByRole('row', { name: /^Total/ })).toContainText('3/3');
   await expect(table.getByRole('row', { name: /^Total/ })).toContainText('2/3');
+  // The README's picture of Evals, at a laptop's size.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await table.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-evals.png' });
+  await page.setViewportSize({ width: 1600, height: 900 });
 
   // The failing cell's run, on the timeline.
   await cell('write', 'no write_file').click();
