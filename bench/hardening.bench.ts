@@ -115,3 +115,75 @@ test('hardening round two: the route guard, redaction of disguised keys, an MCP 
     ),
   ]);
 });
+
+test('hardening round three: nesting measured before parsing, the uniqueItems bound, the link budget, the client address', async () => {
+  const { findDeepNesting } = await import('@/lib/tools/from-code/find-deep-nesting');
+  const { createSqliteLinkStore } = await import('@/lib/server/links/sqlite-link-store');
+  const { createByteBudget } = await import('@/lib/server/links/link-limits');
+  const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
+  const { asPlainText } = await import('@/lib/tools/token-xray');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const checker = createSchemaChecker();
+  const deep = `export function deep(a: ${'{ a: '.repeat(3000)}string${' }'.repeat(3000)}) {}\n`;
+  const wide = 'export function f(a: { b: string; c: number }) { return [1, 2, (3)]; }\n'.repeat(14_000);
+  const unique = { type: 'object', properties: { rows: { type: 'array', uniqueItems: true } } };
+  const tooMany = { rows: Array.from({ length: 100_000 }, (_, index) => ({ index })) };
+  const justRight = { rows: Array.from({ length: 2_000 }, (_, index) => ({ index })) };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-links-'));
+  const store = createSqliteLinkStore(join(dir, 'links.sqlite'));
+  for (let index = 0; index < 1_000; index++)
+    await store.put({
+      id: `${String(index).padStart(22, 'x')}`,
+      body: new Uint8Array(10_000),
+      tokenHash: 'h',
+      createdAtMs: 0,
+      expiresAtMs: undefined,
+    });
+  const budget = createByteBudget(1024 ** 3);
+  const count = asPlainText(countTokens);
+  try {
+    printFigures('Hardening round three (issue 37)', [
+      await measure(
+        'nesting of a 3,000-deep TypeScript paste, refused before parsing',
+        () => findDeepNesting(deep, 'typescript'),
+        200,
+      ),
+      await measure(
+        `nesting of a ${(wide.length / 1e6).toFixed(1)} MB paste of ordinary code`,
+        () => findDeepNesting(wide, 'typescript'),
+        20,
+      ),
+      await measure(
+        'uniqueItems over 100,000 objects: refused by the bound',
+        () => checker.checkValue(unique, tooMany),
+        20,
+      ),
+      await measure('uniqueItems over 2,000 objects: checked by Ajv', () => checker.checkValue(unique, justRight), 20),
+      await measure(
+        'link budget: read what 1,000 stored links hold and take room (SQLite)',
+        async () => {
+          const room = await budget.reserve(() => store.usedBytes(0), 20 * 1024 * 1024);
+          await room?.release();
+        },
+        200,
+      ),
+    ]);
+    // gpt-tokenizer caches what it counted: each figure counts text it has not seen (random CJK letters).
+    const cjk = (letters: number) =>
+      Array.from({ length: letters }, () => String.fromCharCode(0x4e00 + Math.floor(Math.random() * 0x5000))).join('');
+    const once = (letters: number) => {
+      const text = cjk(letters);
+      const started = performance.now();
+      count(text);
+      return `${letters.toLocaleString('en-US')} CJK letters without a space: ${(performance.now() - started).toFixed(0)} ms`;
+    };
+    console.log(
+      `\nWhy token counting runs in a worker with a budget (one pre-token; the merge is quadratic in it)\n${[2_000, 8_000, 16_000].map(once).join('\n')}\n`,
+    );
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
