@@ -184,3 +184,35 @@ test('a new session has the eight core tools; the coverage badge lists the §11 
   await page.keyboard.press('Escape');
   await expect(playground.tools.getByRole('button', { name: 'spawn_process', exact: true })).toBeVisible();
 });
+
+test('Try this tool: a form from the schema, checked as a model call is, run in the sandbox with no model, drawn as a manual step', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.tools.getByRole('button', { name: 'read_file', exact: true }).click();
+  await playground.tools.getByRole('button', { name: 'Try this tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Try this tool: read_file' });
+  // The form is the schema's: a text box for path, number boxes for the lines, a choice of encodings.
+  await expect(dialog.getByRole('spinbutton', { name: 'start_line' })).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'encoding' })).toContainText('latin-1');
+  // Without the required path, the call is refused as a model's would be.
+  await expect(dialog.getByRole('list', { name: 'Problems with the arguments' })).toContainText('path');
+  await dialog.getByRole('textbox', { name: 'path' }).fill('README.md');
+  await expect(dialog.getByRole('textbox', { name: 'Arguments JSON' })).toHaveValue(/"path": "README.md"/);
+  await expect(dialog.getByRole('list', { name: 'Problems with the arguments' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Run tool' }).click();
+  await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('# Greeter', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  // On the graph: the person's step, its call and its result — and the model was never asked.
+  await expect(playground.node('Manual step')).toBeVisible();
+  await expect(playground.node('Tool result read_file')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Event log' })).not.toContainText('InferenceRequestStarted');
+  // JSON typed by hand goes through the same check: a wrong type is named.
+  await playground.tools.getByRole('button', { name: 'Try this tool' }).click();
+  await dialog.getByRole('textbox', { name: 'Arguments JSON' }).fill('{ "path": "README.md", "start_line": "one" }');
+  await expect(dialog.getByRole('list', { name: 'Problems with the arguments' })).toContainText('start_line');
+  await dialog.getByRole('button', { name: 'Run tool' }).click();
+  await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('start_line');
+  await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('The call failed');
+});

@@ -1,5 +1,7 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import type { RunGate } from '@/lib/agent/run-gate';
+import { tryTool } from '@/lib/agent/try-tool';
+import type { ToolOutcome } from '@/lib/model/tool-outcome';
 import type { McpAccess } from '@/lib/model/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { checkSendableSettings } from '@/lib/model/run-settings';
@@ -22,6 +24,8 @@ export type PlaygroundEngine = {
   checkTools(drafts: readonly ToolDraft[]): ToolSetCheck;
   /** What is wrong with the model id or base URL (zod), as one sentence each. */
   checkSettings: typeof checkSendableSettings;
+  /** Runs one of the next run's tools by hand, as the executor would for a model's call. */
+  tryTool(toolName: string, input: unknown, signal: AbortSignal): Promise<{ outcome: ToolOutcome; durationMs: number }>;
 };
 
 export function createPlaygroundEngine(options: {
@@ -32,15 +36,9 @@ export function createPlaygroundEngine(options: {
   mcp: McpAccess;
 }): PlaygroundEngine {
   const checker = createSchemaChecker();
-  const chat = createSessionChat({
-    ...options,
-    checker,
-    runJavaScript: runJavaScriptInSandbox,
-    http:
-      typeof window === 'undefined'
-        ? undefined
-        : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
-  });
+  const http =
+    typeof window === 'undefined' ? undefined : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin };
+  const chat = createSessionChat({ ...options, checker, runJavaScript: runJavaScriptInSandbox, http });
   // Checked once per version of the tool list (it is immutable), however many components ask.
   const checked = new WeakMap<readonly ToolDraft[], ToolSetCheck>();
   const checkTools = (drafts: readonly ToolDraft[]) => {
@@ -55,5 +53,17 @@ export function createPlaygroundEngine(options: {
     chat,
     checkTools,
     checkSettings: checkSendableSettings,
+    tryTool: (toolName, input, signal) =>
+      tryTool({
+        call: { toolName, input },
+        tools: checkTools(options.store.getState().tools).runnable,
+        getSandbox: options.getSandbox,
+        checker,
+        runJavaScript: runJavaScriptInSandbox,
+        handlersTrusted: options.store.getState().handlersTrusted,
+        http,
+        mcp: options.mcp,
+        signal,
+      }),
   };
 }

@@ -31,6 +31,9 @@ const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr:
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });
+const TryToolDialog = dynamic(() => import('./try-tool-dialog').then((module) => module.TryToolDialog), {
+  ssr: false,
+});
 const ToolCodeDialog = dynamic(() => import('./tool-code-dialog').then((module) => module.ToolCodeDialog), {
   ssr: false,
 });
@@ -82,12 +85,32 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
 /** Opens `Tool code` for the selected tool (a read-only session may copy it too); its definition must be valid. */
 function ToolCodeButton({ check, onEnlarge }: { check: ToolCheck; onEnlarge: () => void }) {
   const [open, setOpen] = useState(false);
+  const [trying, setTrying] = useState(false);
+  const readOnly = useSession((state) => state.readOnly);
+  const { runnable } = useToolSetCheck();
   const spec = check.kind === 'valid' ? check.spec : undefined;
+  const tryable = spec !== undefined && runnable.some((tool) => tool.spec.name === spec.name);
   return (
-    <div className="flex items-center gap-2 border-t border-[var(--border)] px-3 pt-2 text-xs">
+    <div className="flex flex-wrap items-center gap-2 border-t border-[var(--border)] px-3 pt-2 text-xs">
       <button type="button" className="button px-2 py-0.5 text-xs" onClick={onEnlarge}>
         Enlarge editor
       </button>
+      <button
+        type="button"
+        className="button px-2 py-0.5 text-xs"
+        disabled={readOnly || !tryable}
+        title={
+          readOnly
+            ? 'A shared session is read-only: press “Fork to edit” first.'
+            : tryable
+              ? 'Run this tool by hand, with arguments from a form — no model'
+              : 'Only a valid tool that is on (in the next run) can be tried'
+        }
+        onClick={() => setTrying(true)}
+      >
+        Try this tool
+      </button>
+      {spec && trying ? <TryToolDialog spec={spec} onClose={() => setTrying(false)} /> : null}
       <button
         type="button"
         className="button px-2 py-0.5 text-xs"

@@ -101,6 +101,14 @@ export type SessionActions = {
   recordOutcome(toolCallId: string, kind: ToolOutcomeKind): void;
   /** How long a call ran (Tool stats' durations). */
   recordDuration(toolCallId: string, durationMs: number): void;
+  /**
+   * A step the person made by hand (`Try this tool`): its messages join the conversation, the
+   * call's outcome and duration are recorded as the executor records a model's.
+   */
+  addManualStep(
+    messages: UIMessage[],
+    call: { toolCallId: string; outcome: ToolOutcomeKind; durationMs: number },
+  ): void;
   /** Keeps the active branch as it is and makes a new one with these messages active. */
   startBranch(messages: UIMessage[]): void;
   /** Replaces the session with another (a file, a link, storage); view and run state start fresh. */

@@ -197,6 +197,15 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
       recordOutcome: (toolCallId, kind) => set((state) => ({ outcomes: { ...state.outcomes, [toolCallId]: kind } })),
+      addManualStep: (messages, call) =>
+        set((state) => ({
+          messages: [...state.messages, ...messages],
+          outcomes: { ...state.outcomes, [call.toolCallId]: call.outcome },
+          durations: {
+            ...state.durations,
+            [call.toolCallId]: clampWhole(call.durationMs, 0, SESSION_LIMITS.toolDurationMs),
+          },
+        })),
       recordDuration: (toolCallId, durationMs) =>
         set((state) => ({
           durations: { ...state.durations, [toolCallId]: clampWhole(durationMs, 0, SESSION_LIMITS.toolDurationMs) },

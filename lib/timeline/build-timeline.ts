@@ -144,17 +144,23 @@ export function buildTimeline({
       const summary =
         (retries.count > 0 ? `Retried ${retries.count}× (${retries.reason}) · ` : '') +
         (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
-      startSegment(stepId, describeStep(stepIndex + 1, parts, state));
+      // A step the person made by hand (Try this tool) is drawn as theirs, not the model's.
+      const manual = (message.metadata as { manual?: unknown } | undefined)?.manual === true;
+      startSegment(stepId, manual ? 'Manual step · Try this tool' : describeStep(stepIndex + 1, parts, state));
       const assistantId = stepId;
       add({
         id: assistantId,
         kind: 'assistant',
-        label: `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
-        title: finalAnswer
-          ? `Final answer · step ${stepIndex + 1}`
-          : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : early ? ` · ${early.badge}` : ''}`,
+        label: manual
+          ? `Manual step: ${summary}`
+          : `Assistant message${state === 'incomplete' ? ' (incomplete)' : ''}: ${summary}`,
+        title: manual
+          ? 'Manual step · no model'
+          : finalAnswer
+            ? `Final answer · step ${stepIndex + 1}`
+            : `Assistant message · step ${stepIndex + 1}${state === 'incomplete' ? ' · incomplete' : early ? ` · ${early.badge}` : ''}`,
         summary,
-        badges: early ? [{ text: early.badge, tone: 'error' }] : [],
+        badges: manual ? [{ text: 'by hand', tone: 'neutral' }] : early ? [{ text: early.badge, tone: 'error' }] : [],
         step: stepIndex + 1,
         status: state === 'streaming' ? 'streaming' : state === 'incomplete' ? 'incomplete' : 'done',
         detail: { id: message.id, role: 'assistant', step: stepIndex + 1, parts },

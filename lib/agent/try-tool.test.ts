@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { manualStepMessages } from '../messages/manual-step';
+import { EXAMPLE_FILES } from '../model/example-files';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { createInitialSession } from '../session/initial-session';
+import { buildTimeline } from '../timeline/build-timeline';
+import { checkToolDrafts } from '../tools/check-tool-drafts';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { tryTool } from './try-tool';
+
+describe('a tool tried by hand', () => {
+  const checker = createSchemaChecker();
+  const tools = checkToolDrafts(createInitialSession().tools, checker).runnable;
+  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+  const getSandbox = async () => sandbox;
+
+  it("runs as the executor runs a model's call: in the sandbox, its arguments checked the same way", async () => {
+    const read = await tryTool({
+      call: { toolName: 'read_file', input: { path: 'README.md' } },
+      tools,
+      getSandbox,
+      checker,
+    });
+    expect(read.outcome).toMatchObject({ kind: 'ok' });
+    expect(JSON.stringify(read.outcome)).toContain('Greeter');
+    expect(read.durationMs).toBeGreaterThanOrEqual(0);
+    const wrong = await tryTool({ call: { toolName: 'read_file', input: { path: 3 } }, tools, getSandbox, checker });
+    expect(wrong.outcome.kind).toBe('invalid-input');
+  });
+
+  it("is kept as a step of the person's own, drawn on the graph as a manual step", async () => {
+    const { outcome } = await tryTool({ call: { toolName: 'list_files', input: {} }, tools, getSandbox, checker });
+    if (outcome.kind === 'awaiting-user') throw new Error('not a manual tool');
+    const messages = manualStepMessages({ id: 'x1', toolName: 'list_files', input: {}, outcome });
+    const timeline = buildTimeline({ messages });
+    expect(timeline.nodes.map((node) => node.label.split(':')[0])).toEqual([
+      'User message',
+      'Manual step',
+      'Tool call list_files',
+      'Tool result list_files',
+    ]);
+    expect(timeline.segments.find((segment) => segment.band)?.band).toBe('Manual step · Try this tool');
+    const failed = manualStepMessages({
+      id: 'x2',
+      toolName: 'read_file',
+      input: { path: 3 },
+      outcome: { kind: 'invalid-input', message: '{"error":{"type":"ValidationError"}}' },
+    });
+    expect(failed[1].parts[1]).toMatchObject({ state: 'output-error', toolCallId: 'call_manual_x2' });
+  });
+});
