@@ -324,3 +324,32 @@ test('at 1366×768 the tool editor enlarges to a dialog, and Tool stats shows ev
   expect(await stats.getByRole('columnheader').count()).toBe(13);
   await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-tool-stats.png' });
 });
+
+test('at 1366×768 lesson authoring and Try this tool have room to read', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await page.getByRole('button', { name: 'Lesson', exact: true }).click();
+  const lesson = page.getByRole('region', { name: 'Lesson' });
+  await playground.selectNode('Assistant message: I');
+  await lesson.getByRole('button', { name: 'Add stop' }).click();
+  const stop = lesson.getByRole('listitem', { name: /^Stop 1: Assistant message/ });
+  await stop.getByRole('combobox', { name: 'Question kind' }).selectOption('next-tool');
+  await stop.getByRole('button', { name: 'Add question' }).click();
+  // Nothing in the authoring pane is cut: every select shows its whole choice, no sideways scroll.
+  for (const select of await lesson.getByRole('combobox').all())
+    expect(await select.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  expect(await lesson.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  expect((await lesson.boundingBox())?.width).toBeGreaterThanOrEqual(320);
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-lesson-authoring.png' });
+  await page.getByRole('button', { name: 'Lesson', exact: true }).click();
+
+  await playground.tools.getByRole('button', { name: 'read_file', exact: true }).click();
+  await playground.tools.getByRole('button', { name: 'Try this tool' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Try this tool: read_file' });
+  await dialog.getByRole('textbox', { name: 'path' }).fill('README.md');
+  await dialog.getByRole('button', { name: 'Run tool' }).click();
+  await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('# Greeter');
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-try-this-tool.png' });
+});

@@ -19,7 +19,7 @@ function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice
       <label className="flex flex-col gap-0.5">
         <span className="text-xs font-semibold">Question</span>
         <input
-          className="control"
+          className="control min-w-0 max-w-full"
           maxLength={SESSION_LIMITS.lessonQuestionChars}
           value={question.prompt}
           onChange={(event) => save({ prompt: event.target.value })}
@@ -28,7 +28,7 @@ function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice
       <label className="flex flex-col gap-0.5">
         <span className="text-xs font-semibold">Choices (one a line, 2 to {SESSION_LIMITS.lessonChoices})</span>
         <textarea
-          className="control"
+          className="control min-w-0 max-w-full"
           rows={3}
           value={choicesText}
           onChange={(event) => {
@@ -45,7 +45,7 @@ function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice
       <label className="flex items-center gap-1">
         <span className="text-xs font-semibold">Right choice</span>
         <select
-          className="control"
+          className="control min-w-0 max-w-full"
           value={question.answer}
           onChange={(event) => save({ answer: Number(event.target.value) })}
         >
@@ -102,7 +102,7 @@ function StopEditor({ stop, index, count, label }: { stop: LessonStop; index: nu
       <label className="flex flex-col gap-0.5">
         <span className="text-xs font-semibold">Stop note</span>
         <textarea
-          className="control"
+          className="control min-w-0 max-w-full"
           rows={3}
           aria-label="Stop note"
           maxLength={SESSION_LIMITS.lessonNoteChars}
@@ -130,7 +130,7 @@ function StopEditor({ stop, index, count, label }: { stop: LessonStop; index: nu
       ) : (
         <div className="flex flex-wrap items-center gap-1">
           <select
-            className="control"
+            className="control min-w-0 max-w-full"
             aria-label="Question kind"
             value={kind}
             onChange={(event) => setKind(event.target.value as QuestionKind)}
@@ -157,10 +157,10 @@ function StopEditor({ stop, index, count, label }: { stop: LessonStop; index: nu
           </button>
         </div>
       )}
-      <label className="flex items-center gap-1 text-xs">
-        <span className="font-semibold">Show the step as</span>
+      <label className="flex min-w-0 flex-wrap items-center gap-1 text-xs">
+        <span className="shrink-0 font-semibold">Show the step as</span>
         <select
-          className="control"
+          className="control min-w-0 max-w-full"
           aria-label="Wire format"
           value={stop.format ?? ''}
           onChange={(event) =>

@@ -36,6 +36,8 @@ const CENTRE_ROWS = { timeline: 70, files: 30 };
 /** Pane sizes (percent) a screen narrower than 1200 px starts with: the Inspector folded, the graph wide. */
 const COMPACT_COLUMNS = { tools: 24, chat: 28, centre: 44, inspector: 4 };
 const COMPACT_BELOW_PX = 1200;
+/** How wide the Inspector's column gets while the Lesson region is in it. */
+const LESSON_MIN_PX = 360;
 const compactOnSmallScreens = () => (window.innerWidth < COMPACT_BELOW_PX ? COMPACT_COLUMNS : undefined);
 
 function ResizeHandle({ label, vertical }: { label: string; vertical?: boolean }) {
@@ -64,9 +66,23 @@ export function WideLayout() {
       unfoldInspector();
     }
   }, [evalsOpen, foldInspector, unfoldInspector, inspectorRef]);
-  // The Lesson region takes the Inspector's column: a folded one opens for it.
+  // The Lesson region takes the Inspector's column: a folded one opens for it, and a narrow one
+  // widens to LESSON_MIN_PX (its stops, notes and selects want room) — given back when it closes.
+  const widthBeforeLesson = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (lessonOpen && inspectorRef.current?.isCollapsed()) unfoldInspector();
+    const panel = inspectorRef.current;
+    if (!panel) return;
+    if (lessonOpen) {
+      if (panel.isCollapsed()) unfoldInspector();
+      const { inPixels, asPercentage } = panel.getSize();
+      if (inPixels < LESSON_MIN_PX) {
+        widthBeforeLesson.current = asPercentage;
+        panel.resize(`${LESSON_MIN_PX}px`);
+      }
+    } else if (widthBeforeLesson.current !== undefined) {
+      panel.resize(`${widthBeforeLesson.current}%`);
+      widthBeforeLesson.current = undefined;
+    }
   }, [lessonOpen, unfoldInspector, inspectorRef]);
   return (
     <SavedGroup id="playground-columns" defaults={COLUMNS} className="min-h-0 flex-1" fallback={compactOnSmallScreens}>
