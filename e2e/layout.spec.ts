@@ -353,3 +353,27 @@ test('at 1366×768 lesson authoring and Try this tool have room to read', async 
   await expect(dialog.getByRole('region', { name: 'Result' })).toContainText('# Greeter');
   await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-try-this-tool.png' });
 });
+
+test('at 1366×768 a tool just added is in view, Runs as stays in its pane, and Wire JSON keeps words whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  // The ninth tool lands below the eight the list shows: the list brings it into view.
+  await playground.addToolFromTemplate('get_weather');
+  await expect(playground.tools.getByRole('button', { name: 'get_weather', exact: true })).toBeInViewport();
+  const pane = await playground.tools.boundingBox();
+  const runsAs = await playground.tools.getByRole('combobox', { name: 'Runs as' }).boundingBox();
+  expect((runsAs?.x ?? 0) + (runsAs?.width ?? 0)).toBeLessThanOrEqual((pane?.x ?? 0) + (pane?.width ?? 0));
+  // A string in the Wire view wraps between words, not inside them.
+  await playground.selectNode('Tool call read_file');
+  await playground.inspector.getByRole('tab', { name: 'Wire' }).click();
+  const request = playground.inspector.getByRole('group', { name: /request$/ }).first();
+  await expect(request).toBeVisible();
+  const wordBreaks = await request
+    .locator('span')
+    .evaluateAll((spans) => [...new Set(spans.map((span) => getComputedStyle(span).wordBreak))]);
+  expect(wordBreaks).not.toContain('break-all');
+});

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer, type AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { generateLongSession } from '../bench/generate-long-session';
 import { serializeSessionFile } from '../lib/session/session-file';
 import { createSessionStore } from '../lib/session/session-store';
 import { PlaygroundPage } from './pages/playground-page';
+import { startProductionServer } from './pages/production-server';
 
 /** Issue 26: end-to-end encrypted short links. */
 
@@ -107,22 +106,9 @@ test('a wrong key and a changed blob are refused with a sentence; Delete short l
 test('a server started with PLAYGROUND_LINK_STORE=off offers fragment links only', async ({ browser }) => {
   test.setTimeout(120_000);
   // A second production server, on its own port, with short links off.
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: { ...process.env, PLAYGROUND_LINK_STORE: 'off' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = await startProductionServer({ PLAYGROUND_LINK_STORE: 'off' });
   try {
-    const base = `http://localhost:${port}`;
-    await expect
-      .poll(async () => (await fetch(`${base}/api/providers`).catch(() => undefined))?.status, { timeout: 60_000 })
-      .toBe(200);
+    const { base } = server;
     const off = await fetch(`${base}/api/links`);
     expect(off.status).toBe(404);
     expect(((await off.json()) as { error: { code: string } }).error.code).toBe('links_off');
@@ -133,35 +119,21 @@ test('a server started with PLAYGROUND_LINK_STORE=off offers fragment links only
     await expect(page.getByRole('button', { name: 'Create short link' })).toHaveCount(0);
     await page.close();
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    server.stop();
   }
 });
 
 test('the link route limits by client address — what the client writes in X-Forwarded-For moves nothing — and a full store answers 507', async () => {
   test.setTimeout(120_000);
   // A second production server behind "one trusted proxy" (this test plays it), with a store of at most 4 KB.
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
   const dataDir = mkdtempSync(join(tmpdir(), 'links-e2e-'));
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: {
-      ...process.env,
-      PLAYGROUND_DATA_DIR: dataDir,
-      PLAYGROUND_LINK_STORE_MAX_BYTES: '4096',
-      PLAYGROUND_TRUSTED_PROXIES: '1',
-    },
-    stdio: 'ignore',
-    detached: true,
+  const server = await startProductionServer({
+    PLAYGROUND_DATA_DIR: dataDir,
+    PLAYGROUND_LINK_STORE_MAX_BYTES: '4096',
+    PLAYGROUND_TRUSTED_PROXIES: '1',
   });
   try {
-    const base = `http://localhost:${port}`;
-    await expect
-      .poll(async () => (await fetch(`${base}/api/links`).catch(() => undefined))?.status, { timeout: 60_000 })
-      .toBe(200);
+    const { base } = server;
     const upload = (bytes: number, forwardedFor: string) =>
       fetch(`${base}/api/links`, {
         method: 'POST',
@@ -188,7 +160,7 @@ test('the link route limits by client address — what the client writes in X-Fo
     expect(full.status).toBe(507);
     expect(((await full.json()) as { error: { message: string } }).error.message).toMatch(/short-link store is full/);
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

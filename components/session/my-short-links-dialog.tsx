@@ -3,21 +3,8 @@
 import { useEffect, useState } from 'react';
 import { describeExpiry, hasExpired, type MyShortLink } from '@/lib/share/my-short-links';
 import { Dialog } from '../ui/dialog';
-import { forgetMyShortLink, loadMyShortLinks } from './my-short-links-storage';
-
-/** Deletes a short link with the token this browser kept; whether it is gone (deleted now, or already). */
-export async function deleteShortLink(link: Pick<MyShortLink, 'id' | 'deleteToken'>): Promise<boolean> {
-  const response = await fetch(`/api/links/${encodeURIComponent(link.id)}`, {
-    method: 'DELETE',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ deleteToken: link.deleteToken }),
-  }).catch(() => undefined);
-  if (response?.status === 204 || response?.status === 404) {
-    forgetMyShortLink(link.id);
-    return true;
-  }
-  return false;
-}
+import { deleteShortLink } from './delete-short-link';
+import { loadMyShortLinks } from './my-short-links-storage';
 
 /**
  * "My short links": every short link this browser made — what it is known by, when it

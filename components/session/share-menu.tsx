@@ -1,20 +1,26 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { runTitle } from '@/lib/messages/run-title';
-import { embedCode } from '@/lib/share/embed-code';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
 import { useRuntime } from '../playground/runtime-context';
 import { Popover } from '../ui/popover';
-import { MyShortLinksDialog } from './my-short-links-dialog';
+import { EmbedCodeSection } from './embed-code-section';
 import { ShortLinkSection, useShortLinksEnabled } from './short-link-section';
+
+/** The list of this browser's short links loads when it is opened. */
+const MyShortLinksDialog = dynamic(
+  () => import('./my-short-links-dialog').then((module) => module.MyShortLinksDialog),
+  {
+    ssr: false,
+  },
+);
 
 /** Share: a link with the whole session in its fragment, shown, sized, copied; never keys; its embed code. */
 export function ShareMenu() {
   const { store } = useRuntime();
   const [link, setLink] = useState<ShareLink | undefined>();
   const [copied, setCopied] = useState(false);
-  const [embed, setEmbed] = useState<string | undefined>();
   const [myLinksOpen, setMyLinksOpen] = useState(false);
   const shortLinks = useShortLinksEnabled();
 
@@ -22,7 +28,6 @@ export function ShareMenu() {
     const made = makeShareLink(store.getState(), window.location.href);
     setLink(made);
     setCopied(false);
-    setEmbed(undefined);
     if (made.ok) {
       try {
         await navigator.clipboard.writeText(made.url);
@@ -59,34 +64,7 @@ export function ShareMenu() {
               results, and the sandbox files — never API keys. The session travels in the part after “#”, which browsers
               do not send to any server. Whoever opens it sees it read-only; nothing in it runs until they choose to.
             </p>
-            <button
-              type="button"
-              className="button self-start"
-              aria-expanded={embed !== undefined}
-              onClick={() => {
-                const code = embedCode(link.url, runTitle(store.getState().messages));
-                setEmbed(code);
-                void navigator.clipboard?.writeText(code).catch(() => undefined);
-              }}
-            >
-              Embed code
-            </button>
-            {embed ? (
-              <>
-                <textarea
-                  aria-label="Embed snippet"
-                  readOnly
-                  rows={4}
-                  className="control font-mono text-xs"
-                  value={embed}
-                  onFocus={(event) => event.target.select()}
-                />
-                <p className="muted text-xs">
-                  Paste it into a course page or a blog post: the run plays there read-only (graph, sequence and
-                  conversation), with nothing to run, no key and nothing stored, and a button to open it here.
-                </p>
-              </>
-            ) : null}
+            <EmbedCodeSection key={link.url} url={link.url} />
           </>
         ) : link ? (
           <p role="alert" className="text-role-error">
@@ -109,7 +87,7 @@ export function ShareMenu() {
           Close
         </button>
       </Popover>
-      <MyShortLinksDialog open={myLinksOpen} onOpenChange={setMyLinksOpen} />
+      {myLinksOpen ? <MyShortLinksDialog open onOpenChange={setMyLinksOpen} /> : null}
     </>
   );
 }

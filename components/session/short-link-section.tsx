@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runTitle } from '@/lib/messages/run-title';
 import { useRuntime } from '../playground/runtime-context';
-import { embedCode } from '@/lib/share/embed-code';
-import { deleteShortLink } from './my-short-links-dialog';
-import { rememberMyShortLink } from './my-short-links-storage';
+import { deleteShortLink } from './delete-short-link';
+import { EmbedCodeSection } from './embed-code-section';
 
 const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
 type Expiry = keyof typeof EXPIRIES;
@@ -30,7 +29,6 @@ type Made = { id: string; url: string; deleteToken: string; deleted?: boolean };
 export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void }) {
   const { store } = useRuntime();
   const enabled = useShortLinksEnabled();
-  const [embed, setEmbed] = useState<string>();
   const [expires, setExpires] = useState<Expiry>('30d');
   const [made, setMade] = useState<Made>();
   const [problem, setProblem] = useState<string>();
@@ -54,6 +52,7 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
       if (!response.ok || !answer?.id || !answer.deleteToken)
         return setProblem(answer?.error?.message ?? `The server answered ${response.status}.`);
       const url = `${window.location.origin}/s/${answer.id}#k=${key}`;
+      const { rememberMyShortLink } = await import('./my-short-links-storage');
       rememberMyShortLink({
         id: answer.id,
         url,
@@ -117,29 +116,8 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
             <button type="button" className="button" onClick={() => void remove()}>
               Delete short link
             </button>
-            <button
-              type="button"
-              className="button"
-              aria-expanded={embed !== undefined}
-              onClick={() => {
-                const code = embedCode(made.url, runTitle(store.getState().messages));
-                setEmbed(code);
-                void navigator.clipboard?.writeText(code).catch(() => undefined);
-              }}
-            >
-              Embed code
-            </button>
           </div>
-          {embed ? (
-            <textarea
-              aria-label="Embed snippet"
-              readOnly
-              rows={4}
-              className="control font-mono text-xs"
-              value={embed}
-              onFocus={(event) => event.target.select()}
-            />
-          ) : null}
+          <EmbedCodeSection key={made.url} url={made.url} />
           <p className="muted text-xs">
             Encrypted in this browser: the server keeps only ciphertext and cannot read the session. The key is the part
             after “#k=”, which browsers never send to a server. Deleting needs this browser (it keeps the delete token).

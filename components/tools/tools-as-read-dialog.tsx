@@ -2,7 +2,8 @@
 
 import { useMemo, useState } from 'react';
 import type { TextTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
-import { chooseTokenizer } from '@/lib/tools/token-xray';
+import { toolDefinitionOf } from '@/lib/model/tool-formats';
+import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from '@/lib/wire/render-tools-as-read';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
@@ -46,7 +47,7 @@ export default function ToolsAsReadDialog({
 
   const definitions = useMemo(
     () =>
-      runnable.map(({ spec }) => ({ name: spec.name, description: spec.description, parameters: spec.inputSchema })),
+      runnable.map(({ spec }) => toolDefinitionOf(spec)),
     [runnable],
   );
   const rendered = useMemo(() => {

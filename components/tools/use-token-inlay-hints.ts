@@ -1,18 +1,12 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { useEffect, useMemo } from 'react';
-import type { ToolSpec } from '@/lib/model/tool-spec';
+import { toolDefinitionOf } from '@/lib/model/tool-formats';
 import type { ToolCheck } from '@/lib/tools/tool-check';
 import type { ToolsTokensJob, ToolTokensJob } from '@/lib/tools/token-count-job';
-import { chooseTokenizer } from '@/lib/tools/token-xray';
+import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { monaco, toolModelPath } from './monaco-setup';
 import { useTokenCount } from './use-token-count';
-
-const definitionOf = (spec: ToolSpec) => ({
-  name: spec.name,
-  description: spec.description,
-  parameters: spec.inputSchema,
-});
 
 /**
  * The token X-ray in the tool editor: beside the tool's `name`, what it costs and what all the
@@ -32,11 +26,11 @@ export function useTokenInlayHints(
   const { encoding, exact, label } = chooseTokenizer(provider, model);
   const toolJob = useMemo<ToolTokensJob | undefined>(
     () =>
-      check?.kind === 'valid' ? { kind: 'tool', encoding, exact, definition: definitionOf(check.spec) } : undefined,
+      check?.kind === 'valid' ? { kind: 'tool', encoding, exact, definition: toolDefinitionOf(check.spec) } : undefined,
     [check, encoding, exact],
   );
   const totalJob = useMemo<ToolsTokensJob>(
-    () => ({ kind: 'tools', encoding, exact, definitions: runnable.map((tool) => definitionOf(tool.spec)) }),
+    () => ({ kind: 'tools', encoding, exact, definitions: runnable.map((tool) => toolDefinitionOf(tool.spec)) }),
     [runnable, encoding, exact],
   );
   const tool = useTokenCount(toolJob);

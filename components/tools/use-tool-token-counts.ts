@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { EachToolTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
-import { chooseTokenizer } from '@/lib/tools/token-xray';
+import { toolDefinitionOf } from '@/lib/model/tool-formats';
+import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { useSession, useToolSetCheck } from '../playground/runtime-context';
 import { useTokenCount } from './use-token-count';
 
@@ -36,11 +37,7 @@ export function useToolTokenCounts(): ToolTokenCounts {
       kind: 'each-tool',
       encoding,
       exact,
-      definitions: valid.map(({ spec }) => ({
-        name: spec.name,
-        description: spec.description,
-        parameters: spec.inputSchema,
-      })),
+      definitions: valid.map(({ spec }) => toolDefinitionOf(spec)),
     }),
     [valid, encoding, exact],
   );
@@ -49,11 +46,7 @@ export function useToolTokenCounts(): ToolTokenCounts {
       kind: 'tools',
       encoding,
       exact,
-      definitions: runnable.map(({ spec }) => ({
-        name: spec.name,
-        description: spec.description,
-        parameters: spec.inputSchema,
-      })),
+      definitions: runnable.map(({ spec }) => toolDefinitionOf(spec)),
     }),
     [runnable, encoding, exact],
   );

@@ -1,17 +1,9 @@
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
+import { canonicalJson } from '../model/canonical-json';
 import type { ArgumentMatcher } from '../model/eval-case';
 import { checkBfclArgument } from './bfcl-check';
-
-/** JSON text with object keys sorted: two values are equal when these are. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    typeof inner === 'object' && inner !== null && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : inner,
-  );
-}
 
 const sameValue = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const show = (value: unknown) => {

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { canonicalJson } from '../evals/match-argument';
+import { canonicalJson } from '../model/canonical-json';
 import type { LessonStop } from '../model/lesson';
 import { getToolName, isToolUIPart } from '../model/tool-parts';
 import { splitSteps } from '../messages/split-steps';

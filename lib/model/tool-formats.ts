@@ -19,3 +19,8 @@ export type ToolDefinition = { name: string; description: string; parameters: Re
 /** Where a bare-JSON-Schema export keeps the schema's own title and description (the tool's take their places). */
 export const SCHEMA_TITLE_KEY = 'x-schema-title';
 export const SCHEMA_DESCRIPTION_KEY = 'x-schema-description';
+
+/** A checked tool as the definition providers and tool lists take: name, description, parameters. */
+export function toolDefinitionOf(spec: { name: string; description: string; inputSchema: Record<string, unknown> }): ToolDefinition {
+  return { name: spec.name, description: spec.description, parameters: spec.inputSchema };
+}

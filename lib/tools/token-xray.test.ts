@@ -4,7 +4,8 @@ import { estimateTokensInFunctions, formatFunctionDefinitions } from 'gpt-tokeni
 import { describe, expect, it } from 'vitest';
 import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
 import type { ToolDefinition } from '../model/tool-formats';
-import { asPlainText, chooseTokenizer, countToolsTokens, countToolTokens, toolText } from './token-xray';
+import { chooseTokenizer } from './choose-tokenizer';
+import { asPlainText, countToolsTokens, countToolTokens, toolText } from './token-xray';
 
 const WEATHER: ToolDefinition = {
   name: 'get_weather',
