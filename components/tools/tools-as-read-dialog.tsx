@@ -45,11 +45,7 @@ export default function ToolsAsReadDialog({
   const { runnable } = useToolSetCheck();
   const [family, setFamily] = useState<ModelFamily>(() => guessFamily(provider, model));
 
-  const definitions = useMemo(
-    () =>
-      runnable.map(({ spec }) => toolDefinitionOf(spec)),
-    [runnable],
-  );
+  const definitions = useMemo(() => runnable.map(({ spec }) => toolDefinitionOf(spec)), [runnable]);
   const rendered = useMemo(() => {
     try {
       return { ok: true as const, ...renderToolsAsRead(family, definitions, system) };

@@ -21,6 +21,10 @@ export const SCHEMA_TITLE_KEY = 'x-schema-title';
 export const SCHEMA_DESCRIPTION_KEY = 'x-schema-description';
 
 /** A checked tool as the definition providers and tool lists take: name, description, parameters. */
-export function toolDefinitionOf(spec: { name: string; description: string; inputSchema: Record<string, unknown> }): ToolDefinition {
+export function toolDefinitionOf(spec: {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}): ToolDefinition {
   return { name: spec.name, description: spec.description, parameters: spec.inputSchema };
 }
