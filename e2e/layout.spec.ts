@@ -362,7 +362,8 @@ test('at 1366×768 a tool just added is in view, Runs as stays in its pane, and 
   await playground.goto();
   await playground.sendMessage('list the files and show me README.md');
   // The ninth tool lands below the eight the list shows: the list brings it into view.
-  await playground.addToolFromTemplate('get_weather');
+  await playground.tools.getByRole('button', { name: 'Add tool' }).click();
+  await page.getByRole('menuitem', { name: 'get_weather', exact: true }).click();
   await expect(playground.tools.getByRole('button', { name: 'get_weather', exact: true })).toBeInViewport();
   const pane = await playground.tools.boundingBox();
   const runsAs = await playground.tools.getByRole('combobox', { name: 'Runs as' }).boundingBox();
