@@ -5,12 +5,10 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [http, https, { installPeerStamp }, { announceStdio }] = await Promise.all([
-    import('node:http'),
-    import('node:https'),
+  const [{ installPeerStamp }, { announceStdio }] = await Promise.all([
     import('./lib/server/client-address'),
     import('./lib/server/mcp/stdio-gate'),
   ]);
-  installPeerStamp([http.Server, https.Server]);
+  installPeerStamp();
   announceStdio(process.env);
 }

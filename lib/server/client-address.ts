@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
 
 /**
  * The header the server stamps on every request with the address of the socket it came in on.
@@ -25,11 +26,12 @@ const stampSecret = (): string | undefined => (globalThis as WithSecret)[SECRET_
 type EmittingServer = { prototype: { emit: (event: string | symbol, ...args: unknown[]) => boolean } };
 
 /**
- * Stamps every request the given server classes receive (`http.Server`, `https.Server`) with
- * its socket's address, once per process; called from `instrumentation.ts` when the server
- * starts. It wraps `emit` because Next owns the servers' request listeners.
+ * Stamps every request the given server classes receive (by default Node's `http.Server` and
+ * `https.Server`, which Next's server is made of) with its socket's address, once per process;
+ * called from `instrumentation.ts` when the server starts. It wraps `emit` because Next owns
+ * the servers' request listeners.
  */
-export function installPeerStamp(servers: readonly EmittingServer[]): void {
+export function installPeerStamp(servers: readonly EmittingServer[] = [http.Server, https.Server]): void {
   const holder = globalThis as WithSecret;
   if (holder[SECRET_KEY]) return;
   const secret = randomBytes(18).toString('base64url');
