@@ -143,6 +143,11 @@ export function ToolsPane() {
   // The definition in a large dialog: the pane's editor gives way to it (one editor per model).
   const [enlarged, setEnlarged] = useState(false);
   const editorReady = useIdle();
+  // Monaco (a 2.4 MB chunk) is evaluated once the page is idle *and* the engine has checked the
+  // tools — not in the same idle moment, where both made the long tasks before the engine was
+  // ready — unless the person reaches for the editor first.
+  const [editorWoken, setEditorWoken] = useState(false);
+  const editorStarts = editorWoken || (editorReady.idle && !pending);
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   const toggle = (next: 'import' | 'export' | 'stats') => setPanel(panel === next ? undefined : next);
 
@@ -222,18 +227,18 @@ export function ToolsPane() {
                   <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
                     {enlarged ? (
                       <p className="muted p-3 text-xs">Editing in the enlarged editor.</p>
-                    ) : editorReady.idle ? (
+                    ) : editorStarts ? (
                       <MonacoToolEditor
                         toolId={selected.draft.id}
                         findings={insights.findings.get(selected.draft.id) ?? []}
                       />
                     ) : (
-                      // Monaco (~1 MB) loads once the page is idle; until then the definition reads as text.
+                      // Until Monaco starts, the definition reads as text.
                       <pre
                         className="code h-full overflow-auto text-xs"
                         tabIndex={0}
-                        onPointerDown={editorReady.wake}
-                        onFocus={editorReady.wake}
+                        onPointerDown={() => setEditorWoken(true)}
+                        onFocus={() => setEditorWoken(true)}
                       >
                         {selected.draft.source}
                       </pre>
