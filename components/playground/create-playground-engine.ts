@@ -1,6 +1,6 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import type { RunGate } from '@/lib/agent/run-gate';
-import { tryTool } from '@/lib/agent/try-tool';
+import { runTimedToolCall } from '@/lib/agent/run-timed-tool-call';
 import type { ToolOutcome } from '@/lib/model/tool-outcome';
 import type { McpAccess } from '@/lib/model/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
@@ -54,7 +54,7 @@ export function createPlaygroundEngine(options: {
     checkTools,
     checkSettings: checkSendableSettings,
     tryTool: (toolName, input, signal) =>
-      tryTool({
+      runTimedToolCall({
         call: { toolName, input },
         tools: checkTools(options.store.getState().tools).runnable,
         getSandbox: options.getSandbox,

@@ -7,7 +7,7 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../model/tool-spec';
 import { requestToolSpecs } from '../tools/request-tool-specs';
-import { runToolCall } from './run-tool-call';
+import { runTimedToolCall } from './run-timed-tool-call';
 import { countSteps, lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
 import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
 import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
@@ -314,20 +314,14 @@ export function createSessionChat({
       `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : changed ? ' (arguments changed by an interceptor)' : ''}`,
       toolCall.toolCallId,
     );
-    const startedMs = now();
-    // A call's duration is its own: the wait for the sandbox to start (the first call's) is said apart.
-    let sandboxWaitMs = 0;
-    const ran = await runToolCall({
+    const {
+      outcome: ran,
+      durationMs,
+      sandboxWaitMs,
+    } = await runTimedToolCall({
       call: { toolName: toolCall.toolName, input: intercepted.input },
       tools: runnableTools(),
-      getSandbox: async () => {
-        const waitStartedMs = now();
-        try {
-          return await getSandbox();
-        } finally {
-          sandboxWaitMs += now() - waitStartedMs;
-        }
-      },
+      getSandbox,
       checker,
       runJavaScript,
       handlersTrusted: store.getState().handlersTrusted,
@@ -336,12 +330,12 @@ export function createSessionChat({
       onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
       context,
       signal,
+      now,
     });
-    const ranMs = Math.max(0, now() - startedMs - sandboxWaitMs);
-    store.getState().recordDuration(toolCall.toolCallId, ranMs);
+    store.getState().recordDuration(toolCall.toolCallId, durationMs);
     log(
       'ToolCallCompleted',
-      `${toolCall.toolName}: ${ran.kind} in ${ranMs} ms${sandboxWaitMs >= 1 ? ` (after ${Math.round(sandboxWaitMs)} ms waiting for the sandbox to start)` : ''}`,
+      `${toolCall.toolName}: ${ran.kind} in ${durationMs} ms${sandboxWaitMs >= 1 ? ` (after ${sandboxWaitMs} ms waiting for the sandbox to start)` : ''}`,
       toolCall.toolCallId,
     );
     if (signal.aborted) return ran;

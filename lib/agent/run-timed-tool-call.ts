@@ -2,13 +2,13 @@ import type { ToolOutcome } from '../model/tool-outcome';
 import { type RunToolCallOptions, runToolCall } from './run-tool-call';
 
 /**
- * One call made by hand (`Try this tool`): the arguments checked and the tool run exactly as
- * the executor runs a model's call (sandbox, mock, handler, HTTP, MCP), with no model. Its
- * duration is the call's own, the wait for the sandbox to start left out, as for a model's call.
+ * One call run by the executor (`runToolCall`), timed as every view shows it: `durationMs` is
+ * the call's own time, the wait for the sandbox to start (a first call's) left out and said
+ * apart as `sandboxWaitMs`. Used for a model's call and for one made by hand (`Try this tool`).
  */
-export async function tryTool(
+export async function runTimedToolCall(
   options: RunToolCallOptions & { now?: () => number },
-): Promise<{ outcome: ToolOutcome; durationMs: number }> {
+): Promise<{ outcome: ToolOutcome; durationMs: number; sandboxWaitMs: number }> {
   const now = options.now ?? (() => performance.now());
   let sandboxWaitMs = 0;
   const startedMs = now();
@@ -23,5 +23,9 @@ export async function tryTool(
       }
     },
   });
-  return { outcome, durationMs: Math.max(0, Math.round(now() - startedMs - sandboxWaitMs)) };
+  return {
+    outcome,
+    durationMs: Math.max(0, Math.round(now() - startedMs - sandboxWaitMs)),
+    sandboxWaitMs: Math.round(sandboxWaitMs),
+  };
 }

@@ -6,7 +6,7 @@ import { createInitialSession } from '../session/initial-session';
 import { buildTimeline } from '../timeline/build-timeline';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import { tryTool } from './try-tool';
+import { runTimedToolCall } from './run-timed-tool-call';
 
 describe('a tool tried by hand', () => {
   const checker = createSchemaChecker();
@@ -15,7 +15,7 @@ describe('a tool tried by hand', () => {
   const getSandbox = async () => sandbox;
 
   it("runs as the executor runs a model's call: in the sandbox, its arguments checked the same way", async () => {
-    const read = await tryTool({
+    const read = await runTimedToolCall({
       call: { toolName: 'read_file', input: { path: 'README.md' } },
       tools,
       getSandbox,
@@ -24,12 +24,22 @@ describe('a tool tried by hand', () => {
     expect(read.outcome).toMatchObject({ kind: 'ok' });
     expect(JSON.stringify(read.outcome)).toContain('Greeter');
     expect(read.durationMs).toBeGreaterThanOrEqual(0);
-    const wrong = await tryTool({ call: { toolName: 'read_file', input: { path: 3 } }, tools, getSandbox, checker });
+    const wrong = await runTimedToolCall({
+      call: { toolName: 'read_file', input: { path: 3 } },
+      tools,
+      getSandbox,
+      checker,
+    });
     expect(wrong.outcome.kind).toBe('invalid-input');
   });
 
   it("is kept as a step of the person's own, drawn on the graph as a manual step", async () => {
-    const { outcome } = await tryTool({ call: { toolName: 'list_files', input: {} }, tools, getSandbox, checker });
+    const { outcome } = await runTimedToolCall({
+      call: { toolName: 'list_files', input: {} },
+      tools,
+      getSandbox,
+      checker,
+    });
     if (outcome.kind === 'awaiting-user') throw new Error('not a manual tool');
     const messages = manualStepMessages({ id: 'x1', toolName: 'list_files', input: {}, outcome });
     const timeline = buildTimeline({ messages });
