@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { runConversation } from '../../testing/run-conversation';
 import { manualStepMessages } from '../messages/manual-step';
 import { EXAMPLE_FILES } from '../model/example-files';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
@@ -57,5 +58,22 @@ describe('a tool tried by hand', () => {
       outcome: { kind: 'invalid-input', message: '{"error":{"type":"ValidationError"}}' },
     });
     expect(failed[1].parts[1]).toMatchObject({ state: 'output-error', toolCallId: 'call_manual_x2' });
+  });
+
+  it('a conversation goes on after a manual step: the route takes it and the model reads its result', async () => {
+    const { outcome } = await runTimedToolCall({
+      call: { toolName: 'read_file', input: { path: 'README.md' } },
+      tools,
+      getSandbox,
+      checker,
+    });
+    if (outcome.kind === 'awaiting-user') throw new Error('not a manual tool');
+    const manual = manualStepMessages({ id: 'm1', toolName: 'read_file', input: { path: 'README.md' }, outcome });
+    const { messages, store } = await runConversation('what does it say?', {
+      configure: (session) => session.setState({ messages: manual }),
+    });
+    expect(store.getState().chatError).toBeUndefined();
+    expect(messages.slice(0, 2)).toEqual(manual);
+    expect(messages.at(-1)?.role).toBe('assistant');
   });
 });
