@@ -6,9 +6,9 @@ import type { McpAccess } from '@/lib/model/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import { checkSendableSettings } from '@/lib/model/run-settings';
 import type { SessionStore } from '@/lib/session/session-state';
-import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
-import type { ToolSetCheck } from '@/lib/tools/tool-check';
+import type { SourceCheck, ToolSetCheck } from '@/lib/tools/tool-check';
+import { checkToolSource } from '@/lib/tools/check-tool-source';
 import type { ToolDraft } from '@/lib/model/tool-spec';
 import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
 
@@ -19,9 +19,9 @@ import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
  */
 export type PlaygroundEngine = {
   checker: SchemaChecker;
+  /** One definition's text checked with `checker`. */
+  checkSource(source: string): SourceCheck;
   chat: SessionChat;
-  /** Every tool checked, and which ones the next run sends. */
-  checkTools(drafts: readonly ToolDraft[]): ToolSetCheck;
   /** What is wrong with the model id or base URL (zod), as one sentence each. */
   checkSettings: typeof checkSendableSettings;
   /** Runs one of the next run's tools by hand, as the executor would for a model's call. */
@@ -34,29 +34,22 @@ export function createPlaygroundEngine(options: {
   getHeaders: () => Record<string, string>;
   gate: RunGate;
   mcp: McpAccess;
+  /** Every tool checked, and which ones the next run sends (the page's tool checks). */
+  checkTools(drafts: readonly ToolDraft[]): ToolSetCheck;
 }): PlaygroundEngine {
   const checker = createSchemaChecker();
   const http =
     typeof window === 'undefined' ? undefined : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin };
   const chat = createSessionChat({ ...options, checker, runJavaScript: runJavaScriptInSandbox, http });
-  // Checked once per version of the tool list (it is immutable), however many components ask.
-  const checked = new WeakMap<readonly ToolDraft[], ToolSetCheck>();
-  const checkTools = (drafts: readonly ToolDraft[]) => {
-    const known = checked.get(drafts);
-    if (known) return known;
-    const check = checkToolDrafts(drafts, checker);
-    checked.set(drafts, check);
-    return check;
-  };
   return {
     checker,
+    checkSource: (source) => checkToolSource(source, checker),
     chat,
-    checkTools,
     checkSettings: checkSendableSettings,
     tryTool: (toolName, input, signal) =>
       runTimedToolCall({
         call: { toolName, input },
-        tools: checkTools(options.store.getState().tools).runnable,
+        tools: options.checkTools(options.store.getState().tools).runnable,
         getSandbox: options.getSandbox,
         checker,
         runJavaScript: runJavaScriptInSandbox,

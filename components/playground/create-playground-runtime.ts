@@ -20,6 +20,9 @@ import type { PlaygroundEngine } from './create-playground-engine';
 import { createMcpClient, type McpClient } from '@/lib/mcp/create-mcp-client';
 import { createTokenCounter, type TokenCounter } from '@/lib/tools/create-token-counter';
 import { spawnTokenWorker } from '../tools/spawn-token-worker';
+import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
+import { checkSourcesInWorker } from '@/lib/tools/check-sources-in-worker';
+import { spawnToolCheckWorker } from '../tools/spawn-tool-check-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
@@ -30,8 +33,13 @@ export type EngineState = { engine?: PlaygroundEngine; error?: string };
 /** Everything one mounted playground runs on; created once per mount. */
 export type PlaygroundRuntime = SessionController & {
   store: SessionStore;
-  /** The schema checker and the chat, loaded after the page is interactive (not in the first load). */
+  /** The schema checker and the chat, loaded once the tools are checked and the page is idle (not in the first load). */
   engine: StoreApi<EngineState>;
+  /**
+   * Every tool list checked: in a worker until the engine has loaded (Ajv's meta-schemas never
+   * compile on the first screen's thread), then on this thread with the engine's checker.
+   */
+  toolChecks: ToolChecks;
   /** Loads the engine once (retrying after a failed load) and resolves with it. */
   loadEngine(): Promise<PlaygroundEngine>;
   chat: ChatHandle;
@@ -107,11 +115,25 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
 
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
+  const toolChecks = createToolChecks({
+    elsewhere: typeof Worker === 'undefined' ? undefined : checkSourcesInWorker(spawnToolCheckWorker),
+    // No worker (a browser without module workers, a blocked script): the engine checks here.
+    onElsewhereFailed: () => void loadEngine().catch(() => undefined),
+  });
   const loadEngine = () => {
     loading ??= import('./create-playground-engine').then(
       ({ createPlaygroundEngine }) => {
-        const loaded = createPlaygroundEngine({ store, getSandbox: startSandbox, getHeaders, gate, mcp });
+        const loaded = createPlaygroundEngine({
+          store,
+          getSandbox: startSandbox,
+          getHeaders,
+          gate,
+          mcp,
+          checkTools: toolChecks.check,
+        });
+        toolChecks.adopt(loaded.checkSource);
         engine.setState({ engine: loaded, error: undefined });
+        performance.mark?.('playground:engine-loaded');
         return loaded;
       },
       (error: unknown) => {
@@ -236,6 +258,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   return {
     store,
     engine,
+    toolChecks,
     loadEngine,
     chat,
     keys,

@@ -13,7 +13,7 @@ import { TabConflictBanner } from '../session/tab-conflict-banner';
 import { createPlaygroundRuntime } from './create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
 import { NarrowLayout } from './narrow-layout';
-import { RuntimeContext, useRuntime, useSession, useSessionActions } from './runtime-context';
+import { RuntimeContext, useRuntime, useSession, useSessionActions, useToolSetCheck } from './runtime-context';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { WideLayout } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
@@ -63,17 +63,48 @@ function Header() {
 }
 
 /**
- * Loads the checker and the chat once the panes are drawn and the browser is idle: the
- * message box is usable before (Send waits for them if pressed first). A failure shows in
- * the engine's banner.
+ * Loads the checker and the chat once the tools are checked (in the tool-check worker) and
+ * the browser is idle: the page is ready before (Send waits for them if pressed first). A
+ * failure shows in the engine's banner.
  */
-function LoadEngineWhenIdle() {
+function LoadEngineWhenIdle({ toolsChecked }: { toolsChecked: boolean }) {
   const runtime = useRuntime();
   const { idle } = useIdle();
   useEffect(() => {
-    if (idle) runtime.loadEngine().catch(() => undefined);
-  }, [idle, runtime]);
+    if (idle && toolsChecked) runtime.loadEngine().catch(() => undefined);
+  }, [idle, toolsChecked, runtime]);
   return null;
+}
+
+/** The panes; busy until the saved session is back and its tools are checked. */
+function PlaygroundMain({
+  restored,
+  presenter,
+  narrow,
+}: {
+  restored: boolean;
+  presenter: boolean;
+  narrow: boolean | undefined;
+}) {
+  const runtime = useRuntime();
+  const toolsChecked = !useToolSetCheck().pending;
+  const engineFailed = useStore(runtime.engine, (state) => state.error !== undefined);
+  return (
+    <main aria-busy={!restored || (!toolsChecked && !engineFailed)} className="flex min-h-0 min-w-0 flex-1 flex-col">
+      {presenter ? (
+        <PresenterLayout />
+      ) : narrow ? (
+        <NarrowLayout />
+      ) : (
+        // Hidden on a narrow screen until the page knows it is narrow (the group's own inline
+        // `display` would win over a class on it, so the class is on a wrapper).
+        <div className={`flex min-h-0 min-w-0 flex-1 flex-col ${narrow === undefined ? 'max-[899px]:hidden' : ''}`}>
+          <WideLayout />
+        </div>
+      )}
+      <LoadEngineWhenIdle toolsChecked={toolsChecked} />
+    </main>
+  );
 }
 
 /**
@@ -89,7 +120,6 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
   const lessonPlaying = useStore(runtime.store, (state) => state.lessonPlay !== undefined);
 
   const [restored, setRestored] = useState(false);
-  const engineSettled = useStore(runtime.engine, (state) => state.engine !== undefined || state.error !== undefined);
 
   useEffect(() => {
     // The saved session comes back; the sandbox waits for the first tool call.
@@ -113,23 +143,7 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
               <TabConflictBanner />
               <EngineErrorBanner />
               {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
-              {/* Busy until the saved session is back and the checker and chat have loaded. */}
-              <main aria-busy={!restored || !engineSettled} className="flex min-h-0 min-w-0 flex-1 flex-col">
-                {presenter ? (
-                  <PresenterLayout />
-                ) : narrow ? (
-                  <NarrowLayout />
-                ) : (
-                  // Hidden on a narrow screen until the page knows it is narrow (the group's own inline
-                  // `display` would win over a class on it, so the class is on a wrapper).
-                  <div
-                    className={`flex min-h-0 min-w-0 flex-1 flex-col ${narrow === undefined ? 'max-[899px]:hidden' : ''}`}
-                  >
-                    <WideLayout />
-                  </div>
-                )}
-                <LoadEngineWhenIdle />
-              </main>
+              <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
             </div>
           </TooltipProvider>
         </LayoutCookiesContext.Provider>

@@ -1,9 +1,9 @@
 'use client';
 
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import type { SessionActions, SessionState } from '@/lib/session/session-state';
-import { pendingToolSetCheck, type ToolSetCheck } from '@/lib/tools/tool-check';
+import type { ToolSetCheck } from '@/lib/tools/tool-check';
 import type { PlaygroundEngine } from './create-playground-engine';
 import type { PlaygroundRuntime } from './create-playground-runtime';
 
@@ -33,10 +33,12 @@ export function useEngine(): PlaygroundEngine | undefined {
 
 /**
  * Every tool checked, and which ones the next run sends (derived, never stored); `pending`
- * until the checker has loaded, moments after the page is interactive.
+ * until the tool-check worker has answered, moments after the page is interactive.
  */
 export function useToolSetCheck(): ToolSetCheck {
-  const engine = useEngine();
+  const { toolChecks } = useRuntime();
+  const version = useSyncExternalStore(toolChecks.subscribe, toolChecks.version, toolChecks.version);
   const tools = useSession((state) => state.tools);
-  return useMemo(() => (engine ? engine.checkTools(tools) : pendingToolSetCheck(tools)), [tools, engine]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means checks arrived for these same tools.
+  return useMemo(() => toolChecks.check(tools), [tools, toolChecks, version]);
 }

@@ -1,10 +1,11 @@
 'use client';
 
+import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { McpServerRecord } from '@/lib/model/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
 import { useRuntime, useSession } from '../playground/runtime-context';
-import { McpConnectDialog } from './mcp-connect-dialog';
+import { LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { McpPromptsAndResources } from './mcp-prompts-and-resources';
 import { ToolItem } from './tool-item';
 
@@ -21,6 +22,7 @@ export function McpServerGroup({
   const status = known ?? { kind: 'disconnected' as const };
   const readOnly = useSession((state) => state.readOnly);
   const connected = status.kind === 'connected';
+  const [connecting, setConnecting] = useState(false);
 
   return (
     <section role="group" aria-label={`MCP ${server.name}`} className="border-t border-[var(--border)]">
@@ -56,19 +58,18 @@ export function McpServerGroup({
             </>
           ) : (
             // Never on its own: a session from a file or a link reaches a server only when the person says so.
-            <McpConnectDialog
-              initialUrl={server.url}
-              trigger={
-                <button
-                  type="button"
-                  className="button px-1.5 py-0"
-                  aria-label={`Connect ${server.name}`}
-                  disabled={readOnly}
-                >
-                  Connect…
-                </button>
-              }
-            />
+            <>
+              <button
+                type="button"
+                className="button px-1.5 py-0"
+                aria-label={`Connect ${server.name}`}
+                disabled={readOnly}
+                onClick={() => setConnecting(true)}
+              >
+                Connect…
+              </button>
+              {connecting ? <LazyMcpConnectDialog initialUrl={server.url} open onOpenChange={setConnecting} /> : null}
+            </>
           )}
           <button
             type="button"

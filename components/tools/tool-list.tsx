@@ -2,8 +2,13 @@
 
 import { readToolName } from '@/lib/model/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
-import { McpServerGroup } from './mcp-server-group';
+import dynamic from 'next/dynamic';
 import { ToolItem } from './tool-item';
+
+// An MCP server's group (its connection, prompts and resources) loads with the first server.
+const McpServerGroup = dynamic(() => import('./mcp-server-group').then((module) => module.McpServerGroup), {
+  ssr: false,
+});
 
 /** The session's own tools, then each MCP server's as a group, with badges. */
 export function ToolList() {

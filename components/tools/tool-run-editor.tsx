@@ -1,11 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { coreToolTraits, isSandboxToolName } from '@/lib/model/core-tool-definitions';
 import type { ToolDraft, ToolRunKind } from '@/lib/model/tool-spec';
-import { McpRunPanel } from './mcp-run-panel';
+import dynamic from 'next/dynamic';
 import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/model/tool-limits';
 import { useSessionActions } from '../playground/runtime-context';
+
+// An MCP tool's panel loads when one is selected.
+const McpRunPanel = dynamic(() => import('./mcp-run-panel').then((module) => module.McpRunPanel), { ssr: false });
 
 const HandlerEditor = dynamic(() => import('./monaco-handler-editor'), {
   ssr: false,

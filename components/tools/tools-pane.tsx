@@ -14,8 +14,7 @@ import { AddToolMenu } from './add-tool-menu';
 import { EmptyTools } from './empty-tools';
 import { ExportPanel } from './export-panel';
 import { ImportPanel } from './import-panel';
-import { InterceptorsDialog } from './interceptors-dialog';
-import { McpConnectDialog } from './mcp-connect-dialog';
+import { LazyInterceptorsDialog, LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { ToolsetCoverageDialog, useToolsetCoverage } from './toolset-coverage-dialog';
 import { ToolList } from './tool-list';
 import { ToolCodeNotes } from './tool-code-notes';
@@ -74,8 +73,8 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         </MenuItem>
         <MenuItem onSelect={() => setDialog('coverage')}>{coverage.label}</MenuItem>
       </Menu>
-      <McpConnectDialog open={dialog === 'mcp'} onOpenChange={openOrClose('mcp')} />
-      <InterceptorsDialog open={dialog === 'interceptors'} onOpenChange={openOrClose('interceptors')} />
+      {dialog === 'mcp' ? <LazyMcpConnectDialog open onOpenChange={openOrClose('mcp')} /> : null}
+      {dialog === 'interceptors' ? <LazyInterceptorsDialog open onOpenChange={openOrClose('interceptors')} /> : null}
       <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
       {dialog === 'as-read' ? <ToolsAsReadDialog open onOpenChange={openOrClose('as-read')} /> : null}
     </>
