@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { test } from 'vitest';
+import { expect, test } from 'vitest';
 import { createPythonParser } from '@/testing/parse-python';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
@@ -86,38 +86,57 @@ test('Tool from code: parse and convert a 20-definition paste, per language', as
   ]);
 });
 
+/** Issue 45: each language's first preview after the dialog opens (its reader loading then), median of the visits. */
+const BUDGET_PREVIEW_MS = 1_000;
+const VISITS = 5;
+const LANGUAGES = ['TypeScript function', 'zod / AI SDK tool()', 'Pydantic model'] as const;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 test('Tool from code: what the dialog loads, and how soon each language previews', async () => {
-  await withProductionPage(3306, 'Tool from code', async (page) => {
-    const resources = () =>
-      page.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => {
-          const resource = entry as PerformanceResourceTiming;
-          return { url: resource.name, bytes: resource.encodedBodySize };
-        }),
-      );
-    const before = new Set((await resources()).map((entry) => entry.url));
-    const dialog = page.getByRole('dialog', { name: 'Tool from code' });
-    const lines: string[] = [];
-    const started = performance.now();
-    await page.getByRole('button', { name: 'Tool from code' }).click();
-    await dialog.getByRole('article').first().waitFor({ timeout: 60_000 });
-    lines.push(
-      `open → first Python preview (cold: dialog, Monaco language, tree-sitter): ${(performance.now() - started).toFixed(0)} ms`,
-    );
-    for (const language of ['TypeScript function', 'zod / AI SDK tool()', 'Pydantic model']) {
-      const at = performance.now();
-      await dialog.getByRole('combobox', { name: 'Language' }).selectOption({ label: language });
-      await dialog.getByText('Reading the code…').waitFor({ state: 'detached', timeout: 60_000 });
+  await withProductionPage(3306, 'Tool from code', async (_settled, browser) => {
+    const times = new Map<string, number[]>();
+    const note = (what: string, ms: number) => times.set(what, [...(times.get(what) ?? []), ms]);
+    let loadedLine = '';
+    for (let visit = 0; visit < VISITS; visit++) {
+      // A cold visit each time: a new context, the page settled (tools checked, editor drawn).
+      const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(new URL('/', _settled.url()).href);
+      await page.locator('main[aria-busy="false"]').waitFor();
+      await page.locator('.monaco-editor').first().waitFor();
+      const resources = () =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').map((entry) => {
+            const resource = entry as PerformanceResourceTiming;
+            return { url: resource.name, bytes: resource.encodedBodySize };
+          }),
+        );
+      const before = new Set((await resources()).map((entry) => entry.url));
+      const dialog = page.getByRole('dialog', { name: 'Tool from code' });
+      const started = performance.now();
+      await page.getByRole('button', { name: 'Tool from code' }).click();
       await dialog.getByRole('article').first().waitFor({ timeout: 60_000 });
-      lines.push(`${language} → preview (first time: its reader loads): ${(performance.now() - at).toFixed(0)} ms`);
+      note('Python function (the dialog, Monaco language, tree-sitter)', performance.now() - started);
+      for (const language of LANGUAGES) {
+        const at = performance.now();
+        await dialog.getByRole('combobox', { name: 'Language' }).selectOption({ label: language });
+        await dialog.getByText('Reading the code…').waitFor({ state: 'detached', timeout: 60_000 });
+        await dialog.getByRole('article').first().waitFor({ timeout: 60_000 });
+        note(`${language} (its reader loads)`, performance.now() - at);
+      }
+      const loaded = (await resources()).filter((entry) => !before.has(entry.url));
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+      const of = (test: (url: string) => boolean) =>
+        kb(loaded.filter((entry) => test(entry.url)).reduce((sum, entry) => sum + entry.bytes, 0));
+      loadedLine = `loaded after the click: ${loaded.length} files, ${of(() => true)} as transferred (JavaScript ${of((url) => url.endsWith('.js') && !url.includes('/vendor/'))} gzipped, zod for the sandbox ${of((url) => url.endsWith('zod-sandbox.js'))}, wasm ${of((url) => url.endsWith('.wasm'))})`;
+      await context.close();
     }
-    const loaded = (await resources()).filter((entry) => !before.has(entry.url));
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    const of = (test: (url: string) => boolean) =>
-      kb(loaded.filter((entry) => test(entry.url)).reduce((sum, entry) => sum + entry.bytes, 0));
-    lines.push(
-      `loaded after the click: ${loaded.length} files, ${of(() => true)} as transferred (JavaScript ${of((url) => url.endsWith('.js') && !url.includes('/vendor/'))} gzipped, zod for the sandbox ${of((url) => url.endsWith('zod-sandbox.js'))}, wasm ${of((url) => url.endsWith('.wasm'))})`,
+    const lines = [...times].map(
+      ([what, each]) =>
+        `first preview, ${what}: ${median(each).toFixed(0)} ms (median of ${VISITS}; ${each.map((ms) => ms.toFixed(0)).join(', ')}) — budget ${BUDGET_PREVIEW_MS} ms`,
     );
-    console.log(`\nTool from code in the browser (production build)\n${lines.join('\n')}\n`);
+    console.log(`\nTool from code in the browser (production build)\n${[...lines, loadedLine].join('\n')}\n`);
+    for (const [what, each] of times)
+      expect.soft(median(each), `first preview, ${what} (ms)`).toBeLessThanOrEqual(BUDGET_PREVIEW_MS);
   });
 }, 300_000);

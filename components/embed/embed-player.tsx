@@ -3,7 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { createStore } from 'zustand';
-import { readShareFragment } from '@/lib/share/share-link';
+import { readLinkInWorker } from '../session/read-link-in-worker';
+import { createToolChecks } from '@/lib/tools/create-tool-checks';
 import { createSessionStore } from '@/lib/session/session-store';
 import type { SessionStore } from '@/lib/session/session-state';
 import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
@@ -18,6 +19,8 @@ function createPlayerRuntime(store: SessionStore): PlaygroundRuntime {
   return {
     store,
     engine: createStore(() => ({ engine: undefined, error: undefined })),
+    // The player never checks tools (it never runs them): they stay as the link has them.
+    toolChecks: createToolChecks({ onElsewhereFailed: () => undefined }),
     timeline: {},
   } as unknown as PlaygroundRuntime;
 }
@@ -49,17 +52,21 @@ export function EmbedPlayer({
   useEffect(() => {
     if (problem) return;
     let current = true;
+    const readLink = readLinkInWorker();
     const readSealed = async (ciphertext: string) => {
-      const { fromBase64url, KEY_PREFIX, openSealedSession } = await import('@/lib/share/short-link');
+      const { fromBase64url, KEY_PREFIX } = await import('@/lib/share/short-link');
       const bytes = fromBase64url(ciphertext);
       const hash = window.location.hash;
       const key = hash.startsWith(KEY_PREFIX) ? hash.slice(KEY_PREFIX.length) : '';
       return bytes
-        ? openSealedSession(bytes, key)
+        ? readLink({ kind: 'sealed', ciphertext: bytes, key })
         : { ok: false as const, message: 'This short link cannot be opened: what the server holds is damaged.' };
     };
     const load = async () => {
-      const read = sealed === undefined ? await readShareFragment(window.location.hash) : await readSealed(sealed);
+      const read =
+        sealed === undefined
+          ? await readLink({ kind: 'fragment', fragment: window.location.hash })
+          : await readSealed(sealed);
       if (!current) return;
       if (!read.ok) return setLoaded({ kind: 'failed', message: read.message });
       const store = createSessionStore();

@@ -21,8 +21,8 @@ import { createMcpClient, type McpClient } from '@/lib/mcp/create-mcp-client';
 import { createTokenCounter, type TokenCounter } from '@/lib/tools/create-token-counter';
 import { spawnTokenWorker } from '../tools/spawn-token-worker';
 import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
-import { checkSourcesInWorker } from '@/lib/tools/check-sources-in-worker';
-import { spawnToolCheckWorker } from '../tools/spawn-tool-check-worker';
+import { checkSourcesInWorker } from '../tools/spawn-tool-check-worker';
+import { readLinkInWorker } from '../session/read-link-in-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
@@ -116,7 +116,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
   const toolChecks = createToolChecks({
-    elsewhere: typeof Worker === 'undefined' ? undefined : checkSourcesInWorker(spawnToolCheckWorker),
+    elsewhere: typeof Worker === 'undefined' ? undefined : checkSourcesInWorker(),
     // No worker (a browser without module workers, a blocked script): the engine checks here.
     onElsewhereFailed: () => void loadEngine().catch(() => undefined),
   });
@@ -201,6 +201,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const browser = typeof window === 'undefined' ? undefined : window;
   const controller = createSessionController({
     store,
+    readLink: typeof Worker === 'undefined' ? undefined : readLinkInWorker(),
     persistence: {
       restore: async () => store.restore?.(),
       flush: async () => store.storage?.flush(),

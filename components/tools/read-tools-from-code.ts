@@ -16,6 +16,9 @@ let zodBundle: Promise<string> | undefined;
 
 const loadTypeScript = () => {
   typescript ??= import('typescript').then((module) => (module.default ?? module) as typeof import('typescript'));
+  typescript.catch(() => {
+    typescript = undefined;
+  });
   return typescript;
 };
 
@@ -46,6 +49,17 @@ const loadZodBundle = () => {
   });
   return zodBundle;
 };
+
+/**
+ * Loads every language's reader ahead of its first use (the dialog calls it once its first
+ * preview is drawn and the page is idle), so switching language previews without waiting for
+ * the TypeScript compiler, tree-sitter or zod to download. A failed load is tried again on use.
+ */
+export function warmReadersFromCode(): void {
+  loadTypeScript().catch(() => undefined);
+  loadPython().catch(() => undefined);
+  loadZodBundle().catch(() => undefined);
+}
 
 /**
  * Reads a paste in the chosen language into tools. TypeScript and Python are parsed here (the

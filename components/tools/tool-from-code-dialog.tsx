@@ -1,12 +1,12 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CODE_LANGUAGES, type CodeLanguage, type ToolsFromCode } from '@/lib/model/tool-from-code';
 import { CODE_EXAMPLES } from '@/lib/tools/from-code/code-examples';
 import { useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
-import { readToolsFromCode } from './read-tools-from-code';
+import { readToolsFromCode, warmReadersFromCode } from './read-tools-from-code';
 
 const CodeEditor = dynamic(() => import('./monaco-handler-editor'), {
   ssr: false,
@@ -14,7 +14,7 @@ const CodeEditor = dynamic(() => import('./monaco-handler-editor'), {
 });
 
 const EDITOR_LANGUAGE = { typescript: 'typescript', zod: 'typescript', python: 'python', pydantic: 'python' } as const;
-/** How long typing pauses before the preview reads the code again. */
+/** How long typing pauses before the preview reads the code again (opening and switching language read at once). */
 const READ_DELAY_MS = 300;
 
 type Preview = { kind: 'reading' } | { kind: 'read'; result: ToolsFromCode } | { kind: 'failed'; message: string };
@@ -35,25 +35,45 @@ export default function ToolFromCodeDialog({
   const [codes, setCodes] = useState<Record<CodeLanguage, string>>(CODE_EXAMPLES);
   const [preview, setPreview] = useState<Preview>({ kind: 'reading' });
   const code = codes[language];
+  // What was last read: a change of the code alone is typing (read after a pause), anything else is read at once.
+  const lastRead = useRef<{ open: boolean; language: CodeLanguage }>(undefined);
 
   // Reading the code talks to parsers and the sandbox outside React: an effect, cancelled when the code changes.
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      lastRead.current = undefined;
+      return;
+    }
+    const typing = lastRead.current?.language === language;
+    lastRead.current = { open, language };
     const controller = new AbortController();
     setPreview({ kind: 'reading' });
-    const timer = setTimeout(() => {
-      readToolsFromCode(language, code, controller.signal).then(
-        (result) => controller.signal.aborted || setPreview({ kind: 'read', result }),
-        (error: unknown) =>
-          controller.signal.aborted ||
-          setPreview({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
-      );
-    }, READ_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        readToolsFromCode(language, code, controller.signal).then(
+          (result) => controller.signal.aborted || setPreview({ kind: 'read', result }),
+          (error: unknown) =>
+            controller.signal.aborted ||
+            setPreview({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        );
+      },
+      typing ? READ_DELAY_MS : 0,
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
   }, [open, language, code]);
+
+  // Once the first preview is drawn and the page is idle, the other languages' readers load too.
+  const firstRead = preview.kind !== 'reading';
+  useEffect(() => {
+    if (!open || !firstRead) return;
+    const warm = () => warmReadersFromCode();
+    if (typeof window.requestIdleCallback !== 'function') return void window.setTimeout(warm, 200);
+    const handle = window.requestIdleCallback(warm, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [open, firstRead]);
 
   const result = preview.kind === 'read' ? preview.result : undefined;
   const tools = result?.ok ? result.tools : [];

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDraft } from '../model/tool-spec';
 import { checkToolDrafts } from './check-tool-drafts';
-import { checkSourcesInWorker, type ToolCheckWorkerLike } from './check-sources-in-worker';
+import { createWorkerCalls, type WorkerCall, type WorkerLike } from '../platform/worker-calls';
 import { checkToolSource } from './check-tool-source';
 import { createSchemaChecker } from './create-schema-checker';
 import { createToolChecks } from './create-tool-checks';
 import type { SourceCheck } from './tool-check';
-import type { ToolCheckRequest } from './tool-check-job';
 
 const checker = createSchemaChecker();
 const definition = (name: string) =>
@@ -15,7 +14,7 @@ const draft = (id: string, source: string, enabled = true): ToolDraft => ({
   id,
   source,
   enabled,
-  run: { kind: 'mock' },
+  run: { kind: 'mock', result: '{}' },
 });
 const drafts = [
   draft('a', definition('get_weather')),
@@ -26,8 +25,8 @@ const drafts = [
 
 /** A worker the test answers by hand, checking with the real checker (as the real worker does). */
 function fakeWorker() {
-  const requests: ToolCheckRequest[] = [];
-  let worker: ToolCheckWorkerLike | undefined;
+  const requests: WorkerCall<string[]>[] = [];
+  let worker: WorkerLike<string[], SourceCheck[]> | undefined;
   const spawn = () => {
     worker = {
       postMessage: (request) => void requests.push(request),
@@ -38,12 +37,15 @@ function fakeWorker() {
     return worker;
   };
   const answerAll = () => {
-    for (const { id, sources } of requests.splice(0))
-      worker!.onmessage!({
-        data: { id, kind: 'checked', checks: sources.map((source) => checkToolSource(source, checker)) },
-      });
+    for (const { id, request } of requests.splice(0))
+      worker!.onmessage!({ data: { id, ok: true, answer: request.map((source) => checkToolSource(source, checker)) } });
   };
-  return { requests, spawn, answerAll, crash: () => worker!.onerror!(new Event('error')) };
+  return {
+    requests,
+    calls: () => createWorkerCalls(spawn, 'The tool-check worker did not load.'),
+    answerAll,
+    crash: () => worker!.onerror!(new Event('error')),
+  };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -52,7 +54,7 @@ describe('the page’s tool checks', () => {
   it('says "checking" until the worker answers, then agrees with checking on the page, once per text', async () => {
     const worker = fakeWorker();
     const checks = createToolChecks({
-      elsewhere: checkSourcesInWorker(worker.spawn),
+      elsewhere: worker.calls(),
       onElsewhereFailed: () => undefined,
     });
     let heard = 0;
@@ -63,7 +65,7 @@ describe('the page’s tool checks', () => {
     checks.check(drafts);
     // The same text twice (tools a and c) is asked once, and asking again while waiting asks nothing.
     expect(worker.requests).toHaveLength(1);
-    expect(worker.requests[0].sources).toHaveLength(3);
+    expect(worker.requests[0].request).toHaveLength(3);
     worker.answerAll();
     await settle();
     expect(heard).toBe(1);
@@ -77,14 +79,14 @@ describe('the page’s tool checks', () => {
     const partly = checks.check(edited);
     expect(partly.pending).toBe(true);
     expect(partly.tools.map((tool) => tool.check.kind)).toEqual(['valid', 'pending', 'valid', 'valid']);
-    expect(worker.requests.map((request) => request.sources)).toEqual([[definition('fixed')]]);
+    expect(worker.requests.map((call) => call.request)).toEqual([[definition('fixed')]]);
   });
 
   it('checks on the page at once after adopting the engine’s checker, and when the worker fails it says so once', async () => {
     const worker = fakeWorker();
     const failures: Error[] = [];
     const checks = createToolChecks({
-      elsewhere: checkSourcesInWorker(worker.spawn),
+      elsewhere: worker.calls(),
       onElsewhereFailed: (error) => failures.push(error),
     });
     expect(checks.check(drafts).pending).toBe(true);

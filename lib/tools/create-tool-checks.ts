@@ -1,7 +1,9 @@
-import type { CheckSourcesElsewhere } from './check-sources-in-worker';
 import { toolSetCheckOf } from './tool-set-check-of';
 import { pendingToolSetCheck, type SourceCheck, type ToolSetCheck } from './tool-check';
 import type { ToolDraft } from '../model/tool-spec';
+
+/** Checks definitions' texts somewhere else than the page's thread (the tool-check worker); rejects when it cannot. */
+export type CheckSourcesElsewhere = (sources: string[]) => Promise<SourceCheck[]>;
 
 /**
  * The page's tool checks: every tool list checked once, each definition's text once. Until the

@@ -1,5 +1,6 @@
 import type { SandboxFiles } from '../model/sandbox-status';
-import { readShareFragment, SHARE_PREFIX } from '../share/share-link';
+import { SHARE_PREFIX } from '../share/share-link';
+import type { ReadLinkRequest } from '../share/read-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
@@ -35,6 +36,11 @@ export type SessionControllerOptions = {
   newId(): string;
   /** Fetches a short link's ciphertext (`GET /api/links/<id>`). */
   fetchLink?: (id: string) => Promise<Response>;
+  /**
+   * Reads a link into a session — decrypt, inflate, parse and the strict reader, once (the
+   * page passes its link worker, off its thread); by default here, the readers loaded on first use.
+   */
+  readLink?: (request: ReadLinkRequest) => Promise<ParsedSession>;
 };
 
 export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
@@ -85,7 +91,9 @@ export function createSessionController(options: SessionControllerOptions): Sess
     await restoreSandbox(shared.session.files);
   };
 
-  const openShareLink = async (fragment: string) => openShared(await readShareFragment(fragment));
+  const readLink =
+    options.readLink ?? (async (request: ReadLinkRequest) => (await import('../share/read-link')).readLink(request));
+  const openShareLink = async (fragment: string) => openShared(await readLink({ kind: 'fragment', fragment }));
 
   const openShortLink = async (id: string, key: string) => {
     const refused = (why: string) =>
@@ -103,8 +111,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
       const said = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
       return refused((said?.error?.message ?? `the server answered ${response.status}`).replace(/\.$/, ''));
     }
-    const { openSealedSession } = await import('../share/short-link');
-    await openShared(await openSealedSession(new Uint8Array(await response.arrayBuffer()), key));
+    await openShared(await readLink({ kind: 'sealed', ciphertext: new Uint8Array(await response.arrayBuffer()), key }));
   };
 
   return {
