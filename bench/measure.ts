@@ -1,8 +1,13 @@
-/** One benchmark's figures, in milliseconds. */
-export type Figure = { name: string; iterations: number; medianMs: number; p95Ms: number };
+import { expect } from 'vitest';
 
-/** Runs `fn` a few times to warm up, then `iterations` times, and reports median and p95. */
-export async function measure(name: string, fn: () => unknown, iterations = 50): Promise<Figure> {
+/** One benchmark's figures, in milliseconds, and the budget its median must keep (issue 45). */
+export type Figure = { name: string; iterations: number; medianMs: number; p95Ms: number; budgetMs?: number };
+
+/**
+ * Runs `fn` a few times to warm up, then `iterations` times, and reports median and p95.
+ * With `budgetMs`, `printFigures` fails the bench when the median is over it.
+ */
+export async function measure(name: string, fn: () => unknown, iterations = 50, budgetMs?: number): Promise<Figure> {
   for (let i = 0; i < 3; i++) await fn();
   const samples: number[] = [];
   for (let i = 0; i < iterations; i++) {
@@ -12,15 +17,18 @@ export async function measure(name: string, fn: () => unknown, iterations = 50):
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
-  return { name, iterations, medianMs: at(0.5), p95Ms: at(0.95) };
+  return { name, iterations, medianMs: at(0.5), p95Ms: at(0.95), budgetMs };
 }
 
-/** Prints figures as an aligned table. */
+/** Prints figures as an aligned table, each beside its budget; a median over its budget fails the bench. */
 export function printFigures(title: string, figures: Figure[]): void {
   const width = Math.max(...figures.map((figure) => figure.name.length));
   const lines = figures.map(
     (figure) =>
-      `${figure.name.padEnd(width)}  median ${figure.medianMs.toFixed(2).padStart(8)} ms  p95 ${figure.p95Ms.toFixed(2).padStart(8)} ms  (n=${figure.iterations})`,
+      `${figure.name.padEnd(width)}  median ${figure.medianMs.toFixed(2).padStart(8)} ms  p95 ${figure.p95Ms.toFixed(2).padStart(8)} ms  (n=${figure.iterations})${figure.budgetMs === undefined ? '' : `  budget ${figure.budgetMs} ms${figure.medianMs > figure.budgetMs ? '  OVER' : ''}`}`,
   );
   console.log(`\n${title}\n${lines.join('\n')}\n`);
+  for (const figure of figures)
+    if (figure.budgetMs !== undefined)
+      expect.soft(figure.medianMs, `${title}: ${figure.name} (median ms)`).toBeLessThanOrEqual(figure.budgetMs);
 }

@@ -37,7 +37,8 @@ for (const size of SIZES) {
       await shoot(page, `${size.width}x${size.height}-${scheme}-empty`);
     }
     await playground.sendMessage('list the files and show me README.md');
-    if (size.name === 'phone') await page.getByRole('tab', { name: 'Graph' }).click();
+    if (size.name === 'phone')
+      await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Graph' }).click();
     await expect(playground.node('Tool result read_file')).toBeVisible();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -60,7 +61,10 @@ test('on a phone a shared link opens on the graph, readable without sideways scr
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const viewer = new PlaygroundPage(await phone.newPage());
   await viewer.page.goto(url);
-  await expect(viewer.page.getByRole('tab', { name: 'Graph' })).toHaveAttribute('aria-selected', 'true');
+  await expect(viewer.page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Graph' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await expect(viewer.node('Tool result list_files')).toBeVisible();
   expect(await documentOverflow(viewer.page)).toBeLessThanOrEqual(0);
   await shoot(viewer.page, '390x844-light-shared-link');
@@ -200,7 +204,7 @@ test('axe-core finds no serious or critical violations on the main screens (empt
   await page.setViewportSize({ width: 390, height: 844 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.getByRole('tab', { name: 'Graph' }).click();
+    await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Graph' }).click();
     found.push(...(await seriousViolations(page, `${scheme} phone graph`)));
     await page.getByRole('tab', { name: 'Chat' }).click();
     found.push(...(await seriousViolations(page, `${scheme} phone chat`)));
