@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openLongSession, startFrames, stopFrames, withProductionPage } from './browser-bench';
 
 /**
@@ -93,5 +93,8 @@ test('a 500-call session (1,510 nodes): open and draw time, frames while panning
         '',
       ].join('\n'),
     );
+    expect.soft(openMs, 'opened to the last answer (ms)').toBeLessThanOrEqual(1_000);
+    expect.soft(Number(/p95 ([\d.]+) ms/.exec(panFrames)?.[1]), 'panning, p95 frame (ms)').toBeLessThanOrEqual(16.7);
+    expect.soft(heap, 'JS heap with the session open (MB)').toBeLessThanOrEqual(150);
   });
 });

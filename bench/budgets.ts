@@ -1,0 +1,76 @@
+/**
+ * Every figure a bench measures with `measure()` and its budget (median, ms): the first pattern
+ * that matches the figure's name. A figure with no budget fails its bench too — a new figure
+ * comes with one. Budgets given by an issue say so; the rest leave room of about 3–5× over what
+ * this kind of machine measured when they were set (2 cores, Node, idle), so a bench fails on a
+ * real regression, not on noise.
+ */
+export const BUDGETS_MS: readonly [RegExp, number][] = [
+  // Evals (issue 9): grading one run, and a grid run with the scripted model.
+  [/^gradeRun/, 0.5],
+  [/^first-step, \d at once/, 20],
+  [/^full-loop, \d at once/, 40],
+  // Executor (issue 5).
+  [/^executor: think/, 0.1],
+  [/^offline sandbox: readFile of 10 KB/, 0.1],
+  [/^executor: read_file of 10 KB/, 0.2],
+  [/^executor: write_file/, 1],
+  [/^executor: bash `echo hi`/, 2],
+  // Hardening (issues 11, 30, 32, 37): refusals stay cheap whatever the attack.
+  [/^Ajv\+RE2: .* against 30 a's/, 0.1],
+  [/^Ajv\+RE2: .* against 100,000 a's/, 5],
+  [/^depth check of a 4 MB body/, 5],
+  [/^route: 5 MB \+ 1 body refused/, 20],
+  [/^route: body nested 100,000 levels refused/, 30],
+  [/^link: 10 KB bomb/, 5],
+  [/^link: measuring a 40 KB-text link/, 1],
+  [/^redacting a key from a 500-character error/, 1],
+  [/^simulated model: places read from 1\.2 MB/, 100],
+  [/^route guard: /, 0.1],
+  [/^redacting a key \(and its reversed and base64 forms\)/, 2],
+  [/^MCP outputSchema .* on RE2/, 0.1],
+  [/^route: a message naming a URL refused/, 2],
+  [/^nesting of a 3,000-deep TypeScript paste/, 1],
+  [/^nesting of a [\d.]+ MB paste of ordinary code/, 100],
+  [/^uniqueItems over 100,000 objects: refused/, 1],
+  [/^uniqueItems over 2,000 objects: checked by Ajv/, 200],
+  [/^link budget: read what 1,000 stored links hold/, 5],
+  // History policy (issue 15): planned on every send.
+  [/^plan \(no policy\)/, 5],
+  [/^plan \+ cut, drop-oldest/, 5],
+  // MCP (issue 19): a call and a connect through the page's client and the route.
+  [/^SDK client alone: tools\/call/, 15],
+  [/^page client → route \(in-process\) → SDK/, 15],
+  [/^connect: SDK alone/, 50],
+  [/^page client → next start \/api\/mcp → SDK/, 25],
+  [/^connect through next start/, 80],
+  // Share links (issue 7) and short links (issue 26), in Node.
+  [/^make the link \(compact \+ compress\)/, 10],
+  [/^open the link \(decompress \+ validate\)/, 10],
+  [/^[\d,]+ (messages|calls): create \(seal \+ upload\)/, 50],
+  [/^[\d,]+ (messages|calls): open \(download \+ decrypt \+ read\)/, 50],
+  // Timeline (issues 6, 25): derived and laid out on every change; the sequence within 50 ms (issue 25).
+  [/^cold: derive \+ layout, \d+ nodes/, 50],
+  [/^warm: derive \+ layout after one more chunk/, 16.7],
+  [/^derive the sequence/, 50],
+  // Tool from code (issue 34), in Node: the page runs the same readers.
+  [/^Python functions \(tree-sitter \+ reader\)/, 20],
+  [/^Pydantic models \(tree-sitter \+ reader\)/, 20],
+  [/^TypeScript functions \(TS parser \+ reader\)/, 30],
+  [/^zod tool\(\)/, 150],
+  // Walking skeleton (issue 1): one keystroke's re-check within a frame.
+  [/^POST \/api\/chat: one simulated step/, 15],
+  [/^whole README run/, 30],
+  [/^executor: read_file README\.md/, 0.2],
+  [/^checkToolDrafts: the 4 default tools, first check/, 40],
+  [/^checkToolDrafts: the 4 default tools, re-check/, 2],
+  [/^timeline: derive \+ dagre layout of \d+ nodes/, 16.7],
+  [/^tool editor: import \+ lint/, 200],
+  // Wire (issue 13): a step rendered with the provider's own package.
+  [/^(openai-chat|openai-responses|anthropic|gemini): render a 4-message step/, 10],
+];
+
+/** The budget of a figure by its name, or undefined when none is written here. */
+export function budgetOf(name: string): number | undefined {
+  return BUDGETS_MS.find(([pattern]) => pattern.test(name))?.[1];
+}
