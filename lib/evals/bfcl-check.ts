@@ -1,3 +1,5 @@
+import { type Converted, convertJavaValue, convertJsValue } from './bfcl-convert';
+
 /**
  * One argument checked as BFCL's AST checker checks it (for a case read from BFCL): by the
  * function doc's type — as Python sees JSON, so `5.0` is a float that an `integer` refuses and
@@ -7,7 +9,16 @@
  * behaviour and checked against its verdicts (lib/evals/fixtures/bfcl-agreement.json).
  */
 
-export type BfclMatcher = { bfcl: unknown[]; type?: string; items?: string; optional?: boolean };
+export type BfclMatcher = {
+  bfcl: unknown[];
+  type?: string;
+  items?: string;
+  optional?: boolean;
+  /** A Java or JavaScript case: the value is that language's syntax in a string (BFCL's form). */
+  language?: 'java' | 'javascript';
+  /** Which acceptable values ("0") or their items ("0/2") BFCL's answer wrote as floats. */
+  floats?: string[];
+};
 
 /** BFCL's types as the Python types it checks for (`any` means a string there). */
 const PYTHON_TYPES: Readonly<Record<string, string>> = {
@@ -59,9 +70,17 @@ export const standardize = (text: string) =>
 const standardizeEach = (value: unknown) => (typeof value === 'string' ? standardize(value) : value);
 
 /** The first acceptable value that is not "" (the optional marker): its Python type. */
-function answerType(possible: readonly unknown[]): string | undefined {
-  const first = possible.find((value) => value !== '');
-  return first === undefined ? undefined : pythonType(first);
+/**
+ * The first acceptable value that is not "" (the optional marker): its Python type — a float
+ * where BFCL's answer wrote it so (`floats` holds its path, "0" or "0/2", under `prefix`).
+ */
+function answerType(
+  possible: readonly unknown[],
+  floats: ReadonlySet<string> = new Set(),
+  prefix = '',
+): string | undefined {
+  const at = possible.findIndex((value) => value !== '');
+  return at === -1 ? undefined : pythonType(possible[at], `${prefix}${at}`, floats);
 }
 
 function dictMatches(value: Record<string, unknown>, possible: unknown): boolean {
@@ -85,13 +104,14 @@ function nestedTypesMatch(
   possible: readonly unknown[],
   item: string,
   floats: ReadonlySet<string>,
+  answerFloats: ReadonlySet<string>,
 ) {
   return possible.some(
-    (answer) =>
+    (answer, at) =>
       !Array.isArray(answer) ||
       value.every((element, index) => {
         const type = pythonType(element, String(index), floats);
-        return type === item || type === answerType(answer);
+        return type === item || type === answerType(answer, answerFloats, `${at}/`);
       }),
   );
 }
@@ -101,23 +121,93 @@ const show = (value: unknown) => {
   return text.length > 120 ? `${text.slice(0, 117)}…` : text;
 };
 
+/** The Python types BFCL's converters read Java and JavaScript values into, by the doc's type. */
+const LANGUAGE_TYPES: Readonly<Record<'java' | 'javascript', Readonly<Record<string, string>>>> = {
+  java: {
+    byte: 'int',
+    short: 'int',
+    integer: 'int',
+    float: 'float',
+    double: 'float',
+    long: 'int',
+    boolean: 'bool',
+    char: 'str',
+    Array: 'list',
+    ArrayList: 'list',
+    Set: 'set',
+    HashMap: 'dict',
+    Hashtable: 'dict',
+    Queue: 'list',
+    Stack: 'list',
+    String: 'str',
+    any: 'str',
+  },
+  javascript: {
+    String: 'str',
+    integer: 'int',
+    float: 'float',
+    Bigint: 'int',
+    Boolean: 'bool',
+    dict: 'dict',
+    array: 'list',
+    any: 'str',
+  },
+};
+/** The doc types whose items BFCL's Java and JavaScript rules convert and check. */
+const NESTED_CONVERSION = ['Array', 'ArrayList', 'array'];
+const LANGUAGE_NAMES = { java: 'Java', javascript: 'JavaScript' } as const;
+
 /**
  * Why `value` fails BFCL's check of one argument, or undefined when it passes. `floats` are the
  * paths below the argument ("" for itself, "2" for its third item) written with a fraction or an
- * exponent though whole.
+ * exponent though whole. A Java or JavaScript argument must be a string, read by BFCL's
+ * converter into a Python value by the doc's type, then checked as that value.
  */
 export function checkBfclArgument(
   matcher: BfclMatcher,
   value: unknown,
   floats: ReadonlySet<string>,
 ): string | undefined {
+  if (matcher.language === undefined) {
+    const named = matcher.type === undefined ? undefined : PYTHON_TYPES[matcher.type];
+    const item = matcher.items === undefined ? undefined : PYTHON_TYPES[matcher.items];
+    return checkTyped(matcher, value, floats, { expected: named, item, label: matcher.type, intIsFloat: true });
+  }
+  const language = LANGUAGE_NAMES[matcher.language];
+  const types = LANGUAGE_TYPES[matcher.language];
+  const type = matcher.type ?? 'any';
+  if (!Object.hasOwn(types, type)) return `cannot be checked: BFCL has no ${language} type "${type}"`;
+  if (typeof value !== 'string')
+    return `is ${show(value)}, a ${pythonType(value, '', floats)}; BFCL asks for ${language} values as strings (${language} ${type})`;
+  const nested = NESTED_CONVERSION.includes(type) ? matcher.items : undefined;
+  let converted: Converted;
+  try {
+    converted = (matcher.language === 'java' ? convertJavaValue : convertJsValue)(value, type, nested);
+  } catch (error) {
+    return `cannot be checked: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return checkTyped(matcher, converted.value, converted.floats, {
+    expected: types[type],
+    item: nested === undefined ? undefined : types[nested],
+    label: `${language} ${type}`,
+    intIsFloat: false,
+  });
+}
+
+/** BFCL's `type_checker` then its value checks, on a value as Python sees it. */
+function checkTyped(
+  matcher: BfclMatcher,
+  value: unknown,
+  floats: ReadonlySet<string>,
+  rules: { expected: string | undefined; item: string | undefined; label: string | undefined; intIsFloat: boolean },
+): string | undefined {
   const possible = matcher.bfcl;
-  const named = matcher.type === undefined ? undefined : PYTHON_TYPES[matcher.type];
-  const answered = answerType(possible);
-  const expected = named ?? answered;
+  const answerFloats = new Set(matcher.floats);
+  const answered = answerType(possible, answerFloats);
+  const expected = rules.expected ?? answered;
   let type = pythonType(value, '', floats);
-  // Python takes an int where a float is asked for.
-  if (matcher.type === 'float' && type === 'int') type = 'float';
+  // Python (not Java or JavaScript) takes an int where a float is asked for.
+  if (rules.intIsFloat && expected === 'float' && type === 'int') type = 'float';
   const mismatch = `is ${show(value)}, expected one of ${possible
     .filter((each) => each !== '')
     .map(show)
@@ -126,13 +216,17 @@ export function checkBfclArgument(
   if (expected !== undefined) {
     if (type === expected) {
       variable = answered !== undefined && answered !== expected;
-      const item = matcher.items === undefined ? undefined : PYTHON_TYPES[matcher.items];
-      if (type === 'list' && item !== undefined && !nestedTypesMatch(value as unknown[], possible, item, floats))
+      if (
+        type === 'list' &&
+        rules.item !== undefined &&
+        !nestedTypesMatch(value as unknown[], possible, rules.item, floats, answerFloats)
+      )
         return `is ${show(value)}: its items are not all of type ${matcher.items}`;
     } else if (answered !== undefined && type === answered) {
+      // BFCL takes a value of the answers' type as a "variable", compared by equality alone.
       variable = true;
     } else {
-      return `is ${show(value)}, a ${type}; BFCL expects ${matcher.type ?? expected}${floats.has('') ? ' (written with a decimal point)' : ''}`;
+      return `is ${show(value)}, a ${type}; BFCL expects ${rules.label ?? expected}${floats.has('') ? ' (written with a decimal point)' : ''}`;
     }
   }
   if (variable) return among(value, possible) ? undefined : mismatch;
@@ -140,7 +234,7 @@ export function checkBfclArgument(
     return possible.some((answer) => answer !== '' && dictMatches(value as Record<string, unknown>, answer))
       ? undefined
       : mismatch;
-  if (expected === 'list' && matcher.items === 'dict') {
+  if (expected === 'list' && rules.item === 'dict') {
     const list = value as unknown[];
     const fits = possible.some(
       (answer) =>

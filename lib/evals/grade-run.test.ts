@@ -141,6 +141,18 @@ describe('grading a run against its case', () => {
     ]);
   });
 
+  it('any call (BFCL relevance): one call to an offered tool passes, whatever its arguments; none fails', () => {
+    expect(grade({ anyCall: true }, [call('get_weather', { city: 42 })])).toEqual({ pass: true, failures: [] });
+    expect(grade({ anyCall: true }, [call('search_web', {}), call('get_weather', { city: 'Oslo' })]).pass).toBe(true);
+    expect(grade({ anyCall: true }, [])).toEqual({
+      pass: false,
+      failures: [{ kind: 'missing-call', message: 'Expected a tool call (any tool); the model called none.' }],
+    });
+    expect(grade({ anyCall: true }, [call('launch', {})]).failures.map((failure) => failure.kind)).toEqual([
+      'unknown-tool',
+    ]);
+  });
+
   it('the final answer must match its pattern when one is given', () => {
     expect(grade({ noTool: true, answer: { regex: '\\bParis\\b' } }, [], 'It is sunny in Paris.').pass).toBe(true);
     expect(grade({ noTool: true, answer: { regex: 'Lyon' } }, [], 'It is sunny in Paris.').failures).toEqual([

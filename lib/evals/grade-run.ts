@@ -57,9 +57,9 @@ export function gradeRun(
   const { expect: wanted } = testCase;
 
   // A case read from BFCL is graded as BFCL grades it: by its answers, not by the schema's keywords.
-  const bfcl = wanted.calls.some((call) =>
-    Object.values(call.args).some((matcher) => isRecord(matcher) && 'bfcl' in matcher),
-  );
+  const bfcl =
+    wanted.anyCall === true ||
+    wanted.calls.some((call) => Object.values(call.args).some((matcher) => isRecord(matcher) && 'bfcl' in matcher));
   for (const call of run.calls) {
     const spec = tools.find((tool) => tool.name === call.toolName);
     if (!spec) {
@@ -74,7 +74,10 @@ export function gradeRun(
       });
   }
 
-  if (wanted.noTool) {
+  if (wanted.anyCall) {
+    if (run.calls.length === 0)
+      failures.push({ kind: 'missing-call', message: 'Expected a tool call (any tool); the model called none.' });
+  } else if (wanted.noTool) {
     for (const call of run.calls)
       failures.push({
         kind: 'unexpected-call',

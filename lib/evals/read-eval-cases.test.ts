@@ -64,7 +64,7 @@ describe('reading eval cases', () => {
     const read = readEvalCases(`${JSON.stringify(question)}\n${JSON.stringify(answer)}`);
     expect(read).toEqual({
       ok: true,
-      notes: ['1 BFCL question read with their ground truth.'],
+      notes: ['Read 1 BFCL question with its ground truth: 1 simple.'],
       cases: [
         {
           id: 'simple_0',
@@ -87,6 +87,58 @@ describe('reading eval cases', () => {
           },
         },
       ],
+    });
+  });
+
+  it('reads each BFCL category as BFCL grades it, and leaves out, with the reason, the ones it cannot grade', () => {
+    const question = (id: string, extra: Record<string, unknown> = {}) => ({
+      id,
+      question: [[{ role: 'user', content: `Question ${id}` }]],
+      function: [{ name: 'get_weather', parameters: { type: 'dict', properties: { city: { type: 'string' } } } }],
+      ...extra,
+    });
+    const lines = [
+      question('live_relevance_0-0-0'),
+      question('live_relevance_1-1-0'),
+      question('irrelevance_0'),
+      question('live_irrelevance_0-0-0'),
+      question('simple_python_0', { ground_truth: [{ get_weather: { city: ['Paris'] } }] }),
+      question('multi_turn_base_0', { involved_classes: ['GorillaFileSystem'] }),
+      question('multi_turn_miss_func_3'),
+      question('memory_0-customer-0'),
+      question('web_search_0'),
+      question('live_simple_4-4-0'),
+      question('mine-1', { ground_truth: [] }),
+      question('mine-2'),
+    ];
+    const read = readEvalCases(lines.map((line) => JSON.stringify(line)).join('\n'));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const expects = Object.fromEntries(read.cases.map((each) => [each.id, each.expect]));
+    expect(expects['live_relevance_0-0-0']).toMatchObject({ anyCall: true, calls: [] });
+    expect(expects.irrelevance_0).toMatchObject({ noTool: true });
+    expect(expects['live_irrelevance_0-0-0']).toMatchObject({ noTool: true });
+    expect(expects.simple_python_0.calls).toHaveLength(1);
+    expect(expects['mine-1']).toMatchObject({ noTool: true });
+    expect(Object.keys(expects)).toHaveLength(6);
+    expect(read.notes).toHaveLength(1);
+    const [note] = read.notes;
+    expect(note).toContain(
+      'Read 6 BFCL questions with their ground truth: 2 live_relevance (pass when any tool is called, as in BFCL), 1 irrelevance (pass when no tool is called), 1 live_irrelevance (pass when no tool is called), 1 simple_python, 1 of its own.',
+    );
+    expect(note).toContain(
+      'Left out 6 BFCL questions: 1 multi_turn_base — BFCL grades it by running its Python classes',
+    );
+    expect(note).toContain('1 multi_turn_miss_func — ');
+    expect(note).toContain('1 memory — BFCL grades it against a memory store');
+    expect(note).toContain('1 web_search — its questions need BFCL’s live web-search tools');
+    expect(note).toContain('1 live_simple — it has no possible answer (paste its line from possible_answer/ with it)');
+    expect(note).toContain('1 of its own — it has no ground truth');
+    // Nothing gradable at all: refused with the same sentence, nothing imported.
+    const none = readEvalCases(JSON.stringify(question('multi_turn_base_0')));
+    expect(none).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^Left out 1 BFCL question: 1 multi_turn_base — BFCL grades it by running/),
     });
   });
 

@@ -1,5 +1,7 @@
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../model/eval-case';
+import { BfclEntryError, readBfclEntry } from './read-bfcl-case';
+import { floatWrittenIntegers } from '../tools/float-written-integers';
 
 /** Longest case text read (a paste or a file), in characters. */
 export const MAX_EVAL_CASES_CHARS = 5_000_000;
@@ -9,143 +11,94 @@ export type ReadEvalCases = { ok: true; cases: EvalCase[]; notes: string[] } | {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What a BFCL function doc says of one parameter: its type, its items' type, whether it is required. */
-type BfclParameter = { type?: string; items?: string; required: boolean };
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** The parameters of the entry's function docs, by function name, then parameter name. */
-function bfclParameters(functions: unknown): Map<string, Map<string, BfclParameter>> {
-  const found = new Map<string, Map<string, BfclParameter>>();
-  for (const doc of Array.isArray(functions) ? functions : []) {
-    if (!isRecord(doc) || typeof doc.name !== 'string' || !isRecord(doc.parameters)) continue;
-    const properties = isRecord(doc.parameters.properties) ? doc.parameters.properties : {};
-    const required = Array.isArray(doc.parameters.required) ? doc.parameters.required : [];
-    found.set(
-      doc.name,
-      new Map(
-        Object.entries(properties).map(([name, property]) => {
-          const details = isRecord(property) ? property : {};
-          const items =
-            isRecord(details.items) && typeof details.items.type === 'string' ? details.items.type : undefined;
-          const type = typeof details.type === 'string' ? details.type : undefined;
-          return [name, { type, items, required: required.includes(name) }];
-        }),
-      ),
-    );
-  }
-  return found;
-}
-
-/**
- * One BFCL ground-truth argument (its acceptable values; "" means it may be left out, unless
- * the function doc requires it) as BFCL's own check, with the doc's type.
- */
-function bfclMatcher(values: unknown, parameter: BfclParameter | undefined): Record<string, unknown> {
-  const list = Array.isArray(values) ? values : [values];
-  const optional = list.includes('') && !parameter?.required;
-  return {
-    bfcl: list,
-    ...(parameter?.type ? { type: parameter.type } : {}),
-    ...(parameter?.items ? { items: parameter.items } : {}),
-    ...(optional ? { optional: true } : {}),
+/** What a BFCL import read, by category, and what it refused and why ("" when there was no BFCL question). */
+function bfclImportNote(
+  read: Record<string, number>,
+  refused: ReadonlyMap<string, { count: number; why: string }>,
+): string | undefined {
+  const total = Object.values(read).reduce((sum, count) => sum + count, 0);
+  const refusedTotal = [...refused.values()].reduce((sum, each) => sum + each.count, 0);
+  if (total === 0 && refusedTotal === 0) return undefined;
+  const what: Record<string, string> = {
+    irrelevance: 'pass when no tool is called',
+    live_irrelevance: 'pass when no tool is called',
+    live_relevance: 'pass when any tool is called, as in BFCL',
+    simple_java:
+      "graded with BFCL's Java rules: each value Java syntax in a string, as the tools imported from the same lines ask",
+    java: "graded with BFCL's Java rules: each value Java syntax in a string, as the tools imported from the same lines ask",
+    simple_javascript:
+      "graded with BFCL's JavaScript rules: each value JavaScript syntax in a string, as the tools imported from the same lines ask",
+    javascript:
+      "graded with BFCL's JavaScript rules: each value JavaScript syntax in a string, as the tools imported from the same lines ask",
   };
-}
-
-/**
- * A BFCL message's `content` as text: a string, or text parts (`"…"` or `{ text }`); anything
- * else is undefined (the case is then refused with a sentence naming the message).
- */
-function contentText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.map((part) =>
-    typeof part === 'string' ? part : isRecord(part) && typeof part.text === 'string' ? part.text : undefined,
+  const parts = Object.entries(read).map(
+    ([category, count]) => `${count} ${category}${what[category] ? ` (${what[category]})` : ''}`,
   );
-  return texts.every((text) => text !== undefined) ? texts.join('') : undefined;
-}
-
-/** Thrown for a BFCL entry that cannot become a case; its message names the entry and the field. */
-class BfclEntryError extends Error {}
-
-/**
- * A BFCL entry — `question` (turns of `{role, content}`) with `ground_truth` (a list of
- * `{ function: { argument: [acceptable values] } }`) — as a case: the first turn's last user
- * message is the prompt, the turn's earlier messages come before it.
- */
-function fromBfcl(entry: Record<string, unknown>, index: number): unknown {
-  const turns = Array.isArray(entry.question) ? entry.question : [];
-  const turn = (Array.isArray(turns[0]) ? turns[0] : turns).filter(isRecord);
-  const lastUser = turn.map((message) => message.role).lastIndexOf('user');
-  const truth = Array.isArray(entry.ground_truth) ? entry.ground_truth.filter(isRecord) : [];
-  const id = typeof entry.id === 'string' ? entry.id : `bfcl-${index + 1}`;
-  const docs = bfclParameters(entry.function);
-  const text = (message: Record<string, unknown>, at: number) => {
-    const read = contentText(message.content ?? '');
-    if (read === undefined)
-      throw new BfclEntryError(
-        `BFCL entry ${index + 1} (${id}): message ${at + 1}'s "content" must be text or a list of text parts, not ${Array.isArray(message.content) ? 'a list of other parts' : typeof message.content}.`,
-      );
-    return read;
-  };
-  return {
-    id,
-    prompt: lastUser === -1 ? '' : text(turn[lastUser], lastUser),
-    ...(lastUser > 0
-      ? {
-          messages: turn
-            .slice(0, lastUser)
-            .map((message, at) => ({ message, at }))
-            .filter(({ message }) => message.role === 'user' || message.role === 'assistant')
-            .map(({ message, at }) => ({ role: message.role, text: text(message, at) })),
-        }
-      : {}),
-    expect:
-      truth.length === 0
-        ? { noTool: true }
-        : {
-            // BFCL counts an argument its answer does not name as wrong: the arguments are exact.
-            calls: truth.flatMap((call) =>
-              Object.entries(call).map(([tool, args]) => ({
-                tool,
-                args: Object.fromEntries(
-                  Object.entries(isRecord(args) ? args : {}).map(([name, values]) => [
-                    name,
-                    bfclMatcher(values, docs.get(tool)?.get(name)),
-                  ]),
-                ),
-                exactArgs: true,
-              })),
-            ),
-          },
-  };
+  const sentences = [];
+  if (total > 0)
+    sentences.push(
+      `Read ${plural(total, 'BFCL question')} with ${total === 1 ? 'its' : 'their'} ground truth: ${parts.join(', ')}.`,
+    );
+  if (refusedTotal > 0)
+    sentences.push(
+      `Left out ${plural(refusedTotal, 'BFCL question')}: ${[...refused]
+        .map(([category, { count, why }]) => `${count} ${category} — ${why}`)
+        .join('; ')}.`,
+    );
+  return sentences.join(' ');
 }
 
 /** The entries of a paste: a case file, an array, or JSON Lines (BFCL's questions and answers may come in one paste). */
-function entriesOf(text: string): { ok: true; entries: unknown[] } | { ok: false; message: string } {
+/**
+ * An entry's whole numbers written with a point or an exponent (`133.0`), as paths inside it:
+ * JSON.parse makes them integers, BFCL's answers keep them floats. Read only for BFCL entries,
+ * after the depth check.
+ */
+type FloatsOf = (index: number) => string[][];
+
+function groupFloats(paths: string[][], strip: number): FloatsOf {
+  const byEntry = new Map<number, string[][]>();
+  for (const path of paths) {
+    const index = Number(path[strip - 1]);
+    byEntry.set(index, [...(byEntry.get(index) ?? []), path.slice(strip)]);
+  }
+  return (index) => byEntry.get(index) ?? [];
+}
+
+function entriesOf(
+  text: string,
+): { ok: true; entries: unknown[]; floatsOf: FloatsOf } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed.startsWith('[') || (trimmed.startsWith('{') && !trimmed.includes('\n{'))) {
     try {
       const value: unknown = JSON.parse(trimmed);
-      if (Array.isArray(value)) return { ok: true, entries: value };
+      if (Array.isArray(value))
+        return { ok: true, entries: value, floatsOf: groupFloats(floatWrittenIntegers(trimmed), 1) };
       if (isRecord(value) && value.kind === EVAL_CASES_KIND) {
         if (value.version !== 1)
           return {
             ok: false,
             message: `This case file has version ${String(value.version)}; this playground reads version 1.`,
           };
-        return { ok: true, entries: Array.isArray(value.cases) ? value.cases : [] };
+        const inCases = floatWrittenIntegers(trimmed).filter((path) => path[0] === 'cases');
+        return { ok: true, entries: Array.isArray(value.cases) ? value.cases : [], floatsOf: groupFloats(inCases, 2) };
       }
-      return { ok: true, entries: [value] };
+      return { ok: true, entries: [value], floatsOf: () => floatWrittenIntegers(trimmed) };
     } catch (error) {
       if (trimmed.startsWith('['))
         return { ok: false, message: `Not valid JSON: ${error instanceof Error ? error.message : String(error)}.` };
     }
   }
   const entries: unknown[] = [];
+  const texts: string[] = [];
   const lines = trimmed.split('\n');
   for (const [index, line] of lines.entries()) {
     if (line.trim() === '') continue;
     try {
       entries.push(JSON.parse(line));
+      texts.push(line);
     } catch (error) {
       return {
         ok: false,
@@ -153,7 +106,7 @@ function entriesOf(text: string): { ok: true; entries: unknown[] } | { ok: false
       };
     }
   }
-  return { ok: true, entries };
+  return { ok: true, entries, floatsOf: (index) => floatWrittenIntegers(texts[index]) };
 }
 
 /**
@@ -172,27 +125,43 @@ export function readEvalCases(text: string): ReadEvalCases {
   const notes: string[] = [];
 
   // BFCL: questions and possible answers may be separate entries with the same id.
-  const answers = new Map<string, unknown>();
-  for (const entry of read.entries)
+  const answers = new Map<string, { truth: unknown; floats: string[][] }>();
+  read.entries.forEach((entry, index) => {
     if (isRecord(entry) && 'ground_truth' in entry && !('question' in entry) && typeof entry.id === 'string')
-      answers.set(entry.id, entry.ground_truth);
-  const entries = read.entries.filter(
-    (entry) => !(isRecord(entry) && 'ground_truth' in entry && !('question' in entry)),
-  );
-  let bfcl = 0;
-  let raw: unknown[];
+      answers.set(entry.id, { truth: entry.ground_truth, floats: read.floatsOf(index) });
+  });
+  const readByCategory: Record<string, number> = {};
+  const refused = new Map<string, { count: number; why: string }>();
+  const raw: unknown[] = [];
   try {
-    raw = entries.map((entry, index) => {
-      if (!isRecord(entry) || !('question' in entry)) return entry;
-      bfcl++;
-      const truth = entry.ground_truth ?? (typeof entry.id === 'string' ? answers.get(entry.id) : undefined);
-      return fromBfcl({ ...entry, ground_truth: truth }, index);
-    });
+    for (const [index, entry] of read.entries.entries()) {
+      if (isRecord(entry) && 'ground_truth' in entry && !('question' in entry)) continue;
+      if (!isRecord(entry) || !('question' in entry)) {
+        raw.push(entry);
+        continue;
+      }
+      const answer =
+        entry.ground_truth === undefined && typeof entry.id === 'string' ? answers.get(entry.id) : undefined;
+      const bfcl = readBfclEntry(
+        { ...entry, ground_truth: answer ? answer.truth : entry.ground_truth },
+        index,
+        answer ? answer.floats : read.floatsOf(index),
+      );
+      if (bfcl.kind === 'refused') {
+        const known = refused.get(bfcl.category);
+        refused.set(bfcl.category, { count: (known?.count ?? 0) + 1, why: bfcl.why });
+        continue;
+      }
+      readByCategory[bfcl.category] = (readByCategory[bfcl.category] ?? 0) + 1;
+      raw.push(bfcl.value);
+    }
   } catch (error) {
     if (error instanceof BfclEntryError) return { ok: false, message: error.message };
     throw error;
   }
-  if (bfcl > 0) notes.push(`${bfcl} BFCL ${bfcl === 1 ? 'question' : 'questions'} read with their ground truth.`);
+  const note = bfclImportNote(readByCategory, refused);
+  if (note) notes.push(note);
+  if (raw.length === 0 && refused.size > 0) return { ok: false, message: note ?? 'Nothing to read.' };
   if (raw.length > MAX_EVAL_CASES) return { ok: false, message: `${raw.length} cases; at most ${MAX_EVAL_CASES}.` };
 
   const cases: EvalCase[] = [];

@@ -40,6 +40,10 @@ export const argumentMatcherSchema = z.union([
       bfcl: z.array(z.unknown()).max(1_000),
       type: z.string().max(40).optional(),
       items: z.string().max(40).optional(),
+      /** A Java or JavaScript case: values are that language's syntax in a string, read as BFCL reads them. */
+      language: z.enum(['java', 'javascript']).optional(),
+      /** Which acceptable values ("0") or their items ("0/2") BFCL's answer wrote as floats (`133.0`). */
+      floats: z.array(z.string().max(40)).max(1_000).optional(),
       optional: z.boolean().optional(),
     })
     .strict(),
@@ -87,6 +91,8 @@ export const evalCaseSchema = z
         /** The calls that must be made (empty, or `noTool`: none at all). */
         calls: z.array(expectedCallSchema).max(SESSION_LIMITS.evalExpectedCalls).default([]),
         noTool: z.boolean().optional(),
+        /** At least one call, to any offered tool, its arguments not judged (BFCL's relevance check). */
+        anyCall: z.boolean().optional(),
         /** `exact`: the calls in this order; `any` (default): in any order. */
         order: z.enum(['any', 'exact']).default('any'),
         /** `required`: all in one step; `forbidden`: one call a step; `allowed` (default): either. */

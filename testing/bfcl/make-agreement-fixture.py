@@ -4,7 +4,7 @@ and the verdict BFCL's own checker gives each output.
   python3 testing/bfcl/make-agreement-fixture.py <path to gorilla>/berkeley-function-call-leaderboard
 
 The cases come from BFCL's data (bfcl_eval/data, v4; v3's categories carry over), 20 spread over
-each AST category and the irrelevance ones. The outputs are written as a function-calling model
+each AST category (Java and JavaScript among them) and the relevance and irrelevance ones. The outputs are written as a function-calling model
 returns them (a provider-safe name and the arguments' JSON text): each case's first acceptable
 answer, then variations that BFCL accepts or refuses (strings in another case and punctuation, an
 argument too many or too few, 5.0 for an integer, 2 for a float, a wrong value, a wrong name, the
@@ -42,8 +42,13 @@ CATEGORIES = [
     "live_simple",
     "live_multiple",
     "live_parallel",
+    "live_parallel_multiple",
     "live_irrelevance",
+    "live_relevance",
+    "simple_java",
+    "simple_javascript",
 ]
+LANGUAGES = {"simple_java": Language.JAVA, "simple_javascript": Language.JAVASCRIPT}
 PER_CATEGORY = 20
 
 
@@ -82,8 +87,97 @@ def param_type(functions, name, param):
     return None
 
 
-def variations(entry, truth):
+def java_text(value, kind, items):
+    """A possible answer (a Python value) written as Java syntax in a string, as BFCL asks the model."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if kind == "long" and isinstance(value, int):
+        return f"{value}L"
+    if kind == "float" and isinstance(value, (int, float)):
+        return f"{float(value)}f"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, list):
+        inner = ", ".join(f'"{item}"' if isinstance(item, str) else java_text(item, items, None) for item in value)
+        if kind == "ArrayList":
+            return f"new ArrayList<>(Arrays.asList({inner}))"
+        return f"new {'String' if items == 'String' else 'Object'}[]{{{inner}}}"
+    if isinstance(value, dict):
+        puts = " ".join(f'put("{key}", {json.dumps(inner)});' for key, inner in value.items())
+        return f"new HashMap<String, Object>() {{{{ {puts} }}}}"
+    return str(value)
+
+
+def js_text(value, kind, items):
+    """A possible answer written as JavaScript syntax in a string, as BFCL asks the model."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if kind == "Bigint" and isinstance(value, int):
+        return f"{value}n"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, (list, dict)):
+        return json.dumps(value)
+    return str(value)
+
+
+def language_variations(entry, truth, category):
+    """BFCL's form (every value a string in the language's syntax) and variations of it, and the typed JSON form."""
     functions = entry["function"]
+    write = java_text if category == "simple_java" else js_text
+    typed = base_calls(truth)
+    as_text = copy.deepcopy(typed)
+    for call in as_text:
+        for param, value in call["args"].items():
+            props = next(f for f in functions if f["name"] == call["original"])["parameters"]["properties"]
+            kind = props.get(param, {}).get("type")
+            items = props.get(param, {}).get("items", {}).get("type")
+            call["args"][param] = write(value, kind, items)
+    out = [("the first acceptable answer, as BFCL asks (strings)", as_text), ("the same values typed as JSON", typed)]
+
+    def edited(label, change):
+        calls = copy.deepcopy(as_text)
+        if change(calls) is not False:
+            out.append((label, calls))
+
+    def each(calls):
+        for call in calls:
+            for param in list(call["args"]):
+                props = next(f for f in functions if f["name"] == call["original"])["parameters"]["properties"]
+                yield call, param, props.get(param, {}).get("type")
+
+    def first_of(kinds, change):
+        def run(calls):
+            for call, param, kind in each(calls):
+                if kind in kinds:
+                    changed = change(call["args"][param])
+                    if changed is not None:
+                        call["args"][param] = changed
+                        return True
+            return False
+
+        return run
+
+    edited("a boolean in capitals", first_of({"boolean", "Boolean"}, lambda text: text.capitalize()))
+    edited("a whole number written 5.0", first_of({"integer", "long", "short", "byte"}, lambda text: text.rstrip("lL") + ".0"))
+    edited("a long without its L", first_of({"long"}, lambda text: text.rstrip("lL")))
+    edited("a float without its f", first_of({"float"}, lambda text: text.rstrip("fF")))
+    edited("a number in quotes", first_of({"integer", "float", "double"}, lambda text: f'"{text}"'))
+    edited("a string in quotes", first_of({"String", "any"}, lambda text: f"'{text}'"))
+    edited("a string in capitals, with a full stop", first_of({"String", "any"}, lambda text: text.upper() + "."))
+    edited("a wrong value", first_of({"String", "any", "integer", "float", "double", "long"}, lambda text: text + "9"))
+    edited("an array written as JSON", first_of({"Array", "ArrayList", "array"}, lambda text: text))
+    edited("an argument left out", lambda calls: calls[0]["args"].pop(next(iter(calls[0]["args"]), None), None) is not None or False)
+    edited("an argument the answer does not have", lambda calls: calls[0]["args"].update({"unexpected_argument": "1"}))
+    edited("a wrong function name", lambda calls: calls[0].update({"name": calls[0]["name"] + "_v2"}))
+    out.append(("no call", []))
+    return out
+
+
+def variations(entry, truth, category):
+    functions = entry["function"]
+    if category in LANGUAGES:
+        return language_variations(entry, truth, category)
     if not truth:
         first = functions[0]
         required = first["parameters"].get("required", [])
@@ -223,10 +317,17 @@ def variations(entry, truth):
 
 
 def verdict(category, entry, truth, calls):
+    # BFCL's relevance and irrelevance checks (eval_runner): whether the output decodes to any call.
     if "irrelevance" in category:
         return len(calls) == 0
+    if category == "live_relevance":
+        return len(calls) > 0
     model_output = [{call["name"]: json.loads(call["arguments"])} for call in calls]
-    result = ast_checker(entry["function"], model_output, truth, Language.PYTHON, category, "gpt_4o")
+    language = LANGUAGES.get(category, Language.PYTHON)
+    try:
+        result = ast_checker(entry["function"], model_output, truth, language, category, "gpt_4o")
+    except Exception:  # BFCL's checker raises on some values (e.g. a Bigint it cannot read): the output is not valid
+        return False
     return bool(result["valid"])
 
 
@@ -236,11 +337,12 @@ for category in CATEGORIES:
     entries = lines(DATA / f"BFCL_v4_{category}.json")
     answer_file = DATA / "possible_answer" / f"BFCL_v4_{category}.json"
     answers = {line["id"]: line["ground_truth"] for line in lines(answer_file)} if answer_file.exists() else {}
-    picked = [entries[round(index * len(entries) / PER_CATEGORY)] for index in range(PER_CATEGORY)]
+    # Spread over the category, each entry once (a category of fewer entries gives them all).
+    picked = [entries[index] for index in sorted({round(i * len(entries) / PER_CATEGORY) for i in range(PER_CATEGORY)})]
     for entry in picked:
         truth = answers.get(entry["id"], [])
         cases.append({"category": category, **entry, "ground_truth": truth})
-        for label, calls in variations(entry, truth):
+        for label, calls in variations(entry, truth, category):
             written = [{"name": call["name"], "arguments": json.dumps(call["args"])} for call in calls]
             outputs.append(
                 {

@@ -1,5 +1,6 @@
 import { checkJsonDepth } from '../../limits/check-json-depth';
 import { INPUT_LIMITS } from '../../limits/input-limits';
+import { bfclLanguageForm } from './bfcl-language-form';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
 import { providerSafeToolName, TOOL_NAME_PATTERN } from '../../model/tool-limits';
 import {
@@ -55,10 +56,15 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; me
   }
 }
 
-/** Unwraps request bodies, JSON-RPC envelopes and Gemini groups into a flat list of items. */
-function collectItems(value: unknown): { item: unknown; geminiGroup: boolean }[] {
+/** Unwraps request bodies, JSON-RPC envelopes, Gemini groups and BFCL question lines into a flat list of items. */
+function collectItems(value: unknown): { item: unknown; geminiGroup: boolean; note?: string }[] {
   if (Array.isArray(value)) return value.flatMap(collectItems);
   if (!isObject(value)) return [{ item: value, geminiGroup: false }];
+  // A BFCL question line: its function docs, as BFCL sends them for the line's category.
+  if ('question' in value && Array.isArray(value.function)) {
+    const { docs, note } = bfclLanguageForm(value);
+    return docs.map((item) => ({ item, geminiGroup: false, note }));
+  }
   if (isObject(value.result) && 'jsonrpc' in value) return collectItems(value.result);
   const declarations = value.functionDeclarations ?? value.function_declarations;
   if (Array.isArray(declarations)) return declarations.map((item) => ({ item, geminiGroup: true }));
@@ -158,10 +164,10 @@ export function importToolList(text: string): ImportResult {
   if (!depth.ok) return { ok: false, message: `The tool list cannot be imported: ${depth.message}.` };
   const tools: ImportedTool[] = [];
   const skipped: string[] = [];
-  collectItems(parsed.value).forEach(({ item, geminiGroup }, index) => {
+  collectItems(parsed.value).forEach(({ item, geminiGroup, note }, index) => {
     const result = isObject(item) ? toImportedTool(item, geminiGroup, index) : `Item ${index + 1} is not an object.`;
     if (typeof result === 'string') skipped.push(result);
-    else tools.push(result);
+    else tools.push(note ? { ...result, notes: [note, ...result.notes] } : result);
   });
   if (tools.length === 0) return { ok: false, message: `${skipped[0] ?? 'No tools found.'} ${EXPECTED}` };
   return { ok: true, tools, skipped };
