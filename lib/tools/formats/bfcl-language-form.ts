@@ -60,16 +60,16 @@ export function bfclLanguageForm(line: Json): { docs: unknown[]; note?: string }
 
 /** Python's `json.dumps` (", " and ": " between items, non-ASCII escaped), as BFCL writes a schema into a description. */
 function pythonJsonDumps(value: unknown): string {
-  const escape = (text: string) =>
+  const quote = (text: string) =>
     JSON.stringify(text).replace(
       /[\u007f-\uffff]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-  if (typeof value === 'string') return escape(value);
+  if (typeof value === 'string') return quote(value);
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
   if (isObject(value))
     return `{${Object.entries(value)
-      .map(([key, item]) => `${escape(key)}: ${pythonJsonDumps(item)}`)
+      .map(([key, item]) => `${quote(key)}: ${pythonJsonDumps(item)}`)
       .join(', ')}}`;
   return JSON.stringify(value);
 }

@@ -41,3 +41,19 @@ export function classDocstring(definition: PySyntaxNode): string | undefined {
   const doc = rawDocstring(definition);
   return doc ? cleandoc(doc) : undefined;
 }
+
+/** A class body's annotated names (not private, not `model_config`, not a `ClassVar`), with what each is set to. */
+export function classAnnotations(
+  node: PySyntaxNode,
+): { fieldName: string; annotation: PySyntaxNode; value: PySyntaxNode | undefined }[] {
+  return named(node.childForFieldName('body') ?? node).flatMap((statement) => {
+    const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+    const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+    const annotation = assignment?.childForFieldName('type');
+    if (!assignment || !target || target.type !== 'identifier' || !annotation) return [];
+    const fieldName = target.text;
+    if (fieldName.startsWith('_') || fieldName === 'model_config' || /^(typing\.)?ClassVar\b/.test(annotation.text))
+      return [];
+    return [{ fieldName, annotation, value: assignment.childForFieldName('right') ?? undefined }];
+  });
+}

@@ -53,8 +53,16 @@ function decodeEscapes(body: string): string {
   );
 }
 
-/** A string literal's value (`undefined` for an f-string or bytes). */
+/**
+ * A string literal's value, as Python evaluates it: escapes decoded, adjacent literals joined,
+ * parentheses around it (how black and ruff wrap a long string) looked through; `undefined`
+ * for an f-string or bytes.
+ */
 export function readString(node: PySyntaxNode): string | undefined {
+  if (node.type === 'parenthesized_expression') {
+    const inner = named(node);
+    return inner.length === 1 ? readString(inner[0]) : undefined;
+  }
   if (node.type === 'concatenated_string') {
     const parts = named(node).map(readString);
     return parts.every((part) => part !== undefined) ? parts.join('') : undefined;

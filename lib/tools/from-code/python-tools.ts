@@ -72,10 +72,12 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
       });
     } else if (definition.type === 'class_definition' && baseNames(definition).includes('BaseTool')) {
       built.push({ tool: classTool(definition, name) });
-    } else if (definition.type === 'class_definition' && baseNames(definition).includes('TypedDict')) {
-      notes.push(`\`${name}\` is a TypedDict; the playground reads functions, BaseModel and BaseTool classes.`);
     }
   }
+  // A TypedDict no definition uses is said; one a parameter or field uses is read there.
+  for (const name of definitions.typedDicts.keys())
+    if (!reader.used.has(name) && !name.startsWith('_'))
+      notes.push(`\`${name}\` is a TypedDict; the playground reads functions, BaseModel and BaseTool classes.`);
   const tools = built.filter(({ model }) => model === undefined || !reader.used.has(model)).map(({ tool }) => tool);
   for (const { model } of built)
     if (model && reader.used.has(model))
@@ -275,7 +277,7 @@ const baseNames = (cls: PySyntaxNode): string[] => {
 
 /** The models, enums and type aliases a paste declares (a model may extend one declared later). */
 function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
-  const definitions: PyDefinitions = { models: new Map(), enums: new Map(), aliases: new Map() };
+  const definitions: PyDefinitions = { models: new Map(), typedDicts: new Map(), enums: new Map(), aliases: new Map() };
   const classes = nodes.filter((node) => node.type === 'class_definition');
   let grew = true;
   while (grew) {
@@ -285,6 +287,14 @@ function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
       if (definitions.models.has(name)) continue;
       if (baseNames(cls).some((base) => base === 'BaseModel' || definitions.models.has(base))) {
         definitions.models.set(name, cls);
+        grew = true;
+      } else if (
+        !definitions.typedDicts.has(name) &&
+        baseNames(cls).some((base) => base === 'TypedDict' || definitions.typedDicts.has(base))
+      ) {
+        // `class X(TypedDict, total=False)`: its keys are optional unless marked `Required[...]`.
+        const total = !/\btotal\s*=\s*False\b/.test(cls.childForFieldName('superclasses')?.text ?? '');
+        definitions.typedDicts.set(name, { node: cls, total });
         grew = true;
       }
     }

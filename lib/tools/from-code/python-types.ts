@@ -1,4 +1,5 @@
-import { classDocstring, forbidsExtra } from './python-class-facts';
+import { DICTS, LISTS, NULL, SCALARS, SETS } from './python-builtin-types';
+import { classAnnotations, classDocstring, forbidsExtra } from './python-class-facts';
 import {
   applyConstraints,
   emptyField,
@@ -25,6 +26,8 @@ type Schema = Record<string, unknown>;
 /** The classes and aliases a paste declares, by name: what an annotation may refer to. */
 export type PyDefinitions = {
   models: Map<string, PySyntaxNode>;
+  /** TypedDict classes, each with its `total=` (keys required unless `False`). */
+  typedDicts: Map<string, { node: PySyntaxNode; total: boolean }>;
   enums: Map<string, { members: Map<string, JsonValue>; description?: string }>;
   aliases: Map<string, PySyntaxNode>;
 };
@@ -32,27 +35,6 @@ export type PyDefinitions = {
 /** A property as pydantic writes it: its schema, whether it is required, and the name it goes by. */
 export type PyProperty = { name: string; fieldName: string; schema: Schema; required: boolean };
 
-const NULL: Schema = { type: 'null' };
-const SCALARS: Record<string, Schema> = {
-  str: { type: 'string' },
-  int: { type: 'integer' },
-  float: { type: 'number' },
-  bool: { type: 'boolean' },
-  bytes: { format: 'binary', type: 'string' },
-  None: NULL,
-  NoneType: NULL,
-  Any: {},
-  object: {},
-  datetime: { format: 'date-time', type: 'string' },
-  date: { format: 'date', type: 'string' },
-  time: { format: 'time', type: 'string' },
-  timedelta: { format: 'duration', type: 'string' },
-  UUID: { format: 'uuid', type: 'string' },
-  EmailStr: { format: 'email', type: 'string' },
-};
-const LISTS = new Set(['list', 'List', 'Sequence', 'MutableSequence', 'Iterable', 'Collection', 'Deque', 'deque']);
-const SETS = new Set(['set', 'Set', 'frozenset', 'FrozenSet', 'AbstractSet', 'MutableSet']);
-const DICTS = new Set(['dict', 'Dict', 'Mapping', 'MutableMapping', 'OrderedDict', 'DefaultDict', 'defaultdict']);
 const JSON_TYPE_OF: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
 
 /**
@@ -162,6 +144,9 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
       const described = target.description !== undefined ? { description: target.description } : {};
       return { ...applyConstraints(inner, target.constraints), ...target.extra, ...described };
     }
+    // A TypedDict key's `Required[T]` / `NotRequired[T]`: the type is T (the key's requiredness is read apart).
+    if (name === 'Required' || name === 'NotRequired')
+      return args[0] ? schemaOf(args[0], label, notes, field) : leftOut(`\`${name}\` needs a type`);
     if (name === 'Optional') {
       const schemas = argSchemas();
       return schemas ? unionSchema([...schemas, NULL]) : undefined;
@@ -233,6 +218,16 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
       references.add(schema);
       return schema;
     }
+    if (definitions.typedDicts.has(name)) {
+      used.add(name);
+      if (reading.has(name)) return leftOut(`\`${name}\` refers to itself, which the playground cannot inline`);
+      reading.add(name);
+      const properties = typedDictProperties(name, notes);
+      reading.delete(name);
+      const schema = objectSchema(properties, classDocstring(definitions.typedDicts.get(name)!.node), name);
+      references.add(schema);
+      return schema;
+    }
     if (definitions.aliases.has(name)) return schemaOf(definitions.aliases.get(name) as PySyntaxNode, label, notes);
     if (name === 'Callable') return leftOut('`Callable` has no JSON Schema');
     return leftOut(`\`${name}\` is not defined in the code and has no JSON Schema`);
@@ -248,17 +243,46 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     const { properties } = modelProperties(name, notes);
     reading.delete(name);
     const node = definitions.models.get(name) as PySyntaxNode;
-    const description = classDocstring(node);
-    const key = (property: PyProperty) => (options.asArgsSchema ? property.fieldName : property.name);
-    const required = properties.filter((property) => property.required).map(key);
+    const keyed = options.asArgsSchema
+      ? properties.map((property) => ({ ...property, name: property.fieldName }))
+      : properties;
     return {
       ...(forbidsExtra(node) && !options.asArgsSchema ? { additionalProperties: false } : {}),
+      ...objectSchema(keyed, classDocstring(node), name),
+    };
+  }
+
+  /** A class's properties as the object schema pydantic writes for it. */
+  function objectSchema(properties: PyProperty[], description: string | undefined, title: string): Schema {
+    const required = properties.filter((property) => property.required).map((property) => property.name);
+    return {
       ...(description ? { description } : {}),
-      properties: Object.fromEntries(properties.map((property) => [key(property), property.schema])),
+      properties: Object.fromEntries(properties.map((property) => [property.name, property.schema])),
       ...(required.length > 0 ? { required } : {}),
-      title: name,
+      title,
       type: 'object',
     };
+  }
+
+  /**
+   * A TypedDict's keys (its TypedDict bases' first), as pydantic reads them: each required when
+   * its class is `total` (the default), unless marked `NotRequired[...]`; `Required[...]` always.
+   */
+  function typedDictProperties(name: string, notes: string[]): PyProperty[] {
+    const { node, total } = definitions.typedDicts.get(name)!;
+    const properties: PyProperty[] = [];
+    const bases = node.childForFieldName('superclasses');
+    for (const base of bases ? named(bases) : []) {
+      const baseName = simpleName(base);
+      if (baseName && definitions.typedDicts.has(baseName) && !reading.has(baseName))
+        properties.push(...typedDictProperties(baseName, notes));
+    }
+    for (const { fieldName, annotation } of classAnnotations(node)) {
+      const property = readProperty(fieldName, annotation, undefined, notes);
+      const marked = /^(?:[\w.]+\.)?(Not)?Required\[/.exec(annotation.text);
+      if (property) properties.push({ ...property, required: marked ? marked[1] === undefined : total });
+    }
+    return properties;
   }
 
   /** A model's fields (its bases' first), each as a property. */
@@ -274,15 +298,8 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
         reading.delete(baseName);
       }
     }
-    for (const statement of named(node.childForFieldName('body') ?? node)) {
-      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
-      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
-      const annotation = assignment?.childForFieldName('type');
-      if (!assignment || !target || target.type !== 'identifier' || !annotation) continue;
-      const fieldName = target.text;
-      if (fieldName.startsWith('_') || fieldName === 'model_config' || /^(typing\.)?ClassVar\b/.test(annotation.text))
-        continue;
-      const property = readProperty(fieldName, annotation, assignment.childForFieldName('right') ?? undefined, notes);
+    for (const { fieldName, annotation, value } of classAnnotations(node)) {
+      const property = readProperty(fieldName, annotation, value, notes);
       if (property) {
         const existing = properties.findIndex((each) => each.name === property.name);
         if (existing === -1) properties.push(property);
