@@ -32,6 +32,52 @@ export function pythonWithLangChain(): string {
   });
 }
 
+/** The langchain-community the corpus of its BaseTools is read from, and what its modules import. */
+export const LANGCHAIN_COMMUNITY_VERSION = '0.4.2';
+
+/**
+ * A Python with the real `langchain-core` and a pinned `langchain-community` (without its
+ * declared dependencies — most tools import their service's package only when they run), with
+ * the two packages many tool modules import at the top (SQLAlchemy, aiohttp).
+ */
+export function pythonWithLangChainCommunity(): string {
+  return pythonVenv({
+    name: 'langchain-community',
+    probe:
+      'import langchain_community, langchain_core, pydantic, sqlalchemy, aiohttp; print(langchain_community.__version__, langchain_core.__version__, pydantic.VERSION)',
+    wanted: `${LANGCHAIN_COMMUNITY_VERSION} ${LANGCHAIN_VERSIONS['langchain-core']} ${LANGCHAIN_VERSIONS.pydantic}`,
+    installs: [
+      [
+        '--no-deps',
+        `langchain-core==${LANGCHAIN_VERSIONS['langchain-core']}`,
+        `langchain-community==${LANGCHAIN_COMMUNITY_VERSION}`,
+      ],
+      [
+        `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
+        'jsonpatch',
+        'pyyaml',
+        'tenacity',
+        'typing-extensions',
+        'packaging',
+        'langsmith',
+        'sqlalchemy==2.1.1',
+        'aiohttp==3.14.3',
+      ],
+    ],
+  });
+}
+
+/** Every BaseTool of langchain-community whose schema is in its own file, and what LangChain sends for it. */
+export type CommunityCorpus = {
+  version: string;
+  files: { file: string; source: string; tools: ({ class: string } & ToolDefinition)[] }[];
+  skipped: { file: string; class?: string; why: string }[];
+};
+export function langChainCommunityTools(): CommunityCorpus {
+  const script = join(import.meta.dirname, 'tools-from-code', 'langchain_community_tools.py');
+  return JSON.parse(execFileSync(pythonWithLangChainCommunity(), [script], { maxBuffer: 64 * 1024 * 1024 }).toString());
+}
+
 /** What LangChain's `convert_to_openai_tool` makes of each file: its tools' functions, or the error it raised. */
 export function langChainTools(files: string[]): Record<string, ToolDefinition[] | { error: string }> {
   const script = join(import.meta.dirname, 'tools-from-code', 'langchain_tools.py');

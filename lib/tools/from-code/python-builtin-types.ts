@@ -18,6 +18,9 @@ export const SCALARS: Record<string, Schema> = {
   timedelta: { format: 'duration', type: 'string' },
   UUID: { format: 'uuid', type: 'string' },
   EmailStr: { format: 'email', type: 'string' },
+  HttpUrl: { format: 'uri', maxLength: 2083, minLength: 1, type: 'string' },
+  AnyUrl: { format: 'uri', minLength: 1, type: 'string' },
+  AnyHttpUrl: { format: 'uri', minLength: 1, type: 'string' },
 };
 export const LISTS = new Set([
   'list',

@@ -60,6 +60,8 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
     if (!definition || !name || name.startsWith('_')) continue;
     if (definition.type === 'function_definition') {
       built.push({ tool: functionTool(definition, node.type === 'decorated_definition' ? node : undefined) });
+    } else if (definition.type === 'class_definition' && isToolClass(definition)) {
+      built.push({ tool: classTool(definition, name) });
     } else if (definition.type === 'class_definition' && definitions.models.has(name)) {
       const toolNotes: string[] = [];
       const { description, title: _title, ...parameters } = reader.modelSchema(name, toolNotes);
@@ -70,8 +72,6 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
         },
         model: name,
       });
-    } else if (definition.type === 'class_definition' && baseNames(definition).includes('BaseTool')) {
-      built.push({ tool: classTool(definition, name) });
     }
   }
   // A TypedDict no definition uses is said; one a parameter or field uses is read there.
@@ -274,6 +274,20 @@ const baseNames = (cls: PySyntaxNode): string[] => {
     .map((base) => simpleName(base))
     .filter((name): name is string => name !== undefined);
 };
+
+/**
+ * A LangChain tool class: a `BaseTool` subclass, or one of a base whose name says it is a tool
+ * (`GmailBaseTool`, `BaseBrowserTool` — defined in another file) that sets its own `args_schema`.
+ */
+function isToolClass(cls: PySyntaxNode): boolean {
+  const bases = baseNames(cls);
+  if (bases.includes('BaseTool')) return true;
+  if (!bases.some((base) => /Tool$/.test(base))) return false;
+  return named(cls.childForFieldName('body') ?? cls).some((statement) => {
+    const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+    return assignment?.type === 'assignment' && assignment.childForFieldName('left')?.text === 'args_schema';
+  });
+}
 
 /** The models, enums and type aliases a paste declares (a model may extend one declared later). */
 function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {

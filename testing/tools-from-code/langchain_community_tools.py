@@ -1,0 +1,62 @@
+"""Every BaseTool of the installed langchain-community whose `args_schema` class is in the same
+file, with what LangChain's `convert_to_openai_tool` sends for it: the corpus the Python reader is
+compared with (lib/tools/from-code/langchain-community-corpus.test.ts). Nothing is picked by hand:
+the files are walked and their classes found with Python's own `ast`. A tool is made with
+`model_construct` and its factories left out (an API wrapper needs the service's own package);
+a module that does not import is listed as skipped, with why.
+
+Prints one JSON object: {"version", "files": [{file, source, tools: [{class, name, description,
+parameters}]}], "skipped": [{file, class?, why}]}.
+"""
+import ast
+import importlib
+import json
+import os
+import warnings
+
+warnings.filterwarnings("ignore")
+import langchain_community.tools as root
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+base = root.__path__[0]
+out = []
+skipped = []
+for dirpath, _, names in sorted(os.walk(base)):
+    for n in sorted(names):
+        if not n.endswith('.py'):
+            continue
+        path = os.path.join(dirpath, n)
+        tree = ast.parse(open(path).read())
+        classes = {c.name for c in tree.body if isinstance(c, ast.ClassDef)}
+        wanted = []
+        for c in tree.body:
+            if not isinstance(c, ast.ClassDef):
+                continue
+            for stmt in c.body:
+                target = stmt.target if isinstance(stmt, ast.AnnAssign) else (stmt.targets[0] if isinstance(stmt, ast.Assign) else None)
+                if isinstance(target, ast.Name) and target.id == 'args_schema' and isinstance(getattr(stmt, 'value', None), ast.Name) and stmt.value.id in classes:
+                    wanted.append(c.name)
+        if not wanted:
+            continue
+        rel = os.path.relpath(path, base)
+        mod = 'langchain_community.tools.' + rel[:-3].replace('/', '.')
+        try:
+            module = importlib.import_module(mod)
+        except Exception as error:
+            skipped.append({"file": rel, "why": f"{type(error).__name__}: {error}"[:200]})
+            continue
+        tools = []
+        for name in wanted:
+            cls = getattr(module, name)
+            try:
+                # Without running factories that need the service's own package (an API wrapper, a client).
+                factories = {key: None for key, field in cls.model_fields.items() if field.default_factory is not None}
+                tool = cls.model_construct(**factories)
+                tools.append({"class": name, **convert_to_openai_tool(tool)["function"]})
+            except Exception as error:
+                skipped.append({"file": rel, "class": name, "why": f"{type(error).__name__}: {error}"[:200]})
+        out.append({"file": rel, "source": open(path).read(), "tools": tools})
+import langchain_community
+
+print(json.dumps({"version": langchain_community.__version__, "files": out, "skipped": skipped}))
