@@ -64,10 +64,7 @@ test('BFCL lines: Java and relevance cases graded as BFCL grades them, multi-tur
 }, testInfo) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
-  const settings = await playground.openRunSettings();
-  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(SCRIPT));
-  await playground.closeRunSettings();
+  await playground.useScript(SCRIPT);
 
   // The tools, from the question line itself: a string for every Java parameter, as BFCL sends it.
   await playground.tools.getByRole('button', { name: 'Import tools' }).click();

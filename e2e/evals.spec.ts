@@ -46,10 +46,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
 }, testInfo) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
-  const settings = await playground.openRunSettings();
-  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(SCRIPT));
-  await playground.closeRunSettings();
+  await playground.useScript(SCRIPT);
 
   await page.getByRole('button', { name: 'Evals', exact: true }).click();
   const evals = page.getByRole('region', { name: 'Evals' });

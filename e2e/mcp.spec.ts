@@ -16,13 +16,6 @@ async function connect(playground: PlaygroundPage, headers = '') {
   return playground.tools.getByRole('group', { name: `MCP ${SERVER}` });
 }
 
-async function useScript(playground: PlaygroundPage, script: unknown[]) {
-  await playground.page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
-  const settings = await playground.openRunSettings();
-  await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
-  await playground.closeRunSettings();
-}
-
 test('connect an MCP server: its tools join the list, the scripted model calls one, the result is on the timeline, and a share link replays it offline', async ({
   page,
   browser,
@@ -40,7 +33,7 @@ test('connect an MCP server: its tools join the list, the scripted model calls o
   await expect(playground.tools).toContainText('read-only');
   await expect(playground.tools.getByRole('button', { name: 'Copy as editable tool' })).toBeVisible();
 
-  await useScript(playground, [
+  await playground.useScript([
     { text: 'Echoing.', toolCalls: [{ toolName: 'echo', input: { message: 'hello from the model' } }] },
     { text: 'A picture.', toolCalls: [{ toolName: 'get-tiny-image', input: {} }] },
     { text: 'The server said hello back.' },
@@ -105,7 +98,7 @@ test('a long-running MCP tool shows its progress on the running node; Stop ends 
   await playground.goto();
   const group = await connect(playground);
   await expect(group.getByRole('status')).toHaveText('connected');
-  await useScript(playground, [
+  await playground.useScript([
     { toolCalls: [{ toolName: 'trigger-long-running-operation', input: { duration: 30, steps: 30 } }] },
     { text: 'stopped' },
   ]);

@@ -6,6 +6,17 @@ import { pythonVenv } from './python-venv';
 /** The versions the fidelity tests compare against (what this machine's package index holds). */
 export const LANGCHAIN_VERSIONS = { 'langchain-core': '1.6.5', pydantic: '2.13.5' } as const;
 
+/** What `convert_to_openai_tool` needs beside langchain-core (one of its declared dependencies is not in this machine's registry). */
+const LANGCHAIN_CORE_NEEDS = [
+  `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
+  'jsonpatch',
+  'pyyaml',
+  'tenacity',
+  'typing-extensions',
+  'packaging',
+  'langsmith',
+];
+
 /**
  * A Python with the real `langchain-core` and `pydantic`, and `jinja2` for chat templates (a venv
  * under node_modules/.cache, made once). langchain-core installs with `--no-deps` plus what `convert_to_openai_tool` needs: one
@@ -18,16 +29,7 @@ export function pythonWithLangChain(): string {
     wanted: `${LANGCHAIN_VERSIONS['langchain-core']} ${LANGCHAIN_VERSIONS.pydantic}`,
     installs: [
       ['--no-deps', `langchain-core==${LANGCHAIN_VERSIONS['langchain-core']}`],
-      [
-        `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
-        'jsonpatch',
-        'pyyaml',
-        'tenacity',
-        'typing-extensions',
-        'packaging',
-        'langsmith',
-        'jinja2',
-      ],
+      [...LANGCHAIN_CORE_NEEDS, 'jinja2'],
     ],
   });
 }
@@ -52,17 +54,7 @@ export function pythonWithLangChainCommunity(): string {
         `langchain-core==${LANGCHAIN_VERSIONS['langchain-core']}`,
         `langchain-community==${LANGCHAIN_COMMUNITY_VERSION}`,
       ],
-      [
-        `pydantic==${LANGCHAIN_VERSIONS.pydantic}`,
-        'jsonpatch',
-        'pyyaml',
-        'tenacity',
-        'typing-extensions',
-        'packaging',
-        'langsmith',
-        'sqlalchemy==2.1.1',
-        'aiohttp==3.14.3',
-      ],
+      [...LANGCHAIN_CORE_NEEDS, 'sqlalchemy==2.1.1', 'aiohttp==3.14.3'],
     ],
   });
 }

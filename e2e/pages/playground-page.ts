@@ -189,6 +189,14 @@ export class PlaygroundPage {
     await this.closeRunSettings();
   }
 
+  /** Runs the scripted simulated model with `script` (its steps, in order). */
+  async useScript(script: unknown[]) {
+    await this.page.getByRole('combobox', { name: 'Model' }).fill('simulated-scripted');
+    const settings = await this.openRunSettings();
+    await settings.getByRole('textbox', { name: 'Script' }).fill(JSON.stringify(script));
+    await this.closeRunSettings();
+  }
+
   /** Opens "Run settings" (the popover beside the model) unless it is open; returns it. */
   async openRunSettings(): Promise<Locator> {
     const panel = this.page.getByRole('dialog', { name: 'Run settings' });
