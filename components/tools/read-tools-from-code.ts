@@ -50,6 +50,11 @@ const loadZodBundle = () => {
   return zodBundle;
 };
 
+/** Starts loading the Python reader (the dialog's first language): tree-sitter and its grammar. */
+export function warmPythonReader(): void {
+  loadPython().catch(() => undefined);
+}
+
 /**
  * Loads every language's reader ahead of its first use (the dialog calls it once its first
  * preview is drawn and the page is idle), so switching language previews without waiting for

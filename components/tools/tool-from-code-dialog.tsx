@@ -6,7 +6,10 @@ import { CODE_LANGUAGES, type CodeLanguage, type ToolsFromCode } from '@/lib/mod
 import { CODE_EXAMPLES } from '@/lib/tools/from-code/code-examples';
 import { useSessionActions } from '../playground/runtime-context';
 import { Dialog } from '../ui/dialog';
-import { readToolsFromCode, warmReadersFromCode } from './read-tools-from-code';
+import { readToolsFromCode, warmPythonReader, warmReadersFromCode } from './read-tools-from-code';
+
+/** The person is reaching for the dialog (a pointer over its button, or focus): its first reader starts loading. */
+export const prepareToolFromCode = warmPythonReader;
 
 const CodeEditor = dynamic(() => import('./monaco-handler-editor'), {
   ssr: false,

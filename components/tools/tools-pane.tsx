@@ -38,6 +38,8 @@ const ToolCodeDialog = dynamic(() => import('./tool-code-dialog').then((module) 
 });
 // The readers (TypeScript's compiler, tree-sitter) load only when the dialog opens.
 const ToolFromCodeDialog = dynamic(() => import('./tool-from-code-dialog'), { ssr: false });
+const prepareToolFromCode = () =>
+  void import('./tool-from-code-dialog').then((module) => module.prepareToolFromCode()).catch(() => undefined);
 
 // Monaco is ~5 MB of JS: loaded only in the browser, after the first paint.
 const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
@@ -177,7 +179,15 @@ export function ToolsPane() {
             >
               Import
             </button>
-            <button type="button" className="button" aria-label="Tool from code" onClick={() => setFromCode(true)}>
+            <button
+              type="button"
+              className="button"
+              aria-label="Tool from code"
+              onClick={() => setFromCode(true)}
+              // Reaching for it: the dialog's code and its Python reader start loading before the click.
+              onPointerEnter={prepareToolFromCode}
+              onFocus={prepareToolFromCode}
+            >
               From code
             </button>
           </fieldset>
