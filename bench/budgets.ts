@@ -6,17 +6,17 @@
  * real regression, not on noise.
  */
 export const BUDGETS_MS: readonly [RegExp, number][] = [
-  // Evals (issue 9): grading one run, and a grid run with the scripted model.
+  // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],
   [/^full-loop, \d at once/, 40],
-  // Executor (issue 5).
+  // Executor: one tool call, validated and answered.
   [/^executor: think/, 0.1],
   [/^offline sandbox: readFile of 10 KB/, 0.1],
   [/^executor: read_file of 10 KB/, 0.2],
   [/^executor: write_file/, 1],
   [/^executor: bash `echo hi`/, 2],
-  // Hardening (issues 11, 30, 32, 37): refusals stay cheap whatever the attack.
+  // Hardening: refusals stay cheap whatever the attack.
   [/^Ajv\+RE2: .* against 30 a's/, 0.1],
   [/^Ajv\+RE2: .* against 100,000 a's/, 5],
   [/^depth check of a 4 MB body/, 5],
@@ -35,30 +35,30 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^uniqueItems over 100,000 objects: refused/, 1],
   [/^uniqueItems over 2,000 objects: checked by Ajv/, 200],
   [/^link budget: read what 1,000 stored links hold/, 5],
-  // History policy (issue 15): planned on every send.
+  // History policy: planned on every send.
   [/^plan \(no policy\)/, 5],
   [/^plan \+ cut, drop-oldest/, 5],
-  // MCP (issue 19): a call and a connect through the page's client and the route.
+  // MCP: a call and a connect through the page's client and the route.
   [/^SDK client alone: tools\/call/, 15],
   [/^page client → route \(in-process\) → SDK/, 15],
   [/^connect: SDK alone/, 50],
   [/^page client → next start \/api\/mcp → SDK/, 25],
   [/^connect through next start/, 80],
-  // Share links (issue 7) and short links (issue 26), in Node.
+  // Share links and short links, in Node.
   [/^make the link \(compact \+ compress\)/, 10],
   [/^open the link \(decompress \+ validate\)/, 10],
   [/^[\d,]+ (messages|calls): create \(seal \+ upload\)/, 50],
   [/^[\d,]+ (messages|calls): open \(download \+ decrypt \+ read\)/, 50],
-  // Timeline (issues 6, 25): derived and laid out on every change; the sequence within 50 ms (issue 25).
+  // Timeline: derived and laid out on every change (within a frame when warm); the sequence within 50 ms.
   [/^cold: derive \+ layout, \d+ nodes/, 50],
   [/^warm: derive \+ layout after one more chunk/, 16.7],
   [/^derive the sequence/, 50],
-  // Tool from code (issue 34), in Node: the page runs the same readers.
+  // Tool from code, in Node: the page runs the same readers.
   [/^Python functions \(tree-sitter \+ reader\)/, 20],
   [/^Pydantic models \(tree-sitter \+ reader\)/, 20],
   [/^TypeScript functions \(TS parser \+ reader\)/, 30],
   [/^zod tool\(\)/, 150],
-  // Walking skeleton (issue 1): one keystroke's re-check within a frame.
+  // Walking skeleton: one keystroke's re-check within a frame.
   [/^POST \/api\/chat: one simulated step/, 15],
   [/^whole README run/, 30],
   [/^executor: read_file README\.md/, 0.2],
@@ -66,7 +66,7 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^checkToolDrafts: the 4 default tools, re-check/, 2],
   [/^timeline: derive \+ dagre layout of \d+ nodes/, 16.7],
   [/^tool editor: import \+ lint/, 200],
-  // Wire (issue 13): a step rendered with the provider's own package.
+  // Wire: a step rendered with the provider's own package.
   [/^(openai-chat|openai-responses|anthropic|gemini): render a 4-message step/, 10],
 ];
 

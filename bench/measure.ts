@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { budgetOf } from './budgets';
 
-/** One benchmark's figures, in milliseconds, and the budget its median must keep (issue 45). */
+/** One benchmark's figures, in milliseconds, and the budget its median must keep (over it, the bench fails). */
 export type Figure = { name: string; iterations: number; medianMs: number; p95Ms: number; budgetMs?: number };
 
 /**

@@ -13,7 +13,7 @@ import { generateLongSession } from './generate-long-session';
  */
 const PORT = 3352;
 const RUNS = 5;
-/** Issue 45's budgets, medians: opening a link of any of these sizes to its last message drawn, and creating one. */
+/** Budgets, medians: opening a link of any of these sizes to its last message drawn (what a viewer waits for), and creating one. */
 const BUDGET_OPEN_MS = 3_000;
 const BUDGET_CREATE_MS = 1_000;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

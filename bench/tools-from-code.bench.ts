@@ -86,7 +86,7 @@ test('Tool from code: parse and convert a 20-definition paste, per language', as
   ]);
 });
 
-/** Issue 45: each language's first preview after the dialog opens (its reader loading then), median of the visits. */
+/** Budget: each language's first preview after the dialog opens (its reader loading then), median of the visits — a paste should preview within a second. */
 const BUDGET_PREVIEW_MS = 1_000;
 const VISITS = 5;
 const LANGUAGES = ['TypeScript function', 'zod / AI SDK tool()', 'Pydantic model'] as const;

@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 
 // Dialogs whose code loads when they are first opened (drawn only while open), not with the
-// first screen (issue 45): the menu item or button that opens them is there from the start.
+// first screen (less to load before Send works): the menu item or button that opens them is there from the start.
 export const LazyMcpConnectDialog = dynamic(
   () => import('./mcp-connect-dialog').then((module) => module.McpConnectDialog),
   { ssr: false },

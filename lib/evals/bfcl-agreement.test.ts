@@ -9,7 +9,7 @@ import { readEvalCases } from './read-eval-cases';
 import { BFCL_CATEGORIES } from '../model/bfcl-category';
 
 /**
- * Issues 31 §1 and 39: grading BFCL cases as BFCL does. The fixture (testing/bfcl/make-agreement-fixture.py)
+ * Grading BFCL cases as BFCL does (docs/evals.md, "BFCL"). The fixture (testing/bfcl/make-agreement-fixture.py)
  * holds 252 real BFCL cases of 13 categories and 2,132 scripted model outputs for them, each with the verdict of
  * BFCL's own `ast_checker`; the app grades the same outputs the way an eval run does — the case
  * read from its BFCL lines, the tools imported from its function docs, each call as the model
@@ -71,7 +71,7 @@ describe('BFCL cases are graded as BFCL grades them', () => {
       disagreements.slice(0, 40).join('\n'),
     );
     expect(agreement).toBeGreaterThanOrEqual(0.995);
-    // Every category the import grades, each on its own (issue 39): Java and JavaScript in both
+    // Every category the import grades, each on its own, so a category that is small overall cannot hide behind the others: Java and JavaScript in both
     // forms (BFCL's strings, and the same values typed as JSON), relevance and irrelevance too.
     const graded = BFCL_CATEGORIES.filter((category) => category.handling.kind !== 'refused').map((c) => c.name);
     const v4 = graded.filter((name) => !['simple', 'java', 'javascript'].includes(name));

@@ -6,7 +6,7 @@ import type { PySyntaxNode } from './python-syntax';
 import { readPythonTools } from './python-tools';
 
 /**
- * Issue 39: every BaseTool of a pinned langchain-community whose `args_schema` is in its own file
+ * Cases we did not write: every BaseTool of a pinned langchain-community whose `args_schema` is in its own file
  * (found by walking the package, not picked), read by the Python reader from its source and
  * compared JSON-equal with what the real LangChain sends for it. What the reader cannot know from
  * one file is listed with why; any other difference fails.
