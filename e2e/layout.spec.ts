@@ -289,7 +289,14 @@ test('at 1366×768 the Tools pane shows at least five tools under a one-row tool
     }).length;
   });
   expect(fullyShown).toBeGreaterThanOrEqual(5);
-  const timelineWidth = (await playground.timeline.boundingBox())?.width ?? 0;
+  // Measured once drawn: the Timeline's frame is swapped for the pane when its code has loaded.
+  let timelineWidth = 0;
+  await expect
+    .poll(async () => {
+      timelineWidth = (await playground.timeline.boundingBox())?.width ?? 0;
+      return timelineWidth;
+    })
+    .toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Evals', exact: true }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
   await expect.poll(async () => (await evals.boundingBox())?.width ?? 0).toBeGreaterThan(timelineWidth + 150);
