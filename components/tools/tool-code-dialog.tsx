@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import type { WrittenTool } from '@/lib/model/tool-from-code';
 import type { ToolSpec } from '@/lib/model/tool-spec';
 import { exportToolList } from '@/lib/tools/formats/export-tool-list';
 import { writePythonTool } from '@/lib/tools/from-code/write-python-tool';
@@ -19,11 +20,11 @@ const TAB_LABELS: Record<CodeTab, string> = {
   mcp: 'MCP',
 };
 
-function codeFor(tab: CodeTab, spec: ToolSpec): string {
+function codeFor(tab: CodeTab, spec: ToolSpec): WrittenTool {
   const definition = { name: spec.name, description: spec.description, parameters: spec.inputSchema };
   if (tab === 'typescript') return writeZodTool(definition);
   if (tab === 'python') return writePythonTool(definition);
-  return exportToolList([spec], tab);
+  return { code: exportToolList([spec], tab), notes: [] };
 }
 
 /**
@@ -41,7 +42,7 @@ export function ToolCodeDialog({
 }) {
   const [tab, setTab] = useState<CodeTab>('typescript');
   const [copied, setCopied] = useState(false);
-  const code = open ? codeFor(tab, spec) : '';
+  const { code, notes } = open ? codeFor(tab, spec) : { code: '', notes: [] };
   return (
     <Dialog
       open={open}
@@ -61,6 +62,13 @@ export function ToolCodeDialog({
         }}
         panelClassName="mt-2 flex flex-col gap-2"
       >
+        {notes.length > 0 ? (
+          <ul aria-label="What this code cannot say exactly" className="text-xs text-[var(--muted)]">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        ) : null}
         <pre
           role="region"
           tabIndex={0}

@@ -18,3 +18,6 @@ export type CodeProblem = { message: string; line: number; column: number };
 
 /** What a paste came to: its tools (none is not an error; the notes say why), or the first problem in the code. */
 export type ToolsFromCode = { ok: true; tools: ToolFromCode[]; notes: string[] } | { ok: false; problem: CodeProblem };
+
+/** A tool written as code (`Tool code`): the code, and what the language cannot say exactly (shown beside it, and said in it). */
+export type WrittenTool = { code: string; notes: string[] };

@@ -6,25 +6,39 @@ import { named, type PySyntaxNode, readCallArguments, readString, readValue } fr
  * and (for a pydantic model) whether it forbids extra properties.
  */
 
-/** Whether a model says `model_config = ConfigDict(extra="forbid")` (or the dict form): pydantic then writes `additionalProperties: false`. */
-export function forbidsExtra(model: PySyntaxNode): boolean {
+/** What a model's `model_config` says of its schema: `ConfigDict(...)` or the dict form. */
+export type ModelConfig = {
+  /** `extra="forbid"`: pydantic writes `additionalProperties: false`. */
+  forbid: boolean;
+  /** `title=`: the schema's title (LangChain's tool name for a model that is the tool). */
+  title?: string;
+  /** `json_schema_extra={...}`: merged over the class's schema as the last step. */
+  schemaExtra?: Record<string, unknown>;
+};
+
+export function modelConfig(model: PySyntaxNode): ModelConfig {
   for (const statement of named(model.childForFieldName('body') ?? model)) {
     const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
     if (assignment?.type !== 'assignment' || assignment.childForFieldName('left')?.text !== 'model_config') continue;
     const value = assignment.childForFieldName('right');
+    let read: unknown;
     if (value?.type === 'call') {
-      const extra = readCallArguments(value).keywords.get('extra');
-      return extra !== undefined && readString(extra) === 'forbid';
-    }
-    const read = value ? readValue(value) : undefined;
-    return (
-      typeof read === 'object' &&
-      read !== null &&
-      !Array.isArray(read) &&
-      (read as Record<string, unknown>).extra === 'forbid'
-    );
+      read = Object.fromEntries(
+        [...readCallArguments(value).keywords].map(([key, node]) => [key, readValue(node)] as const),
+      );
+    } else read = value ? readValue(value) : undefined;
+    if (typeof read !== 'object' || read === null || Array.isArray(read)) return { forbid: false };
+    const config = read as Record<string, unknown>;
+    const extra = config.json_schema_extra;
+    return {
+      forbid: config.extra === 'forbid',
+      ...(typeof config.title === 'string' ? { title: config.title } : {}),
+      ...(typeof extra === 'object' && extra !== null && !Array.isArray(extra)
+        ? { schemaExtra: extra as Record<string, unknown> }
+        : {}),
+    };
   }
-  return false;
+  return { forbid: false };
 }
 
 /** A class's or function's docstring as written (`__doc__`), or `undefined`. */

@@ -2,6 +2,7 @@ import {
   ELLIPSIS,
   isJson,
   type JsonValue,
+  named,
   type PySyntaxNode,
   type PyValue,
   readCallArguments,
@@ -25,6 +26,8 @@ export type FieldInfo = {
   /** Keywords pydantic derives from the constraints (`ge` → `minimum`, …), resolved by the field's type. */
   constraints: Map<string, JsonValue>;
   extra: Schema;
+  /** `json_schema_extra=lambda schema: schema.pop("default")`: the default stays out of the schema. */
+  dropDefault?: boolean;
   notes: string[];
 };
 
@@ -81,6 +84,17 @@ export function readField(
   if (keywords.has('default_factory')) info.hasDefault = true;
   for (const [key, node] of keywords) {
     if (key === 'default' || key === 'default_factory' || IGNORED.has(key)) continue;
+    if (key === 'json_schema_extra' && node.type === 'lambda') {
+      const edit = readSchemaEdit(node, resolveName);
+      if (edit) {
+        info.dropDefault = edit.dropDefault;
+        Object.assign(info.extra, edit.update);
+      } else
+        info.notes.push(
+          `\`${label}\`: \`json_schema_extra\` is a function the playground does not run (it reads \`schema.pop("default")\` and \`schema.update({...})\`); it was left out.`,
+        );
+      continue;
+    }
     const read = readValue(node, resolveName);
     if (key === 'description' || key === 'alias') {
       const text = readString(node);
@@ -151,10 +165,44 @@ export function mergeField(into: FieldInfo, from: FieldInfo) {
     into.hasDefault = true;
     into.default = from.default;
   }
+  if (from.dropDefault) into.dropDefault = true;
   into.description = from.description ?? into.description;
   into.alias = from.alias ?? into.alias;
   for (const [key, value] of from.constraints) into.constraints.set(key, value);
   Object.assign(into.extra, from.extra);
   into.notes.push(...from.notes);
   from.notes = [];
+}
+
+/**
+ * A `json_schema_extra` lambda made of the two edits the playground's own Python writes —
+ * `lambda schema: schema.pop("default")` and `lambda schema: (schema.pop("default"), schema.update({...}))`
+ * — read as what they do; any other function is not read (it is code, not a value).
+ */
+function readSchemaEdit(
+  lambda: PySyntaxNode,
+  resolveName: (node: PySyntaxNode) => PyValue,
+): { dropDefault: boolean; update: Schema } | undefined {
+  const parameters = lambda.childForFieldName('parameters');
+  const parameter = parameters ? named(parameters) : [];
+  const body = lambda.childForFieldName('body');
+  if (parameter.length !== 1 || parameter[0].type !== 'identifier' || !body) return undefined;
+  const name = parameter[0].text;
+  const calls = body.type === 'tuple' ? named(body) : [body];
+  const edit = { dropDefault: false, update: {} as Schema };
+  for (const call of calls) {
+    const callee = call.type === 'call' ? call.childForFieldName('function') : null;
+    if (callee?.type !== 'attribute' || callee.childForFieldName('object')?.text !== name) return undefined;
+    const method = callee.childForFieldName('attribute')?.text;
+    const { positional, keywords } = readCallArguments(call);
+    if (keywords.size > 0) return undefined;
+    if (method === 'pop' && positional.length >= 1 && positional.length <= 2 && readString(positional[0]) === 'default')
+      edit.dropDefault = true;
+    else if (method === 'update' && positional.length === 1) {
+      const read = readValue(positional[0], resolveName);
+      if (typeof read !== 'object' || read === null || Array.isArray(read) || !isJson(read)) return undefined;
+      Object.assign(edit.update, read);
+    } else return undefined;
+  }
+  return edit;
 }

@@ -64,10 +64,15 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
       built.push({ tool: classTool(definition, name) });
     } else if (definition.type === 'class_definition' && definitions.models.has(name)) {
       const toolNotes: string[] = [];
-      const { description, title: _title, ...parameters } = reader.modelSchema(name, toolNotes);
+      // LangChain names the tool by the schema's title: the class name, or `ConfigDict(title=...)`.
+      const { description, title, ...parameters } = reader.modelSchema(name, toolNotes);
       built.push({
         tool: {
-          definition: { name, description: (description as string) ?? '', parameters: finish(parameters) },
+          definition: {
+            name: typeof title === 'string' ? title : name,
+            description: (description as string) ?? '',
+            parameters: finish(parameters),
+          },
           notes: toolNotes,
         },
         model: name,

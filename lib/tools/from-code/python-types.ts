@@ -1,5 +1,5 @@
 import { DICTS, LISTS, NULL, SCALARS, SETS } from './python-builtin-types';
-import { classAnnotations, classDocstring, forbidsExtra } from './python-class-facts';
+import { classAnnotations, classDocstring, modelConfig } from './python-class-facts';
 import {
   applyConstraints,
   emptyField,
@@ -16,12 +16,15 @@ import {
   named,
   type PySyntaxNode,
   type PyValue,
+  readCallArguments,
   readString,
   readValue,
   simpleName,
 } from './python-syntax';
 
 type Schema = Record<string, unknown>;
+/** A union member pydantic leaves out of the schema (`SkipJsonSchema[None]`). */
+const SKIPPED: Schema = Object.freeze({}) as Schema;
 
 /** The classes and aliases a paste declares, by name: what an annotation may refer to. */
 export type PyDefinitions = {
@@ -70,9 +73,11 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
   }
 
   function unionSchema(members: Schema[]): Schema {
-    const flat = members.flatMap((member) =>
-      Array.isArray(member.anyOf) && Object.keys(member).length === 1 ? (member.anyOf as Schema[]) : [member],
-    );
+    const flat = members
+      .filter((member) => member !== SKIPPED)
+      .flatMap((member) =>
+        Array.isArray(member.anyOf) && Object.keys(member).length === 1 ? (member.anyOf as Schema[]) : [member],
+      );
     const unique = flat.filter(
       (member, index) => flat.findIndex((other) => JSON.stringify(other) === JSON.stringify(member)) === index,
     );
@@ -132,13 +137,22 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
       const [base, ...metadata] = args;
       // At a property's top, the metadata is the field's; inside `List[...]` and the like, it is that item's.
       const target = field ?? emptyField();
+      let given: Schema | undefined;
       for (const item of metadata) {
         const text = readString(item);
         if (text !== undefined) target.annotatedText ??= text;
         else if (isFieldCall(item)) mergeField(target, readField(item, label, resolveName));
+        else if (item.type === 'call' && simpleName(item.childForFieldName('function') ?? item) === 'WithJsonSchema') {
+          // pydantic's `WithJsonSchema(schema)`: the type's schema is the one given.
+          const [first] = readCallArguments(item).positional;
+          const read = first ? readValue(first, resolveName) : undefined;
+          if (typeof read === 'object' && read !== null && !Array.isArray(read) && isJson(read)) given = read as Schema;
+          else
+            notes.push(`\`${label}\`: \`WithJsonSchema\` is given something that is not a literal; it was left out.`);
+        }
       }
       if (!base) return leftOut('`Annotated` needs a type');
-      const inner = schemaOf(base, label, notes, field);
+      const inner = given ? { ...given } : schemaOf(base, label, notes, field);
       if (field || inner === undefined) return inner;
       notes.push(...target.notes);
       const described = target.description !== undefined ? { description: target.description } : {};
@@ -147,6 +161,8 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     // A TypedDict key's `Required[T]` / `NotRequired[T]`: the type is T (the key's requiredness is read apart).
     if (name === 'Required' || name === 'NotRequired')
       return args[0] ? schemaOf(args[0], label, notes, field) : leftOut(`\`${name}\` needs a type`);
+    // pydantic's `SkipJsonSchema[T]`: a union's member that stays out of the schema.
+    if (name === 'SkipJsonSchema') return SKIPPED;
     if (name === 'Optional') {
       const schemas = argSchemas();
       return schemas ? unionSchema([...schemas, NULL]) : undefined;
@@ -246,9 +262,12 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     const keyed = options.asArgsSchema
       ? properties.map((property) => ({ ...property, name: property.fieldName }))
       : properties;
+    if (options.asArgsSchema) return objectSchema(keyed, classDocstring(node), name);
+    const config = modelConfig(node);
     return {
-      ...(forbidsExtra(node) && !options.asArgsSchema ? { additionalProperties: false } : {}),
-      ...objectSchema(keyed, classDocstring(node), name),
+      ...(config.forbid ? { additionalProperties: false } : {}),
+      ...objectSchema(keyed, classDocstring(node), config.title ?? name),
+      ...config.schemaExtra,
     };
   }
 
@@ -335,7 +354,8 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
       options.description ?? annotated.description ?? (options.annotatedStrings ? annotated.annotatedText : undefined);
     schema = { ...schema, ...annotated.extra };
     if (description !== undefined) schema.description = description;
-    if (annotated.hasDefault && annotated.default !== undefined) schema.default = annotated.default;
+    if (annotated.hasDefault && annotated.default !== undefined && !annotated.dropDefault)
+      schema.default = annotated.default;
     return { name: annotated.alias ?? fieldName, fieldName, schema, required: !annotated.hasDefault };
   }
 

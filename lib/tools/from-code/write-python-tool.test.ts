@@ -9,20 +9,22 @@ import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
 import type { ToolDefinition } from '../../model/tool-formats';
 import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
 import { readBfclDefinitions } from '@/testing/bfcl-corpus';
-import { canonicalSchema } from './canonical-schema';
+import { mcpReferenceTools } from '@/testing/mcp-reference-tools';
 import type { PySyntaxNode } from './python-syntax';
 import { readPythonTools } from './python-tools';
 import { writePythonTool } from './write-python-tool';
 
 const BFCL = readBfclDefinitions();
 const CORE = [...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS] as unknown as ToolDefinition[];
-const same = (a: unknown, b: unknown) =>
-  isDeepStrictEqual(canonicalSchema(a, { dropTitles: true }), canonicalSchema(b, { dropTitles: true }));
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 let parse: (code: string) => PySyntaxNode;
+/** The MCP reference servers' tools, as their servers list them. */
+let MCP: ToolDefinition[] = [];
 beforeAll(async () => {
   parse = await createPythonParser();
-});
+  MCP = (await mcpReferenceTools()).map(({ definition }) => definition);
+}, 60_000);
 
 function readBack(code: string) {
   const result = readPythonTools(parse(code));
@@ -45,7 +47,7 @@ describe('writePythonTool: Python out, read back, gives the same schema', () => 
           },
           required: ['city'],
         },
-      }),
+      }).code,
     ).toBe(`from typing import Literal
 
 from langchain_core.tools import tool
@@ -63,7 +65,7 @@ def get_weather(city: str, unit: Literal["c", "f"] = "c") -> str:
   });
 
   it('writes a Pydantic args model for nested objects and constraints', () => {
-    const code = writePythonTool({
+    const { code, notes } = writePythonTool({
       name: 'place-order',
       description: 'Place an order.\n\nChecks stock first.',
       parameters: {
@@ -80,42 +82,75 @@ def get_weather(city: str, unit: Literal["c", "f"] = "c") -> str:
         additionalProperties: false,
       },
     });
-    expect(code).toContain('class PlaceOrderInput(BaseModel):');
-    expect(code).toContain('model_config = ConfigDict(extra="forbid")');
-    expect(code).toContain('from_: Optional[datetime] = Field(None, alias="from")');
+    expect(notes).toEqual([]);
+    expect(code).toContain('class PlaceOrder(BaseModel):');
+    expect(code).toContain('model_config = ConfigDict(title="place-order", extra="forbid")');
+    // Optional without a default: neither `null` nor a default goes into the schema.
     expect(code).toContain(
-      '@tool("place-order", args_schema=PlaceOrderInput, description="Place an order.\\n\\nChecks stock first.")',
+      'from_: Union[datetime, SkipJsonSchema[None]] = Field(None, alias="from", json_schema_extra=lambda schema: schema.pop("default"))',
     );
+    expect(code).toContain('# The model is the tool: llm.bind_tools([PlaceOrder])');
+  });
+
+  it('says, in the code and beside it, that LangChain drops `title` keywords — and LangChain does', () => {
+    const definition: ToolDefinition = {
+      name: 'find_city',
+      description: 'Find a city.',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string', title: 'City name' }, title: { type: 'string' } },
+        required: ['city', 'title'],
+      },
+    };
+    const { code, notes } = writePythonTool(definition);
+    expect(notes).toEqual([expect.stringContaining('LangChain removes every `title` keyword')]);
+    expect(code.startsWith(`# ${notes[0]}\n`)).toBe(true);
+    const directory = mkdtempSync(join(tmpdir(), 'python-title-'));
+    try {
+      const file = join(directory, 'find_city.py');
+      writeFileSync(file, code);
+      const [sent] = langChainTools([file])['find_city.py'] as ToolDefinition[];
+      const { title: _title, ...city } = (definition.parameters.properties as Record<string, object>).city as {
+        title: string;
+      };
+      expect(sent.parameters).toStrictEqual({
+        ...definition.parameters,
+        properties: { city, title: { type: 'string' } },
+      });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it.each(CORE.map((definition) => [definition.name, definition] as const))('core tool %s', (_name, definition) => {
-    const [back] = readBack(writePythonTool(definition));
+    const [back] = readBack(writePythonTool(definition).code);
     expect(back.definition.name).toBe(definition.name);
     expect(back.definition.description).toBe(definition.description);
-    expect(canonicalSchema(back.definition.parameters, { dropTitles: true })).toEqual(
-      canonicalSchema(definition.parameters, { dropTitles: true }),
-    );
+    expect(back.definition.parameters).toStrictEqual(definition.parameters);
   });
 
-  it(`the BFCL corpus (${BFCL.length} real tools)`, () => {
-    const differ = BFCL.filter((definition) => {
-      const [back] = readBack(writePythonTool(definition));
-      return (
-        back.definition.name !== definition.name ||
-        back.definition.description !== definition.description ||
-        !same(back.definition.parameters, definition.parameters)
-      );
-    }).map((definition) => definition.name);
+  it(`the BFCL corpus (${BFCL.length} real tools) and the MCP reference servers' tools`, () => {
+    expect(MCP.length).toBeGreaterThan(30);
+    const differ = [...BFCL, ...MCP]
+      .filter((definition) => {
+        const [back] = readBack(writePythonTool(definition).code);
+        return (
+          back.definition.name !== definition.name ||
+          back.definition.description !== definition.description ||
+          !same(back.definition.parameters, definition.parameters)
+        );
+      })
+      .map((definition) => definition.name);
     expect(differ).toEqual([]);
   });
 
-  it('and LangChain itself reads the code back to the same schema (core tools and 150 BFCL tools)', () => {
+  it(`and LangChain itself reads the code back to the same JSON (core tools, all ${BFCL.length} BFCL tools, the MCP reference servers' tools)`, () => {
     const directory = mkdtempSync(join(tmpdir(), 'python-out-'));
     try {
-      const sample = [...CORE, ...BFCL.filter((_, index) => index % 15 === 0)];
+      const sample = [...CORE, ...BFCL, ...MCP];
       const files = sample.map((definition, index) => {
         const file = join(directory, `tool_${index}.py`);
-        writeFileSync(file, writePythonTool(definition));
+        writeFileSync(file, writePythonTool(definition).code);
         return file;
       });
       const read = langChainTools(files);
@@ -129,7 +164,7 @@ def get_weather(city: str, unit: Literal["c", "f"] = "c") -> str:
           !same(tools[0].parameters, definition.parameters)
         );
       });
-      expect(sample.length).toBeGreaterThan(150);
+      expect(sample.length).toBeGreaterThan(2000);
       expect(differ.map((definition) => definition.name)).toEqual([]);
     } finally {
       rmSync(directory, { recursive: true, force: true });

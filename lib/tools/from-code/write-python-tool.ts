@@ -1,4 +1,6 @@
 import type { ToolDefinition } from '../../model/tool-formats';
+import type { WrittenTool } from '../../model/tool-from-code';
+import { cleandoc } from './python-docstrings';
 import { docstring, escapeDocstring, isIdentifier, pascal, pythonLiteral, safeName } from './python-source-text';
 
 type Schema = Record<string, unknown>;
@@ -19,6 +21,7 @@ const LENGTH_FIELDS: Record<string, string> = {
   minItems: 'min_length',
   maxItems: 'max_length',
 };
+const CONSTRAINTS = new Set([...Object.values(NUMBER_FIELDS), ...Object.values(LENGTH_FIELDS), 'pattern']);
 const FORMATS: Record<string, string> = { 'date-time': 'datetime', date: 'date', time: 'time', uuid: 'UUID' };
 
 /**
@@ -28,10 +31,24 @@ const FORMATS: Record<string, string> = { 'date-time': 'datetime', date: 'date',
  * Reading it back — by LangChain's `convert_to_openai_tool` or by `Tool from code` — gives the
  * same schema. Every value is written as a Python literal.
  */
-export function writePythonTool(definition: ToolDefinition): string {
+export function writePythonTool(definition: ToolDefinition): WrittenTool {
   // A fresh writer for the model form: the first try may have noted imports and classes.
-  return (
-    createWriter(definition.name).simpleFunction(definition) ?? createWriter(definition.name).modelTool(definition)
+  const code =
+    createWriter(definition.name).simpleFunction(definition) ?? createWriter(definition.name).modelTool(definition);
+  const notes = hasTitleKeyword(definition.parameters) ? [TITLE_NOTE] : [];
+  return { code: notes.length > 0 ? `${notes.map((note) => `# ${note}`).join('\n')}\n${code}` : code, notes };
+}
+
+const TITLE_NOTE =
+  "LangChain removes every `title` keyword from the schema it sends, so the model will not read this schema's titles.";
+
+/** Whether a schema has a `title` keyword (not a property named `title`) anywhere: LangChain's `_rm_titles` drops them. */
+function hasTitleKeyword(schema: unknown, parentKey = ''): boolean {
+  if (Array.isArray(schema)) return schema.some((each) => hasTitleKeyword(each));
+  if (!isObject(schema)) return false;
+  return Object.entries(schema).some(
+    ([key, value]) =>
+      (key === 'title' && parentKey !== 'properties' && typeof value === 'string') || hasTitleKeyword(value, key),
   );
 }
 
@@ -69,10 +86,23 @@ function createWriter(toolName: string) {
       const parts = nonNull.map((each) =>
         hintOf({ ...schema, type: each, description: undefined, default: undefined }, hint),
       );
-      for (const part of parts) for (const [key, value] of part.field) field.set(key, value);
       for (const key of Object.keys(schema)) handled.add(key);
       const union = parts.length === 1 ? parts[0].hint : unionOf(parts.map((part) => part.hint));
-      out = type.includes('null') ? optional(union) : union;
+      // pydantic writes a union as `anyOf`; the draft's list of types is kept as written.
+      const { description: _description, default: _default, ...written } = schema;
+      out = withJsonSchema(type.includes('null') ? optional(union) : union, written);
+    } else if (
+      Array.isArray(schema.enum) &&
+      schema.enum.length === 1 &&
+      ['string', 'number', 'boolean'].includes(typeof schema.enum[0])
+    ) {
+      // pydantic writes a one-value `Literal` as `const`; the draft's `enum` is kept as written.
+      typing.add('Literal');
+      take('enum', 'type');
+      out = withJsonSchema(`Literal[${pythonLiteral(schema.enum[0])}]`, {
+        enum: schema.enum,
+        ...(type !== undefined ? { type } : {}),
+      });
     } else if (
       Array.isArray(schema.enum) &&
       schema.enum.length > 0 &&
@@ -130,9 +160,17 @@ function createWriter(toolName: string) {
     } else if (type === 'object' && isObject(schema.properties) && Object.keys(schema.properties).length > 0) {
       take('type', 'properties', 'required', 'additionalProperties');
       out = modelClass(schema, hint, false);
+    } else if (type === 'object' && schema.additionalProperties === undefined) {
+      // A bare object: pydantic writes `Dict[str, Any]` as open (`additionalProperties: true`); the draft says nothing.
+      take('type', 'properties');
+      typing.add('Dict');
+      out = withJsonSchema(`Dict[str, ${anyHint()}]`, {
+        type: 'object',
+        ...(isObject(schema.properties) ? { properties: {} } : {}),
+      });
     } else if (
       type === 'object' &&
-      (schema.additionalProperties === undefined ||
+      (schema.additionalProperties === true ||
         schema.additionalProperties === true ||
         isObject(schema.additionalProperties))
     ) {
@@ -164,6 +202,12 @@ function createWriter(toolName: string) {
     return `Annotated[${inner.hint}, Field(${[...inner.field].map(([key, value]) => `${key}=${value}`).join(', ')})]`;
   }
 
+  /** A hint whose JSON Schema pydantic would write otherwise, with the draft's (pydantic's `WithJsonSchema`). */
+  const withJsonSchema = (hint: string, schema: Schema) => {
+    typing.add('Annotated');
+    imports.add('from pydantic import WithJsonSchema');
+    return `Annotated[${hint}, WithJsonSchema(${pythonLiteral(schema)})]`;
+  };
   const anyHint = () => {
     typing.add('Any');
     return 'Any';
@@ -179,7 +223,7 @@ function createWriter(toolName: string) {
 
   /** An object schema as a `BaseModel` class (written above the tool); its name. */
   function modelClass(schema: Schema, hint: string, isArgs: boolean, tool?: ToolDefinition): string {
-    const name = tool ? tool.name : isArgs ? className('Input') : className(hint);
+    const name = tool ? toolClassName(tool.name) : isArgs ? className('Input') : className(hint);
     classNames.add(name);
     const lines = [`class ${name}(BaseModel):`];
     imports.add('from pydantic import BaseModel, Field');
@@ -188,26 +232,59 @@ function createWriter(toolName: string) {
       : !isArgs && typeof schema.description === 'string'
         ? schema.description
         : undefined;
-    if (description) lines.push(`    ${docstring(description, '    ')}`, '');
-    if (schema.additionalProperties === false) {
+    // pydantic cleans a docstring (`inspect.cleandoc`); a description it would change is given as is instead.
+    const asDocstring = description !== undefined && cleandoc(description) === description;
+    if (description && asDocstring) lines.push(`    ${docstring(description, '    ')}`, '');
+    const properties = schema.properties as Record<string, unknown>;
+    const config = classConfig(schema, {
+      title: tool && name !== tool.name ? tool.name : undefined,
+      description: description !== undefined && !asDocstring ? description : undefined,
+    });
+    if (config) {
       imports.add('from pydantic import ConfigDict');
-      lines.push('    model_config = ConfigDict(extra="forbid")', '');
+      lines.push(
+        ...config.comments.map((comment) => `    # ${comment}`),
+        `    model_config = ConfigDict(${config.args})`,
+        '',
+      );
     }
     const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-    const properties = schema.properties as Record<string, unknown>;
     for (const [property, value] of Object.entries(properties)) {
       const fieldName =
         isIdentifier(property) && !property.startsWith('_') && property !== 'model_config'
           ? property
           : safeName(property);
       const { hint: type, field } = hintOf(value, `${hint}_${property}`);
+      const hasDefault = isObject(value) && 'default' in value;
+      const isRequired = required.has(property) && !hasDefault;
+      let finalType = type;
+      if (!isRequired && !hasDefault) {
+        // Optional without a default: `None` is the Python default, but neither `null` as a type nor
+        // as a default goes into the schema (pydantic's `SkipJsonSchema`, and the default popped).
+        if (type !== 'Any' && !type.startsWith('Optional[')) {
+          imports.add('from pydantic.json_schema import SkipJsonSchema');
+          // Constraints go on the type itself: pydantic cannot put `ge=` on a union.
+          const constraints = [...field].filter(([key]) => CONSTRAINTS.has(key));
+          for (const [key] of constraints) field.delete(key);
+          if (constraints.length > 0) typing.add('Annotated');
+          const constrained =
+            constraints.length > 0
+              ? `Annotated[${type}, Field(${constraints.map(([key, each]) => `${key}=${each}`).join(', ')})]`
+              : type;
+          finalType = unionOf([constrained, 'SkipJsonSchema[None]']);
+        }
+        const extra = field.get('json_schema_extra');
+        field.set(
+          'json_schema_extra',
+          extra
+            ? `lambda schema: (schema.pop("default"), schema.update(${extra}))`
+            : 'lambda schema: schema.pop("default")',
+        );
+      }
       const args = [...field].map(([key, each]) => `${key}=${each}`);
       if (fieldName !== property) args.unshift(`alias=${JSON.stringify(property)}`);
       if (isObject(value) && typeof value.description === 'string')
         args.unshift(`description=${JSON.stringify(value.description)}`);
-      const hasDefault = isObject(value) && 'default' in value;
-      const isRequired = required.has(property) && !hasDefault;
-      const finalType = isRequired || hasDefault ? type : optional(type);
       const defaultValue = hasDefault ? pythonLiteral((value as Schema).default) : isRequired ? undefined : 'None';
       if (args.length === 0)
         lines.push(`    ${fieldName}: ${finalType}${defaultValue === undefined ? '' : ` = ${defaultValue}`}`);
@@ -223,6 +300,7 @@ function createWriter(toolName: string) {
 
   function header(withTool = true): string {
     const lines = [...imports].filter((line) => !line.startsWith('from pydantic'));
+    const pydanticModules = [...imports].filter((line) => line.startsWith('from pydantic.')).sort();
     const pydantic = new Set<string>();
     for (const line of imports)
       if (line.startsWith('from pydantic import ')) for (const each of line.slice(21).split(', ')) pydantic.add(each);
@@ -231,6 +309,7 @@ function createWriter(toolName: string) {
     const third = [
       ...(withTool ? ['from langchain_core.tools import tool'] : []),
       ...(pydantic.size > 0 ? [`from pydantic import ${[...pydantic].sort().join(', ')}`] : []),
+      ...pydanticModules,
     ];
     return `${standard.length > 0 ? `${standard.join('\n')}\n\n` : ''}${third.join('\n')}\n`;
   }
@@ -245,7 +324,7 @@ function createWriter(toolName: string) {
       const schema = definition.parameters;
       const properties = (isObject(schema.properties) ? schema.properties : {}) as Record<string, unknown>;
       const keys = Object.keys(schema).filter((key) => !['type', 'properties', 'required'].includes(key));
-      if (schema.type !== 'object' || keys.length > 0) return undefined;
+      if (schema.type !== 'object' || keys.length > 0 || requiredNeedsSaying(schema)) return undefined;
       if (
         !isPlainText(definition.description) ||
         /\n\s*\n/.test(definition.description) ||
@@ -270,8 +349,10 @@ function createWriter(toolName: string) {
           return undefined;
         const hasDefault = 'default' in value;
         const isRequired = required.has(name) && !hasDefault;
+        // A parameter's `None` default goes into the schema; only a model can leave it out.
+        if (!isRequired && !hasDefault) return undefined;
         parameters.push({
-          text: `${name}: ${isRequired || hasDefault ? hint : optional(hint)}${isRequired ? '' : ` = ${hasDefault ? pythonLiteral(value.default) : 'None'}`}`,
+          text: `${name}: ${hint}${isRequired ? '' : ` = ${pythonLiteral(value.default)}`}`,
           optional: !isRequired,
         });
         if (typeof description === 'string') documented.push(`        ${name}: ${escapeDocstring(description)}`);
@@ -297,19 +378,18 @@ function createWriter(toolName: string) {
         isObject(definition.parameters) && definition.parameters.type === 'object'
           ? definition.parameters
           : { type: 'object' };
-      if (isIdentifier(definition.name)) {
-        modelClass({ properties: {}, ...schema }, 'Input', true, definition);
-        return `${header(false)}\n\n${classes.join('\n\n\n')}\n\n\n# The model is the tool: llm.bind_tools([${definition.name}])\n`;
-      }
-      const args = modelClass({ properties: {}, ...schema }, 'Input', true);
-      typing.add('Any');
-      const doc = escapeDocstring(firstLine(definition.description));
-      return `${header(true)}\n\n${classes.join('\n\n\n')}\n\n\n@tool(${decoratorName}args_schema=${args}, description=${JSON.stringify(definition.description)})\ndef ${functionName}(**kwargs: Any) -> str:\n    """${doc}"""\n${stub}\n`;
+      const name = modelClass({ properties: {}, ...schema }, 'Input', true, definition);
+      return `${header(false)}\n\n${classes.join('\n\n\n')}\n\n\n# The model is the tool: llm.bind_tools([${name}])\n`;
     },
   };
 }
 
-const firstLine = (text: string) => text.split('\n')[0] || 'A tool.';
+/** A tool's class name: the tool's name when Python can say it, otherwise one made from it. */
+const toolClassName = (name: string) => {
+  if (isIdentifier(name)) return name;
+  const made = pascal(name);
+  return isIdentifier(made) ? made : `Tool${made}`;
+};
 /** Text a docstring keeps as it is: no leading or trailing space, no tabs, no carriage returns. */
 const isPlainText = (text: string) => text === text.trim() && !/[\t\r\\]|"""/.test(text) && text.length > 0;
 const literalType = (values: unknown[]) => {
@@ -320,3 +400,45 @@ const literalType = (values: unknown[]) => {
   );
   return kinds.size === 1 ? [...kinds][0] : undefined;
 };
+
+/** The `required` list pydantic writes for these properties: those without a default, in field order. */
+const requiredByPydantic = (schema: Schema): string[] => {
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  return Object.entries(isObject(schema.properties) ? schema.properties : {})
+    .filter(([name, value]) => required.has(name) && !(isObject(value) && 'default' in value))
+    .map(([name]) => name);
+};
+
+/** Whether the draft's `required` says something pydantic would not write by itself (`[]`, another order, a field with a default). */
+const requiredNeedsSaying = (schema: Schema): boolean =>
+  Array.isArray(schema.required) &&
+  (schema.required.length === 0 || JSON.stringify(schema.required) !== JSON.stringify(requiredByPydantic(schema)));
+
+const CLASS_KEYS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title']);
+
+/**
+ * A model's `ConfigDict(...)`: `extra="forbid"` for `additionalProperties: false`, and in
+ * `json_schema_extra` (which pydantic merges into the class's schema) what fields cannot say —
+ * the draft's own `required` list, an open `additionalProperties`, other keywords.
+ */
+function classConfig(
+  schema: Schema,
+  tool: { title?: string; description?: string },
+): { args: string; comments: string[] } | undefined {
+  const args: string[] = [];
+  const comments: string[] = [];
+  // LangChain names a model's tool by its schema's title: the class name unless `title=` says another.
+  if (tool.title !== undefined) args.push(`title=${JSON.stringify(tool.title)}`);
+  if (schema.additionalProperties === false) args.push('extra="forbid"');
+  const extra: Schema = {};
+  if (requiredNeedsSaying(schema)) {
+    extra.required = schema.required;
+    comments.push('The `required` list as drafted: pydantic would list the fields without a default, in order.');
+  }
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
+    extra.additionalProperties = schema.additionalProperties;
+  for (const [key, value] of Object.entries(schema)) if (!CLASS_KEYS.has(key)) extra[key] = value;
+  if (tool.description !== undefined) extra.description = tool.description;
+  if (Object.keys(extra).length > 0) args.push(`json_schema_extra=${pythonLiteral(extra)}`);
+  return args.length > 0 ? { args: args.join(', '), comments } : undefined;
+}

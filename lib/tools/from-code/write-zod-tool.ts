@@ -1,4 +1,6 @@
 import type { ToolDefinition } from '../../model/tool-formats';
+import type { WrittenTool } from '../../model/tool-from-code';
+import { whyZodDiffers } from './zod-says-exactly';
 
 type Schema = Record<string, unknown>;
 
@@ -72,14 +74,32 @@ const literal = (value: unknown) => JSON.stringify(value);
 /**
  * A tool as ready-to-paste TypeScript: AI SDK `tool()` with its zod input schema and a typed
  * `execute` stub. Each JSON Schema keyword becomes its zod method, or `.meta({...})` (which zod
- * writes back into the JSON Schema as is), so reading the code back gives the same schema.
- * Every value is written as a JSON literal (quoted for JavaScript).
+ * writes back into the JSON Schema as is). When zod, as the AI SDK sends it, would not give this
+ * very schema (the AI SDK closes every object and adds a `$schema` line; zod bounds integers),
+ * the schema is sent as drafted through the AI SDK's `jsonSchema()` and zod types and checks the
+ * input. Every value is written as a JSON literal (quoted for JavaScript).
  */
-export function writeZodTool(definition: ToolDefinition): string {
-  const schema = zodOf(definition.parameters, '  ');
+export function writeZodTool(definition: ToolDefinition): WrittenTool {
+  const reasons = whyZodDiffers(definition.parameters);
+  const exact = reasons.length === 0;
+  // The AI SDK writes the `$schema` line itself.
+  const { $schema: _dialect, ...parameters } = definition.parameters;
+  const zod = zodOf(exact ? parameters : definition.parameters, '  ');
+  const inputName = `${IDENTIFIER.test(definition.name) ? definition.name : 'tool'}Input`;
+  const inputSchema = exact
+    ? zod
+    : `jsonSchema<z.infer<typeof ${inputName}>>(
+    ${JSON.stringify(definition.parameters, null, 2).replace(/\n/g, '\n    ')},
+    {
+      validate: (value) => {
+        const result = ${inputName}.safeParse(value);
+        return result.success ? { success: true, value: result.data } : { success: false, error: result.error };
+      },
+    },
+  )`;
   const body = `tool({
   description: ${literal(definition.description)},
-  inputSchema: ${schema},
+  inputSchema: ${inputSchema},
   execute: async (input) => {
     // \`input\` is typed from the schema above; return what the model should read.
     throw new Error(${literal(`${definition.name} is not implemented yet`)});
@@ -89,8 +109,14 @@ export function writeZodTool(definition: ToolDefinition): string {
     IDENTIFIER.test(definition.name) && !RESERVED.has(definition.name)
       ? `export const ${definition.name} = ${body};`
       : `// The tool's name is not a JavaScript identifier, so it is a key of a tool set.\nexport const tools = {\n  ${literal(definition.name)}: ${body.replace(/\n/g, '\n  ')},\n};`;
-  return `import { tool } from 'ai';\nimport { z } from 'zod';\n\n${declaration}\n`;
+  const notes = exact ? [] : [ZOD_NOTE];
+  const input = exact ? '' : `// ${ZOD_NOTE}\n// Why: ${reasons.join('; ')}.\nconst ${inputName} = ${zod};\n\n`;
+  const code = `import { ${exact ? '' : 'jsonSchema, '}tool } from 'ai';\nimport { z } from 'zod';\n\n${input}${declaration}\n`;
+  return { code, notes };
 }
+
+const ZOD_NOTE =
+  "The model is sent this schema as drafted (the AI SDK's `jsonSchema`): zod, as the AI SDK sends it, would give another one. zod types and checks the input.";
 
 function zodOf(schema: unknown, indent: string): string {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
