@@ -1,3 +1,4 @@
+import type { JsonValue } from './python-syntax';
 type Schema = Record<string, unknown>;
 
 /** Python's and pydantic's own types, as pydantic v2 writes their JSON Schema (validation mode). */
@@ -42,3 +43,33 @@ export const DICTS = new Set([
   'DefaultDict',
   'defaultdict',
 ]);
+
+/** A union member pydantic leaves out of the schema (`SkipJsonSchema[None]`). */
+export const SKIPPED: Schema = Object.freeze({}) as Schema;
+
+const JSON_TYPE_OF: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
+
+/** `Literal[...]` as pydantic writes it: `const` for one value, else `enum`, typed when the values share a type. */
+export function literalSchema(values: JsonValue[]): Schema {
+  const types = new Set(
+    values.map((value) =>
+      value === null ? 'null' : Number.isInteger(value) ? 'integer' : (JSON_TYPE_OF[typeof value] ?? 'mixed'),
+    ),
+  );
+  const [only] = types;
+  const typed = types.size === 1 && only !== 'mixed' ? { type: only } : {};
+  return values.length === 1 ? { const: values[0], ...typed } : { enum: values, ...typed };
+}
+
+/** A union as pydantic writes it: members flattened, repeats and `SkipJsonSchema` members dropped, one member as itself. */
+export function unionSchema(members: Schema[]): Schema {
+  const flat = members
+    .filter((member) => member !== SKIPPED)
+    .flatMap((member) =>
+      Array.isArray(member.anyOf) && Object.keys(member).length === 1 ? (member.anyOf as Schema[]) : [member],
+    );
+  const unique = flat.filter(
+    (member, index) => flat.findIndex((other) => JSON.stringify(other) === JSON.stringify(member)) === index,
+  );
+  return unique.length === 1 ? unique[0] : { anyOf: unique };
+}

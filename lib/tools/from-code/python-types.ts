@@ -1,4 +1,4 @@
-import { DICTS, LISTS, NULL, SCALARS, SETS } from './python-builtin-types';
+import { DICTS, LISTS, literalSchema, NULL, SCALARS, SETS, SKIPPED, unionSchema } from './python-builtin-types';
 import { classAnnotations, classDocstring, modelConfig } from './python-class-facts';
 import {
   applyConstraints,
@@ -23,8 +23,6 @@ import {
 } from './python-syntax';
 
 type Schema = Record<string, unknown>;
-/** A union member pydantic leaves out of the schema (`SkipJsonSchema[None]`). */
-const SKIPPED: Schema = Object.freeze({}) as Schema;
 
 /** The classes and aliases a paste declares, by name: what an annotation may refer to. */
 export type PyDefinitions = {
@@ -37,8 +35,6 @@ export type PyDefinitions = {
 
 /** A property as pydantic writes it: its schema, whether it is required, and the name it goes by. */
 export type PyProperty = { name: string; fieldName: string; schema: Schema; required: boolean };
-
-const JSON_TYPE_OF: Record<string, string> = { string: 'string', number: 'number', boolean: 'boolean' };
 
 /**
  * Reads Python annotations into JSON Schema the way pydantic v2 writes them (validation mode),
@@ -60,29 +56,6 @@ export function createPythonTypeReader(definitions: PyDefinitions) {
     const value = definitions.enums.get(owner)?.members.get(member);
     return value === undefined ? NOT_LITERAL : value;
   };
-
-  function literalSchema(values: JsonValue[]): Schema {
-    const types = new Set(
-      values.map((value) =>
-        value === null ? 'null' : Number.isInteger(value) ? 'integer' : (JSON_TYPE_OF[typeof value] ?? 'mixed'),
-      ),
-    );
-    const [only] = types;
-    const typed = types.size === 1 && only !== 'mixed' ? { type: only } : {};
-    return values.length === 1 ? { const: values[0], ...typed } : { enum: values, ...typed };
-  }
-
-  function unionSchema(members: Schema[]): Schema {
-    const flat = members
-      .filter((member) => member !== SKIPPED)
-      .flatMap((member) =>
-        Array.isArray(member.anyOf) && Object.keys(member).length === 1 ? (member.anyOf as Schema[]) : [member],
-      );
-    const unique = flat.filter(
-      (member, index) => flat.findIndex((other) => JSON.stringify(other) === JSON.stringify(member)) === index,
-    );
-    return unique.length === 1 ? unique[0] : { anyOf: unique };
-  }
 
   /** The parts of a subscripted annotation (`Dict[str, int]` → the `str` and `int` nodes). */
   function typeArguments(node: PySyntaxNode): PySyntaxNode[] {

@@ -1,6 +1,16 @@
 import type { ToolDefinition } from '../../model/tool-formats';
 import type { WrittenTool } from '../../model/tool-from-code';
+import { classConfig, hasTitleKeyword, requiredNeedsSaying, TITLE_NOTE, toolClassName } from './python-class-config';
 import { cleandoc } from './python-docstrings';
+import {
+  FORMATS,
+  importLines,
+  isPlainText,
+  LENGTH_FIELDS,
+  literalType,
+  NUMBER_FIELDS,
+  optionalWithoutDefault,
+} from './python-field-keywords';
 import { docstring, escapeDocstring, isIdentifier, pascal, pythonLiteral, safeName } from './python-source-text';
 
 type Schema = Record<string, unknown>;
@@ -8,28 +18,13 @@ type Schema = Record<string, unknown>;
 const isObject = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const NUMBER_FIELDS: Record<string, string> = {
-  minimum: 'ge',
-  maximum: 'le',
-  exclusiveMinimum: 'gt',
-  exclusiveMaximum: 'lt',
-  multipleOf: 'multiple_of',
-};
-const LENGTH_FIELDS: Record<string, string> = {
-  minLength: 'min_length',
-  maxLength: 'max_length',
-  minItems: 'min_length',
-  maxItems: 'max_length',
-};
-const CONSTRAINTS = new Set([...Object.values(NUMBER_FIELDS), ...Object.values(LENGTH_FIELDS), 'pattern']);
-const FORMATS: Record<string, string> = { 'date-time': 'datetime', date: 'date', time: 'time', uuid: 'UUID' };
-
 /**
  * A tool as ready-to-paste Python for LangChain: a `@tool` function whose type hints and
- * Google-style docstring say it all when they can, otherwise a Pydantic args model (nested
- * objects as classes, constraints as `Field(...)`, other keywords in `json_schema_extra`).
- * Reading it back — by LangChain's `convert_to_openai_tool` or by `Tool from code` — gives the
- * same schema. Every value is written as a Python literal.
+ * Google-style docstring say it all when they can, otherwise a Pydantic model that is the tool
+ * (nested objects as classes, constraints as `Field(...)`, other keywords in `json_schema_extra`;
+ * where pydantic would write something else, pydantic's own `SkipJsonSchema`, `WithJsonSchema`
+ * and `ConfigDict` say the drafted schema). Read back — by LangChain's `convert_to_openai_tool` or
+ * by `Tool from code` — it is the same JSON. Every value is written as a Python literal.
  */
 export function writePythonTool(definition: ToolDefinition): WrittenTool {
   // A fresh writer for the model form: the first try may have noted imports and classes.
@@ -37,19 +32,6 @@ export function writePythonTool(definition: ToolDefinition): WrittenTool {
     createWriter(definition.name).simpleFunction(definition) ?? createWriter(definition.name).modelTool(definition);
   const notes = hasTitleKeyword(definition.parameters) ? [TITLE_NOTE] : [];
   return { code: notes.length > 0 ? `${notes.map((note) => `# ${note}`).join('\n')}\n${code}` : code, notes };
-}
-
-const TITLE_NOTE =
-  "LangChain removes every `title` keyword from the schema it sends, so the model will not read this schema's titles.";
-
-/** Whether a schema has a `title` keyword (not a property named `title`) anywhere: LangChain's `_rm_titles` drops them. */
-function hasTitleKeyword(schema: unknown, parentKey = ''): boolean {
-  if (Array.isArray(schema)) return schema.some((each) => hasTitleKeyword(each));
-  if (!isObject(schema)) return false;
-  return Object.entries(schema).some(
-    ([key, value]) =>
-      (key === 'title' && parentKey !== 'properties' && typeof value === 'string') || hasTitleKeyword(value, key),
-  );
 }
 
 function createWriter(toolName: string) {
@@ -82,7 +64,6 @@ function createWriter(toolName: string) {
     const type = schema.type;
     if (Array.isArray(type)) {
       const nonNull = type.filter((each) => each !== 'null');
-      take('type');
       const parts = nonNull.map((each) =>
         hintOf({ ...schema, type: each, description: undefined, default: undefined }, hint),
       );
@@ -259,27 +240,10 @@ function createWriter(toolName: string) {
       const isRequired = required.has(property) && !hasDefault;
       let finalType = type;
       if (!isRequired && !hasDefault) {
-        // Optional without a default: `None` is the Python default, but neither `null` as a type nor
-        // as a default goes into the schema (pydantic's `SkipJsonSchema`, and the default popped).
-        if (type !== 'Any' && !type.startsWith('Optional[')) {
-          imports.add('from pydantic.json_schema import SkipJsonSchema');
-          // Constraints go on the type itself: pydantic cannot put `ge=` on a union.
-          const constraints = [...field].filter(([key]) => CONSTRAINTS.has(key));
-          for (const [key] of constraints) field.delete(key);
-          if (constraints.length > 0) typing.add('Annotated');
-          const constrained =
-            constraints.length > 0
-              ? `Annotated[${type}, Field(${constraints.map(([key, each]) => `${key}=${each}`).join(', ')})]`
-              : type;
-          finalType = unionOf([constrained, 'SkipJsonSchema[None]']);
-        }
-        const extra = field.get('json_schema_extra');
-        field.set(
-          'json_schema_extra',
-          extra
-            ? `lambda schema: (schema.pop("default"), schema.update(${extra}))`
-            : 'lambda schema: schema.pop("default")',
-        );
+        const said = optionalWithoutDefault(type, field);
+        finalType = said.hint;
+        for (const name of said.typing) typing.add(name);
+        for (const line of said.imports) imports.add(line);
       }
       const args = [...field].map(([key, each]) => `${key}=${each}`);
       if (fieldName !== property) args.unshift(`alias=${JSON.stringify(property)}`);
@@ -298,21 +262,7 @@ function createWriter(toolName: string) {
     return name;
   }
 
-  function header(withTool = true): string {
-    const lines = [...imports].filter((line) => !line.startsWith('from pydantic'));
-    const pydanticModules = [...imports].filter((line) => line.startsWith('from pydantic.')).sort();
-    const pydantic = new Set<string>();
-    for (const line of imports)
-      if (line.startsWith('from pydantic import ')) for (const each of line.slice(21).split(', ')) pydantic.add(each);
-    const typingLine = typing.size > 0 ? [`from typing import ${[...typing].sort().join(', ')}`] : [];
-    const standard = [...typingLine, ...lines.sort()];
-    const third = [
-      ...(withTool ? ['from langchain_core.tools import tool'] : []),
-      ...(pydantic.size > 0 ? [`from pydantic import ${[...pydantic].sort().join(', ')}`] : []),
-      ...pydanticModules,
-    ];
-    return `${standard.length > 0 ? `${standard.join('\n')}\n\n` : ''}${third.join('\n')}\n`;
-  }
+  const header = (withTool = true) => importLines(typing, imports, withTool);
 
   const functionName = isIdentifier(toolName) ? toolName : safeName(toolName) || 'tool_function';
   const decoratorName = functionName === toolName ? '' : `${JSON.stringify(toolName)}, `;
@@ -382,63 +332,4 @@ function createWriter(toolName: string) {
       return `${header(false)}\n\n${classes.join('\n\n\n')}\n\n\n# The model is the tool: llm.bind_tools([${name}])\n`;
     },
   };
-}
-
-/** A tool's class name: the tool's name when Python can say it, otherwise one made from it. */
-const toolClassName = (name: string) => {
-  if (isIdentifier(name)) return name;
-  const made = pascal(name);
-  return isIdentifier(made) ? made : `Tool${made}`;
-};
-/** Text a docstring keeps as it is: no leading or trailing space, no tabs, no carriage returns. */
-const isPlainText = (text: string) => text === text.trim() && !/[\t\r\\]|"""/.test(text) && text.length > 0;
-const literalType = (values: unknown[]) => {
-  const kinds = new Set(
-    values.map((value) =>
-      typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value,
-    ),
-  );
-  return kinds.size === 1 ? [...kinds][0] : undefined;
-};
-
-/** The `required` list pydantic writes for these properties: those without a default, in field order. */
-const requiredByPydantic = (schema: Schema): string[] => {
-  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(isObject(schema.properties) ? schema.properties : {})
-    .filter(([name, value]) => required.has(name) && !(isObject(value) && 'default' in value))
-    .map(([name]) => name);
-};
-
-/** Whether the draft's `required` says something pydantic would not write by itself (`[]`, another order, a field with a default). */
-const requiredNeedsSaying = (schema: Schema): boolean =>
-  Array.isArray(schema.required) &&
-  (schema.required.length === 0 || JSON.stringify(schema.required) !== JSON.stringify(requiredByPydantic(schema)));
-
-const CLASS_KEYS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title']);
-
-/**
- * A model's `ConfigDict(...)`: `extra="forbid"` for `additionalProperties: false`, and in
- * `json_schema_extra` (which pydantic merges into the class's schema) what fields cannot say —
- * the draft's own `required` list, an open `additionalProperties`, other keywords.
- */
-function classConfig(
-  schema: Schema,
-  tool: { title?: string; description?: string },
-): { args: string; comments: string[] } | undefined {
-  const args: string[] = [];
-  const comments: string[] = [];
-  // LangChain names a model's tool by its schema's title: the class name unless `title=` says another.
-  if (tool.title !== undefined) args.push(`title=${JSON.stringify(tool.title)}`);
-  if (schema.additionalProperties === false) args.push('extra="forbid"');
-  const extra: Schema = {};
-  if (requiredNeedsSaying(schema)) {
-    extra.required = schema.required;
-    comments.push('The `required` list as drafted: pydantic would list the fields without a default, in order.');
-  }
-  if (schema.additionalProperties !== undefined && schema.additionalProperties !== false)
-    extra.additionalProperties = schema.additionalProperties;
-  for (const [key, value] of Object.entries(schema)) if (!CLASS_KEYS.has(key)) extra[key] = value;
-  if (tool.description !== undefined) extra.description = tool.description;
-  if (Object.keys(extra).length > 0) args.push(`json_schema_extra=${pythonLiteral(extra)}`);
-  return args.length > 0 ? { args: args.join(', '), comments } : undefined;
 }
