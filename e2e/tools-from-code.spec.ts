@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
@@ -279,6 +280,24 @@ test('Tool code gives TypeScript and Python that read back to the same schema', 
     expect(back.description).toBe(created.description);
     await page.keyboard.press('Escape');
   }
+});
+
+test("an MCP server's code (the reference memory server's, as published) reads as the tools it registers", async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  const server = readFileSync('node_modules/@modelcontextprotocol/server-memory/dist/index.js', 'utf8');
+  await fromCode.paste('zod / AI SDK tool()', server);
+  const created = await fromCode.previewJson('create_entities');
+  expect(created.parameters.properties.entities.items.required).toEqual(['name', 'entityType', 'observations']);
+  await expect(fromCode.dialog.getByRole('article', { name: /^Tool JSON / })).toHaveCount(9);
+  await expect(fromCode.dialog.getByRole('status')).toContainText('9 tools: create_entities, create_relations');
+  await fromCode.dialog.getByRole('button', { name: 'Create tool' }).click();
+  await expect(fromCode.dialog).toBeHidden();
+  await expect(playground.tools).toContainText('read_graph');
 });
 
 test('after a run, Tool stats lists each called tool with its counts, and exports CSV', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -54,4 +54,15 @@ export async function mcpReferenceTools(): Promise<McpReferenceTool[]> {
     rmSync(directory, { recursive: true, force: true });
   }
   return tools;
+}
+
+/** Each reference server's published code: every JavaScript file of its package (not its tests), by path. */
+export function mcpReferenceSources(): { server: string; file: string; code: string }[] {
+  return SERVERS.flatMap((server) => {
+    const root = join('node_modules', '@modelcontextprotocol', server.script.split('/')[0], 'dist');
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js') && !file.includes('__tests__') && !file.startsWith('vitest.'))
+      .sort()
+      .map((file) => ({ server: server.name, file, code: readFileSync(join(root, file), 'utf8') }));
+  });
 }

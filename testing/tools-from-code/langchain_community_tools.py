@@ -1,5 +1,5 @@
 """Every BaseTool of the installed langchain-community whose `args_schema` class is in the same
-file, with what LangChain's `convert_to_openai_tool` sends for it: the corpus the Python reader is
+file (and uses no type the file imports from another file of the package), with what LangChain's `convert_to_openai_tool` sends for it: the corpus the Python reader is
 compared with (lib/tools/from-code/langchain-community-corpus.test.ts). Nothing is picked by hand:
 the files are walked and their classes found with Python's own `ast`. A tool is made with
 `model_construct` and its factories left out (an API wrapper needs the service's own package);
@@ -20,6 +20,24 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 base = root.__path__[0]
+
+
+def schema_names(by_name, name, seen=None):
+    """Every name a schema class's annotations use, through the classes of the same file they name."""
+    seen = seen if seen is not None else set()
+    if name in seen or name not in by_name:
+        return set()
+    seen.add(name)
+    names = set()
+    for stmt in by_name[name].body:
+        if isinstance(stmt, ast.AnnAssign):
+            for node in ast.walk(stmt.annotation):
+                if isinstance(node, ast.Name):
+                    names.add(node.id)
+                    names |= schema_names(by_name, node.id, seen)
+    return names
+
+
 out = []
 skipped = []
 for dirpath, _, names in sorted(os.walk(base)):
@@ -29,6 +47,14 @@ for dirpath, _, names in sorted(os.walk(base)):
         path = os.path.join(dirpath, n)
         tree = ast.parse(open(path).read())
         classes = {c.name for c in tree.body if isinstance(c, ast.ClassDef)}
+        by_name = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
+        # Names the file imports from the package itself (or relatively): types defined in another file.
+        imported = {
+            alias.asname or alias.name
+            for node in tree.body
+            if isinstance(node, ast.ImportFrom) and (node.level > 0 or (node.module or "").startswith("langchain_community"))
+            for alias in node.names
+        }
         wanted = []
         for c in tree.body:
             if not isinstance(c, ast.ClassDef):
@@ -36,7 +62,12 @@ for dirpath, _, names in sorted(os.walk(base)):
             for stmt in c.body:
                 target = stmt.target if isinstance(stmt, ast.AnnAssign) else (stmt.targets[0] if isinstance(stmt, ast.Assign) else None)
                 if isinstance(target, ast.Name) and target.id == 'args_schema' and isinstance(getattr(stmt, 'value', None), ast.Name) and stmt.value.id in classes:
-                    wanted.append(c.name)
+                    elsewhere = sorted(schema_names(by_name, stmt.value.id) & imported)
+                    if elsewhere:
+                        rel = os.path.relpath(path, base)
+                        skipped.append({"file": rel, "class": c.name, "why": f"its schema uses {', '.join(elsewhere)}, defined in another file"})
+                    else:
+                        wanted.append(c.name)
         if not wanted:
             continue
         rel = os.path.relpath(path, base)

@@ -1,27 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
-import { asSchema, jsonSchema, tool, zodSchema } from 'ai';
-import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
 import type { ToolDefinition } from '../../model/tool-formats';
 import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
 import { readBfclDefinitions } from '@/testing/bfcl-corpus';
 import { mcpReferenceTools } from '@/testing/mcp-reference-tools';
+import { readZodPaste } from '@/testing/run-zod-program';
 import { writeZodTool } from './write-zod-tool';
-import { prepareZodProgram, readZodProgramResult, ZOD_SANDBOX_GLOBAL } from './zod-program';
-
-const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => () => Promise<unknown>;
-// The program the sandbox runs, given the real packages instead of the bundle (same code, faster).
-(globalThis as Record<string, unknown>).__zodForTests = { z, tool, asSchema, jsonSchema, zodSchema };
-const BUNDLE = `var ${ZOD_SANDBOX_GLOBAL} = globalThis.__zodForTests;`;
 
 async function readBack(code: string) {
-  const prepared = prepareZodProgram(ts, code);
-  if (!prepared.ok) throw new Error(`${prepared.problem.message}\n${code}`);
-  const result = readZodProgramResult(await new AsyncFunction(prepared.build(BUNDLE))());
-  if (!result) throw new Error('no result');
-  return result.tools;
+  const read = await readZodPaste(code);
+  if (!read.ok) throw new Error(`${read.problem.message}\n${code}`);
+  return read.tools;
 }
 
 const BFCL = readBfclDefinitions();

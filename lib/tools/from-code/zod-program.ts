@@ -1,6 +1,7 @@
 import type TypeScript from 'typescript';
 import type { CodeProblem, ToolFromCode } from '../../model/tool-from-code';
 import { findDeepNesting } from './find-deep-nesting';
+import { planMcpServerProgram } from './mcp-server-program';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 
 /** The global the sandbox bundle (scripts/build-vendor-assets.mjs) defines. */
@@ -47,6 +48,21 @@ export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgr
   const problem = findDeepNesting(code, 'zod') ?? findTypeScriptSyntaxProblem(ts, code);
   if (problem) return { ok: false, problem };
   const source = ts.createSourceFile('tools.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const server = planMcpServerProgram(ts, source);
+  if (server) {
+    const compiled = compile(ts, server.code);
+    return {
+      ok: true,
+      names: server.names,
+      build: (bundle) => `${prelude(bundle)}
+const __mcpTools = await (async () => {
+${compiled}
+return __mcpTools;
+})();
+const __serverNotes = ${JSON.stringify(server.notes)};
+${COLLECT_MCP}`,
+    };
+  }
   const declared = new Map<string, TypeScript.Expression>();
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
@@ -64,10 +80,7 @@ export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgr
   };
   for (const init of declared.values()) visit(init);
   const names = [...declared.keys()].filter((name) => !used.has(name));
-  const compiled = ts.transpileModule(code, {
-    fileName: 'tools.ts',
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: false },
-  }).outputText;
+  const compiled = compile(ts, code);
   // Names are identifiers the parser accepted; their labels are quoted as JSON strings. An
   // exported const lives on `exports` once compiled to CommonJS.
   const values = names
@@ -79,15 +92,7 @@ export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgr
   return {
     ok: true,
     names,
-    build: (bundle) => `
-const { z, tool, asSchema, jsonSchema, zodSchema } = (() => { ${bundle}; return ${ZOD_SANDBOX_GLOBAL}; })();
-const LIBRARIES = { zod: { z, default: z }, 'zod/v4': { z, default: z }, ai: { tool, asSchema, jsonSchema, zodSchema } };
-const require = (id) => {
-  if (id in LIBRARIES) return LIBRARIES[id];
-  throw new Error('Only zod and ai can be imported here, not "' + id + '".');
-};
-const module = { exports: {} };
-const exports = module.exports;
+    build: (bundle) => `${prelude(bundle)}
 const __values = await (async () => {
 ${compiled}
 return [${values}];
@@ -95,6 +100,42 @@ return [${values}];
 ${COLLECT}`,
   };
 }
+
+/** The paste compiled to CommonJS: its imports become `require` calls the sandbox answers. */
+const compile = (ts: typeof TypeScript, code: string) =>
+  // A script's `#!` line is kept by the compiler, and would end the program it is put in.
+  ts.transpileModule(code.replace(/^#!/, '//'), {
+    fileName: 'tools.ts',
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: false },
+  }).outputText;
+
+/** The sandbox's libraries (the bundle), and `require`/`module` for the compiled paste. */
+const prelude = (bundle: string) => `
+const { z, tool, asSchema, jsonSchema, zodSchema } = (() => { ${bundle}; return ${ZOD_SANDBOX_GLOBAL}; })();
+const LIBRARIES = { zod: { z, default: z }, 'zod/v4': { z, default: z }, ai: { tool, asSchema, jsonSchema, zodSchema } };
+const require = (id) => {
+  if (id in LIBRARIES) return LIBRARIES[id];
+  throw new Error('Only zod and ai can be imported here, not "' + id + '".');
+};
+const module = { exports: {} };
+const exports = module.exports;`;
+
+/**
+ * What runs for an MCP server's code: each registered tool as the MCP SDK lists it — a raw shape
+ * made an object, zod's JSON Schema as the SDK asks for it (draft-07, the input's), no schema as
+ * an empty object's.
+ */
+const COLLECT_MCP = `
+const isZod = (value) => value !== null && typeof value === 'object' && '_zod' in value;
+const __tools = [];
+for (const [name, config] of __mcpTools) {
+  const input = config.inputSchema;
+  const schema = input === undefined ? undefined : isZod(input) ? input : z.object(input);
+  const parameters = schema === undefined ? { type: 'object', properties: {} } : z.toJSONSchema(schema, { target: 'draft-7', io: 'input' });
+  __tools.push({ definition: { name, description: config.description ?? '', parameters }, notes: ['Read as the MCP SDK lists it (its JSON Schema of the zod input).'] });
+}
+return { tools: __tools, notes: __serverNotes };
+`;
 
 /** Reads the sandbox's answer back: tools with their notes, or why there are none (its shape is checked, not trusted). */
 export function readZodProgramResult(value: unknown): { tools: ToolFromCode[]; notes: string[] } | undefined {
