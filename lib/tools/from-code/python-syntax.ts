@@ -55,8 +55,8 @@ function decodeEscapes(body: string): string {
 
 /**
  * A string literal's value, as Python evaluates it: escapes decoded, adjacent literals joined,
- * parentheses around it (how black and ruff wrap a long string) looked through; `undefined`
- * for an f-string or bytes.
+ * parentheses around it (how black and ruff wrap a long string) looked through, `+` of strings
+ * joined, an f-string without fields read as its text; `undefined` for an f-string with fields or bytes.
  */
 export function readString(node: PySyntaxNode): string | undefined {
   if (node.type === 'parenthesized_expression') {
@@ -67,12 +67,26 @@ export function readString(node: PySyntaxNode): string | undefined {
     const parts = named(node).map(readString);
     return parts.every((part) => part !== undefined) ? parts.join('') : undefined;
   }
+  // `"a" + "b"`: Python joins them when the module loads.
+  if (node.type === 'binary_operator' && node.childForFieldName('operator')?.text === '+') {
+    const [left, right] = [node.childForFieldName('left'), node.childForFieldName('right')];
+    const parts = [left && readString(left), right && readString(right)];
+    return parts[0] !== undefined && parts[0] !== null && parts[1] !== undefined && parts[1] !== null
+      ? parts[0] + parts[1]
+      : undefined;
+  }
   if (node.type !== 'string') return undefined;
   const match = /^([a-zA-Z]*)('''|"""|'|")([\s\S]*)\2$/.exec(node.text);
   if (!match) return undefined;
   const prefix = match[1].toLowerCase();
-  if (prefix.includes('f') || prefix.includes('b') || prefix.includes('t')) return undefined;
-  return prefix.includes('r') ? match[3] : decodeEscapes(match[3]);
+  if (prefix.includes('b') || prefix.includes('t')) return undefined;
+  let body = match[3];
+  if (prefix.includes('f')) {
+    // An f-string without fields is its text, `{{` and `}}` read as braces; one with fields is code.
+    if (named(node).some((child) => child.type === 'interpolation')) return undefined;
+    body = body.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+  }
+  return prefix.includes('r') ? body : decodeEscapes(body);
 }
 
 function readNumber(text: string, float: boolean): number {
