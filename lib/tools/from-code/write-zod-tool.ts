@@ -84,7 +84,8 @@ export function writeZodTool(definition: ToolDefinition): WrittenTool {
   const exact = reasons.length === 0;
   // The AI SDK writes the `$schema` line itself.
   const { $schema: _dialect, ...parameters } = definition.parameters;
-  const zod = zodOf(exact ? parameters : definition.parameters, '  ');
+  // Inside `tool({...})` when it is the tool's schema; at the top level when it only types the input.
+  const zod = exact ? zodOf(parameters, '  ') : zodOf(definition.parameters, '');
   const inputName = `${IDENTIFIER.test(definition.name) ? definition.name : 'tool'}Input`;
   const inputSchema = exact
     ? zod
