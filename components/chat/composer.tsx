@@ -2,11 +2,11 @@
 
 import { unansweredToolCalls } from '@/lib/agent/run-progress';
 import { isRunInProgress } from '@/lib/session/session-state';
-import { useRuntime, useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { HistoryEstimate } from './history-estimate';
 import { RunSettingsBar } from './run-settings-bar';
-import { CompareDialog } from '../evals/compare-dialog';
-import { KeyAddressPrompt } from './key-address-prompt';
+import { CompareDialog } from '../shared/compare-dialog';
+import { KeyAddressPrompt } from '../shared/key-address-prompt';
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
 export function Composer() {

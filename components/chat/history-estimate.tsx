@@ -3,7 +3,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { UIMessage } from 'ai';
 import { describeOmitted, planHistory } from '@/lib/messages/plan-history';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 import { HISTORY_STRATEGY_LABELS } from './history-settings';
 
 /**

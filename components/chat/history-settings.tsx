@@ -3,7 +3,7 @@
 import { DEFAULT_HISTORY_KEEP_LAST, DEFAULT_HISTORY_MAX_TOKENS } from '@/lib/messages/plan-history';
 import type { HistorySettings } from '@/lib/model/run-settings';
 import type { HistoryStrategy } from '@/lib/model/run-settings-defaults';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 export const HISTORY_STRATEGY_LABELS = {
   none: 'Send everything',

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { parseResultText } from '@/lib/agent/parse-result-text';
 import { manualErrorText, withToolCallId } from '@/lib/model/tool-error';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /** Where a person answers a manual tool's call: the text (JSON or plain) goes to the model. */
 export function ManualResultForm({ toolName, toolCallId }: { toolName: string; toolCallId: string }) {

@@ -2,7 +2,7 @@
 
 import { readMcpCallResult } from '@/lib/mcp/mcp-result';
 import { outputText } from '@/lib/messages/split-steps';
-import { McpResultOrNote } from './mcp-result-view';
+import { McpResultOrNote } from '../shared/mcp-result-view';
 
 /** An MCP tool's output in the chat: drawn as MCP shapes it, or (not a valid result) a note and its JSON. */
 export function McpResultBody({ output }: { output: unknown }) {

@@ -4,11 +4,11 @@ import dynamic from 'next/dynamic';
 import { errorMessageOf } from '@/lib/model/tool-error';
 import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '@/lib/model/tool-parts';
-import { useToolSetCheck } from '../playground/runtime-context';
+import { useToolSetCheck } from '../runtime/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';
 import { outputText } from '@/lib/messages/split-steps';
-import { useMcpToolNames } from './use-mcp-tool-names';
+import { useMcpToolNames } from '../shared/use-mcp-tool-names';
 
 /** An MCP tool's result, read against MCP's schema (zod/mini): loaded when one is shown, not in the first load. */
 const McpResultBody = dynamic(() => import('./mcp-result-body').then((module) => module.McpResultBody), {

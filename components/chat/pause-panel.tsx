@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { RunPause } from '@/lib/model/run-pause';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 
 function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }> }) {
   const { gate } = useRuntime();

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
 import { PROVIDER_IDS, type ProviderId } from '@/lib/model/run-settings-defaults';
-import { useEngine, useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { providersQueryOptions } from './providers-query';
 
 /** Whether two base URLs are the same address (trailing slash aside). */

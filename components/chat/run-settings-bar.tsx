@@ -6,7 +6,7 @@ import type { ToolCallingModeSetting } from '@/lib/model/run-settings-defaults';
 import type { RunSettings, ToolChoiceSetting } from '@/lib/model/run-settings';
 import { DEFAULT_MAX_STEPS } from '@/lib/model/run-settings-defaults';
 import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/model/approval';
-import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Popover } from '../ui/popover';
 import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';
 import { HistorySettingsFields } from './history-settings';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { scriptStepSchema, type ScriptStep } from '@/lib/model/run-settings';
 import { DEFAULT_SCRIPT } from '@/lib/model/default-run-settings';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: false; message: string } {
   let value: unknown;

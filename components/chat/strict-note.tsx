@@ -2,7 +2,7 @@
 
 import { supports } from '@/lib/providers/model-capabilities';
 import { strictModeProblems } from '@/lib/tools/lint/lint-rules';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 
 /**
  * For OpenAI: which tools go out strict (arguments guaranteed to match) and, for the others,

@@ -3,12 +3,12 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { createStore } from 'zustand';
-import { readLinkInWorker } from '../session/read-link-in-worker';
+import { readLinkInWorker } from '../runtime/read-link-in-worker';
 import { createToolChecks } from '@/lib/tools/create-tool-checks';
 import { createSessionStore } from '@/lib/session/session-store';
 import type { SessionStore } from '@/lib/session/session-state';
-import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
-import { RuntimeContext } from '../playground/runtime-context';
+import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
+import { RuntimeContext } from '../runtime/runtime-context';
 
 /**
  * What the player gives the panes it shows: the shared session's store and the graph's deriver.

@@ -4,7 +4,7 @@ import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
 import { starterCase } from '@/lib/evals/starter-case';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 import type { CaseProblem } from './monaco-eval-cases-editor';
 

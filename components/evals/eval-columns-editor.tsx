@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import type { EvalConfig } from '@/lib/model/eval-run';
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
-import { KeyAddressPrompt } from '../chat/key-address-prompt';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { KeyAddressPrompt } from '../shared/key-address-prompt';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** What a configuration sets, in words: "simulated · simulated-scripted · native · t=0.2". */
 function describeConfig(config: EvalConfig): string {

@@ -5,7 +5,7 @@ import type { EvalCase } from '@/lib/model/eval-case';
 import type { EvalRun } from '@/lib/model/eval-run';
 import { type EvalColumn, evalCells, evalResultsCsv } from '@/lib/evals/eval-results';
 import { estimateCost } from '@/lib/evals/model-prices';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 
 const TONES = {

@@ -3,11 +3,11 @@
 import { useMemo } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
 import { readToolSummary } from '@/lib/model/tool-source';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { EvalCasesEditor } from './eval-cases-editor';
 import { EvalColumnsEditor } from './eval-columns-editor';
 import { EvalResultsTable } from './eval-results-table';
-import { useEvalRunner } from './use-eval-runner';
+import { useEvalRunner } from '../shared/use-eval-runner';
 
 /** A whole number from 1 to `max`; anything else typed is not taken. */
 function WholeNumberField({

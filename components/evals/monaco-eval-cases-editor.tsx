@@ -4,7 +4,7 @@ import { Editor } from '@monaco-editor/react';
 import type { editor } from 'monaco-editor';
 import { useEffect, useState } from 'react';
 import { EVAL_CASES_SCHEMA_URI, evalCasesJsonSchema } from '@/lib/evals/eval-cases-json-schema';
-import { EDITOR_OPTIONS, editorTheme, monaco } from '../tools/monaco-setup';
+import { EDITOR_OPTIONS, editorTheme, monaco } from '../runtime/monaco-setup';
 import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 const MODEL_PATH = 'evals/cases.json';

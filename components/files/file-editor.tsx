@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 import { useSandboxFiles } from './use-sandbox-files';
 

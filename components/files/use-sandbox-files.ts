@@ -3,7 +3,7 @@
 import { resolveWorkspacePath } from '@/lib/sandbox/resolve-workspace-path';
 import type { SandboxFiles } from '@/lib/model/sandbox-status';
 import { parentDirectory } from '@/lib/sandbox/with-snapshots';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 export type WriteResult = { ok: true; path: string } | { ok: false; message: string };
 

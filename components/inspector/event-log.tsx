@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 const time = (atMs: number) => new Date(atMs).toISOString().slice(11, 23);
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 
 /** What a node can be forked at, with the text the new branch starts from. */
 function forkPoint(

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { caseFromStep } from '@/lib/evals/case-from-step';
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 
 /** Where a node's step is: its message and step number (a user message: the answer's first step). */
 function stepOf(node: PositionedNode): { messageId: string; step: number } | undefined {

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
 import { formatOfProvider } from '@/lib/wire/wire-capture';
 import type { WireCapture } from '@/lib/model/wire-capture';
@@ -11,9 +11,9 @@ import { WIRE_FORMAT_LABELS, type WireStep } from '@/lib/wire/wire-types';
 import { WIRE_FORMATS, type WireFormat } from '@/lib/model/wire-capture';
 import { Tabs } from '../ui/tabs';
 import { JsonView } from './json-view';
-import { renderedRequestQuery } from './wire-query';
-import { useServerRender } from './use-server-render';
-import { ServerRenderOffer } from './server-render-offer';
+import { renderedRequestQuery } from '../shared/wire-query';
+import { useServerRender } from '../shared/use-server-render';
+import { ServerRenderOffer } from '../shared/server-render-offer';
 
 type WireViewProps = {
   step: WireStep;

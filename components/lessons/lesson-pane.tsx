@@ -5,8 +5,8 @@ import { QUESTION_KIND_LABELS, QUESTION_KINDS, type LessonStop, type QuestionKin
 import { SESSION_LIMITS } from '@/lib/model/session-limits';
 import { WIRE_FORMATS, type WireFormat } from '@/lib/model/wire-capture';
 import { WIRE_FORMAT_LABELS } from '@/lib/wire/wire-types';
-import { useSession, useSessionActions } from '../playground/runtime-context';
-import { useTimeline } from '../timeline/use-timeline';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
+import { useTimeline } from '../shared/use-timeline';
 
 /** A teacher's own question: the prompt, the choices (one a line) and the right one. */
 function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice' } } }) {

@@ -5,8 +5,8 @@ import { isRightAnswer, questionFacts, type QuestionFacts } from '@/lib/lessons/
 import { hashName } from '@/lib/model/mcp-tool-drafts';
 import { readToolName } from '@/lib/model/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
-import { isTyping } from '../playground/shortcuts-dialog';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { isTyping } from '../shared/shortcuts-dialog';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** A note as its author wrote it: plain text, line breaks kept, `code` spans — never HTML. */
 export function LessonNote({ text }: { text: string }) {

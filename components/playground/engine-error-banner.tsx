@@ -1,7 +1,7 @@
 'use client';
 
 import { useStore } from 'zustand';
-import { useRuntime } from './runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /** Says when the checker and the chat could not load (the server went away, a deploy changed the files). */
 export function EngineErrorBanner() {

@@ -12,7 +12,7 @@ import {
 } from './deferred-panes';
 import { ToolsPane } from '../tools/tools-pane';
 import { Tabs } from '../ui/tabs';
-import { useSession } from './runtime-context';
+import { useSession } from '../runtime/runtime-context';
 import { PaneBoundary } from './pane-boundary';
 
 const PANES = ['Chat', 'Graph', 'Tools', 'Inspector', 'Files'] as const;

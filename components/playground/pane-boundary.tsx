@@ -1,7 +1,7 @@
 'use client';
 
 import { Component, type ReactNode } from 'react';
-import { useRuntime } from './runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /**
  * What a pane shows when drawing it failed: the same region and title, the reason, and "Reset

@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { DeferredInspectorPane as InspectorPane, DeferredTimelinePane as TimelinePane } from './deferred-panes';
 import { PaneBoundary } from './pane-boundary';
-import { useSession, useSessionActions } from './runtime-context';
-import { isTyping } from './shortcuts-dialog';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
+import { isTyping } from '../shared/shortcuts-dialog';
 
 /**
  * Presenter mode: the run for a projector — the Timeline (graph or sequence) and the

@@ -10,9 +10,9 @@ import {
   DeferredInspectorPane as InspectorPane,
   DeferredTimelinePane as TimelinePane,
 } from './deferred-panes';
-import { useSession } from './runtime-context';
+import { useSession } from '../runtime/runtime-context';
 import { ToolsPane } from '../tools/tools-pane';
-import { CollapsedRail } from './collapsed-rail';
+import { CollapsedRail } from '../shared/collapsed-rail';
 import { SavedGroup } from '../ui/saved-group';
 import { PaneBoundary } from './pane-boundary';
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { runTitle } from '@/lib/messages/run-title';
 import { embedCode } from '@/lib/share/embed-code';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /**
  * `Embed code` for a link (a fragment link or a short link): the `<iframe>` snippet of the

@@ -12,10 +12,10 @@ import {
   getCode,
 } from '@/lib/interop/get-code';
 import { buildNextRequest } from '@/lib/wire/extract-wire-steps';
-import { renderedRequestQuery } from '../inspector/wire-query';
-import { useServerRender } from '../inspector/use-server-render';
-import { ServerRenderOffer } from '../inspector/server-render-offer';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { renderedRequestQuery } from '../shared/wire-query';
+import { useServerRender } from '../shared/use-server-render';
+import { ServerRenderOffer } from '../shared/server-render-offer';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { Tabs } from '../ui/tabs';
 
 /** The open "Get code" dialog's content: the next request in the chosen language (loaded when first opened). */

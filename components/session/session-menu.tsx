@@ -5,10 +5,10 @@ import { useStore } from 'zustand';
 import { EXAMPLE_SESSIONS } from '@/lib/workspace/example-sessions';
 import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/workspace/builtin-lessons';
 import { isRunInProgress } from '@/lib/session/session-state';
-import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';
-import type { SessionLibrary } from './create-session-library';
+import type { SessionLibrary } from '../runtime/create-session-library';
 import { useSessionFiles } from './use-session-files';
 
 /** The Session box's entry while a shared link is on screen. */

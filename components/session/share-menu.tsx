@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 import { Popover } from '../ui/popover';
 import { EmbedCodeSection } from './embed-code-section';
 import { ShortLinkSection, useShortLinksEnabled } from './short-link-section';

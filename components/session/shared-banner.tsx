@@ -1,6 +1,6 @@
 'use client';
 
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 
 /** Says a session came from a link and is read-only, and how to make it one's own. */
 export function SharedBanner() {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runTitle } from '@/lib/messages/run-title';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 import { deleteShortLink } from './delete-short-link';
 import { EmbedCodeSection } from './embed-code-section';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /**
  * What went wrong opening or keeping a session — a broken or dead link, refused storage — under

@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import type { TabSync } from '../playground/create-browser-session-store';
-import { useRuntime } from '../playground/runtime-context';
+import type { TabSync } from '../runtime/create-browser-session-store';
+import { useRuntime } from '../runtime/runtime-context';
 
 function Conflict({ tabs }: { tabs: TabSync }) {
   const conflict = useStore(tabs.state, (state) => state.conflict);

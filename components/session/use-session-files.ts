@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { parseSessionFile, serializeSessionFile } from '@/lib/session/session-file';
 import type { ParsedSession } from '@/lib/session/session-schema';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 
 export type FileNotice = { ok: boolean; text: string };

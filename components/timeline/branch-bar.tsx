@@ -2,7 +2,7 @@
 
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useState } from 'react';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** The conversation's branches: which one is active, switching, deleting (asked first). */
 export function BranchBar() {

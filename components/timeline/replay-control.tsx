@@ -3,7 +3,7 @@
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useMemo } from 'react';
 import { replayFrames } from '@/lib/messages/replay-frames';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** How long each replay frame stays on screen. */
 const FRAME_MS = 700;

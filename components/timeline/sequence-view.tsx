@@ -3,8 +3,8 @@
 import { useMemo } from 'react';
 import { mcpToolServers } from '@/lib/model/mcp-tool-drafts';
 import { buildSequence, type SequenceArrow } from '@/lib/timeline/build-sequence';
-import { useSession, useSessionActions } from '../playground/runtime-context';
-import { useTimeline } from './use-timeline';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
+import { useTimeline } from '../shared/use-timeline';
 
 /** Each arrow's colour: the colour of the role that sends the message, as on the graph. */
 const ARROW_COLOUR: Record<SequenceArrow['kind'], string> = {

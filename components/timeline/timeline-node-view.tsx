@@ -1,6 +1,6 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 export type TimelineFlowNode = Node<{ node: PositionedNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;

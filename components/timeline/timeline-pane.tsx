@@ -16,14 +16,14 @@ import {
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Tabs } from '../ui/tabs';
 import { BranchBar } from './branch-bar';
 import { SequenceView } from './sequence-view';
 import { ReplayControl } from './replay-control';
 import { TimelineLegend } from './timeline-legend';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
-import { useTimeline } from './use-timeline';
+import { useTimeline } from '../shared/use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
 /** The lowest zoom the graph opens or follows at: node text (14 px) stays at least 12 px on screen. */

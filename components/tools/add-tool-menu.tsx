@@ -1,7 +1,7 @@
 'use client';
 
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';
 
 const GROUPS = ['Blank', 'Core tools (sandbox)', 'Full toolset (seed 002 §11)', 'Teaching examples (mock)'] as const;

@@ -1,7 +1,7 @@
 'use client';
 
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 /** An empty tool list teaches: what a tool is for, and templates one click away. */
 export function EmptyTools() {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { exportToolList } from '@/lib/tools/formats/export-tool-list';
 import { TOOL_FORMAT_IDS, TOOL_FORMATS, type ToolFormat } from '@/lib/model/tool-formats';
-import { useToolSetCheck } from '../playground/runtime-context';
+import { useToolSetCheck } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 
 /** The whole (valid) tool list in any supported format, to copy or download. */

@@ -5,7 +5,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { INTERCEPTOR_TEMPLATES } from '@/lib/model/interceptor-defaults';
 import type { InterceptorPhase } from '@/lib/model/interceptor-kinds';
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';
 

@@ -3,7 +3,7 @@
 import { type ReactElement, useState } from 'react';
 import { isStdioServerUrl } from '@/lib/mcp/create-mcp-client';
 import { parseHeaderLines } from '@/lib/mcp/parse-header-lines';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
 type Mode = 'http' | 'stdio';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { McpPromptInfo, McpResourceInfo } from '@/lib/mcp/create-mcp-client';
 import type { McpServerRecord } from '@/lib/model/mcp-server-record';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 
 /** Appends text to the message being written. */
 function useAppendToDraft() {

@@ -5,7 +5,7 @@ import { readToolName } from '@/lib/model/tool-source';
 import { MAX_MCP_TIMEOUT_MS } from '@/lib/model/tool-limits';
 import type { ToolDraft, ToolRun } from '@/lib/model/tool-spec';
 import { useStore } from 'zustand';
-import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 
 const MOCK_RESULT = `${JSON.stringify({ content: [{ type: 'text', text: 'A made-up result.' }] }, null, 2)}\n`;
 

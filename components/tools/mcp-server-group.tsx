@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { McpServerRecord } from '@/lib/model/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
-import { useRuntime, useSession } from '../playground/runtime-context';
+import { useRuntime, useSession } from '../runtime/runtime-context';
 import { LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { McpPromptsAndResources } from './mcp-prompts-and-resources';
 import { ToolItem } from './tool-item';

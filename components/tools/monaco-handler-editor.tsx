@@ -2,7 +2,7 @@
 
 import { DARK_QUERY, useMediaQuery } from '../ui/use-media-query';
 import { Editor } from '@monaco-editor/react';
-import { editorTheme } from './monaco-setup';
+import { editorTheme } from '../runtime/monaco-setup';
 
 /** Monaco editing code: a JavaScript function body (a handler's, an interceptor's), or a paste for `Tool from code`. */
 export default function MonacoHandlerEditor({

@@ -8,8 +8,8 @@ import { parseTree } from 'jsonc-parser';
 import type { LintFinding } from '@/lib/tools/lint/lint-rules';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { locateJsonPath } from '@/lib/tools/locate-json-path';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { EDITOR_OPTIONS, editorTheme, monaco, toolModelPath } from './monaco-setup';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
+import { EDITOR_OPTIONS, editorTheme, monaco, toolModelPath } from '../runtime/monaco-setup';
 import { useTokenInlayHints } from './use-token-inlay-hints';
 
 const MARKER_OWNER = 'tool-check';

@@ -4,7 +4,7 @@ import type { PySyntaxNode } from '@/lib/tools/from-code/python-syntax';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
 import { prepareZodProgram, readZodProgramResult } from '@/lib/tools/from-code/zod-program';
-import { runJavaScriptInSandbox } from './run-javascript-in-sandbox';
+import { runJavaScriptInSandbox } from '../runtime/run-javascript-in-sandbox';
 
 /** How long a zod paste may run in the sandbox (loading zod there takes a moment on a slow machine). */
 const ZOD_TIMEOUT_MS = 10_000;

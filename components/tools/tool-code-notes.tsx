@@ -1,6 +1,6 @@
 'use client';
 
-import { useSession, useSessionActions } from '../playground/runtime-context';
+import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** What the code a tool was made from said that its JSON Schema cannot, until the person dismisses it. */
 export function ToolCodeNotes({ toolId, notes }: { toolId: string; notes: readonly string[] | undefined }) {

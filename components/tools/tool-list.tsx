@@ -1,7 +1,7 @@
 'use client';
 
 import { readToolName } from '@/lib/model/tool-source';
-import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import dynamic from 'next/dynamic';
 import { ToolItem } from './tool-item';
 

@@ -5,7 +5,7 @@ import type { ToolCheck } from '@/lib/tools/tool-check';
 import { applyLintFix } from '@/lib/tools/lint/apply-lint-fix';
 import type { LintFinding } from '@/lib/tools/lint/lint-rules';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
-import { useSessionActions } from '../playground/runtime-context';
+import { useSessionActions } from '../runtime/runtime-context';
 
 /** The selected tool's errors, then what the chosen provider rejects or drops, with fixes. */
 export function ToolProblems({

@@ -4,7 +4,7 @@ import { coreToolTraits, isSandboxToolName } from '@/lib/model/core-tool-definit
 import type { ToolDraft, ToolRunKind } from '@/lib/model/tool-spec';
 import dynamic from 'next/dynamic';
 import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/model/tool-limits';
-import { useSessionActions } from '../playground/runtime-context';
+import { useSessionActions } from '../runtime/runtime-context';
 
 // An MCP tool's panel loads when one is selected.
 const McpRunPanel = dynamic(() => import('./mcp-run-panel').then((module) => module.McpRunPanel), { ssr: false });

@@ -5,7 +5,7 @@ import type { TextTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job'
 import { toolDefinitionOf } from '@/lib/model/tool-formats';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from '@/lib/wire/render-tools-as-read';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { type TokenCountState, useTokenCount } from './use-token-count';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import type { LintChoice } from '@/lib/model/lint-choice';
 import { readToolName } from '@/lib/model/tool-source';
-import { useSession, useSessionActions, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { Menu, MenuItem } from '../ui/menu';
 import { SavedGroup } from '../ui/saved-group';

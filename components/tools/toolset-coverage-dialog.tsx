@@ -2,7 +2,7 @@
 
 import { TOOL_CATEGORIES, checkToolsetCoverage } from '@/lib/tools/toolset-coverage';
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
 /** The first template that would cover a category, offered where the list lacks it. */

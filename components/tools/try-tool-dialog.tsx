@@ -6,7 +6,7 @@ import { manualStepMessages } from '@/lib/messages/manual-step';
 import { newId } from '@/lib/model/new-id';
 import type { ToolSpec } from '@/lib/model/tool-spec';
 import { type SchemaFormField, schemaFormFields } from '@/lib/tools/schema-form-fields';
-import { useEngine, useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
 /** The arguments as the form shows them: JSON text, read back into an object when it parses. */

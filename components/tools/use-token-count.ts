@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TokenCountJob, TokenCountResult, TokenCountValue } from '@/lib/tools/token-count-job';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /** A count as a component shows it: under way, done, or too long to count. */
 export type TokenCountState<Value> = { kind: 'counting' } | TokenCountResult<Value>;

@@ -4,8 +4,8 @@ import { toolDefinitionOf } from '@/lib/model/tool-formats';
 import type { ToolCheck } from '@/lib/tools/tool-check';
 import type { ToolsTokensJob, ToolTokensJob } from '@/lib/tools/token-count-job';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
-import { monaco, toolModelPath } from './monaco-setup';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
+import { monaco, toolModelPath } from '../runtime/monaco-setup';
 import { useTokenCount } from './use-token-count';
 
 /**

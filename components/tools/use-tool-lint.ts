@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { lintToolDefinition, type LintFinding } from '@/lib/tools/lint/lint-rules';
 import type { LintTarget } from '@/lib/model/lint-choice';
 import { resolveLintTarget } from '@/lib/tools/lint/lint-target';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 
 export type ToolInsights = {
   target: LintTarget | undefined;

@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import type { EachToolTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
 import { toolDefinitionOf } from '@/lib/model/tool-formats';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
-import { useSession, useToolSetCheck } from '../playground/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { useTokenCount } from './use-token-count';
 
 export type ToolTokenCounts = {

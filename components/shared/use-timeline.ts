@@ -2,10 +2,10 @@
 
 import { useMemo } from 'react';
 import { createTimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
-import { useMcpToolNames } from '../chat/use-mcp-tool-names';
+import { useMcpToolNames } from './use-mcp-tool-names';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
-import { useRuntime, useSession } from '../playground/runtime-context';
-import { useVisibleMessages } from '../playground/use-visible-messages';
+import { useRuntime, useSession } from '../runtime/runtime-context';
+import { useVisibleMessages } from './use-visible-messages';
 
 /** The run's graph, derived from the session and laid out (once per change, by the runtime's deriver). */
 export function useTimeline(): PositionedTimeline {

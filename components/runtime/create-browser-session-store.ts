@@ -11,7 +11,7 @@ import { openBrowserStorage } from '@/lib/session/open-browser-storage';
 import type { SessionKeyValue } from '@/lib/session/session-key-value';
 import { createSessionStore } from '@/lib/session/session-store';
 import type { SessionStore } from '@/lib/session/session-state';
-import { createBrowserKeyValue } from '../session/create-browser-key-value';
+import { createBrowserKeyValue } from './create-browser-key-value';
 
 /** The key under which the id of the session last open is kept. */
 export const CURRENT_SESSION_KEY = 'tool-playground:current-session';

@@ -10,7 +10,7 @@ import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-sche
 import type { SourceCheck, ToolSetCheck } from '@/lib/tools/tool-check';
 import { checkToolSource } from '@/lib/tools/check-tool-source';
 import type { ToolDraft } from '@/lib/model/tool-spec';
-import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+import { runJavaScriptInSandbox } from './run-javascript-in-sandbox';
 
 /**
  * What checks tools and runs the loop: Ajv (with RE2) and the AI SDK's chat with the executor.

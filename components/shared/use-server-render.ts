@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 /**
  * Whether this session's requests may be rendered on the playground's server (`/api/wire`):

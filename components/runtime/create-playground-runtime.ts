@@ -12,17 +12,17 @@ import { newId } from '@/lib/model/new-id';
 import type { ProviderId } from '@/lib/model/run-settings-defaults';
 import { unconfirmedAddressMessage } from '@/lib/providers/key-address';
 import type { TimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
-import { createKeyStore, type KeyState } from '../chat/create-key-store';
+import { createKeyStore, type KeyState } from './create-key-store';
 import { createBrowserSessionStore, CURRENT_SESSION_KEY, type TabSync } from './create-browser-session-store';
-import { createSessionLibrary, type SessionLibrary } from '../session/create-session-library';
-import { startBrowserWebContainer } from '../sandbox/start-browser-web-container';
+import { createSessionLibrary, type SessionLibrary } from './create-session-library';
+import { startBrowserWebContainer } from './start-browser-web-container';
 import type { PlaygroundEngine } from './create-playground-engine';
 import { createMcpClient, type McpClient } from '@/lib/mcp/create-mcp-client';
 import { createTokenCounter, type TokenCounter } from '@/lib/tools/create-token-counter';
-import { spawnTokenWorker } from '../tools/spawn-token-worker';
+import { spawnTokenWorker } from './spawn-token-worker';
 import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
-import { checkSourcesInWorker } from '../tools/spawn-tool-check-worker';
-import { readLinkInWorker } from '../session/read-link-in-worker';
+import { checkSourcesInWorker } from './spawn-tool-check-worker';
+import { readLinkInWorker } from './read-link-in-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;

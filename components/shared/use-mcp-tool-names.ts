@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { mcpToolNames } from '@/lib/model/mcp-tool-drafts';
-import { useSession } from '../playground/runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 /** The names the model knows the session's MCP tools by (derived from the tool list, once per change of it). */
 export function useMcpToolNames(): ReadonlySet<string> {

@@ -2,7 +2,7 @@
 
 import { useMemo, useRef, useState } from 'react';
 import { findSameConfigs } from '@/lib/evals/same-configs';
-import { useRuntime, useSession, useSessionActions } from '../playground/runtime-context';
+import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
 /**

@@ -3,7 +3,7 @@
 import { useStore } from 'zustand';
 import { decideKey } from '@/lib/providers/key-address';
 import type { ProviderId } from '@/lib/model/run-settings-defaults';
-import { useRuntime } from '../playground/runtime-context';
+import { useRuntime } from '../runtime/runtime-context';
 
 /**
  * Shown where a configuration would send the person's typed key to an address it was not

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
 import type { EvalConfig, EvalVariant } from '@/lib/model/eval-run';
 import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
-import type { PlaygroundRuntime } from '../playground/create-playground-runtime';
-import { useRuntime } from '../playground/runtime-context';
-import { runJavaScriptInSandbox } from '../tools/run-javascript-in-sandbox';
+import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
+import { useRuntime } from '../runtime/runtime-context';
+import { runJavaScriptInSandbox } from '../runtime/run-javascript-in-sandbox';
 
 /** What a run in a session of its own needs from this page: the engine's checker, the route, typed keys, tools. */
 export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps> {

@@ -4,7 +4,7 @@ import type { UIMessage } from 'ai';
 import { useMemo } from 'react';
 import { replayFrames } from '@/lib/messages/replay-frames';
 import { stopFrame } from '@/lib/lessons/lesson-frames';
-import { useSession } from './runtime-context';
+import { useSession } from '../runtime/runtime-context';
 
 /**
  * The messages on screen: all of them, the replay's current frame while a replay runs, or —
