@@ -14,7 +14,7 @@ import { createRouteFetch } from '@/testing/run-conversation';
 import { measure, printFigures } from './measure';
 
 /**
- * What an eval grid costs the playground (issue 18): runs through the real route and loop,
+ * What an eval grid costs the playground: runs through the real route and loop,
  * in-process, with the scripted simulated model (no provider time at all), so the figures
  * are the playground's own: per run, and runs a second at 1 and 4 at once. Then grading alone.
  */

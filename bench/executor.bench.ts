@@ -207,7 +207,7 @@ test('executor and loop figures', async () => {
       500,
     ),
   );
-  printFigures('Executor (issue 5)', figures);
+  printFigures('Executor', figures);
 
   await measureLoop('playground'); // warm-up
   await measureLoop('bare');
@@ -219,7 +219,7 @@ test('executor and loop figures', async () => {
   const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   console.log(
     [
-      `Loop over ${loop.steps} steps with the scripted simulated model (10 runs × 100 steps, in-process route; issue 16):`,
+      `Loop over ${loop.steps} steps with the scripted simulated model (10 runs × 100 steps, in-process route):`,
       `  whole step (route + model + client loop + tool):  ${perStep(loop).toFixed(2)} ms/step`,
       `  inside the route (request validation, model, stream): ${routePerStep(loop).toFixed(2)} ms/step`,
       `  step time at steps 1–10 of a run: ${average(loop.gaps.slice(0, 9)).toFixed(2)} ms; at steps 90–99: ${average(loop.gaps.slice(89, 98)).toFixed(2)} ms`,

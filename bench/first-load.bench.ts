@@ -130,7 +130,7 @@ test('first load: JavaScript transferred (gzipped) until Send is usable, per chu
     console.log(
       [
         '',
-        `First load in headless Chromium, production build, cold cache, ${RUNS} visits (issue 16)`,
+        `First load in headless Chromium, production build, cold cache, ${RUNS} visits`,
         `Send usable after ${median(visits.map((each) => each.usableMs)).toFixed(0)} ms (median; ${visits.map((each) => each.usableMs.toFixed(0)).join(', ')}) — budget ${BUDGET_USABLE_MS} ms`,
         `engine ready (tools checked) after ${median(visits.map((each) => each.engineMs)).toFixed(0)} ms (median; ${visits.map((each) => each.engineMs.toFixed(0)).join(', ')}) — budget ${BUDGET_ENGINE_MS} ms`,
         `long tasks before the engine is ready: ${median(visits.map((each) => each.longTasksBeforeEngineMs)).toFixed(0)} ms in all, the longest ${median(visits.map((each) => each.longestTaskMs)).toFixed(0)} ms (medians) — budget ${BUDGET_LONG_TASKS_MS} ms in all`,

@@ -69,7 +69,7 @@ test('hardening round three in the browser: a 60,000-CJK link keeps the page ans
       await context.close();
     }
     console.log(
-      `\nHardening round three (issue 37), production build, median of ${RUNS}\n` +
+      `\nHardening round three, production build, median of ${RUNS}\n` +
         `60,000-CJK link: longest main-thread task while counting ${median(longest).toFixed(0)} ms (budget 200)\n` +
         `a click answered while counting in ${median(click).toFixed(0)} ms (budget 200, Playwright's round trip included)\n` +
         `"too long to count" shown ${median(counted).toFixed(0)} ms after counting began (worker budget 3,000 ms)\n`,

@@ -13,7 +13,7 @@ import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
 import { craftLzBomb } from '@/testing/craft-lz-bomb';
 import { measure, printFigures } from './measure';
 
-/** What the issue 11 guards cost on the paths every request and link takes, and what attacks now cost. */
+/** What the hardening guards cost on the paths every request and link takes, and what attacks now cost. */
 test('hardening: the cost of the guards', async () => {
   const checker = createSchemaChecker();
   const schema = {
@@ -44,7 +44,7 @@ test('hardening: the cost of the guards', async () => {
   const post = (body: string) =>
     handleChatRequest(new Request('http://local/api/chat', { method: 'POST', body }), { simulatedChunkDelayMs: 0 });
 
-  printFigures('Hardening (issue 11)', [
+  printFigures('Hardening', [
     await measure('Ajv+RE2: "^(a+)+$" against 30 a\'s + "!"', () => checker.checkValue(schema, attack), 200),
     await measure('Ajv+RE2: "^(a+)+$" against 100,000 a\'s + "!"', () => checker.checkValue(schema, longAttack), 20),
     await measure('depth check of a 4 MB body (400 messages)', () => checkJsonDepth(parsedBig), 20),
@@ -144,7 +144,7 @@ test('hardening round three: nesting measured before parsing, the uniqueItems bo
   const budget = createByteBudget(1024 ** 3);
   const count = asPlainText(countTokens);
   try {
-    printFigures('Hardening round three (issue 37)', [
+    printFigures('Hardening round three', [
       await measure(
         'nesting of a 3,000-deep TypeScript paste, refused before parsing',
         () => findDeepNesting(deep, 'typescript'),

@@ -22,5 +22,5 @@ test('history policy on a 500-call session: the estimate under the message box, 
       50,
     ),
   ];
-  printFigures('History policy (issue 15)', figures);
+  printFigures('History policy', figures);
 });

@@ -84,7 +84,7 @@ test('a 500-call session (1,510 nodes): open and draw time, frames while panning
     console.log(
       [
         '',
-        'A 500-call session (1,510 nodes) in headless Chromium, production build (issue 16)',
+        'A 500-call session (1,510 nodes) in headless Chromium, production build',
         `opened from a file until the last answer is in the Conversation and the graph and a frame follows: ${openMs.toFixed(0)} ms — budget 1,000 ms`,
         `graph nodes rendered: ${rendered} (only those in view)`,
         `panning the graph for 3 s with the overview on: ${panFrames} — budget p95 16.7 ms`,

@@ -28,7 +28,7 @@ async function timeStream(request: () => Promise<Response>) {
 
 /**
  * The playground's own share of a 30-chunk stream through the route, in this process: what the
- * handler adds on top of the AI SDK alone (issue 27). The AI SDK's pipeline is kept; ours is held
+ * handler adds on top of the AI SDK alone. The AI SDK's pipeline is kept; ours is held
  * under these, and the bench fails above them.
  */
 const OURS_LIMIT_MS = { firstMs: 1, lastMs: 2 };

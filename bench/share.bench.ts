@@ -57,12 +57,12 @@ test('share link of a 50-message session with 8 tools', async () => {
     await measure('open the link (decompress + validate)', () => readShareFragment(fragment), 200),
   ];
   printFigures(
-    `Share link (issue 7): ${session.tools.length} tools, ${messages.length} messages — link ${link.chars} characters (${(link.chars / 1024).toFixed(1)} KB), session JSON ${(json / 1024).toFixed(1)} KB`,
+    `Share link: ${session.tools.length} tools, ${messages.length} messages — link ${link.chars} characters (${(link.chars / 1024).toFixed(1)} KB), session JSON ${(json / 1024).toFixed(1)} KB`,
     figures,
   );
 });
 
-test('lesson links of the built-in lessons (issue 25)', async () => {
+test('lesson links of the built-in lessons', async () => {
   const { BUILTIN_LESSONS } = await import('@/lib/workspace/builtin-lessons');
   for (const lesson of BUILTIN_LESSONS) {
     const loaded = await lesson.load();

@@ -83,6 +83,6 @@ test('short links in the browser: create, and open to first draw', async () => {
       expect.soft(median(last), `${name}: open to the last message drawn (ms)`).toBeLessThanOrEqual(BUDGET_OPEN_MS);
       expect.soft(median(create), `${name}: create (ms)`).toBeLessThanOrEqual(BUDGET_CREATE_MS);
     }
-    console.log(`\nShort links in the browser (issue 26), production build\n${lines.join('\n')}\n`);
+    console.log(`\nShort links in the browser, production build\n${lines.join('\n')}\n`);
   });
 }, 600_000);

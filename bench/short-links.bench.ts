@@ -101,7 +101,7 @@ test('short links: create (seal + upload) and open (download + decrypt + read), 
       ),
     );
   }
-  printFigures(`Short links (issue 26), SQLite, in-process route\n${sizes.join('\n')}`, figures);
+  printFigures(`Short links, SQLite, in-process route\n${sizes.join('\n')}`, figures);
   await store.close();
   rmSync(dir, { recursive: true, force: true });
 }, 300_000);
@@ -148,7 +148,7 @@ test('the stores under 50 concurrent clients: put and get latency, SQLite and Po
     );
     await store.close();
   }
-  console.log(`\nShort-link stores under 50 concurrent clients (issue 26)\n${lines.join('\n')}\n`);
+  console.log(`\nShort-link stores under 50 concurrent clients\n${lines.join('\n')}\n`);
   await postgres.stop();
   rmSync(dir, { recursive: true, force: true });
 }, 300_000);

@@ -29,10 +29,10 @@ test('timeline derive + layout of 500 tool calls', async () => {
     // The live case: the same session again (one step grew), step layouts reused.
     await measure(`warm: derive + layout after one more chunk`, () => derive(base), 50),
   ];
-  printFigures('Timeline (issue 6)', figures);
+  printFigures('Timeline', figures);
 });
 
-test('sequence diagram derive of 500 tool calls (issue 25: budget 50 ms)', async () => {
+test('sequence diagram derive of 500 tool calls', async () => {
   const timeline = layoutTimeline(
     buildSessionTimeline({
       messages: generateLongSession('sequence'),
@@ -42,7 +42,7 @@ test('sequence diagram derive of 500 tool calls (issue 25: budget 50 ms)', async
     createSegmentLayoutCache(),
   );
   const arrows = buildSequence(timeline, { toolCount: 8 }).arrows.length;
-  printFigures('Sequence view (issue 25)', [
+  printFigures('Sequence view', [
     await measure(`derive the sequence: ${arrows} arrows from ${timeline.nodes.length} nodes`, () =>
       buildSequence(timeline, { toolCount: 8 }),
     ),

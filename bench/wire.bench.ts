@@ -27,5 +27,5 @@ test('wire: rendering a request with the provider packages', async () => {
       ),
     );
   }
-  printFigures('Wire (issue 13)', figures);
+  printFigures('Wire', figures);
 });

@@ -1,4 +1,4 @@
-// The CI gate of issue 16 (and issue 25's embed): the JavaScript a first visit to a page loads
+// The CI gate of docs/decisions/first-load.md (the playground and the embed): the JavaScript a first visit to a page loads
 // before it is usable (the route's first-load chunks, as `next build` lists them), gzipped as
 // `next start` sends it. Fails when one grows more than 10 % past its budget; sizes are
 // deterministic, timings are not (those are in `npm run bench`).

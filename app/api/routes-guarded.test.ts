@@ -14,7 +14,7 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-describe('every /api route is behind the route guard (issue 30)', () => {
+describe('every /api route is behind the route guard', () => {
   const files = routeFiles('app/api');
   it('finds the routes', () => {
     expect(files.length).toBeGreaterThanOrEqual(4);

@@ -46,7 +46,7 @@ function WholeNumberField({
 }
 
 /**
- * Evals (issue 18): test cases, tool-list variants and model configurations, the grid run
+ * Evals (see lib/evals/CONTEXT.md): test cases, tool-list variants and model configurations, the grid run
  * through the chat route, and its results — in place of the Timeline until "Back to the timeline".
  */
 export function EvalsPane() {

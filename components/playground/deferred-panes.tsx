@@ -34,7 +34,7 @@ export function DeferredEvalsPane() {
 
 /**
  * The graph (React Flow, dagre) and the Inspector (wire formats, OpenInference) load once the
- * page is idle after its first paint, so the message box is usable first (issue 16).
+ * page is idle after its first paint, so the message box is usable first (see docs/decisions/first-load.md).
  */
 export function DeferredTimelinePane() {
   const { idle } = useIdle();

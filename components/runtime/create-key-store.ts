@@ -47,7 +47,7 @@ function readSavedKeys(text: string | null | undefined): Partial<Record<Provider
 /**
  * Keys typed in the browser: kept apart from the session so they never reach a session
  * file, a share link or the session store. Memory only, unless the user asks to remember
- * them for this tab. Each is bound to the address it was typed for (issue 30).
+ * them for this tab. Each is bound to the address it was typed for (see docs/decisions/keys-and-route-guard.md).
  */
 export function createKeyStore(storage: Storage | undefined): StoreApi<KeyState> {
   let saved: Partial<Record<ProviderId, BoundKey>> = {};

@@ -15,7 +15,7 @@ import { runJavaScriptInSandbox } from './run-javascript-in-sandbox';
 /**
  * What checks tools and runs the loop: Ajv (with RE2) and the AI SDK's chat with the executor.
  * Loaded right after the page is interactive, not with it, so the first load stays light
- * (issue 16); the runtime awaits it where it is needed first.
+ * (see docs/decisions/first-load.md); the runtime awaits it where it is needed first.
  */
 export type PlaygroundEngine = {
   checker: SchemaChecker;

@@ -47,7 +47,7 @@ export type PlaygroundRuntime = SessionController & {
   /**
    * The request headers for a provider at an address: its typed key, if one was typed for that
    * address or the person confirmed it (never stored with the session); throws, sending
-   * nothing, when the key was typed for another address (issue 30).
+   * nothing, when the key was typed for another address (see docs/decisions/keys-and-route-guard.md).
    */
   headersFor(provider: ProviderId, baseURL: string | undefined): Record<string, string>;
   /** This tab's MCP connections (made only when the person connects; headers in memory only). */

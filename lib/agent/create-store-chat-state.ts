@@ -7,8 +7,7 @@ export type StoreChatState = { state: ChatState<UIMessage>; flush(): void };
 /**
  * Keeps the chat's messages and status in the session store, the one source of truth. The
  * SDK writes the streaming message once per chunk; those writes are gathered and reach the
- * store once per task (copying the growing message each time was most of the loop's cost,
- * issue 16). The chat itself always reads its latest messages; a status change, an error or
+ * store once per task (copying the growing message each time was most of the loop's cost). The chat itself always reads its latest messages; a status change, an error or
  * `flush()` writes them at once.
  */
 export function createStoreChatState(store: RunStore): StoreChatState {

@@ -81,7 +81,7 @@ describe('HTTP tools (seed 002 §11 network, §12 egress)', () => {
       'GET http://localhost:3000/notes/today.json redirect=error',
       'GET https://api.example.com/items redirect=error',
     ]);
-    // The playground's own server routes are not a tool's to call (issue 32): they reach providers and MCP servers.
+    // The playground's own server routes are not a tool's to call: they reach providers and MCP servers.
     for (const route of ['/api/providers', '/api/mcp', 'http://localhost:3000/API/wire', '/%61pi/chat'])
       expect(messageOf(await call(route)), route).toContain('own server routes (/api/…) are not open to tools');
     const refused = await call('https://evil.example.net/steal');

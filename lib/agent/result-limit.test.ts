@@ -4,7 +4,7 @@ import { runConversation } from '../../testing/run-conversation';
 import { runJavaScriptInNode } from '../../testing/run-javascript-in-node';
 import { readToolErrorText } from '../model/tool-error';
 
-describe('a result too large for a request (issue 32, item 4)', () => {
+describe('a result too large for a request', () => {
   it('is answered with an error that says so, and the conversation goes on', async () => {
     const big = {
       name: 'dump',

@@ -7,7 +7,7 @@ const failed = (toolName: string, code: string, message: string, recoverable: bo
   toolErrorText({ type: 'ExecutionError', code, message, details: { tool: toolName }, recoverable, suggestedAction });
 
 /**
- * An MCP tool's call (issue 17): the server's `tools/call` through the route. A result keeps
+ * An MCP tool's call (see lib/mcp/CONTEXT.md): the server's `tools/call` through the route. A result keeps
  * MCP's shape (text, images, audio, resources, structured content — the route converts it
  * for the model); `isError` results, a server's error and a silent server become the seed's
  * error responses, with the server's own words.

@@ -14,7 +14,7 @@ import { readToolErrorText } from '../model/tool-error';
 /** Waits for the store to reach a state (no fixed wait): `vi.waitFor` retries the check until it holds. */
 const waitFor = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000 });
 
-describe('Stop (issue 15, item 8)', () => {
+describe('Stop', () => {
   it('Stop ends a bash command still running: its process is killed at once and the call is recorded as stopped', async () => {
     const container = hangingWebContainer(['building…\r\n']);
     const sandbox = createWebContainerSandbox(container);

@@ -171,7 +171,7 @@ export async function runInOwnSession({
   };
 }
 
-/** One run of one case (issue 18): the case in a session of its own with the variant and configuration, then graded. */
+/** One run of one case (see lib/evals/CONTEXT.md): the case in a session of its own with the variant and configuration, then graded. */
 export async function runEvalCase({
   job,
   testCase,

@@ -54,7 +54,7 @@ describe('OpenInference (OTLP JSON) export and import', () => {
   });
 });
 
-describe('a trace made by a real OpenInference instrumentation (issue 13 item 9)', () => {
+describe('a trace made by a real OpenInference instrumentation', () => {
   /** As @arizeai/openinference-instrumentation-openai writes it: LLM spans only; results come back as `tool` input messages. */
   const attribute = (key: string, value: string | number) =>
     typeof value === 'number' ? { key, value: { intValue: String(value) } } : { key, value: { stringValue: value } };

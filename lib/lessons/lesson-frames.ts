@@ -4,7 +4,7 @@ import { isToolUIPart } from '../model/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 
 /*
- * Which replay frame a lesson's stop shows (issue 25): only what happened up to it, and less
+ * Which replay frame a lesson's stop shows (see lib/lessons/CONTEXT.md): only what happened up to it, and less
  * while its question waits for an answer — read from the run's messages by the node ids the
  * timeline gives them (`<message id>` for a user message, `<message id>:step-<n>` for a model
  * step, `<tool_call_id>:call` / `:approval` / `:result` for a call and its result). Light on

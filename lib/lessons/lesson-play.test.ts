@@ -12,7 +12,7 @@ const callsIn = (frame: readonly UIMessage[]) =>
     message.parts.filter(isToolUIPart).map((part) => `${(part as { toolCallId: string }).toolCallId}:${part.state}`),
   );
 
-describe('a lesson played over a real run (issue 25)', async () => {
+describe('a lesson played over a real run', async () => {
   const { messages } = await runConversation('list the files and show me README.md');
   const frames = replayFrames(messages);
   const assistant = messages[1];

@@ -6,7 +6,7 @@ import { splitSteps } from '../messages/split-steps';
 import { callOfStop, finished, type ToolPart } from './lesson-frames';
 
 /*
- * A lesson's questions (issue 25), answered by the run: the choices the learner meets and the
+ * A lesson's questions (see lib/lessons/CONTEXT.md), answered by the run: the choices the learner meets and the
  * right answer, read from the run's messages.
  */
 

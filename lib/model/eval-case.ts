@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_LIMITS } from './session-limits';
 
 /*
- * An eval case (issue 18): a prompt, optionally earlier messages, and what must happen —
+ * An eval case (see lib/evals/CONTEXT.md): a prompt, optionally earlier messages, and what must happen —
  * which tools are called with which arguments (each argument checked by a matcher), or that
  * no tool is called; in which order and whether in one step; optionally what the answer says.
  * The format is documented in docs/evals.md.

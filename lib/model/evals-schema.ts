@@ -20,7 +20,7 @@ const failureSchema = z.object({
   message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
 
-/** The evals a session keeps (issue 18): cases, tool-list variants, configurations, the last grid's runs. */
+/** The evals a session keeps (see lib/evals/CONTEXT.md): cases, tool-list variants, configurations, the last grid's runs. */
 export const sessionEvalsSchema = z.object({
   cases: z.array(evalCaseSchema).max(MAX_EVAL_CASES),
   variants: z

@@ -3,7 +3,7 @@ import type { ExecutorSettings, Interceptor } from './interceptor-spec';
 /*
  * The phases, limits, defaults and ready-made examples of interceptors, apart from their zod
  * schemas (`interceptor-spec.ts`): the page's first load uses these, and zod is not part of
- * that load (issue 16).
+ * that load (see docs/decisions/first-load.md).
  */
 export const DEFAULT_EXECUTOR_SETTINGS: ExecutorSettings = { throwOnToolFailure: false, stopOnToolBlock: false };
 /** Ready-made interceptors offered in "Add interceptor". */

@@ -1,7 +1,7 @@
 /*
  * The phases, limits, defaults and ready-made examples of interceptors, apart from their zod
  * schemas (`interceptor-spec.ts`): the page's first load uses these, and zod is not part of
- * that load (issue 16).
+ * that load (see docs/decisions/first-load.md).
  */
 
 export const INTERCEPTOR_PHASES = ['before', 'after'] as const;

@@ -3,7 +3,7 @@ import { SESSION_LIMITS } from './session-limits';
 import { WIRE_FORMATS } from './wire-capture';
 
 /*
- * A lesson (issue 25): stops through a recorded run, each pointing at a timeline node (a model
+ * A lesson (see lib/lessons/CONTEXT.md): stops through a recorded run, each pointing at a timeline node (a model
  * step is its assistant node), with a note in plain text (line breaks and `code` spans, never
  * HTML) and at most one question the learner answers before the stop is revealed. Kept in the
  * session, so in files and share links; the learner's answers never are.

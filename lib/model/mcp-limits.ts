@@ -1,6 +1,6 @@
 /*
  * What an MCP server record may be, apart from its zod schema (`mcp-server-record.ts`): the
- * page's first load uses these, and zod is not part of that load (issue 16).
+ * page's first load uses these, and zod is not part of that load (see docs/decisions/first-load.md).
  */
 
 import { SESSION_LIMITS } from './session-limits';

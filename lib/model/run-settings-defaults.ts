@@ -1,6 +1,6 @@
 /*
  * The choices and defaults of run settings, apart from their zod schemas (`run-settings.ts`):
- * the page's first load uses these, and zod is not part of it (issue 16).
+ * the page's first load uses these, and zod is not part of it (see docs/decisions/first-load.md).
  */
 
 export const PROVIDER_IDS = ['simulated', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;

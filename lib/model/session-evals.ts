@@ -1,7 +1,7 @@
 import type { EvalCase } from './eval-case';
 import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from './eval-run';
 
-/** The evals a session keeps (issue 18); `evals-schema.ts` checks them when they come from outside. */
+/** The evals a session keeps (see lib/evals/CONTEXT.md); `evals-schema.ts` checks them when they come from outside. */
 export type SessionEvals = {
   cases: EvalCase[];
   variants: EvalVariant[];

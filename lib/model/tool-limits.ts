@@ -1,6 +1,6 @@
 /*
  * What a tool may be, apart from the zod schemas in `tool-spec.ts`: the editor and the page's
- * first load use these, and zod is not part of that load (issue 16).
+ * first load use these, and zod is not part of that load (see docs/decisions/first-load.md).
  */
 
 /** Names every major provider accepts (OpenAI and Anthropic are the strictest). */

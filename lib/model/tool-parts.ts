@@ -6,7 +6,7 @@ export type AnyToolPart = ToolUIPart | DynamicToolUIPart;
 /*
  * The AI SDK's `isToolUIPart` and `getToolName`, to the letter (`tool-parts.test.ts` checks
  * them against the package). Importing them from `ai` would bring its whole index, gateway
- * and zod included, into the page's first load (issue 16); types cost nothing.
+ * and zod included, into the page's first load (see docs/decisions/first-load.md); types cost nothing.
  */
 
 /** Whether `part` is a tool call: `tool-<name>` or `dynamic-tool`. */

@@ -41,7 +41,7 @@ const request = (path: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe('the server never downloads what a message names (issue 32, item 1)', () => {
+describe('the server never downloads what a message names', () => {
   it('refuses a file part that names a URL, on /api/chat and /api/wire, with a sentence — nothing is fetched', async () => {
     const chat = await handleChatRequest(request('/api/chat', withFile(`${internal.url}/secret.txt`)), {
       simulatedChunkDelayMs: 0,

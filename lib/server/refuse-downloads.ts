@@ -15,7 +15,7 @@ function readDataUrl(url: URL): { data: Uint8Array; mediaType: string | undefine
 }
 
 /**
- * The server never downloads what a message names (issue 32): given to every `streamText` and
+ * The server never downloads what a message names (see docs/decisions/no-downloads.md): given to every `streamText` and
  * `generateText` as `experimental_download`, in place of the AI SDK's default downloader (which
  * would fetch any http(s) URL with the global fetch, follow redirects and read up to 2 GiB). A
  * file that carries its data (`data:`) is read in place; any other URL fails the step — and

@@ -96,7 +96,7 @@ describe.each(CASES)('$name ($format): what the playground shows is what was sen
   });
 });
 
-describe('what the packages send, shown as is (issue 13 items 6, 7, 10)', () => {
+describe('what the packages send, shown as is', () => {
   const hi = [{ id: 'u', role: 'user' as const, parts: [{ type: 'text' as const, text: 'hi' }] }];
   it('Gemini gets the JSON Schema as parametersJsonSchema, $defs and type lists intact', async () => {
     const schema = {

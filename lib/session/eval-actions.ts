@@ -39,7 +39,7 @@ function boundRun(run: EvalRun): EvalRun {
   };
 }
 
-/** The session's eval actions (issue 18). */
+/** The session's eval actions (see lib/evals/CONTEXT.md). */
 export function createEvalActions(set: SetState, get: () => EvalState): EvalActions {
   const update = (change: (evals: SessionEvals, state: EvalState) => Partial<SessionEvals>) =>
     set((state) => ({ evals: { ...state.evals, ...change(state.evals, state) } }));

@@ -28,7 +28,7 @@ export type LessonActions = {
 const stopsOf = (lesson: Lesson | undefined) => lesson?.stops ?? [];
 
 /**
- * The session's lesson actions (issue 25): edits through `set` (refused while read-only, saved),
+ * The session's lesson actions (see lib/lessons/CONTEXT.md): edits through `set` (refused while read-only, saved),
  * playing through `view` (a learner plays a shared, read-only lesson); bounded as the session
  * schema reads them back.
  */

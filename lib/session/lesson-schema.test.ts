@@ -25,7 +25,7 @@ const lesson = {
   ],
 };
 
-describe('lessons in the session (issue 25)', () => {
+describe('lessons in the session', () => {
   it('an older session reads back with no lesson; a lesson reads back as written (notes are text)', () => {
     const old = parseSessionData(base());
     expect(old.ok && old.session.lesson).toBeUndefined();

@@ -20,7 +20,7 @@ export type McpActions = {
   removeMcpServer(serverId: string): void;
 };
 
-/** The session's MCP actions (issue 17): the servers it uses and their tools. */
+/** The session's MCP actions (see docs/decisions/mcp-stdio-gate.md): the servers it uses and their tools. */
 export function createMcpActions(set: SetState, get: () => McpState): McpActions {
   return {
     connectMcpServer: (server, listed) => {

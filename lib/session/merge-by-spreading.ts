@@ -3,7 +3,7 @@ export type RawSet = (partial: unknown, replace?: boolean) => void;
 /**
  * `set` that merges with a spread and hands zustand the whole next state: zustand's own merge
  * (`Object.assign({}, state, partial)`) costs ~20 µs on the session's 74-key state against ~2 µs, and a
- * run writes the store dozens of times a step (issue 16).
+ * run writes the store dozens of times a step (see docs/decisions/first-load.md).
  */
 export function mergeBySpreading(set: RawSet, get: () => object): RawSet {
   return (partial, replace) => {

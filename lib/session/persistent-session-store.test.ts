@@ -144,7 +144,7 @@ describe('the saved session', () => {
   });
 });
 
-describe('two tabs on one session (issue 11 item 8)', () => {
+describe('two tabs on one session', () => {
   async function twoTabs() {
     const kv = createStorageKeyValue(createMemoryStorage());
     const [channelA, channelB] = linkedChannels();

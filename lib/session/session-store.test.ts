@@ -94,7 +94,7 @@ describe('tool list actions', () => {
   });
 });
 
-describe('a shared session (issue 11 item 11)', () => {
+describe('a shared session', () => {
   it('is read-only in the store itself until "Fork to edit": edits are refused, viewing works', () => {
     const store = createSessionStore();
     const shared = { ...store.getState(), messages: [] };

@@ -4,7 +4,7 @@ import type { ParsedSession, SessionData } from '../session/session-schema';
 import { linkPayloadText, readLinkPayloadText } from './share-link';
 
 /*
- * End-to-end encrypted short links (issue 26): the browser turns the session into the same
+ * End-to-end encrypted short links (see lib/share/CONTEXT.md): the browser turns the session into the same
  * payload a fragment link carries (never keys), gzips it and encrypts it with AES-GCM under a
  * fresh 256-bit key; the server stores only the ciphertext; the key travels in the link's
  * fragment (`/s/<id>#k=<key>`), which browsers never send.

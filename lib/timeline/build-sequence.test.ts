@@ -14,7 +14,7 @@ const call = (id: string, toolName: string, output: unknown): UIMessage['parts']
   output,
 });
 
-describe('the sequence diagram (issue 25 §2), derived from the typed timeline', () => {
+describe('the sequence diagram, derived from the typed timeline', () => {
   it('one arrow per message: the request, tool_calls with short ids, each execution and result, the answer', async () => {
     const { messages } = await runConversation('list the files and show me README.md');
     const timeline = buildTimeline({ messages });

@@ -73,7 +73,7 @@ function edgeSteps(template: WireStep): WireStep[] {
   ];
 }
 
-describe('the normalised replies fit the official openai SDK types (issue 31 §3)', () => {
+describe('the normalised replies fit the official openai SDK types', () => {
   it("the Responses reply is the SDK's Response, the Chat Completions reply its ChatCompletion, for every step", async () => {
     const real = await realSteps();
     expect(real.length).toBeGreaterThanOrEqual(4);

@@ -86,7 +86,7 @@ describe('planSimulatedStep', () => {
     });
   });
 
-  it('calls a place-taking tool once per place named: in parallel, or one per step (issue 15, item 11)', () => {
+  it('calls a place-taking tool once per place named: in parallel, or one per step', () => {
     const text = 'What is the weather in "Oslo" and in "Lima"?';
     const both = plan(text, [weather]);
     expect(both.kind === 'tool-calls' && both.calls.map((call) => call.input.city)).toEqual(['Oslo', 'Lima']);

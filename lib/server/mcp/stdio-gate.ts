@@ -93,8 +93,7 @@ const hostnameOf = (host: string) => {
 export type StdioCheck = { ok: true } | { ok: false; status: number; code: string; message: string };
 
 /**
- * Whether a page may start a local stdio server (issue 17; MCP Inspector's CVE-2025-49596 is
- * what an open spawn route leads to): only a command line the operator allows in
+ * Whether a page may start a local stdio server (see docs/decisions/mcp-stdio-gate.md): only a command line the operator allows in
  * PLAYGROUND_MCP_STDIO_COMMANDS, only through a loopback address (Host and Origin — no DNS
  * rebinding, no other site), only with this start's token.
  */

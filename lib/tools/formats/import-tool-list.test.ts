@@ -121,7 +121,7 @@ describe('importToolList recognises', () => {
   });
 });
 
-describe('bare JSON Schema keeps the schema’s own title and description (issue 13 item 8)', () => {
+describe('bare JSON Schema keeps the schema’s own title and description', () => {
   it('exports them beside the tool’s and imports them back in place', async () => {
     const { toToolListValue } = await import('./export-tool-list');
     const spec = {
