@@ -61,6 +61,36 @@ describe('a batch stops as the seeds say, with interceptors as slow as the brows
     }
   });
 
+  it('stopOnToolBlock runs a step\'s calls one after another: a slow interceptor that blocks still stops the quick ones after it', async () => {
+    // The blocked call's interceptor takes longest: run side by side, the later calls would be done before the block.
+    const slowForTheFirst: RunJavaScript = async (request) => {
+      const call = (request.args as { call?: { name?: string } } | undefined)?.call;
+      await new Promise((resolve) => setTimeout(resolve, call?.name === 'bash' ? 120 : 5));
+      return runJavaScriptInNode(request);
+    };
+    const { messages } = await runConversation('go', {
+      runJavaScript: slowForTheFirst,
+      configure: (store) => {
+        store.getState().updateSettings({
+          model: 'simulated-scripted',
+          script: [
+            {
+              toolCalls: [
+                { toolName: 'bash', input: { command: 'rm -rf notes' } },
+                { toolName: 'list_files', input: {} },
+                { toolName: 'read_file', input: { path: 'README.md' } },
+              ],
+            },
+            { text: 'done' },
+          ],
+        });
+        store.getState().addInterceptor(template('block rm -rf'));
+        store.getState().setExecutorSettings({ stopOnToolBlock: true });
+      },
+    });
+    expect(calls(messages[1]).map(codeOf)).toEqual(['BLOCKED_BY_INTERCEPTOR', 'BATCH_STOPPED', 'BATCH_STOPPED']);
+  });
+
   it('a terminal tool that succeeds skips the calls after it (not the ones before) and ends the run', async () => {
     const { messages } = await run(
       [

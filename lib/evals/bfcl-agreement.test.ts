@@ -30,8 +30,11 @@ const caseLines = new Map(
     .map((line) => [(JSON.parse(line) as { id: string }).id, line]),
 );
 
+/** Outputs BFCL and the playground grade differently, with why (docs/evals.md): none. */
+const DOCUMENTED_DISAGREEMENTS: string[] = [];
+
 describe('BFCL cases are graded as BFCL grades them', () => {
-  it('agrees with BFCL on at least 99.5 % of the outputs in every category the import grades', () => {
+  it('agrees with BFCL on every output but the documented ones, and on at least 99.5 % in every category', () => {
     const checker = createSchemaChecker();
     const disagreements: string[] = [];
     const byCategory = new Map<string, { agree: number; total: number }>();
@@ -71,6 +74,9 @@ describe('BFCL cases are graded as BFCL grades them', () => {
       disagreements.slice(0, 40).join('\n'),
     );
     expect(agreement).toBeGreaterThanOrEqual(0.995);
+    // The documented disagreements, exactly: there are none left (docs/evals.md). A new one fails here
+    // even while the rates above still hold.
+    expect(disagreements).toEqual(DOCUMENTED_DISAGREEMENTS);
     // Every category the import grades, each on its own, so a category that is small overall cannot hide behind the others: Java and JavaScript in both
     // forms (BFCL's strings, and the same values typed as JSON), relevance and irrelevance too.
     const graded = BFCL_CATEGORIES.filter((category) => category.handling.kind !== 'refused').map((c) => c.name);
