@@ -61,7 +61,7 @@ describe('a batch stops as the seeds say, with interceptors as slow as the brows
     }
   });
 
-  it('stopOnToolBlock runs a step\'s calls one after another: a slow interceptor that blocks still stops the quick ones after it', async () => {
+  it("stopOnToolBlock runs a step's calls one after another: a slow interceptor that blocks still stops the quick ones after it", async () => {
     // The blocked call's interceptor takes longest: run side by side, the later calls would be done before the block.
     const slowForTheFirst: RunJavaScript = async (request) => {
       const call = (request.args as { call?: { name?: string } } | undefined)?.call;

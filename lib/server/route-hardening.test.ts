@@ -49,7 +49,6 @@ async function startLoopback(
 describe('item 1: a user regex never stalls the server', () => {
   it('validates a ReAct decision against "^(a+)+$" in linear time', async () => {
     const args = { s: `${'a'.repeat(34)}!` };
-    const started = performance.now();
     const response = await post({
       messages: [USER],
       tools: [
@@ -67,9 +66,7 @@ describe('item 1: a user regex never stalls the server', () => {
       },
     });
     const parts = await streamErrors(response);
-    const elapsedMs = performance.now() - started;
-    // A backtracking engine needs minutes for 34 a's; RE2 needs well under a millisecond.
-    expect(elapsedMs).toBeLessThan(1500);
+    // A backtracking engine needs minutes for 34 a's (past the test's time-out); RE2 well under a millisecond.
     expect(JSON.stringify(parts)).toContain('must match pattern');
   });
 });

@@ -40,10 +40,8 @@ describe('measuring an lz-string link before inflating it', () => {
     expect(measureLzOutput(small, Infinity)).toEqual({ kind: 'fits', chars: 5151 });
     const bomb = craftLzBomb(7070);
     expect(bomb.length).toBeLessThan(16_000);
-    const started = performance.now();
     expect(measureLzOutput(bomb, 10_000_000)).toEqual({ kind: 'too-large' });
     expect(measureLzOutput(bomb, 30_000_000)).toEqual({ kind: 'fits', chars: 25_003_056 });
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('calls a cut or corrupted stream damaged', () => {

@@ -28,10 +28,9 @@ describe('safe regular expressions', () => {
     }
   });
 
+  // No clock here (speed lives in bench/): a backtracking engine would not finish these inputs before the test's time-out.
   it('run a catastrophic pattern in linear time', () => {
-    const started = performance.now();
     expect(compileSafeRegExp(EVIL).test(`${'a'.repeat(100_000)}!`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('refuse what RE2 cannot run, saying what and why', () => {
@@ -49,7 +48,6 @@ describe('safe regular expressions', () => {
       properties: { s: { type: 'string', pattern: EVIL } },
       patternProperties: { '^(x+)+$': { type: 'number' } },
     };
-    const started = performance.now();
     expect(checker.checkValue(schema, { s: ATTACK }).map((problem) => problem.message)).toEqual([
       'must match pattern "^(a+)+$"',
     ]);
@@ -57,7 +55,6 @@ describe('safe regular expressions', () => {
     expect(checker.checkValue(schema, { s: 'aaaa', xxx: 'text' }).map((problem) => problem.message)).toEqual([
       'must be a number',
     ]);
-    expect(performance.now() - started).toBeLessThan(500);
     expect(checker.checkSchema({ type: 'string', pattern: '(?<=a)b' })[0]?.message).toMatch(
       /cannot run in the playground's linear-time regex engine/,
     );
@@ -65,10 +62,8 @@ describe('safe regular expressions', () => {
 
   it("back the search tool's regex mode", async () => {
     const sandbox = await createOfflineSandbox({ 'a.txt': `${'a'.repeat(40)}!\nabc\n` });
-    const started = performance.now();
     const found = await searchWorkspace(sandbox, { pattern: EVIL, type: 'regex' });
     expect(found).toEqual({ ok: true, output: 'No matches.\n', matches: 0 });
-    expect(performance.now() - started).toBeLessThan(500);
     const refused = await searchWorkspace(sandbox, { pattern: '(?!a)', type: 'regex' });
     expect(refused.ok === false && refused.message).toMatch(/^Invalid regex "\(\?!a\)": the pattern .* Lookahead/);
   });

@@ -41,7 +41,9 @@ describe('a failed connect leaves nothing behind', () => {
     const refusing = createServer((request, response) => {
       hits.push(`${request.method} ${request.url}`);
       request.resume();
-      if (request.method === 'GET') response.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      // `retry: 1`: an EventSource left open would come back within a millisecond, again and again.
+      if (request.method === 'GET')
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).end('retry: 1\n\n');
       else response.writeHead(405, { 'content-type': 'text/plain' }).end('no');
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
@@ -50,8 +52,8 @@ describe('a failed connect leaves nothing behind', () => {
       await expect(connectMcpServer(`http://127.0.0.1:${port}/mcp`)).rejects.toThrow();
       const afterFailure = hits.length;
       expect(afterFailure).toBeGreaterThan(0);
-      // An EventSource left open retries every few seconds; a closed one never does.
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // Told to retry after 1 ms, an EventSource left open would be back hundreds of times; a closed one never is.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       expect(hits).toHaveLength(afterFailure);
     } finally {
       refusing.close();
