@@ -1,54 +1,13 @@
 import type { CodeLanguage, ToolsFromCode } from '@/lib/model/tool-from-code';
 import { findDeepNesting } from '@/lib/tools/from-code/find-deep-nesting';
-import type { PySyntaxNode } from '@/lib/tools/from-code/python-syntax';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
 import { prepareZodProgram, readZodProgramResult } from '@/lib/tools/from-code/zod-program';
+import { loadPython, loadTypeScript, loadZodBundle } from '../runtime/code-reader-libraries';
 import { runJavaScriptInSandbox } from '../runtime/run-javascript-in-sandbox';
 
 /** How long a zod paste may run in the sandbox (loading zod there takes a moment on a slow machine). */
 const ZOD_TIMEOUT_MS = 10_000;
-
-// Each reader's library loads the first time its language is read, and once.
-let typescript: Promise<typeof import('typescript')> | undefined;
-let python: Promise<(code: string) => PySyntaxNode> | undefined;
-let zodBundle: Promise<string> | undefined;
-
-const loadTypeScript = () => {
-  typescript ??= import('typescript').then((module) => (module.default ?? module) as typeof import('typescript'));
-  typescript.catch(() => {
-    typescript = undefined;
-  });
-  return typescript;
-};
-
-const loadPython = () => {
-  python ??= import('web-tree-sitter').then(async ({ Parser, Language }) => {
-    await Parser.init({ locateFile: () => '/vendor/web-tree-sitter.wasm' });
-    const parser = new Parser();
-    parser.setLanguage(await Language.load('/vendor/tree-sitter-python.wasm'));
-    return (code: string) => {
-      const tree = parser.parse(code);
-      if (!tree) throw new Error('The Python parser returned no tree.');
-      return tree.rootNode;
-    };
-  });
-  python.catch(() => {
-    python = undefined;
-  });
-  return python;
-};
-
-const loadZodBundle = () => {
-  zodBundle ??= fetch('/vendor/zod-sandbox.js').then((response) => {
-    if (!response.ok) throw new Error(`zod for the sandbox did not load (HTTP ${response.status}).`);
-    return response.text();
-  });
-  zodBundle.catch(() => {
-    zodBundle = undefined;
-  });
-  return zodBundle;
-};
 
 /** Starts loading the Python reader (the dialog's first language): tree-sitter and its grammar. */
 export function warmPythonReader(): void {

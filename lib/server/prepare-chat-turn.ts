@@ -25,6 +25,7 @@ import { buildTools } from './build-tools';
 import { estimateTokens } from '../messages/history-units';
 import { transcriptOf } from '../messages/history-summary';
 import { applyHistory, type HistoryReport, historyNote, planHistory } from '../messages/plan-history';
+import { processShared } from './server-process';
 
 /** A chat request made ready for `streamText`: validated messages, tools, the mode it runs in. */
 export type PreparedTurn = {
@@ -131,11 +132,7 @@ export async function prepareChatTurn(
  * One schema checker for every request of the server: making one costs ~1 ms (four Ajv
  * instances), and it keeps a bounded cache of compiled schemas that later requests reuse.
  */
-let serverChecker: SchemaChecker | undefined;
-const sharedChecker = () => {
-  serverChecker ??= createSchemaChecker();
-  return serverChecker;
-};
+const sharedChecker = (): SchemaChecker => processShared('schema-checker', '', createSchemaChecker);
 
 /** Drops the tool choice from every request, for a model that has none (the SDK would send `auto`). */
 const withoutToolChoice: LanguageModelMiddleware = {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { processShared } from './server-process';
 
 /** Host names that always mean this machine. */
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -73,7 +74,8 @@ export function guardRouteRequest(request: Request, { publicOrigin }: RouteGuard
 
 type RouteHandler = (request: Request) => Response | Promise<Response>;
 
-const GUARDED = new WeakSet<RouteHandler>();
+/** The handlers `guardRoute` made, in this process (what the routes-guarded test checks). */
+const guardedRoutes = () => processShared('guarded-routes', '', () => new WeakSet<RouteHandler>());
 
 /**
  * A route handler behind `guardRouteRequest`: what every route file under `app/api` exports. The
@@ -87,11 +89,11 @@ export function guarded(env: Record<string, string | undefined>, handler: RouteH
     await request.body?.cancel().catch(() => undefined);
     return refused;
   };
-  GUARDED.add(wrapped);
+  guardedRoutes().add(wrapped);
   return wrapped;
 }
 
 /** Whether a route file's export is wrapped in `guarded` (checked for every route in the tests). */
 export function isGuarded(handler: unknown): boolean {
-  return typeof handler === 'function' && GUARDED.has(handler as RouteHandler);
+  return typeof handler === 'function' && guardedRoutes().has(handler as RouteHandler);
 }

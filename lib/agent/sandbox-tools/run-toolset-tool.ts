@@ -20,7 +20,7 @@ type BackgroundProcess = {
   done: Promise<void>;
 };
 
-/** Each sandbox's background processes; a new sandbox starts with none. */
+// Module state: each sandbox's background processes belong to it, kept beside it (weakly: they go when it goes); a new sandbox starts with none.
 const processTables = new WeakMap<Sandbox, { next: number; processes: Map<number, BackgroundProcess> }>();
 const tableOf = (sandbox: Sandbox) => {
   let table = processTables.get(sandbox);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { formatBytes } from '../../limits/input-limits';
+import { processShared } from '../server-process';
 
 /** The environment variable that bounds what the link store holds in all, in bytes. */
 export const LINK_STORE_MAX_BYTES_ENV = 'PLAYGROUND_LINK_STORE_MAX_BYTES';
@@ -85,13 +86,11 @@ export const storeFullMessage = (maxBytes: number) =>
 
 export type LinkLimits = { rateLimit: ReturnType<typeof createRateLimit>; budget: ByteBudget };
 
-// One set of limits per server process and budget setting (the routes are the composition root).
-let limits: { maxBytes: number; value: LinkLimits } | undefined;
-
-/** This server's link limits: 30 creations per 10 minutes per client address, and the store's byte budget. */
+/** This server's link limits (one set per process and budget setting): 30 creations per 10 minutes per client address, and the store's byte budget. */
 export function linkLimitsFor(env: Record<string, string | undefined>): LinkLimits {
   const maxBytes = linkStoreMaxBytesOf(env);
-  if (limits?.maxBytes !== maxBytes)
-    limits = { maxBytes, value: { rateLimit: createRateLimit(), budget: createByteBudget(maxBytes) } };
-  return limits.value;
+  return processShared('link-limits', String(maxBytes), () => ({
+    rateLimit: createRateLimit(),
+    budget: createByteBudget(maxBytes),
+  }));
 }

@@ -3,11 +3,10 @@ import { join } from 'node:path';
 import type { LinkStore } from './link-store';
 import { createPostgresLinkStore } from './postgres-link-store';
 import { createSqliteLinkStore } from './sqlite-link-store';
+import { forgetProcessShared, processShared } from '../server-process';
 
 export type OpenedLinkStore = { store: LinkStore | undefined; problem?: string };
 
-let opened: { key: string; store: Promise<LinkStore | undefined> } | undefined;
-let lastSweepMs = 0;
 const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
@@ -23,29 +22,26 @@ export async function linkStoreFor(
 ): Promise<OpenedLinkStore> {
   const setting = env.PLAYGROUND_LINK_STORE?.trim() || 'sqlite';
   const key = `${setting}|${env.PLAYGROUND_DATA_DIR ?? ''}`;
-  if (opened?.key !== key) {
-    opened = {
-      key,
-      store:
-        setting === 'off'
-          ? Promise.resolve(undefined)
-          : /^postgres(ql)?:\/\//.test(setting)
-            ? createPostgresLinkStore(setting)
-            : Promise.resolve(createSqliteLinkStore(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite'))),
-    };
-  }
-  const current = opened;
+  const current = processShared('link-store', key, () => ({
+    store:
+      setting === 'off'
+        ? Promise.resolve(undefined)
+        : /^postgres(ql)?:\/\//.test(setting)
+          ? createPostgresLinkStore(setting)
+          : Promise.resolve(createSqliteLinkStore(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite'))),
+    lastSweepMs: 0,
+  }));
   let store: LinkStore | undefined;
   try {
     store = await current.store;
   } catch (error) {
-    if (opened === current) opened = undefined;
+    forgetProcessShared('link-store', current);
     const said =
       error instanceof Error ? error.message.replaceAll(setting, '[the store]').slice(0, 200) : 'unknown error';
     return { store: undefined, problem: `The short-link store cannot be reached (${said}).` };
   }
-  if (store && nowMs - lastSweepMs > SWEEP_EVERY_MS) {
-    lastSweepMs = nowMs;
+  if (store && nowMs - current.lastSweepMs > SWEEP_EVERY_MS) {
+    current.lastSweepMs = nowMs;
     void store.sweep(nowMs).catch(() => undefined);
   }
   return { store };

@@ -9,6 +9,7 @@ import { createMcpConnections, McpConnectionsFullError, type McpConnections } fr
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
 import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
+import { processShared } from '../server-process';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
 /**
@@ -66,12 +67,8 @@ type McpRequest = z.infer<typeof mcpRequestSchema>;
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-let serverConnections: McpConnections | undefined;
 /** This server's connections, made on first use. */
-function sharedConnections(): McpConnections {
-  serverConnections ??= createMcpConnections();
-  return serverConnections;
-}
+const sharedConnections = (): McpConnections => processShared('mcp-connections', '', createMcpConnections);
 
 const failure = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
