@@ -5,6 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generateLongSession } from '../bench/generate-long-session';
 import { serializeSessionFile } from '../lib/session/session-file';
 import { createSessionStore } from '../lib/session/session-store';
+import { startPostgres } from '../testing/start-postgres';
 import { PlaygroundPage } from './pages/playground-page';
 import { startProductionServer } from './pages/production-server';
 
@@ -162,6 +163,50 @@ test('the link route limits by client address — what the client writes in X-Fo
   } finally {
     server.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('two instances on one PostgreSQL: the link limit holds across both, a link made on one opens on the other, a deleted one is gone on both', async () => {
+  test.setTimeout(180_000);
+  const postgres = await startPostgres();
+  // Three links per client address in ten minutes, counted in the store both instances share.
+  const env = { PLAYGROUND_LINK_STORE: postgres.url, PLAYGROUND_LINK_RATE_LIMIT: '3' };
+  const [one, two] = await Promise.all([startProductionServer(env), startProductionServer(env)]);
+  try {
+    const sealed = Buffer.from('sealed by the browser; the server never reads it');
+    const upload = (base: string) =>
+      fetch(`${base}/api/links`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ciphertext: sealed.toString('base64url') }),
+      });
+    const made = await upload(one.base);
+    expect(made.status).toBe(201);
+    const { id, deleteToken } = (await made.json()) as { id: string; deleteToken: string };
+    expect((await upload(two.base)).status).toBe(201);
+    expect((await upload(one.base)).status).toBe(201);
+    // The fourth, on either instance, is one too many.
+    const fourth = await upload(two.base);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await upload(one.base)).status).toBe(429);
+    // Made on one, opened on the other.
+    const opened = await fetch(`${two.base}/api/links/${id}`);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(sealed)).toBe(true);
+    // Deleted on the other, gone on both.
+    const deleted = await fetch(`${two.base}/api/links/${id}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deleteToken }),
+    });
+    expect(deleted.status).toBe(204);
+    expect((await fetch(`${one.base}/api/links/${id}`)).status).toBe(404);
+    expect((await fetch(`${two.base}/api/links/${id}`)).status).toBe(404);
+  } finally {
+    one.stop();
+    two.stop();
+    await postgres.stop();
   }
 });
 

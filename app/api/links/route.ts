@@ -1,16 +1,10 @@
 import { handleLinksRequest } from '@/lib/server/links/handle-links-request';
-import { linkLimitsFor } from '@/lib/server/links/link-limits';
-import { linkStoreFor } from '@/lib/server/links/open-link-store';
+import { linksDepsFor } from '@/lib/server/links/links-deps';
 import { guarded } from '@/lib/server/route-guard';
 
 export const dynamic = 'force-dynamic';
 
-const handle = async (request: Request) =>
-  handleLinksRequest(request, undefined, {
-    ...(await linkStoreFor(process.env)),
-    ...linkLimitsFor(process.env),
-    env: process.env,
-  });
+const handle = async (request: Request) => handleLinksRequest(request, undefined, await linksDepsFor(process.env));
 
 export const GET = guarded(process.env, handle);
 export const POST = guarded(process.env, handle);

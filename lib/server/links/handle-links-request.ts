@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { clientAddressOf } from '../client-address';
 import { readJsonBody } from '../read-json-body';
-import { type ByteBudget, storeFullMessage } from './link-limits';
+import { type ByteBudget, type RateLimit, storeFullMessage } from './link-limits';
 import type { LinkStore } from './link-store';
 
 /** Largest ciphertext a short link holds (bytes). */
@@ -26,7 +26,8 @@ export type LinksDeps = {
   store: LinkStore | undefined;
   /** Why the configured store cannot be used now (503), if it cannot. */
   problem?: string;
-  rateLimit: (client: string, nowMs: number) => number | undefined;
+  /** Creations per client address (the store's count, shared by every instance on it: `storeRateLimit`). */
+  rateLimit: RateLimit;
   /** What the store may hold in all (`PLAYGROUND_LINK_STORE_MAX_BYTES`), uploads under way counted. */
   budget: ByteBudget;
   /** The server's environment: `PLAYGROUND_TRUSTED_PROXIES` says how the client address is read. */
@@ -50,7 +51,7 @@ export async function handleLinksRequest(request: Request, id: string | undefine
       return json(200, { enabled: true, maxBytes: MAX_LINK_BYTES, expiries: Object.keys(LINK_EXPIRIES) });
     if (request.method !== 'POST') return refuse(405, 'method', 'POST a short link, or GET one by its id.');
     // The socket's address (or the outermost trusted proxy's word), never a header the client writes.
-    const wait = deps.rateLimit(clientAddressOf(request, deps.env) ?? 'unknown', now);
+    const wait = await deps.rateLimit(clientAddressOf(request, deps.env) ?? 'unknown', now);
     if (wait !== undefined)
       return refuse(429, 'rate_limited', `Too many short links from this address; try again in ${wait} s.`, {
         'retry-after': String(wait),

@@ -1,13 +1,37 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { formatBytes } from '../../limits/input-limits';
 import { processShared } from '../server-process';
+import type { LinkStore } from './link-store';
 
 /** The environment variable that bounds what the link store holds in all, in bytes. */
 export const LINK_STORE_MAX_BYTES_ENV = 'PLAYGROUND_LINK_STORE_MAX_BYTES';
 /** What the link store holds at most unless the operator says otherwise: 1 GiB of ciphertext. */
 export const DEFAULT_LINK_STORE_MAX_BYTES = 1024 * 1024 * 1024;
 
-/** At most `limit` creations per client address in a sliding `windowMs`; when refused, seconds to wait. */
+/** The environment variable for how many links one client address may make in ten minutes (default 30). */
+export const LINK_RATE_LIMIT_ENV = 'PLAYGROUND_LINK_RATE_LIMIT';
+const RATE_WINDOW_MS = 10 * 60_000;
+
+/** Seconds to wait when refused, undefined when allowed (and counted). */
+export type RateLimit = (client: string, nowMs: number) => Promise<number | undefined> | number | undefined;
+
+/**
+ * The link route's rate limit, kept in the link store so every instance on one store counts the
+ * same creations: `PLAYGROUND_LINK_RATE_LIMIT` per client address (default 30) in a sliding ten
+ * minutes. The store keeps a hash of the address, not the address.
+ */
+export function storeRateLimit(store: LinkStore, env: Record<string, string | undefined>): RateLimit {
+  const value = env[LINK_RATE_LIMIT_ENV]?.trim() ?? '';
+  const limit = /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 30;
+  return (client, nowMs) =>
+    store.takeCreation(createHash('sha256').update(client).digest('base64url'), nowMs, {
+      limit,
+      windowMs: RATE_WINDOW_MS,
+    });
+}
+
+/** At most `limit` creations per client address in a sliding `windowMs`, in this process's memory (tests, benches); when refused, seconds to wait. */
 export function createRateLimit(limit = 30, windowMs = 10 * 60_000) {
   const seen = new Map<string, number[]>();
   return (client: string, nowMs: number): number | undefined => {
@@ -84,13 +108,10 @@ export function createByteBudget(maxBytes: number): ByteBudget {
 export const storeFullMessage = (maxBytes: number) =>
   `This server's short-link store is full (${formatBytes(maxBytes)} of links): share a fragment link or export the session as a file instead, or try again when older links expire.`;
 
-export type LinkLimits = { rateLimit: ReturnType<typeof createRateLimit>; budget: ByteBudget };
+export type LinkLimits = { budget: ByteBudget };
 
-/** This server's link limits (one set per process and budget setting): 30 creations per 10 minutes per client address, and the store's byte budget. */
+/** This server's byte budget for the link store (one per process and budget setting), uploads under way counted. */
 export function linkLimitsFor(env: Record<string, string | undefined>): LinkLimits {
   const maxBytes = linkStoreMaxBytesOf(env);
-  return processShared('link-limits', String(maxBytes), () => ({
-    rateLimit: createRateLimit(),
-    budget: createByteBudget(maxBytes),
-  }));
+  return processShared('link-limits', String(maxBytes), () => ({ budget: createByteBudget(maxBytes) }));
 }

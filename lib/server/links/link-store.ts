@@ -25,7 +25,13 @@ export type LinkStore = {
   delete(id: string, tokenHash: string): Promise<boolean>;
   /** Bytes of ciphertext held by links that have not expired. */
   usedBytes(nowMs: number): Promise<number>;
-  /** Removes expired links; how many. */
+  /**
+   * One link creation by `client` (a hash of its address), counted where every instance sees it:
+   * at most `limit` in a sliding `windowMs`. Undefined when it is allowed (and counted); else the
+   * seconds until the oldest counted one leaves the window. Checking and counting are one step.
+   */
+  takeCreation(client: string, nowMs: number, rule: { limit: number; windowMs: number }): Promise<number | undefined>;
+  /** Removes expired links (and creation counts a day old); how many links. */
   sweep(nowMs: number): Promise<number>;
   close(): Promise<void>;
 };

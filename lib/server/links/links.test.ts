@@ -6,7 +6,7 @@ import { openSealedSession, sealSession, toBase64url } from '../../share/short-l
 import { createInitialSession } from '../../session/initial-session';
 import type { SessionData } from '../../session/session-schema';
 import { handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
-import { createByteBudget, createRateLimit } from './link-limits';
+import { createByteBudget, createRateLimit, storeRateLimit } from './link-limits';
 import { serveWithPeerStamp } from '../../../testing/serve-with-peer-stamp';
 import { createSqliteLinkStore } from './sqlite-link-store';
 import { createPostgresLinkStore } from './postgres-link-store';
@@ -14,7 +14,7 @@ import type { LinkStore } from './link-store';
 import { startPostgres, type TestPostgres } from '../../../testing/start-postgres';
 import pg from 'pg';
 
-/** Issue 26: the short-link store keeps ciphertext only; the route's limits; the browser's sealing. */
+/** The short-link store keeps ciphertext only; the route's limits; the browser's sealing (lib/share/CONTEXT.md). */
 const dir = mkdtempSync(join(tmpdir(), 'links-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -192,9 +192,10 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
   });
 
   it('the rate limit keys on the socket address: a forged X-Forwarded-For does not move it, unless a proxy is trusted', async () => {
-    const { deps } = await setup();
+    // Its own ten minutes, so the store's counts from other tests of this file are out of its window.
+    const { deps, store } = await setup(50_000_000);
     let env: Record<string, string | undefined> = {};
-    let rateLimit = createRateLimit();
+    let rateLimit = storeRateLimit(store, env);
     const server = await serveWithPeerStamp((request) =>
       handleLinksRequest(request, undefined, { ...deps, rateLimit, env }),
     );
@@ -216,7 +217,7 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
       expect(statuses.slice(30)).toEqual(Array(10).fill(429));
       // Behind one trusted proxy, the proxy's entry is the client: 40 different clients, 40 links.
       env = { PLAYGROUND_TRUSTED_PROXIES: '1' };
-      rateLimit = createRateLimit();
+      rateLimit = storeRateLimit(store, env);
       const trusted: number[] = [];
       for (let index = 0; index < 40; index++) trusted.push((await post(`198.51.100.7, 203.0.113.${index}`)).status);
       expect(trusted).toEqual(Array(40).fill(201));
@@ -287,4 +288,48 @@ describe('which store a server opens (PLAYGROUND_LINK_STORE)', () => {
     expect(unreachable.problem).toMatch(/^The short-link store cannot be reached/);
     expect(unreachable.problem).not.toContain('s3cret-pw');
   });
+});
+
+describe('the rate limit is kept in the store, so several instances on one store count together', () => {
+  const RULE = { limit: 5, windowMs: 600_000 };
+  const instancesOf: { name: string; open(): Promise<[LinkStore, LinkStore]> }[] = [
+    {
+      name: 'SQLite (two connections to one file)',
+      async open() {
+        const file = join(dir, `shared-${Math.random().toString(36).slice(2)}.sqlite`);
+        return [createSqliteLinkStore(file), createSqliteLinkStore(file)];
+      },
+    },
+    {
+      name: 'PostgreSQL (two pools on one database)',
+      async open() {
+        postgres ??= await startPostgres();
+        return [await createPostgresLinkStore(postgres.url), await createPostgresLinkStore(postgres.url)];
+      },
+    },
+  ];
+  it.each(instancesOf)(
+    '$name: creations at once from both never pass the limit; the window frees them; sweep forgets them',
+    async (each) => {
+      const [a, b] = await each.open();
+      stores.push(a, b);
+      const client = `client-${Math.random().toString(36).slice(2)}`;
+      const now = 7_000_000_000;
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? a : b).takeCreation(client, now, RULE)),
+      );
+      expect(answers.filter((wait) => wait === undefined)).toHaveLength(5);
+      expect(answers.filter((wait) => wait !== undefined).every((wait) => wait === 600)).toBe(true);
+      // Another client is counted apart; the first is free again once its window has passed.
+      expect(await b.takeCreation(`${client}-other`, now, RULE)).toBeUndefined();
+      expect(await a.takeCreation(client, now + 599_000, RULE)).toBe(1);
+      expect(await b.takeCreation(client, now + 600_001, RULE)).toBeUndefined();
+      // A day on, sweep forgets the counts.
+      await a.sweep(now + 2 * 86_400_000);
+      const full = await Promise.all(
+        Array.from({ length: 5 }, () => a.takeCreation(client, now + 2 * 86_400_000, RULE)),
+      );
+      expect(full).toEqual(Array(5).fill(undefined));
+    },
+  );
 });

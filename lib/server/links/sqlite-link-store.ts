@@ -22,6 +22,11 @@ export function createSqliteLinkStore(file: string): LinkStore {
       expires_at INTEGER
     );
     CREATE INDEX IF NOT EXISTS links_expires_at ON links (expires_at);
+    CREATE TABLE IF NOT EXISTS link_creations (
+      client TEXT NOT NULL,
+      at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS link_creations_client ON link_creations (client, at);
   `);
   const insert = db.prepare('INSERT INTO links (id, body, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
   const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
@@ -31,6 +36,10 @@ export function createSqliteLinkStore(file: string): LinkStore {
     'SELECT COALESCE(SUM(length(body)), 0) AS used FROM links WHERE expires_at IS NULL OR expires_at > ?',
   );
   const expired = db.prepare('DELETE FROM links WHERE expires_at IS NOT NULL AND expires_at <= ?');
+  const forget = db.prepare('DELETE FROM link_creations WHERE client = ? AND at <= ?');
+  const counted = db.prepare('SELECT COUNT(*) AS count, MIN(at) AS oldest FROM link_creations WHERE client = ?');
+  const count = db.prepare('INSERT INTO link_creations (client, at) VALUES (?, ?)');
+  const forgetOld = db.prepare('DELETE FROM link_creations WHERE at <= ?');
   return {
     kind: 'sqlite',
     async put(link) {
@@ -46,7 +55,26 @@ export function createSqliteLinkStore(file: string): LinkStore {
     async usedBytes(nowMs) {
       return Number((used.get(nowMs) as { used: number | bigint }).used);
     },
+    async takeCreation(client, nowMs, { limit, windowMs }) {
+      // One step for every process on this file: IMMEDIATE takes the write lock before reading.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        forget.run(client, nowMs - windowMs);
+        const row = counted.get(client) as { count: number | bigint; oldest: number | bigint | null };
+        const wait =
+          Number(row.count) >= limit
+            ? Math.max(1, Math.ceil((Number(row.oldest) + windowMs - nowMs) / 1000))
+            : undefined;
+        if (wait === undefined) count.run(client, nowMs);
+        db.exec('COMMIT');
+        return wait;
+      } catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     async sweep(nowMs) {
+      forgetOld.run(nowMs - 86_400_000);
       return Number(expired.run(nowMs).changes);
     },
     async close() {

@@ -220,11 +220,17 @@ export async function handleMcpRequest(
   }
   const connection = connections.get(input.connectionId);
   if (!connection)
-    return failure(
-      404,
-      'not_connected',
-      'That MCP connection is closed (the server restarted or it was idle); connect again.',
-    );
+    return connections.heldElsewhere(input.connectionId)
+      ? failure(
+          404,
+          'held_elsewhere',
+          'That MCP connection was opened by another instance of this playground, or by this one before it restarted: a connection lives in the process that opened it. On several instances, pin each session to one (sticky sessions at the load balancer); either way, connect again.',
+        )
+      : failure(
+          404,
+          'not_connected',
+          'That MCP connection is closed (the server restarted or it was idle); connect again.',
+        );
   if (input.action === 'call') return streamCall(connection, input, request.signal);
   try {
     const result = await answer(connection, input);

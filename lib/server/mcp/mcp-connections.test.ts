@@ -45,6 +45,16 @@ describe('the MCP connections a server holds', () => {
     expect(closed).toContain('victim-1');
   });
 
+  it("an id names the instance that holds it: another instance's id is held elsewhere, this one's is not", async () => {
+    const one = createMcpConnections({ instance: 'instAAAA' });
+    const two = createMcpConnections({ instance: 'instBBBB' });
+    const opened = await one.open(() => fakeConnect([])('x'), from('page'));
+    expect(opened.id).toMatch(/^mcp-instAAAA[A-Za-z0-9]{24}$/);
+    expect(one.heldElsewhere(opened.id)).toBe(false);
+    expect(two.heldElsewhere(opened.id)).toBe(true);
+    expect(two.get(opened.id)).toBeUndefined();
+  });
+
   it('page identities are issued by the server: a made-up or altered one is replaced, an issued one kept', () => {
     const connections = createMcpConnections();
     const issued = connections.pageOf(undefined);

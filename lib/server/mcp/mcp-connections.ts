@@ -9,6 +9,12 @@ export type McpRequester = { page: string; address: string };
 
 export type McpConnections = {
   /**
+   * Whether a connection id was issued by another instance of the playground (its first 8
+   * characters after `mcp-` name the instance that holds it): MCP connections live in the process
+   * that opened them, so a request that reaches another instance cannot use them.
+   */
+  heldElsewhere(id: string): boolean;
+  /**
    * The page identity a request carries, if this server issued it; else a new one. A page
    * cannot choose its identity (nor take another's): it is a random id signed by this server.
    */
@@ -50,12 +56,15 @@ export function createMcpConnections({
   maxOpen = 64,
   idleMs = 30 * 60_000,
   now = () => Date.now(),
+  instance = newId().slice(0, 8),
 }: {
   perPage?: number;
   perAddress?: number;
   maxOpen?: number;
   idleMs?: number;
   now?: () => number;
+  /** This instance's 8-character name, the start of every connection id it issues. */
+  instance?: string;
 } = {}): McpConnections {
   const secret = randomBytes(32);
   const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url').slice(0, 22);
@@ -79,6 +88,7 @@ export function createMcpConnections({
   };
 
   return {
+    heldElsewhere: (id) => id.slice(4, 12) !== instance,
     pageOf(token) {
       const [id, signature] = (token ?? '').split('.');
       if (id && signature && /^[A-Za-z0-9_-]{22}$/.test(id)) {
@@ -102,7 +112,7 @@ export function createMcpConnections({
         throw new McpConnectionsFullError(
           `This playground server holds ${maxOpen} MCP connections already; disconnect some (or wait for idle ones to close) and connect again.`,
         );
-      const id = `mcp-${newId()}${newId()}`;
+      const id = `mcp-${instance}${newId()}${newId().slice(0, 8)}`;
       const slot: Slot = { requester, usedMs: now(), connection: undefined };
       slots.set(id, slot);
       let connection: McpConnection | undefined;
