@@ -5,7 +5,7 @@
  * `npm run check:layers` runs these rules.
  */
 const LAYERS = [
-  ['model', 'limits', 'platform'],
+  ['shapes', 'limits', 'platform'],
   ['session'],
   ['messages', 'sandbox', 'tools'],
   ['wire', 'providers'],
@@ -13,7 +13,7 @@ const LAYERS = [
   ['agent'],
   ['timeline', 'evals', 'interop', 'share'],
   ['lessons'],
-  ['workspace', 'server'],
+  ['opening', 'server'],
 ];
 
 /**

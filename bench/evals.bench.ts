@@ -1,12 +1,12 @@
 import { test } from 'vitest';
-import { evalCaseSchema } from '@/lib/model/eval-case';
+import { evalCaseSchema } from '@/lib/shapes/eval-case';
 import { gridJobs, runEvalGrid } from '@/lib/evals/eval-grid';
-import type { EvalConfig, EvalVariant } from '@/lib/model/eval-run';
+import type { EvalConfig, EvalVariant } from '@/lib/shapes/eval-run';
 import { gradeRun } from '@/lib/evals/grade-run';
 import { runEvalCase } from '@/lib/evals/run-eval-case';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '@/lib/model/example-files';
-import { DEFAULT_RUN_SETTINGS } from '@/lib/model/default-run-settings';
+import { EXAMPLE_FILES } from '@/lib/shapes/example-files';
+import { DEFAULT_RUN_SETTINGS } from '@/lib/shapes/default-run-settings';
 import { createInitialSession } from '@/lib/session/initial-session';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';

@@ -1,7 +1,7 @@
 import LZString from 'lz-string';
 import { expect, test } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '@/lib/model/core-tool-definitions';
-import { formatToolSource } from '@/lib/model/tool-source';
+import { CORE_TOOL_DEFINITIONS } from '@/lib/shapes/core-tool-definitions';
+import { formatToolSource } from '@/lib/shapes/tool-source';
 import { createInitialSession } from '@/lib/session/initial-session';
 import { pickSessionData } from '@/lib/session/session-file';
 import { withProductionPage } from './browser-bench';

@@ -3,7 +3,7 @@ import { test } from 'vitest';
 import { makeShareLink, readShareFragment } from '@/lib/share/share-link';
 import { pickSessionData } from '@/lib/session/session-file';
 import { createSessionStore } from '@/lib/session/session-store';
-import { CORE_TOOL_DEFINITIONS } from '@/lib/model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '@/lib/shapes/core-tool-definitions';
 import { TOOL_TEMPLATES } from '@/lib/tools/tool-templates';
 import { measure, printFigures } from './measure';
 
@@ -63,7 +63,7 @@ test('share link of a 50-message session with 8 tools', async () => {
 });
 
 test('lesson links of the built-in lessons', async () => {
-  const { BUILTIN_LESSONS } = await import('@/lib/workspace/builtin-lessons');
+  const { BUILTIN_LESSONS } = await import('@/lib/opening/builtin-lessons');
   for (const lesson of BUILTIN_LESSONS) {
     const loaded = await lesson.load();
     if (!loaded.ok) throw new Error(loaded.message);

@@ -7,7 +7,7 @@ import { measure, printFigures, type Figure } from './measure';
 import { createSessionChat } from '@/lib/agent/create-session-chat';
 import { runToolCall } from '@/lib/agent/run-tool-call';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '@/lib/model/example-files';
+import { EXAMPLE_FILES } from '@/lib/shapes/example-files';
 import { handleChatRequest } from '@/lib/server/handle-chat-request';
 import { createSessionStore } from '@/lib/session/session-store';
 import { buildTimeline } from '@/lib/timeline/build-timeline';

@@ -4,7 +4,7 @@ import { renderWithPackage } from '@/lib/server/render-with-package';
 import { createSessionStore } from '@/lib/session/session-store';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
-import { WIRE_FORMATS } from '@/lib/model/wire-capture';
+import { WIRE_FORMATS } from '@/lib/shapes/wire-capture';
 import { generateLongSession } from './generate-long-session';
 import { measure, printFigures } from './measure';
 

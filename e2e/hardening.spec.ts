@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { CORE_TOOL_DEFINITIONS } from '../lib/model/core-tool-definitions';
-import { formatToolSource } from '../lib/model/tool-source';
+import { CORE_TOOL_DEFINITIONS } from '../lib/shapes/core-tool-definitions';
+import { formatToolSource } from '../lib/shapes/tool-source';
 import { createInitialSession } from '../lib/session/initial-session';
 import { pickSessionData } from '../lib/session/session-file';
 import LZString from 'lz-string';

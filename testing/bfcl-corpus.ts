@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ToolDefinition } from '@/lib/model/tool-formats';
+import type { ToolDefinition } from '@/lib/shapes/tool-formats';
 import { importToolList } from '@/lib/tools/formats/import-tool-list';
 
 /** The 2,196 real tool definitions of fixtures/corpus/bfcl-functions.jsonl, imported as the playground imports them (BFCL's dialect read). */

@@ -1,6 +1,6 @@
 import { Bash } from 'just-bash/browser';
 import type { WebContainerLike, WebContainerProcessLike } from '../lib/sandbox/create-web-container-sandbox';
-import type { SandboxFiles } from '@/lib/model/sandbox-status';
+import type { SandboxFiles } from '@/lib/shapes/sandbox-status';
 
 /** What the fake records, so tests can see how the adapter drove it. */
 export type FakeWebContainerLog = { spawned: { command: string; args: string[]; cwd?: string }[]; killed: number };

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { ToolDefinition } from '@/lib/model/tool-formats';
+import type { ToolDefinition } from '@/lib/shapes/tool-formats';
 import { pythonVenv } from './python-venv';
 
 /** The versions the fidelity tests compare against (what this machine's package index holds). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { ToolDefinition } from '@/lib/model/tool-formats';
+import type { ToolDefinition } from '@/lib/shapes/tool-formats';
 
 /** The MCP reference servers published on npm (devDependencies, pinned), each started over stdio. */
 const SERVERS = [

@@ -1,7 +1,7 @@
 import { createSessionChat } from '../lib/agent/create-session-chat';
-import type { RunJavaScript } from '../lib/model/tool-outcome';
+import type { RunJavaScript } from '../lib/shapes/tool-outcome';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../lib/model/example-files';
+import { EXAMPLE_FILES } from '../lib/shapes/example-files';
 import type { Sandbox } from '../lib/sandbox/sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
 import { createSessionStore } from '../lib/session/session-store';

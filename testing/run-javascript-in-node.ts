@@ -1,4 +1,4 @@
-import type { HandlerResult, RunJavaScript } from '../lib/model/tool-outcome';
+import type { HandlerResult, RunJavaScript } from '../lib/shapes/tool-outcome';
 
 const AsyncFunction = (async () => {}).constructor as new (
   ...args: string[]

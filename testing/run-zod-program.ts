@@ -1,7 +1,7 @@
 import { asSchema, jsonSchema, tool, zodSchema } from 'ai';
 import ts from 'typescript';
 import { z } from 'zod';
-import type { ToolsFromCode } from '@/lib/model/tool-from-code';
+import type { ToolsFromCode } from '@/lib/shapes/tool-from-code';
 import { prepareZodProgram, readZodProgramResult, ZOD_SANDBOX_GLOBAL } from '@/lib/tools/from-code/zod-program';
 
 const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => () => Promise<unknown>;

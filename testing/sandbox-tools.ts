@@ -1,7 +1,7 @@
-import { readToolErrorText } from '../lib/model/tool-error';
-import type { ToolOutcome, ToolResultOutput } from '../lib/model/tool-outcome';
-import type { ToolDefinition } from '../lib/model/tool-formats';
-import type { RunnableTool } from '../lib/model/tool-spec';
+import { readToolErrorText } from '../lib/shapes/tool-error';
+import type { ToolOutcome, ToolResultOutput } from '../lib/shapes/tool-outcome';
+import type { ToolDefinition } from '../lib/shapes/tool-formats';
+import type { RunnableTool } from '../lib/shapes/tool-spec';
 
 /** Tool definitions as runnable tools answered by the sandbox, for executor tests. */
 export function sandboxTools(definitions: readonly unknown[]): RunnableTool[] {

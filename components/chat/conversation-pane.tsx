@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { describeRunEnd, runLimitsOf, unansweredToolCalls } from '@/lib/agent/run-progress';
 import { chunkMessages, type MessageChunk } from '@/lib/messages/chunk-messages';
-import { readToolName } from '@/lib/model/tool-source';
+import { readToolName } from '@/lib/shapes/tool-source';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { useVisibleMessages } from '../shared/use-visible-messages';
 import { Composer } from './composer';

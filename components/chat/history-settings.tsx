@@ -1,8 +1,8 @@
 'use client';
 
 import { DEFAULT_HISTORY_KEEP_LAST, DEFAULT_HISTORY_MAX_TOKENS } from '@/lib/messages/plan-history';
-import type { HistorySettings } from '@/lib/model/run-settings';
-import type { HistoryStrategy } from '@/lib/model/run-settings-defaults';
+import type { HistorySettings } from '@/lib/shapes/run-settings';
+import type { HistoryStrategy } from '@/lib/shapes/run-settings-defaults';
 import { useSession } from '../runtime/runtime-context';
 
 export const HISTORY_STRATEGY_LABELS = {

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { parseResultText } from '@/lib/agent/parse-result-text';
-import { manualErrorText, withToolCallId } from '@/lib/model/tool-error';
+import { manualErrorText, withToolCallId } from '@/lib/shapes/tool-error';
 import { useRuntime } from '../runtime/runtime-context';
 
 /** Where a person answers a manual tool's call: the text (JSON or plain) goes to the model. */

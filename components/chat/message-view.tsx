@@ -1,9 +1,9 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { errorMessageOf } from '@/lib/model/tool-error';
+import { errorMessageOf } from '@/lib/shapes/tool-error';
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '@/lib/model/tool-parts';
+import { getToolName, isToolUIPart } from '@/lib/shapes/tool-parts';
 import { useToolSetCheck } from '../runtime/runtime-context';
 import { ManualResultForm } from './manual-result-form';
 import { RichText } from './rich-text';

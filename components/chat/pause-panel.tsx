@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { RunPause } from '@/lib/model/run-pause';
+import type { RunPause } from '@/lib/shapes/run-pause';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 
 function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }> }) {

@@ -4,7 +4,7 @@ import { providerAddress } from '@/lib/providers/key-address';
 import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/model/run-settings-defaults';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/shapes/run-settings-defaults';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { providersQueryOptions } from './providers-query';
 

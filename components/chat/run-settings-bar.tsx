@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { resolveToolCallingMode } from '@/lib/providers/modes/resolve-tool-calling-mode';
-import type { ToolCallingModeSetting } from '@/lib/model/run-settings-defaults';
-import type { RunSettings, ToolChoiceSetting } from '@/lib/model/run-settings';
-import { DEFAULT_MAX_STEPS } from '@/lib/model/run-settings-defaults';
-import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/model/approval';
+import type { ToolCallingModeSetting } from '@/lib/shapes/run-settings-defaults';
+import type { RunSettings, ToolChoiceSetting } from '@/lib/shapes/run-settings';
+import { DEFAULT_MAX_STEPS } from '@/lib/shapes/run-settings-defaults';
+import { APPROVAL_POLICIES, type ApprovalPolicy } from '@/lib/shapes/approval';
 import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Popover } from '../ui/popover';
 import { ProviderConnection, ProviderModelPicker, ProviderNote } from './provider-settings';

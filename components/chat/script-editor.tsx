@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { z } from 'zod';
-import { scriptStepSchema, type ScriptStep } from '@/lib/model/run-settings';
-import { DEFAULT_SCRIPT } from '@/lib/model/default-run-settings';
+import { scriptStepSchema, type ScriptStep } from '@/lib/shapes/run-settings';
+import { DEFAULT_SCRIPT } from '@/lib/shapes/default-run-settings';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: false; message: string } {

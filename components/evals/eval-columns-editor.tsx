@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { EvalConfig } from '@/lib/model/eval-run';
-import { SESSION_LIMITS } from '@/lib/model/session-limits';
+import type { EvalConfig } from '@/lib/shapes/eval-run';
+import { SESSION_LIMITS } from '@/lib/shapes/session-limits';
 import { KeyAddressPrompt } from '../shared/key-address-prompt';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 

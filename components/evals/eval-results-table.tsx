@@ -1,8 +1,8 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import type { EvalCase } from '@/lib/model/eval-case';
-import type { EvalRun } from '@/lib/model/eval-run';
+import type { EvalCase } from '@/lib/shapes/eval-case';
+import type { EvalRun } from '@/lib/shapes/eval-run';
 import { type EvalColumn, evalCells, evalResultsCsv } from '@/lib/evals/eval-results';
 import { estimateCost } from '@/lib/evals/model-prices';
 import { useSession, useSessionActions } from '../runtime/runtime-context';

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
-import { readToolSummary } from '@/lib/model/tool-source';
+import { readToolSummary } from '@/lib/shapes/tool-source';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { EvalCasesEditor } from './eval-cases-editor';
 import { EvalColumnsEditor } from './eval-columns-editor';

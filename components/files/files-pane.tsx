@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { markChangedFiles, type FileChangeMark } from '@/lib/agent/track-file-changes';
 import { buildFileTree } from '@/lib/sandbox/file-tree';
-import type { SandboxFiles } from '@/lib/model/sandbox-status';
+import type { SandboxFiles } from '@/lib/shapes/sandbox-status';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { FileEditor } from './file-editor';
 import { useSandboxFiles } from './use-sandbox-files';

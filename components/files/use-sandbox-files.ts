@@ -1,7 +1,7 @@
 'use client';
 
 import { resolveWorkspacePath } from '@/lib/sandbox/resolve-workspace-path';
-import type { SandboxFiles } from '@/lib/model/sandbox-status';
+import type { SandboxFiles } from '@/lib/shapes/sandbox-status';
 import { parentDirectory } from '@/lib/sandbox/with-snapshots';
 import { useRuntime } from '../runtime/runtime-context';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { caseFromStep } from '@/lib/evals/case-from-step';
-import { SESSION_LIMITS } from '@/lib/model/session-limits';
+import { SESSION_LIMITS } from '@/lib/shapes/session-limits';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useMemo, useState } from 'react';
-import { QUESTION_KIND_LABELS, QUESTION_KINDS, type LessonStop, type QuestionKind } from '@/lib/model/lesson';
-import { SESSION_LIMITS } from '@/lib/model/session-limits';
-import { WIRE_FORMATS, type WireFormat } from '@/lib/model/wire-capture';
+import { QUESTION_KIND_LABELS, QUESTION_KINDS, type LessonStop, type QuestionKind } from '@/lib/shapes/lesson';
+import { SESSION_LIMITS } from '@/lib/shapes/session-limits';
+import { WIRE_FORMATS, type WireFormat } from '@/lib/shapes/wire-capture';
 import { WIRE_FORMAT_LABELS } from '@/lib/wire/wire-types';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { useTimeline } from '../shared/use-timeline';

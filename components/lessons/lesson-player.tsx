@@ -2,8 +2,8 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { isRightAnswer, questionFacts, type QuestionFacts } from '@/lib/lessons/lesson-play';
-import { hashName } from '@/lib/model/mcp-tool-drafts';
-import { readToolName } from '@/lib/model/tool-source';
+import { hashName } from '@/lib/shapes/mcp-tool-drafts';
+import { readToolName } from '@/lib/shapes/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
 import { isTyping } from '../shared/shortcuts-dialog';
 import { useSession, useSessionActions } from '../runtime/runtime-context';

@@ -1,4 +1,4 @@
-import { newId } from '@/lib/model/new-id';
+import { newId } from '@/lib/shapes/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
   createPersistentSessionStore,

@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type BoundKey, decideKey, type KeyDecision, providerAddress } from '@/lib/providers/key-address';
-import { PROVIDER_IDS, type ProviderId } from '@/lib/model/run-settings-defaults';
+import { PROVIDER_IDS, type ProviderId } from '@/lib/shapes/run-settings-defaults';
 
 const STORAGE_KEY = 'tool-playground.provider-keys';
 

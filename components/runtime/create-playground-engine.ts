@@ -1,15 +1,15 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
 import type { RunGate } from '@/lib/agent/run-gate';
 import { runTimedToolCall } from '@/lib/agent/run-timed-tool-call';
-import type { ToolOutcome } from '@/lib/model/tool-outcome';
-import type { McpAccess } from '@/lib/model/mcp-access';
+import type { ToolOutcome } from '@/lib/shapes/tool-outcome';
+import type { McpAccess } from '@/lib/shapes/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
-import { checkSendableSettings } from '@/lib/model/run-settings';
+import { checkSendableSettings } from '@/lib/shapes/run-settings';
 import type { SessionStore } from '@/lib/session/session-state';
 import { createSchemaChecker, type SchemaChecker } from '@/lib/tools/create-schema-checker';
 import type { SourceCheck, ToolSetCheck } from '@/lib/tools/tool-check';
 import { checkToolSource } from '@/lib/tools/check-tool-source';
-import type { ToolDraft } from '@/lib/model/tool-spec';
+import type { ToolDraft } from '@/lib/shapes/tool-spec';
 import { runJavaScriptInSandbox } from './run-javascript-in-sandbox';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPersistentSessionStore, sessionStorageKey } from '@/lib/session/create-persistent-session-store';
 import { createSessionStorage } from '@/lib/session/create-session-storage';
-import { EXAMPLE_SESSIONS } from '@/lib/workspace/example-sessions';
+import { EXAMPLE_SESSIONS } from '@/lib/opening/example-sessions';
 import { createMemoryStorage } from '@/lib/session/open-browser-storage';
 import { createStorageKeyValue } from '@/lib/session/session-key-value';
 import type { SessionData } from '@/lib/session/session-schema';

@@ -1,9 +1,9 @@
-import { newId } from '@/lib/model/new-id';
+import { newId } from '@/lib/shapes/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { sessionStorageKey } from '@/lib/session/create-persistent-session-store';
 import type { SavedSession, SessionStorage } from '@/lib/session/create-session-storage';
 import type { SessionKeyValue } from '@/lib/session/session-key-value';
-import type { ExampleSession } from '@/lib/workspace/example-sessions';
+import type { ExampleSession } from '@/lib/opening/example-sessions';
 import { pickSessionData } from '@/lib/session/session-file';
 import { parseSessionIndex, uniqueSessionName, type SessionEntry } from '@/lib/session/session-index';
 import { SESSION_FORMAT_VERSION } from '@/lib/session/session-format';

@@ -1,4 +1,4 @@
-import type { HandlerResult, RunJavaScript } from '@/lib/model/tool-outcome';
+import type { HandlerResult, RunJavaScript } from '@/lib/shapes/tool-outcome';
 
 /** The sandboxed page handlers run in; its Content-Security-Policy is what isolates them. */
 const HANDLER_FRAME_URL = '/handler-frame';

@@ -1,6 +1,6 @@
 import type { WebContainerLike } from '@/lib/sandbox/create-web-container-sandbox';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
-import type { SandboxFiles } from '@/lib/model/sandbox-status';
+import type { SandboxFiles } from '@/lib/shapes/sandbox-status';
 import { startWebContainerSandbox } from '@/lib/sandbox/start-web-container-sandbox';
 
 /** WebContainer boots once per page; a later start (after a switch or a timeout) reuses it. */

@@ -3,7 +3,7 @@
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useState } from 'react';
 import { describeSandboxStatus } from '@/lib/sandbox/sandbox-status';
-import { SANDBOX_CHOICES, type SandboxChoice } from '@/lib/model/sandbox-status';
+import { SANDBOX_CHOICES, type SandboxChoice } from '@/lib/shapes/sandbox-status';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 
 const CHOICE_LABELS: Record<SandboxChoice, string> = { auto: 'Auto', webcontainer: 'WebContainer', offline: 'Offline' };

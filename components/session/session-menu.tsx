@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { EXAMPLE_SESSIONS } from '@/lib/workspace/example-sessions';
-import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/workspace/builtin-lessons';
+import { EXAMPLE_SESSIONS } from '@/lib/opening/example-sessions';
+import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/opening/builtin-lessons';
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';

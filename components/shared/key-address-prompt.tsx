@@ -2,7 +2,7 @@
 
 import { useStore } from 'zustand';
 import { decideKey } from '@/lib/providers/key-address';
-import type { ProviderId } from '@/lib/model/run-settings-defaults';
+import type { ProviderId } from '@/lib/shapes/run-settings-defaults';
 import { useRuntime } from '../runtime/runtime-context';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { assertNever } from '@/lib/model/assert-never';
+import { assertNever } from '@/lib/shapes/assert-never';
 import type { McpCallResult, ReadMcpResult } from '@/lib/mcp/mcp-result';
 
 /** Media shown inline (raster images and common audio); anything else is named, not drawn. */

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
-import type { EvalConfig, EvalVariant } from '@/lib/model/eval-run';
+import type { EvalConfig, EvalVariant } from '@/lib/shapes/eval-run';
 import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
 import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { useRuntime } from '../runtime/runtime-context';

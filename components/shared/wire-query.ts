@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
-import type { CapturedRequest } from '@/lib/model/wire-capture';
-import type { WireFormat } from '@/lib/model/wire-capture';
+import type { CapturedRequest } from '@/lib/shapes/wire-capture';
+import type { WireFormat } from '@/lib/shapes/wire-capture';
 
 export type RenderedRequest = { request: CapturedRequest; packageName: string };
 

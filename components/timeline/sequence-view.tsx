@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { mcpToolServers } from '@/lib/model/mcp-tool-drafts';
+import { mcpToolServers } from '@/lib/shapes/mcp-tool-drafts';
 import { buildSequence, type SequenceArrow } from '@/lib/timeline/build-sequence';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { useTimeline } from '../shared/use-timeline';

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { exportToolList } from '@/lib/tools/formats/export-tool-list';
-import { TOOL_FORMAT_IDS, TOOL_FORMATS, type ToolFormat } from '@/lib/model/tool-formats';
+import { TOOL_FORMAT_IDS, TOOL_FORMATS, type ToolFormat } from '@/lib/shapes/tool-formats';
 import { useToolSetCheck } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 

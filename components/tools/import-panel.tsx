@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { importToolList } from '@/lib/tools/formats/import-tool-list';
-import { TOOL_FORMATS } from '@/lib/model/tool-formats';
+import { TOOL_FORMATS } from '@/lib/shapes/tool-formats';
 import { useSession } from '../runtime/runtime-context';
 
 type Report = { kind: 'ok'; text: string; notes: string[] } | { kind: 'error'; text: string };

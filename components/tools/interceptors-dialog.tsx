@@ -1,10 +1,10 @@
 'use client';
 
-import { SESSION_LIMITS } from '@/lib/model/session-limits';
+import { SESSION_LIMITS } from '@/lib/shapes/session-limits';
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { INTERCEPTOR_TEMPLATES } from '@/lib/model/interceptor-defaults';
-import type { InterceptorPhase } from '@/lib/model/interceptor-kinds';
+import { INTERCEPTOR_TEMPLATES } from '@/lib/shapes/interceptor-defaults';
+import type { InterceptorPhase } from '@/lib/shapes/interceptor-kinds';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';

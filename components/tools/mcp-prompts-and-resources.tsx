@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { McpPromptInfo, McpResourceInfo } from '@/lib/mcp/create-mcp-client';
-import type { McpServerRecord } from '@/lib/model/mcp-server-record';
+import type { McpServerRecord } from '@/lib/shapes/mcp-server-record';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 
 /** Appends text to the message being written. */

@@ -1,9 +1,9 @@
 'use client';
 
 import { isDestructiveMcpTool } from '@/lib/agent/approval-policy';
-import { readToolName } from '@/lib/model/tool-source';
-import { MAX_MCP_TIMEOUT_MS } from '@/lib/model/tool-limits';
-import type { ToolDraft, ToolRun } from '@/lib/model/tool-spec';
+import { readToolName } from '@/lib/shapes/tool-source';
+import { MAX_MCP_TIMEOUT_MS } from '@/lib/shapes/tool-limits';
+import type { ToolDraft, ToolRun } from '@/lib/shapes/tool-spec';
 import { useStore } from 'zustand';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import type { McpServerRecord } from '@/lib/model/mcp-server-record';
+import type { McpServerRecord } from '@/lib/shapes/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 import { LazyMcpConnectDialog } from './lazy-tool-dialogs';

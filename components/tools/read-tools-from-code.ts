@@ -1,4 +1,4 @@
-import type { CodeLanguage, ToolsFromCode } from '@/lib/model/tool-from-code';
+import type { CodeLanguage, ToolsFromCode } from '@/lib/shapes/tool-from-code';
 import { findDeepNesting } from '@/lib/tools/from-code/find-deep-nesting';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import type { WrittenTool } from '@/lib/model/tool-from-code';
-import type { ToolSpec } from '@/lib/model/tool-spec';
+import type { WrittenTool } from '@/lib/shapes/tool-from-code';
+import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { exportToolList } from '@/lib/tools/formats/export-tool-list';
 import { writePythonTool } from '@/lib/tools/from-code/write-python-tool';
 import { writeZodTool } from '@/lib/tools/from-code/write-zod-tool';

@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import { CODE_LANGUAGES, type CodeLanguage, type ToolsFromCode } from '@/lib/model/tool-from-code';
+import { CODE_LANGUAGES, type CodeLanguage, type ToolsFromCode } from '@/lib/shapes/tool-from-code';
 import { CODE_EXAMPLES } from '@/lib/tools/from-code/code-examples';
 import { useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { type CheckedTool, toolLabel } from '@/lib/tools/tool-check';
-import { describeBadToolName, readToolName } from '@/lib/model/tool-source';
+import { describeBadToolName, readToolName } from '@/lib/shapes/tool-source';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { useToolInsights } from './use-tool-lint';

@@ -1,6 +1,6 @@
 'use client';
 
-import { readToolName } from '@/lib/model/tool-source';
+import { readToolName } from '@/lib/shapes/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import dynamic from 'next/dynamic';
 import { ToolItem } from './tool-item';

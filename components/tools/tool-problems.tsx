@@ -1,6 +1,6 @@
 'use client';
 
-import { formatToolSource } from '@/lib/model/tool-source';
+import { formatToolSource } from '@/lib/shapes/tool-source';
 import type { ToolCheck } from '@/lib/tools/tool-check';
 import { applyLintFix } from '@/lib/tools/lint/apply-lint-fix';
 import type { LintFinding } from '@/lib/tools/lint/lint-rules';

@@ -1,9 +1,9 @@
 'use client';
 
-import { coreToolTraits, isSandboxToolName } from '@/lib/model/core-tool-definitions';
-import type { ToolDraft, ToolRunKind } from '@/lib/model/tool-spec';
+import { coreToolTraits, isSandboxToolName } from '@/lib/shapes/core-tool-definitions';
+import type { ToolDraft, ToolRunKind } from '@/lib/shapes/tool-spec';
 import dynamic from 'next/dynamic';
-import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/model/tool-limits';
+import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/shapes/tool-limits';
 import { useSessionActions } from '../runtime/runtime-context';
 
 // An MCP tool's panel loads when one is selected.

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
 import { buildToolStats, pickRate, TOOL_ERROR_KINDS, toolStatsCsv } from '@/lib/evals/tool-stats';
-import { readToolName } from '@/lib/model/tool-source';
+import { readToolName } from '@/lib/shapes/tool-source';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { downloadText } from '../ui/download-text';

@@ -2,7 +2,7 @@
 
 import { useMemo, useState } from 'react';
 import type { TextTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
-import { toolDefinitionOf } from '@/lib/model/tool-formats';
+import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from '@/lib/wire/render-tools-as-read';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';

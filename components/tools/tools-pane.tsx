@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
-import type { LintChoice } from '@/lib/model/lint-choice';
-import { readToolName } from '@/lib/model/tool-source';
+import type { LintChoice } from '@/lib/shapes/lint-choice';
+import { readToolName } from '@/lib/shapes/tool-source';
 import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { Menu, MenuItem } from '../ui/menu';

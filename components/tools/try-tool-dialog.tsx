@@ -3,8 +3,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { isRunInProgress } from '@/lib/session/session-state';
 import { manualStepMessages } from '@/lib/messages/manual-step';
-import { newId } from '@/lib/model/new-id';
-import type { ToolSpec } from '@/lib/model/tool-spec';
+import { newId } from '@/lib/shapes/new-id';
+import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { type SchemaFormField, schemaFormFields } from '@/lib/tools/schema-form-fields';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';

@@ -1,6 +1,6 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { useEffect, useMemo } from 'react';
-import { toolDefinitionOf } from '@/lib/model/tool-formats';
+import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
 import type { ToolCheck } from '@/lib/tools/tool-check';
 import type { ToolsTokensJob, ToolTokensJob } from '@/lib/tools/token-count-job';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { lintToolDefinition, type LintFinding } from '@/lib/tools/lint/lint-rules';
-import type { LintTarget } from '@/lib/model/lint-choice';
+import type { LintTarget } from '@/lib/shapes/lint-choice';
 import { resolveLintTarget } from '@/lib/tools/lint/lint-target';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 

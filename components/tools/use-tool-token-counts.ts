@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import type { EachToolTokensJob, ToolsTokensJob } from '@/lib/tools/token-count-job';
-import { toolDefinitionOf } from '@/lib/model/tool-formats';
+import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { useTokenCount } from './use-token-count';

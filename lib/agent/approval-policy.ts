@@ -1,6 +1,6 @@
-import type { ApprovalPolicy } from '../model/approval';
-import { coreToolTraits } from '../model/core-tool-definitions';
-import type { McpToolAnnotations } from '../model/tool-spec';
+import type { ApprovalPolicy } from '../shapes/approval';
+import { coreToolTraits } from '../shapes/core-tool-definitions';
+import type { McpToolAnnotations } from '../shapes/tool-spec';
 /** What the policy knows of a tool: its name, and an MCP tool's annotations (`mcp` set for MCP tools). */
 export type ApprovalSubject = { toolName: string; mcp?: { annotations?: McpToolAnnotations } };
 

@@ -1,7 +1,7 @@
 import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
 import { toolResultText } from '../messages/split-steps';
-import { toolErrorText } from '../model/tool-error';
-import type { ToolOutcome } from '../model/tool-outcome';
+import { toolErrorText } from '../shapes/tool-error';
+import type { ToolOutcome } from '../shapes/tool-outcome';
 
 /* Answers the executor gives in place of a call's own: a result too large to carry, a call its batch stopped. */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { sendableSettingsSchema } from '../model/run-settings';
+import { sendableSettingsSchema } from '../shapes/run-settings';
 import { uiMessageShapeSchema } from '../session/session-schema';
-import { toolSpecSchema } from '../model/tool-spec';
+import { toolSpecSchema } from '../shapes/tool-spec';
 
 /**
  * The body of `POST /api/chat` (shared/UI-CONTRACT.md). Messages are checked for shape here

@@ -1,17 +1,17 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
-import { errorMessageOf } from '../model/tool-error';
+import { errorMessageOf } from '../shapes/tool-error';
 import { createRouteFetch, runConversation as runRealConversation, settle } from '../../testing/run-conversation';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createSessionChat } from './create-session-chat';
 import { createRunGate } from './run-gate';
 import { handleChatRequest } from '../server/handle-chat-request';
 import type { Sandbox } from '../sandbox/sandbox';
 import { createSessionStore } from '../session/session-store';
-import { formatToolSource } from '../model/tool-source';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { formatToolSource } from '../shapes/tool-source';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { describeRunEnd, unansweredToolCalls } from './run-progress';
 
 const runConversation = (

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorOf, messageOf, sandboxTools } from '../../testing/sandbox-tools';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import type { Sandbox } from '../sandbox/sandbox';
 import { INTERRUPTED_CALL } from '../session/mark-interrupted';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { runToolCall } from './run-tool-call';
-import { manualErrorText, readToolErrorText } from '../model/tool-error';
-import type { ToolResultOutput } from '../model/tool-outcome';
+import { manualErrorText, readToolErrorText } from '../shapes/tool-error';
+import type { ToolResultOutput } from '../shapes/tool-outcome';
 
 /** The executor at its edges: calls at the same time, the network, errors a person reports. */
 const tools = sandboxTools(CORE_TOOL_DEFINITIONS);

@@ -1,4 +1,4 @@
-import { toolErrorText } from '../model/tool-error';
+import { toolErrorText } from '../shapes/tool-error';
 import type { RunStore } from './run-store';
 import { type ApprovalSubject, needsApproval } from './approval-policy';
 import type { RunGate } from './run-gate';

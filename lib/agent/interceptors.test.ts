@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { runJavaScriptInNode } from '../../testing/run-javascript-in-node';
 import { runConversation } from '../../testing/run-conversation';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
-import type { ScriptStep } from '../model/run-settings';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import type { ScriptStep } from '../shapes/run-settings';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import type { SessionStore } from '../session/session-state';
-import { INTERCEPTOR_TEMPLATES } from '../model/interceptor-defaults';
+import { INTERCEPTOR_TEMPLATES } from '../shapes/interceptor-defaults';
 import { describeRunEnd, runLimitsOf } from './run-progress';
-import { readToolErrorText } from '../model/tool-error';
+import { readToolErrorText } from '../shapes/tool-error';
 
 const calls = (message: UIMessage | undefined) => (message?.parts ?? []).filter(isToolUIPart);
 const template = (name: string) => INTERCEPTOR_TEMPLATES.find((each) => each.name === name)!;

@@ -2,7 +2,7 @@ import { isToolUIPart } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { runJavaScriptInNode } from '../../testing/run-javascript-in-node';
-import { readToolErrorText } from '../model/tool-error';
+import { readToolErrorText } from '../shapes/tool-error';
 
 describe('a result too large for a request', () => {
   it('is answered with an error that says so, and the conversation goes on', async () => {

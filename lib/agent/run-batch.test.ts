@@ -2,12 +2,12 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { runJavaScriptInNode } from '../../testing/run-javascript-in-node';
 import { runConversation } from '../../testing/run-conversation';
-import type { ScriptStep } from '../model/run-settings';
+import type { ScriptStep } from '../shapes/run-settings';
 import type { SessionStore } from '../session/session-state';
-import { INTERCEPTOR_TEMPLATES } from '../model/interceptor-defaults';
+import { INTERCEPTOR_TEMPLATES } from '../shapes/interceptor-defaults';
 import { createRunBatch } from './run-batch';
-import { readToolErrorText } from '../model/tool-error';
-import type { RunJavaScript } from '../model/tool-outcome';
+import { readToolErrorText } from '../shapes/tool-error';
+import type { RunJavaScript } from '../shapes/tool-outcome';
 
 /** The interceptor double as slow as the browser's sandboxed frame (≈ 20 ms a round trip): what the real frame makes the executor wait for. */
 const LIKE_THE_FRAME_MS = 25;

@@ -1,4 +1,4 @@
-import type { RunPause, GateAnswer } from '../model/run-pause';
+import type { RunPause, GateAnswer } from '../shapes/run-pause';
 
 export type RunGate = {
   /** Waits until the person answers `pause`; pauses queue up and are answered in order. */

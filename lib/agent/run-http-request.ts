@@ -1,5 +1,5 @@
-import { toolErrorText } from '../model/tool-error';
-import type { ToolOutcome } from '../model/tool-outcome';
+import { toolErrorText } from '../shapes/tool-error';
+import type { ToolOutcome } from '../shapes/tool-outcome';
 
 /** What a request may take before it is given up on, in ms. */
 const HTTP_TIMEOUT_MS = 10_000;

@@ -1,8 +1,8 @@
 import { clip } from '../limits/clip';
-import type { Interception, Interceptor } from '../model/interceptor-spec';
-import { INTERCEPTOR_TIMEOUT_MS } from '../model/interceptor-kinds';
-import { readToolErrorText, toolErrorText } from '../model/tool-error';
-import type { HandlerResult, RunJavaScript, ToolOutcome } from '../model/tool-outcome';
+import type { Interception, Interceptor } from '../shapes/interceptor-spec';
+import { INTERCEPTOR_TIMEOUT_MS } from '../shapes/interceptor-kinds';
+import { readToolErrorText, toolErrorText } from '../shapes/tool-error';
+import type { HandlerResult, RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 
 /**
  * What a handler or an interceptor may read of the run (seed 003 context injection): the

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import type { RunnableTool } from '../model/tool-spec';
-import type { McpAccess, McpCallAnswer } from '../model/mcp-access';
-import type { ToolOutcome } from '../model/tool-outcome';
+import type { RunnableTool } from '../shapes/tool-spec';
+import type { McpAccess, McpCallAnswer } from '../shapes/mcp-access';
+import type { ToolOutcome } from '../shapes/tool-outcome';
 import { runToolCall } from './run-tool-call';
 
 const tool: RunnableTool = {

@@ -1,8 +1,8 @@
 import { mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import type { ToolRun } from '../model/tool-spec';
-import { toolErrorText } from '../model/tool-error';
-import type { ToolOutcome } from '../model/tool-outcome';
-import type { McpAccess, McpProgress } from '../model/mcp-access';
+import type { ToolRun } from '../shapes/tool-spec';
+import { toolErrorText } from '../shapes/tool-error';
+import type { ToolOutcome } from '../shapes/tool-outcome';
+import type { McpAccess, McpProgress } from '../shapes/mcp-access';
 const failed = (toolName: string, code: string, message: string, recoverable: boolean, suggestedAction: string) =>
   toolErrorText({ type: 'ExecutionError', code, message, details: { tool: toolName }, recoverable, suggestedAction });
 

@@ -1,12 +1,12 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
-import { coreToolTraits } from '../model/core-tool-definitions';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import { coreToolTraits } from '../shapes/core-tool-definitions';
 import { lastStepUnexpectedFinish } from '../messages/describe-finish';
 import { splitSteps } from '../messages/split-steps';
 import { type DecisionFailure, readDecisionFailure } from '../providers/modes/decision-failure';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
-import type { RunnableTool } from '../model/tool-spec';
-import { DEFAULT_MAX_STEPS } from '../model/run-settings-defaults';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
+import type { RunnableTool } from '../shapes/tool-spec';
+import { DEFAULT_MAX_STEPS } from '../shapes/run-settings-defaults';
 
 /** Model steps in an assistant message: each request to the model starts one. */
 export function countSteps(message: UIMessage | undefined): number {

@@ -1,15 +1,15 @@
-import { assertNever } from '../model/assert-never';
-import { coreToolTraits, isCoreToolName, isSandboxToolName } from '../model/core-tool-definitions';
+import { assertNever } from '../shapes/assert-never';
+import { coreToolTraits, isCoreToolName, isSandboxToolName } from '../shapes/core-tool-definitions';
 import { runToolsetTool } from './sandbox-tools/run-toolset-tool';
-import type { ToolsetToolName } from '../model/toolset-definitions';
+import type { ToolsetToolName } from '../shapes/toolset-definitions';
 import { runCoreTool } from './sandbox-tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 import type { CoreToolResult } from './sandbox-tools/run-core-tool';
-import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from '../model/tool-error';
+import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from '../shapes/tool-error';
 import { diffDirectories, diffSnapshots } from './track-file-changes';
-import type { StateChange } from '../model/state-change';
-import type { ToolOutcome, ToolResultOutput } from '../model/tool-outcome';
+import type { StateChange } from '../shapes/state-change';
+import type { ToolOutcome, ToolResultOutput } from '../shapes/tool-outcome';
 
 /** Longest tool output a model receives, in characters; the rest is cut with a note. */
 export const MAX_OUTPUT_CHARS = 20_000;

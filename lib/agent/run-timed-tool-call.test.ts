@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { manualStepMessages } from '../messages/manual-step';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { createInitialSession } from '../session/initial-session';
 import { buildTimeline } from '../timeline/build-timeline';

@@ -1,4 +1,4 @@
-import type { ToolOutcome } from '../model/tool-outcome';
+import type { ToolOutcome } from '../shapes/tool-outcome';
 import { type RunToolCallOptions, runToolCall } from './run-tool-call';
 
 /**

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { createWebContainerSandbox } from '../sandbox/create-web-container-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createFakeWebContainer, hangingWebContainer } from '../../testing/fake-web-container';
 import type { Sandbox } from '../sandbox/sandbox';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import type { RunnableTool } from '../model/tool-spec';
-import type { RunJavaScript, ToolOutcome, ToolResultOutput } from '../model/tool-outcome';
+import type { RunnableTool } from '../shapes/tool-spec';
+import type { RunJavaScript, ToolOutcome, ToolResultOutput } from '../shapes/tool-outcome';
 import { runToolCall } from './run-tool-call';
 import { errorOf, messageOf, resultOf, sandboxTools } from '../../testing/sandbox-tools';
 

@@ -1,17 +1,17 @@
-import { assertNever } from '../model/assert-never';
+import { assertNever } from '../shapes/assert-never';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { MISSING_REQUIRED_MESSAGE, problemToSentence, type SchemaProblem } from '../tools/format-ajv-errors';
 import { generateMockResult } from '../tools/generate-mock-result';
-import type { RunnableTool, ToolRun } from '../model/tool-spec';
+import type { RunnableTool, ToolRun } from '../shapes/tool-spec';
 import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
 import type { ToolCallContext } from './run-interceptors';
 import { type HttpAccess, runHttpRequest } from './run-http-request';
-import { SEED_ERROR_TEXT, toolErrorText } from '../model/tool-error';
-import type { RunJavaScript, ToolOutcome } from '../model/tool-outcome';
+import { SEED_ERROR_TEXT, toolErrorText } from '../shapes/tool-error';
+import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 import { parseResultText } from './parse-result-text';
 import { runMcpTool } from './run-mcp-tool';
-import type { McpAccess, McpProgress } from '../model/mcp-access';
+import type { McpAccess, McpProgress } from '../shapes/mcp-access';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 

@@ -9,7 +9,7 @@ import { createSessionChat } from './create-session-chat';
 import { runToolCall } from './run-tool-call';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { describeRunEnd, runLimitsOf, unansweredToolCalls } from './run-progress';
-import { readToolErrorText } from '../model/tool-error';
+import { readToolErrorText } from '../shapes/tool-error';
 
 /** Waits for the store to reach a state (no fixed wait): `vi.waitFor` retries the check until it holds. */
 const waitFor = (check: () => boolean) => vi.waitFor(() => expect(check()).toBe(true), { timeout: 15_000 });

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
-import type { SandboxFiles } from '../model/sandbox-status';
-import { type FileChange, readStateChanges, type StateChange } from '../model/state-change';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import type { SandboxFiles } from '../shapes/sandbox-status';
+import { type FileChange, readStateChanges, type StateChange } from '../shapes/state-change';
 
 /** Directories that exist after a call and did not before (paths relative to the root), sorted. */
 export function diffDirectories(before: readonly string[], after: readonly string[]): StateChange[] {

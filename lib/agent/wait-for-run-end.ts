@@ -1,5 +1,5 @@
 import { isRunInProgress, type SessionStore } from '../session/session-state';
-import type { RunnableTool } from '../model/tool-spec';
+import type { RunnableTool } from '../shapes/tool-spec';
 import { runLimitsOf, shouldContinueRun, unansweredToolCalls } from './run-progress';
 
 /**

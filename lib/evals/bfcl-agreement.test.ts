@@ -6,7 +6,7 @@ import { floatWrittenIntegers } from '../tools/float-written-integers';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { gradeRun, type ObservedCall } from './grade-run';
 import { readEvalCases } from './read-eval-cases';
-import { BFCL_CATEGORIES } from '../model/bfcl-category';
+import { BFCL_CATEGORIES } from '../shapes/bfcl-category';
 
 /**
  * Grading BFCL cases as BFCL does (docs/evals.md, "BFCL"). The fixture (testing/bfcl/make-agreement-fixture.py)

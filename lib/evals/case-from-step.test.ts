@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { caseFromStep } from './case-from-step';
-import { evalCaseSchema } from '../model/eval-case';
+import { evalCaseSchema } from '../shapes/eval-case';
 
 const messages: UIMessage[] = [
   { id: 'u0', role: 'user', parts: [{ type: 'text', text: 'hello' }] },

@@ -1,8 +1,8 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
-import type { EvalCase } from '../model/eval-case';
-import { SESSION_LIMITS } from '../model/session-limits';
+import type { EvalCase } from '../shapes/eval-case';
+import { SESSION_LIMITS } from '../shapes/session-limits';
 
 /**
  * "Save as test case": a case from what the model did at one step — the user message before

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVAL_CASES_KIND, evalCaseSchema, MAX_EVAL_CASES } from '../model/eval-case';
+import { EVAL_CASES_KIND, evalCaseSchema, MAX_EVAL_CASES } from '../shapes/eval-case';
 
 /** Where the case editor's schema lives in Monaco's JSON language service. */
 export const EVAL_CASES_SCHEMA_URI = 'inmemory://schemas/eval-cases.json';

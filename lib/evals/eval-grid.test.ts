@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gridJobs, runEvalGrid } from './eval-grid';
-import type { EvalJob, EvalRun } from '../model/eval-run';
+import type { EvalJob, EvalRun } from '../shapes/eval-run';
 
 const finished = (job: EvalJob, pass = true): EvalRun => ({
   ...job,

@@ -1,5 +1,5 @@
-import { SESSION_LIMITS } from '../model/session-limits';
-import type { EvalJob, EvalRun } from '../model/eval-run';
+import { SESSION_LIMITS } from '../shapes/session-limits';
+import type { EvalJob, EvalRun } from '../shapes/eval-run';
 /** A cell's key in the results: case × variant × configuration. */
 export const cellKey = (job: Pick<EvalJob, 'caseId' | 'variantId' | 'configId'>) =>
   `${job.caseId}|${job.variantId}|${job.configId}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@/testing/parse-csv';
 import { createSessionStore } from '../session/session-store';
-import { evalCaseSchema } from '../model/eval-case';
-import type { EvalRun } from '../model/eval-run';
+import { evalCaseSchema } from '../shapes/eval-case';
+import type { EvalRun } from '../shapes/eval-run';
 import { evalCells, evalColumns, evalResultsCsv } from './eval-results';
 import { estimateCost } from './model-prices';
 

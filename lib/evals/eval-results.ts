@@ -1,7 +1,7 @@
 import { toCsv } from './csv';
-import type { EvalCase } from '../model/eval-case';
+import type { EvalCase } from '../shapes/eval-case';
 import { cellKey } from './eval-grid';
-import type { EvalConfig, EvalRun, EvalVariant } from '../model/eval-run';
+import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
 
 /** A column of the results: one variant with one configuration. */
 export type EvalColumn = { key: string; variant: EvalVariant; config: EvalConfig; label: string };

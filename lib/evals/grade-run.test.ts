@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import type { ToolSpec } from '../model/tool-spec';
-import { type EvalCaseInput, evalCaseSchema } from '../model/eval-case';
+import type { ToolSpec } from '../shapes/tool-spec';
+import { type EvalCaseInput, evalCaseSchema } from '../shapes/eval-case';
 import { gradeRun, type ObservedCall } from './grade-run';
 import { matchArgument } from './match-argument';
 

@@ -1,11 +1,11 @@
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
-import type { ToolSpec } from '../model/tool-spec';
-import { providerSafeToolName } from '../model/tool-limits';
-import type { EvalCase, ExpectedCall } from '../model/eval-case';
+import type { ToolSpec } from '../shapes/tool-spec';
+import { providerSafeToolName } from '../shapes/tool-limits';
+import type { EvalCase, ExpectedCall } from '../shapes/eval-case';
 import { matchArgument, toMatcher } from './match-argument';
-import type { Failure } from '../model/eval-run';
+import type { Failure } from '../shapes/eval-run';
 
 /**
  * A call the model made, and the step (1-based) it made it in; `floatIntegers`, the paths of

@@ -1,8 +1,8 @@
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
-import { canonicalJson } from '../model/canonical-json';
-import type { ArgumentMatcher } from '../model/eval-case';
+import { canonicalJson } from '../shapes/canonical-json';
+import type { ArgumentMatcher } from '../shapes/eval-case';
 import { checkBfclArgument } from './bfcl-check';
 
 const sameValue = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);

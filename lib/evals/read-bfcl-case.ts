@@ -1,4 +1,4 @@
-import { bfclCategoryOf } from '../model/bfcl-category';
+import { bfclCategoryOf } from '../shapes/bfcl-category';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

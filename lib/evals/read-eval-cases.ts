@@ -1,5 +1,5 @@
 import { checkJsonDepth } from '../limits/check-json-depth';
-import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../model/eval-case';
+import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../shapes/eval-case';
 import { BfclEntryError, readBfclEntry } from './read-bfcl-case';
 import { floatWrittenIntegers } from '../tools/float-written-integers';
 

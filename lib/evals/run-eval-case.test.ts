@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import { formatToolSource } from '../model/tool-source';
-import type { ToolDraft } from '../model/tool-spec';
+import { formatToolSource } from '../shapes/tool-source';
+import type { ToolDraft } from '../shapes/tool-spec';
 import { createRouteFetch } from '@/testing/run-conversation';
-import { evalCaseSchema } from '../model/eval-case';
-import type { EvalConfig, EvalVariant } from '../model/eval-run';
+import { evalCaseSchema } from '../shapes/eval-case';
+import type { EvalConfig, EvalVariant } from '../shapes/eval-run';
 import { runEvalCase } from './run-eval-case';
 
 const weatherTool = (units: string[]): ToolDraft => ({

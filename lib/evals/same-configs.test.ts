@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
-import type { EvalConfig } from '../model/eval-run';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
+import type { EvalConfig } from '../shapes/eval-run';
 import { findSameConfigs } from './same-configs';
 
 const config = (name: string, settings: EvalConfig['settings']): EvalConfig => ({ id: name, name, settings });

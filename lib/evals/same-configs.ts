@@ -1,6 +1,6 @@
-import type { EvalConfig } from '../model/eval-run';
-import type { RunSettings } from '../model/run-settings';
-import { canonicalJson } from '../model/canonical-json';
+import type { EvalConfig } from '../shapes/eval-run';
+import type { RunSettings } from '../shapes/run-settings';
+import { canonicalJson } from '../shapes/canonical-json';
 
 /**
  * Groups of the given configurations that run the same: equal run settings once each is laid

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createRouteFetch } from '@/testing/run-conversation';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { createInitialSession } from '../session/initial-session';
 import { createSchemaChecker } from '../tools/create-schema-checker';

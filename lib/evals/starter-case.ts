@@ -1,4 +1,4 @@
-import type { EvalCase } from '../model/eval-case';
+import type { EvalCase } from '../shapes/eval-case';
 import { pickRelevantTools } from '../providers/simulated/rank-tools';
 
 /** What `Add test case` asks when the message box is empty. */

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { toolErrorText } from '../model/tool-error';
+import { toolErrorText } from '../shapes/tool-error';
 import { buildToolStats, pickRate, toolStatsCsv } from './tool-stats';
 
 const step = (offeredTools: string[]) => ({

@@ -1,8 +1,8 @@
 import type { UIMessage } from 'ai';
 import { splitSteps } from '../messages/split-steps';
-import { readToolErrorText, type ToolErrorType } from '../model/tool-error';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { readToolErrorText, type ToolErrorType } from '../shapes/tool-error';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { readStepReport } from '../wire/extract-wire-steps';
 import { toCsv } from './csv';
 

@@ -1,4 +1,4 @@
-import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import {
   MimeType,
   OUTPUT_MIME_TYPE,

@@ -1,14 +1,14 @@
 import { resolveToolCallingMode } from '../providers/modes/resolve-tool-calling-mode';
-import type { ToolCallingMode } from '../model/run-settings-defaults';
+import type { ToolCallingMode } from '../shapes/run-settings-defaults';
 import { providerOptionsFor } from '../providers/provider-options';
 import { withoutParallelSwitch } from '../providers/parallel-only-with-tools';
 import { supports } from '../providers/model-capabilities';
 import { isStrictCompatible } from '../tools/lint/lint-rules';
-import { checkSendableSettings, type RunSettings } from '../model/run-settings';
+import { checkSendableSettings, type RunSettings } from '../shapes/run-settings';
 import { toModelMessages } from '../wire/to-model-messages';
-import type { CapturedRequest } from '../model/wire-capture';
+import type { CapturedRequest } from '../shapes/wire-capture';
 import type { WireRequest } from '../wire/wire-types';
-import type { WireFormat } from '../model/wire-capture';
+import type { WireFormat } from '../shapes/wire-capture';
 
 export const CODE_LANGUAGES = ['typescript', 'python', 'curl'] as const;
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];

@@ -13,12 +13,12 @@ import {
 } from '@arizeai/openinference-semantic-conventions';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { PROVIDER_IDS, type ProviderId } from '../model/run-settings-defaults';
+import { PROVIDER_IDS, type ProviderId } from '../shapes/run-settings-defaults';
 import { parseSessionData, type ParsedSession } from '../session/session-schema';
 import { createInitialSession } from '../session/initial-session';
-import { formatToolSource } from '../model/tool-source';
-import { isSandboxToolName } from '../model/core-tool-definitions';
-import type { ToolDraft } from '../model/tool-spec';
+import { formatToolSource } from '../shapes/tool-source';
+import { isSandboxToolName } from '../shapes/core-tool-definitions';
+import type { ToolDraft } from '../shapes/tool-spec';
 import type { OtlpSpan, OtlpTrace } from './export-otlp';
 import {
   isToolResult,

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { LessonStop } from '../model/lesson';
-import { isToolUIPart } from '../model/tool-parts';
+import type { LessonStop } from '../shapes/lesson';
+import { isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 
 /*

@@ -2,8 +2,8 @@ import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { replayFrames } from '../messages/replay-frames';
-import { isToolUIPart } from '../model/tool-parts';
-import type { LessonStop } from '../model/lesson';
+import { isToolUIPart } from '../shapes/tool-parts';
+import type { LessonStop } from '../shapes/lesson';
 import { revealFrame, stopFrame } from './lesson-frames';
 import { isRightAnswer, questionFacts } from './lesson-play';
 

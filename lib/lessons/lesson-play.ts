@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
-import { canonicalJson } from '../model/canonical-json';
-import type { LessonStop } from '../model/lesson';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { canonicalJson } from '../shapes/canonical-json';
+import type { LessonStop } from '../shapes/lesson';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 import { callOfStop, finished, type ToolPart } from './lesson-frames';
 

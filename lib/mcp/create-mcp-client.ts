@@ -1,12 +1,12 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { McpAccess, McpCallAnswer, McpProgress } from '../model/mcp-access';
+import type { McpAccess, McpCallAnswer, McpProgress } from '../shapes/mcp-access';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import type { SessionStore } from '../session/session-state';
-import type { McpServerRecord } from '../model/mcp-server-record';
+import type { McpServerRecord } from '../shapes/mcp-server-record';
 import { toServerRecord } from './to-server-record';
-import { hashName, readListedTools } from '../model/mcp-tool-drafts';
+import { hashName, readListedTools } from '../shapes/mcp-tool-drafts';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { mcpServerRefusal } from '../model/session-limits';
+import { mcpServerRefusal } from '../shapes/session-limits';
 
 /** Whether this tab is connected to a session's server now. */
 export type McpLinkStatus = { kind: 'connected' } | { kind: 'connecting' } | { kind: 'disconnected'; error?: string };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionChat } from '../agent/create-session-chat';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../model/example-files';
+import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createSessionStore } from '../session/session-store';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { createRouteFetch, settle } from '@/testing/run-conversation';
@@ -12,7 +12,7 @@ import { createMcpClient } from './create-mcp-client';
 import { decompressFromEncodedURIComponent } from 'lz-string';
 import { parseSessionFile, serializeSessionFile } from '../session/session-file';
 import { makeShareLink, SHARE_PREFIX } from '../share/share-link';
-import type { ScriptStep } from '../model/run-settings';
+import type { ScriptStep } from '../shapes/run-settings';
 
 let everything: McpEverything;
 let test: TestMcpServer;

@@ -1,5 +1,5 @@
-import type { McpServerRecord } from '../model/mcp-server-record';
-import { MCP_TRANSPORTS } from '../model/mcp-limits';
+import type { McpServerRecord } from '../shapes/mcp-server-record';
+import { MCP_TRANSPORTS } from '../shapes/mcp-limits';
 
 /** A record from what a server said at `initialize` (its words clipped to the record's bounds). */
 export function toServerRecord(

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { isToolUIPart } from '../model/tool-parts';
+import { isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from './split-steps';
 
 /** A branch of the conversation that is not the active one. */

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf, toolResultText } from './split-steps';
 
 /**

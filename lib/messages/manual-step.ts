@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { ToolOutcome } from '../model/tool-outcome';
-import { withToolCallId } from '../model/tool-error';
+import type { ToolOutcome } from '../shapes/tool-outcome';
+import { withToolCallId } from '../shapes/tool-error';
 
 /** What a message made by `Try this tool` carries: it is the person's step, not the model's. */
 export type ManualStepMetadata = { manual: true };

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { HistorySettings } from '../model/run-settings';
-import type { HistoryStrategy } from '../model/run-settings-defaults';
+import type { HistorySettings } from '../shapes/run-settings';
+import type { HistoryStrategy } from '../shapes/run-settings-defaults';
 import { type HistoryUnit, historyUnitsOf } from './history-units';
 import { stepNumbersOf } from './split-steps';
 

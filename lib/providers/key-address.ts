@@ -1,4 +1,4 @@
-import type { ProviderId } from '../model/run-settings-defaults';
+import type { ProviderId } from '../shapes/run-settings-defaults';
 import { PROVIDER_CATALOG } from './provider-catalog';
 
 /** A key the person typed, and the address it was typed for (its provider's base URL then). */

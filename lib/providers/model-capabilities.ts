@@ -1,4 +1,4 @@
-import type { RunSettings } from '../model/run-settings';
+import type { RunSettings } from '../shapes/run-settings';
 
 /** What a request can ask of a model (seed 002 §4.1, §4.5 `supports_*`). */
 export const CAPABILITIES = [

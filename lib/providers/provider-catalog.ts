@@ -1,4 +1,4 @@
-import type { ProviderId } from '../model/run-settings-defaults';
+import type { ProviderId } from '../shapes/run-settings-defaults';
 
 export type ProviderPreset = { id: string; label: string; baseURL: string; models: string[] };
 

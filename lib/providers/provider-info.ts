@@ -1,4 +1,4 @@
-import type { ProviderId } from '../model/run-settings-defaults';
+import type { ProviderId } from '../shapes/run-settings-defaults';
 import type { ProviderEntry } from './provider-catalog';
 
 /** What `GET /api/providers` says of one provider (never a key). */

@@ -1,4 +1,4 @@
-import type { RunSettings } from '../model/run-settings';
+import type { RunSettings } from '../shapes/run-settings';
 import { supports } from './model-capabilities';
 
 export type ProviderOptions = Record<string, Record<string, boolean | string | number>>;

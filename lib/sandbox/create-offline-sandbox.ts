@@ -1,5 +1,5 @@
 import type { ExecOptions, ExecResult, Sandbox, SandboxEntry } from './sandbox';
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 import { withSnapshots } from './with-snapshots';
 
 export const WORKSPACE_ROOT = '/workspace';

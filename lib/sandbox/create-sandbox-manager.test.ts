@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createFakeWebContainer } from '../../testing/fake-web-container';
 import { createOfflineSandbox } from './create-offline-sandbox';
 import { createSandboxManager, type SandboxManagerOptions } from './create-sandbox-manager';
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 import { describeSandboxStatus } from './sandbox-status';
-import type { SandboxStatus } from '../model/sandbox-status';
+import type { SandboxStatus } from '../shapes/sandbox-status';
 import { startWebContainerSandbox } from './start-web-container-sandbox';
 
 function setUp(overrides: Partial<SandboxManagerOptions> = {}) {

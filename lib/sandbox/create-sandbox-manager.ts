@@ -1,6 +1,6 @@
 import type { Sandbox } from './sandbox';
-import type { SandboxFiles, SandboxKind } from '../model/sandbox-status';
-import type { SandboxChoice, SandboxStatus } from '../model/sandbox-status';
+import type { SandboxFiles, SandboxKind } from '../shapes/sandbox-status';
+import type { SandboxChoice, SandboxStatus } from '../shapes/sandbox-status';
 
 export type SandboxManagerOptions = {
   startOffline: (files: SandboxFiles) => Promise<Sandbox>;

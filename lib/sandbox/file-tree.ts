@@ -1,4 +1,4 @@
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 
 /** One row of the Files pane: a directory or a file, indented by depth. */
 export type FileTreeRow = { path: string; name: string; depth: number; kind: 'file' | 'directory'; sizeBytes: number };

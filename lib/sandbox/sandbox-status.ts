@@ -1,5 +1,5 @@
-import type { SandboxStatus } from '../model/sandbox-status';
-import type { SandboxKind } from '../model/sandbox-status';
+import type { SandboxStatus } from '../shapes/sandbox-status';
+import type { SandboxKind } from '../shapes/sandbox-status';
 
 const LABELS: Record<SandboxKind, string> = {
   offline: 'offline (bash emulation, in-memory files)',

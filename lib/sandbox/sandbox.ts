@@ -1,4 +1,4 @@
-import type { SandboxKind, SandboxFiles } from '../model/sandbox-status';
+import type { SandboxKind, SandboxFiles } from '../shapes/sandbox-status';
 
 /** What a shell command returned. `exitCode` 124 means it was stopped by its timeout. */
 export type ExecResult = { stdout: string; stderr: string; exitCode: number };

@@ -1,6 +1,6 @@
 import { createWebContainerSandbox, type WebContainerLike } from './create-web-container-sandbox';
 import type { Sandbox } from './sandbox';
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 
 /** How long WebContainer may take to boot before the playground gives up on it. */
 export const WEB_CONTAINER_BOOT_TIMEOUT_MS = 20_000;

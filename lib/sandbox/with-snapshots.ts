@@ -1,5 +1,5 @@
 import type { Sandbox, SandboxCore } from './sandbox';
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 
 /** How deep a snapshot walks; deeper trees are not a workspace a person would share. */
 const SNAPSHOT_DEPTH = 64;

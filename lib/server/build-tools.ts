@@ -1,6 +1,6 @@
 import 'server-only';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
-import type { ToolSpec } from '../model/tool-spec';
+import type { ToolSpec } from '../shapes/tool-spec';
 import { isStrictCompatible } from '../tools/lint/lint-rules';
 import { toMcpModelOutput } from '../mcp/mcp-result';
 

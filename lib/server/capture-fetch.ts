@@ -1,5 +1,5 @@
 import 'server-only';
-import type { CapturedRequest } from '../model/wire-capture';
+import type { CapturedRequest } from '../shapes/wire-capture';
 
 export type { CapturedRequest };
 

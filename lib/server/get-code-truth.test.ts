@@ -9,12 +9,12 @@ import { runConversation } from '../../testing/run-conversation';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import type { ChatRequest } from '../agent/chat-request-schema';
 import { type CodeLanguage, codeFormatFor, codeSettingsFor, getCode, toPython } from '../interop/get-code';
-import type { RunSettings } from '../model/run-settings';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import type { RunSettings } from '../shapes/run-settings';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { buildNextRequest } from '../wire/extract-wire-steps';
-import type { CapturedRequest } from '../model/wire-capture';
+import type { CapturedRequest } from '../shapes/wire-capture';
 import { renderWithPackage } from './render-with-package';
 import { pythonWithSdks } from '../../testing/python-sdks';
 

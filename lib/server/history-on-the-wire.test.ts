@@ -2,8 +2,8 @@ import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import type { HistoryReport } from '../messages/plan-history';
-import type { HistorySettings, RunSettings } from '../model/run-settings';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import type { HistorySettings, RunSettings } from '../shapes/run-settings';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { handleChatRequest } from './handle-chat-request';
 
 let fake: FakeProvider;

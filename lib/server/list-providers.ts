@@ -1,7 +1,7 @@
 import 'server-only';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
 import type { ProviderInfo } from '../providers/provider-info';
-import { PROVIDER_IDS } from '../model/run-settings-defaults';
+import { PROVIDER_IDS } from '../shapes/run-settings-defaults';
 
 /** What `GET /api/providers` answers: each provider, whether it can run, its models. Never keys. */
 export function listProviders(env: Record<string, string | undefined>): ProviderInfo[] {

@@ -2,9 +2,9 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConversationOptions, runConversation } from '../../testing/run-conversation';
 import { startFakeProvider, type FakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import type { RunSettings } from '../model/run-settings';
+import type { RunSettings } from '../shapes/run-settings';
 import { handleChatRequest } from './handle-chat-request';
-import { errorMessageOf } from '../model/tool-error';
+import { errorMessageOf } from '../shapes/tool-error';
 import { describeRunEnd } from '../agent/run-progress';
 import { formatArgValidationErrors } from '../providers/modes/tool-decision';
 

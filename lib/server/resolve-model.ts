@@ -4,15 +4,15 @@ import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { assertNever } from '../model/assert-never';
+import { assertNever } from '../shapes/assert-never';
 import { PROVIDER_CATALOG, type ProviderEntry } from '../providers/provider-catalog';
 import {
   createSimulatedModel,
   SCRIPTED_MODEL_ID,
   SIMULATED_PROVIDER_ID,
 } from '../providers/simulated/create-simulated-model';
-import type { RunSettings } from '../model/run-settings';
-import { DEFAULT_SCRIPT } from '../model/default-run-settings';
+import type { RunSettings } from '../shapes/run-settings';
+import { DEFAULT_SCRIPT } from '../shapes/default-run-settings';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
 import type { ChatErrorCode } from './chat-errors';

@@ -11,7 +11,7 @@ import type { ChatRequest } from '../agent/chat-request-schema';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
 import { formatOfProvider } from '../wire/wire-capture';
-import type { WireCapture } from '../model/wire-capture';
+import type { WireCapture } from '../shapes/wire-capture';
 import { type CapturedExchange, createCaptureFetch } from './capture-fetch';
 import { describeProviderError } from './describe-provider-error';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
 import type { ChatRequest } from '../agent/chat-request-schema';
-import type { RunSettings } from '../model/run-settings';
+import type { RunSettings } from '../shapes/run-settings';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { messagesBeforeStep } from '../messages/messages-before-step';
 import { extractWireSteps } from '../wire/extract-wire-steps';
 import { renderWireStep } from '../wire/render-wire-step';
-import type { WireFormat } from '../model/wire-capture';
+import type { WireFormat } from '../shapes/wire-capture';
 import { renderWithPackage } from './render-with-package';
 
 /**

@@ -1,5 +1,5 @@
-import { clampWhole, SESSION_LIMITS } from '../model/session-limits';
-import type { RunSettings } from '../model/run-settings';
+import { clampWhole, SESSION_LIMITS } from '../shapes/session-limits';
+import type { RunSettings } from '../shapes/run-settings';
 
 /** A number held within [min, max]; not a number: left out (the setting's default applies). */
 const within = (value: number | undefined, min: number, max: number) =>

@@ -1,6 +1,6 @@
 import { persist, type PersistStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { readToolName } from '../model/tool-source';
+import { readToolName } from '../shapes/tool-source';
 import type { SavedSession, SessionStorage } from './create-session-storage';
 import { markInterrupted } from './mark-interrupted';
 import { SESSION_KEY_PREFIX } from './migrate-local-sessions';

@@ -1,5 +1,5 @@
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
-import { APPROVAL_POLICIES, type ApprovalPolicy } from '../model/approval';
+import { APPROVAL_POLICIES, type ApprovalPolicy } from '../shapes/approval';
 import type { SessionData } from './session-schema';
 import type { SessionKeyValue } from './session-key-value';
 

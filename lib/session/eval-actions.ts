@@ -1,8 +1,8 @@
-import type { EvalCase } from '../model/eval-case';
-import type { EvalConfig, EvalRun } from '../model/eval-run';
-import type { SessionEvals } from '../model/session-evals';
-import { type Added, clampWhole, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
-import { newId } from '../model/new-id';
+import type { EvalCase } from '../shapes/eval-case';
+import type { EvalConfig, EvalRun } from '../shapes/eval-run';
+import type { SessionEvals } from '../shapes/session-evals';
+import { type Added, clampWhole, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
+import { newId } from '../shapes/new-id';
 import type { SessionData } from './session-schema';
 
 type EvalState = Pick<SessionData, 'evals' | 'tools'>;

@@ -1,10 +1,10 @@
-import { EMPTY_EVALS } from '../model/eval-defaults';
-import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../model/core-tool-definitions';
-import { formatToolSource } from '../model/tool-source';
-import type { ToolDraft } from '../model/tool-spec';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../model/interceptor-defaults';
-import { EXAMPLE_FILES } from '../model/example-files';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import { EMPTY_EVALS } from '../shapes/eval-defaults';
+import { CORE_TOOL_DEFINITIONS, CORE_TOOL_TRAITS } from '../shapes/core-tool-definitions';
+import { formatToolSource } from '../shapes/tool-source';
+import type { ToolDraft } from '../shapes/tool-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../shapes/interceptor-defaults';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { SESSION_FORMAT_VERSION } from './session-format';
 import type { SessionState } from './session-state';
 

@@ -1,6 +1,6 @@
-import { newId } from '../model/new-id';
-import type { ExecutorSettings, Interception, Interceptor } from '../model/interceptor-spec';
-import { type Added, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
+import { newId } from '../shapes/new-id';
+import type { ExecutorSettings, Interception, Interceptor } from '../shapes/interceptor-spec';
+import { type Added, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
 import type { SessionData } from './session-schema';
 
 type InterceptorState = Pick<SessionData, 'interceptors' | 'executor' | 'interceptions'>;

@@ -1,6 +1,6 @@
-import type { Lesson, LessonStop } from '../model/lesson';
-import { type Added, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
-import { newId } from '../model/new-id';
+import type { Lesson, LessonStop } from '../shapes/lesson';
+import { type Added, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
+import { newId } from '../shapes/new-id';
 import type { SessionData } from './session-schema';
 
 /** What a learner answered at one stop (kept in this browser only, never in the session). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeShareLink, readShareFragment } from '../share/share-link';
-import { SESSION_LIMITS } from '../model/session-limits';
+import { SESSION_LIMITS } from '../shapes/session-limits';
 import { createInitialSession } from './initial-session';
 import { serializeSessionFile, parseSessionFile } from './session-file';
 import { parseSessionData } from './session-schema';

@@ -1,6 +1,6 @@
-import { toolErrorText } from '../model/tool-error';
+import { toolErrorText } from '../shapes/tool-error';
 import type { UIMessage } from 'ai';
-import { isToolUIPart } from '../model/tool-parts';
+import { isToolUIPart } from '../shapes/tool-parts';
 
 /** What an unfinished call says after a reload. */
 export const INTERRUPTED_CALL = toolErrorText({

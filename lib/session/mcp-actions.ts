@@ -1,7 +1,7 @@
-import type { McpServerRecord } from '../model/mcp-server-record';
-import { type McpListedTool, replaceMcpTools } from '../model/mcp-tool-drafts';
-import { type Added, mcpServerRefusal } from '../model/session-limits';
-import { newId } from '../model/new-id';
+import type { McpServerRecord } from '../shapes/mcp-server-record';
+import { type McpListedTool, replaceMcpTools } from '../shapes/mcp-tool-drafts';
+import { type Added, mcpServerRefusal } from '../shapes/session-limits';
+import { newId } from '../shapes/new-id';
 import type { SessionData } from './session-schema';
 
 type McpState = Pick<SessionData, 'mcpServers' | 'tools'>;

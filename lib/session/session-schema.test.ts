@@ -1,4 +1,4 @@
-import { EMPTY_EVALS } from '../model/eval-defaults';
+import { EMPTY_EVALS } from '../shapes/eval-defaults';
 import { describe, expect, it } from 'vitest';
 import { parseSessionData } from './session-schema';
 import { createInitialSession } from './initial-session';

@@ -1,21 +1,21 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
-import { APPROVAL_RECORDS } from '../model/approval';
-import { TOOL_OUTCOME_KINDS } from '../model/tool-outcome';
-import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../model/interceptor-spec';
-import { DEFAULT_EXECUTOR_SETTINGS } from '../model/interceptor-defaults';
-import { SANDBOX_CHOICES } from '../model/sandbox-status';
+import { APPROVAL_RECORDS } from '../shapes/approval';
+import { TOOL_OUTCOME_KINDS } from '../shapes/tool-outcome';
+import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../shapes/interceptor-spec';
+import { DEFAULT_EXECUTOR_SETTINGS } from '../shapes/interceptor-defaults';
+import { SANDBOX_CHOICES } from '../shapes/sandbox-status';
 import { checkJsonDepth } from '../limits/check-json-depth';
-import { toolDraftSchema } from '../model/tool-spec';
-import { mcpServerRecordSchema } from '../model/mcp-server-record';
-import { SESSION_LIMITS } from '../model/session-limits';
-import { runSettingsSchema } from '../model/run-settings';
+import { toolDraftSchema } from '../shapes/tool-spec';
+import { mcpServerRecordSchema } from '../shapes/mcp-server-record';
+import { SESSION_LIMITS } from '../shapes/session-limits';
+import { runSettingsSchema } from '../shapes/run-settings';
 import { SESSION_FORMAT_VERSION } from './session-format';
-import { uiMessageShapeSchema } from '../model/ui-message-shape';
-import { sessionEvalsSchema } from '../model/evals-schema';
-import { lessonSchema } from '../model/lesson';
-import { EMPTY_EVALS } from '../model/eval-defaults';
-import type { SessionEvals } from '../model/session-evals';
+import { uiMessageShapeSchema } from '../shapes/ui-message-shape';
+import { sessionEvalsSchema } from '../shapes/evals-schema';
+import { lessonSchema } from '../shapes/lesson';
+import { EMPTY_EVALS } from '../shapes/eval-defaults';
+import type { SessionEvals } from '../shapes/session-evals';
 
 export { uiMessageShapeSchema };
 

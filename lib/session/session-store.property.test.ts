@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EvalRun } from '../model/eval-run';
-import { readListedTools } from '../model/mcp-tool-drafts';
+import type { EvalRun } from '../shapes/eval-run';
+import { readListedTools } from '../shapes/mcp-tool-drafts';
 import { toServerRecord } from '../mcp/to-server-record';
-import { SESSION_LIMITS } from '../model/session-limits';
+import { SESSION_LIMITS } from '../shapes/session-limits';
 import { pickSessionData } from './session-file';
 import { parseSessionData } from './session-schema';
 import { createSessionStore } from './session-store';

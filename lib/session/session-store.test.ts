@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readToolName } from '../model/tool-source';
+import { readToolName } from '../shapes/tool-source';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import { createSessionStore } from './session-store';
 

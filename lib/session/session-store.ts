@@ -1,7 +1,7 @@
-import { newId } from '../model/new-id';
+import { newId } from '../shapes/new-id';
 import { createStore, type StateCreator } from 'zustand/vanilla';
-import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../model/tool-source';
-import type { ToolDraft } from '../model/tool-spec';
+import { formatToolSource, readToolName, renameToolSource, uniqueToolName } from '../shapes/tool-source';
+import type { ToolDraft } from '../shapes/tool-spec';
 import { createInterceptorActions } from './interceptor-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import { createMcpActions } from './mcp-actions';
@@ -9,7 +9,7 @@ import { createEvalActions } from './eval-actions';
 import { createLessonActions } from './lesson-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
-import { clampWhole, clipToLimit, SESSION_LIMITS } from '../model/session-limits';
+import { clampWhole, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
 import type { SessionState } from './session-state';
 import type { SessionStore, SessionActions } from './session-state';
 

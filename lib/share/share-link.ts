@@ -1,13 +1,13 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
-import { EXAMPLE_FILES } from '../model/example-files';
-import type { SandboxFiles } from '../model/sandbox-status';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 import { pickSessionData } from '../session/session-file';
 import { measureLzOutput } from './measure-lz-output';
 import type { ParsedSession, SessionData } from '../session/session-schema';
-import { formatToolSource } from '../model/tool-source';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
-import type { ToolDraft } from '../model/tool-spec';
+import { formatToolSource } from '../shapes/tool-source';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import type { ToolDraft } from '../shapes/tool-spec';
 
 /** The fragment a share link carries its session in: `#share=1.<lz-string data>`. */
 export const SHARE_PREFIX = '#share=1.';

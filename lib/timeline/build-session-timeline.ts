@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
-import type { ApprovalRecord } from '../model/approval';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
-import type { Interception } from '../model/interceptor-spec';
+import type { ApprovalRecord } from '../shapes/approval';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
+import type { Interception } from '../shapes/interceptor-spec';
 import { sharedPrefixLength, type Branch } from '../messages/branches';
 import { buildTimeline } from './build-timeline';
 import type { Timeline, TimelineLane } from './timeline-types';

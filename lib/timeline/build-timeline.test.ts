@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSessionTimeline } from './build-session-timeline';
 import { buildTimeline } from './build-timeline';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { extractWireSteps } from '../wire/extract-wire-steps';
 
 const user: UIMessage = {

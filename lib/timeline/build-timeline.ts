@@ -9,15 +9,15 @@ import {
   summarize,
 } from './step-facts';
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
-import type { ApprovalRecord } from '../model/approval';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
-import { readStateChanges } from '../model/state-change';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import type { ApprovalRecord } from '../shapes/approval';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
+import { readStateChanges } from '../shapes/state-change';
 import { outputText, splitSteps, textOf } from '../messages/split-steps';
 import { mcpBadges, mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
-import { errorMessageOf } from '../model/tool-error';
+import { errorMessageOf } from '../shapes/tool-error';
 import { outcomeOf, ownValue, readResultFacts } from './read-call-result';
-import type { Interception } from '../model/interceptor-spec';
+import type { Interception } from '../shapes/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Badge, Timeline, TimelineEdge, TimelineNode, TimelineSegment } from './timeline-types';
 

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import { readToolErrorText } from '../model/tool-error';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
+import { readToolErrorText } from '../shapes/tool-error';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
 
 /*
  * What the timeline reads of one finished call without trusting it: how it ended, what a

@@ -1,6 +1,6 @@
 /** The facts the graph draws beside nodes and bands: captions, badges, what was left out. */
 import type { UIMessage } from 'ai';
-import type { Interception } from '../model/interceptor-spec';
+import type { Interception } from '../shapes/interceptor-spec';
 import { unexpectedFinish } from '../messages/describe-finish';
 import { readHistoryReport } from '../messages/plan-history';
 import { splitSteps } from '../messages/split-steps';

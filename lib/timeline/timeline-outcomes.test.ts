@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { buildTimeline } from './build-timeline';
 
 /** Issue 12: the graph reads how calls ended from the session, never from error wording. */

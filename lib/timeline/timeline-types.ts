@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { ApprovalRecord } from '../model/approval';
-import type { ToolOutcomeKind } from '../model/tool-outcome';
+import type { ApprovalRecord } from '../shapes/approval';
+import type { ToolOutcomeKind } from '../shapes/tool-outcome';
 import type { ReadMcpResult } from '../mcp/mcp-result';
 
 /** The roles a node can have; each has one colour and shape everywhere in the UI. */

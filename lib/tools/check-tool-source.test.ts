@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkToolSource } from './check-tool-source';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { createSchemaChecker } from './create-schema-checker';
 
 const checker = createSchemaChecker();

@@ -3,7 +3,7 @@ import { checkJsonTextDepth } from '../limits/check-json-depth';
 import type { SchemaChecker } from './create-schema-checker';
 import { locateJsonPath } from './locate-json-path';
 import { SCHEMA_KEYS, type SourceCheck, type ToolProblem } from './tool-check';
-import { TOOL_NAME_PATTERN } from '../model/tool-limits';
+import { TOOL_NAME_PATTERN } from '../shapes/tool-limits';
 
 function pointerSegments(pointer: string): (string | number)[] {
   return pointer

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../model/run-settings-defaults';
+import type { ProviderId } from '../shapes/run-settings-defaults';
 
 /** Which tokenizer counts, and whether the count is the provider's own or an estimate. */
 export type TokenizerChoice = { encoding: 'o200k_base' | 'cl100k_base'; exact: boolean; label: string };

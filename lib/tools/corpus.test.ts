@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatToolSource } from '../model/tool-source';
+import { formatToolSource } from '../shapes/tool-source';
 import { checkToolSource } from './check-tool-source';
 import { createSchemaChecker } from './create-schema-checker';
 import { exportToolList } from './formats/export-tool-list';
 import { importToolList } from './formats/import-tool-list';
-import { TOOL_FORMAT_IDS } from '../model/tool-formats';
+import { TOOL_FORMAT_IDS } from '../shapes/tool-formats';
 import { lintToolDefinition } from './lint/lint-rules';
-import type { LintTarget } from '../model/lint-choice';
+import type { LintTarget } from '../shapes/lint-choice';
 
 const CORPUS = new URL('../../fixtures/corpus/bfcl-functions.jsonl', import.meta.url);
 const TARGETS: LintTarget[] = ['openai', 'anthropic', 'google'];

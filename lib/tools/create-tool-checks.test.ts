@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDraft } from '../model/tool-spec';
+import type { ToolDraft } from '../shapes/tool-spec';
 import { checkToolDrafts } from './check-tool-drafts';
 import { createWorkerCalls, type WorkerCall, type WorkerLike } from '../platform/worker-calls';
 import { checkToolSource } from './check-tool-source';

@@ -1,6 +1,6 @@
 import { toolSetCheckOf } from './tool-set-check-of';
 import { pendingToolSetCheck, type SourceCheck, type ToolSetCheck } from './tool-check';
-import type { ToolDraft } from '../model/tool-spec';
+import type { ToolDraft } from '../shapes/tool-spec';
 
 /** Checks definitions' texts somewhere else than the page's thread (the tool-check worker); rejects when it cannot. */
 export type CheckSourcesElsewhere = (sources: string[]) => Promise<SourceCheck[]>;

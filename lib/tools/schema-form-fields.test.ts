@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { schemaFormFields } from './schema-form-fields';
 
 describe('the form Try this tool draws from a schema', () => {

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../model/tool-formats';
+import type { ToolDefinition } from '../shapes/tool-formats';
 import { type CountTokens, countToolsTokens, countToolTokens, type ToolTokens, toolText } from './token-xray';
 
 /** A tokenizer encoding gpt-tokenizer ships. */

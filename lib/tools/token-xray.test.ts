@@ -2,8 +2,8 @@ import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { countTokens as o200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { estimateTokensInFunctions, formatFunctionDefinitions } from 'gpt-tokenizer/functionCalling';
 import { describe, expect, it } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
-import type { ToolDefinition } from '../model/tool-formats';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import type { ToolDefinition } from '../shapes/tool-formats';
 import { chooseTokenizer } from './choose-tokenizer';
 import { asPlainText, countToolsTokens, countToolTokens, toolText } from './token-xray';
 

@@ -5,7 +5,7 @@ import {
   formatFunctionDefinitions,
   formatFunctionType,
 } from 'gpt-tokenizer/functionCalling';
-import type { ToolDefinition } from '../model/tool-formats';
+import type { ToolDefinition } from '../shapes/tool-formats';
 
 export type CountTokens = (text: string) => number;
 

@@ -1,4 +1,4 @@
-import type { RunnableTool, ToolDraft, ToolSpec } from '../model/tool-spec';
+import type { RunnableTool, ToolDraft, ToolSpec } from '../shapes/tool-spec';
 
 /** A problem in the editor text, with the character range it is about (for inline markers). */
 export type ToolProblem = { message: string; offset: number; length: number };

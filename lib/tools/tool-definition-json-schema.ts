@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from '../model/tool-limits';
+import { TOOL_NAME_PATTERN } from '../shapes/tool-limits';
 
 export const JSON_SCHEMA_DRAFT_07_URI = 'http://json-schema.org/draft-07/schema#';
 

@@ -1,6 +1,6 @@
 import { type CheckedTool, type SourceCheck, type ToolSetCheck, toolLabel } from './tool-check';
-import type { RunnableTool, ToolDraft } from '../model/tool-spec';
-import { coreToolTraits } from '../model/core-tool-definitions';
+import type { RunnableTool, ToolDraft } from '../shapes/tool-spec';
+import { coreToolTraits } from '../shapes/core-tool-definitions';
 
 /** The tool set from each draft's check (made here or in the tool-check worker): what the next run sends. */
 export function toolSetCheckOf(drafts: readonly ToolDraft[], checks: readonly SourceCheck[]): ToolSetCheck {

@@ -1,7 +1,7 @@
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
-import { TOOLSET_DEFINITIONS } from '../model/toolset-definitions';
-import type { ToolDefinition } from '../model/tool-formats';
-import type { ToolRun } from '../model/tool-spec';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import { TOOLSET_DEFINITIONS } from '../shapes/toolset-definitions';
+import type { ToolDefinition } from '../shapes/tool-formats';
+import type { ToolRun } from '../shapes/tool-spec';
 
 export type ToolTemplate = {
   id: string;

@@ -1,9 +1,9 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../model/tool-parts';
-import type { RunSettings } from '../model/run-settings';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import type { RunSettings } from '../shapes/run-settings';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { type HistoryReport, historyNote, planHistory, readHistoryReport } from '../messages/plan-history';
-import type { ToolSpec } from '../model/tool-spec';
+import type { ToolSpec } from '../shapes/tool-spec';
 import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
 
 /** What the chat route reports about each model step (a `data-step` part at its end). */

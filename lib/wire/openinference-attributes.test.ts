@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { extractWireSteps } from './extract-wire-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from './render-openinference';
 

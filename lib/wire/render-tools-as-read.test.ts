@@ -2,8 +2,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { formatFunctionDefinitions } from 'gpt-tokenizer/functionCalling';
 import { describe, expect, it } from 'vitest';
 import { renderWithJinja2 } from '@/testing/langchain-tools';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
-import type { ToolDefinition } from '../model/tool-formats';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import type { ToolDefinition } from '../shapes/tool-formats';
 import { chatTemplateContext, MODEL_FAMILIES, type ModelFamily, renderToolsAsRead } from './render-tools-as-read';
 
 const TOOLS: ToolDefinition[] = [

@@ -1,6 +1,6 @@
 import { Template } from '@huggingface/jinja';
 import { formatFunctionDefinitions } from 'gpt-tokenizer/functionCalling';
-import type { ToolDefinition } from '../model/tool-formats';
+import type { ToolDefinition } from '../shapes/tool-formats';
 import { GPT_OSS_TEMPLATE } from './chat-templates/gpt-oss';
 import { LLAMA_3_TEMPLATE } from './chat-templates/llama';
 import { MISTRAL_TEMPLATE } from './chat-templates/mistral';

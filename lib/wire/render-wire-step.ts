@@ -3,7 +3,7 @@ import { renderGemini } from './render-gemini';
 import { renderOpenAIChat } from './render-openai-chat';
 import { renderOpenAIResponses } from './render-openai-responses';
 import type { RenderedStep, WireStep } from './wire-types';
-import type { WireFormat } from '../model/wire-capture';
+import type { WireFormat } from '../shapes/wire-capture';
 
 const RENDERERS: Record<WireFormat, (step: WireStep) => RenderedStep> = {
   'openai-chat': renderOpenAIChat,

@@ -1,4 +1,4 @@
-import type { WireFormat } from '../model/wire-capture';
+import type { WireFormat } from '../shapes/wire-capture';
 
 /** The wire format a run's provider speaks, when it is a real provider. */
 export function formatOfProvider(provider: string, openaiApi: string | undefined): WireFormat | undefined {

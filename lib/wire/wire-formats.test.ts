@@ -1,8 +1,8 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { SEED_READ_FILE_TOOL, SEED_SYSTEM, SEED_USER_TEXT } from '../../testing/seed-002-example';
-import type { RunSettings } from '../model/run-settings';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import type { RunSettings } from '../shapes/run-settings';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { extractWireSteps } from './extract-wire-steps';
 import { renderWireStep } from './render-wire-step';
 

@@ -1,6 +1,6 @@
-import type { ToolChoiceSetting } from '../model/run-settings';
-import type { ToolSpec } from '../model/tool-spec';
-import type { WireFormat } from '../model/wire-capture';
+import type { ToolChoiceSetting } from '../shapes/run-settings';
+import type { ToolSpec } from '../shapes/tool-spec';
+import type { WireFormat } from '../shapes/wire-capture';
 
 /** A tool call as every provider carries it: an id, a tool name, JSON arguments. */
 export type WireToolCall = { id: string; name: string; input: unknown };

@@ -1,4 +1,4 @@
-import type { StateChange } from '../../model/state-change';
+import type { StateChange } from '../../shapes/state-change';
 import type { Sandbox } from '../../sandbox/sandbox';
 
 /**

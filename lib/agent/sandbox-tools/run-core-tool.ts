@@ -1,7 +1,7 @@
 import picomatch from 'picomatch';
 import { resolveWorkspacePath } from '../../sandbox/resolve-workspace-path';
 import type { Sandbox } from '../../sandbox/sandbox';
-import type { CoreToolName } from '../../model/core-tool-definitions';
+import type { CoreToolName } from '../../shapes/core-tool-definitions';
 import { searchWorkspace, type SearchArgs } from './search-workspace';
 import { type CoreToolResult, failure, notFound, refused, relative } from './core-tool-result';
 

@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runToolCall } from '../run-tool-call';
 import { messageOf, resultOf, sandboxTools } from '../../../testing/sandbox-tools';
 import { createOfflineSandbox } from '../../sandbox/create-offline-sandbox';
-import { EXAMPLE_FILES } from '../../model/example-files';
+import { EXAMPLE_FILES } from '../../shapes/example-files';
 import type { Sandbox } from '../../sandbox/sandbox';
-import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../../shapes/core-tool-definitions';
 import { createSchemaChecker } from '../../tools/create-schema-checker';
 import { quoteForShell } from './run-toolset-tool';
 import { TOOL_TEMPLATES } from '../../tools/tool-templates';
 import { checkToolsetCoverage } from '../../tools/toolset-coverage';
-import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
+import { TOOLSET_DEFINITIONS } from '../../shapes/toolset-definitions';
 
 const tools = sandboxTools([...CORE_TOOL_DEFINITIONS, ...TOOLSET_DEFINITIONS]);
 const checker = createSchemaChecker();

@@ -2,7 +2,7 @@ import { resolveWorkspacePath } from '../../sandbox/resolve-workspace-path';
 import type { Sandbox } from '../../sandbox/sandbox';
 import { type CoreToolResult, failure, notFound, refused, relative } from './core-tool-result';
 import { runCoreTool } from './run-core-tool';
-import type { ToolsetToolName } from '../../model/toolset-definitions';
+import type { ToolsetToolName } from '../../shapes/toolset-definitions';
 
 type Args = Record<string, unknown>;
 type Context = { sandbox: Sandbox; signal?: AbortSignal };

@@ -9,10 +9,10 @@ import type {
 import type { LanguageModelMiddleware } from 'ai';
 import type { SchemaChecker } from '../../tools/create-schema-checker';
 import { buildDecisionInstructions, buildDecisionSchema, rewritePromptForDecisions } from './decision-prompt';
-import type { ToolCallingMode } from '../../model/run-settings-defaults';
+import type { ToolCallingMode } from '../../shapes/run-settings-defaults';
 import { readToolDecision, type ToolDecision } from './tool-decision';
 import { DECISION_FAILURE_TOOLS } from './decision-failure';
-import { toolErrorText } from '../../model/tool-error';
+import { toolErrorText } from '../../shapes/tool-error';
 
 type Collected = {
   text: string;

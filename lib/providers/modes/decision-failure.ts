@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import { getToolName, isToolUIPart } from '../../model/tool-parts';
-import { errorMessageOf } from '../../model/tool-error';
+import { getToolName, isToolUIPart } from '../../shapes/tool-parts';
+import { errorMessageOf } from '../../shapes/tool-error';
 
 /** Seed 003's pseudo-tools: the failure step of a decision that could not be used after the retries. */
 export const DECISION_FAILURE_TOOLS = {

@@ -5,7 +5,7 @@ import type {
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
 import { toolOutputToText } from '../simulated/read-prompt';
-import type { ToolCallingMode } from '../../model/run-settings-defaults';
+import type { ToolCallingMode } from '../../shapes/run-settings-defaults';
 
 type TextMode = Exclude<ToolCallingMode, 'native'>;
 

@@ -1,4 +1,4 @@
-import type { ProviderId, ToolCallingMode, ToolCallingModeSetting } from '../../model/run-settings-defaults';
+import type { ProviderId, ToolCallingMode, ToolCallingModeSetting } from '../../shapes/run-settings-defaults';
 
 import { SCRIPTED_MODEL_ID } from '../simulated/model-ids';
 /** Models that follow a JSON-schema response format well (seed 004's structured prefixes). */

@@ -1,6 +1,6 @@
 import type { LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import { runSettingsSchema } from '../../model/run-settings';
+import { runSettingsSchema } from '../../shapes/run-settings';
 import { createSchemaChecker } from '../../tools/create-schema-checker';
 import { resolveToolCallingMode } from './resolve-tool-calling-mode';
 import { readToolDecision } from './tool-decision';

@@ -1,7 +1,7 @@
 import type { LanguageModelV4FunctionTool, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { dynamicTool, jsonSchema, streamText, type JSONSchema7 } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../../shapes/core-tool-definitions';
 import { createSchemaChecker } from '../../tools/create-schema-checker';
 import { createSimulatedModel } from './create-simulated-model';
 import { planSimulatedStep } from './plan-simulated-step';

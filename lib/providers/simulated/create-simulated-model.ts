@@ -6,7 +6,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { ScriptStep } from '../../model/run-settings';
+import type { ScriptStep } from '../../shapes/run-settings';
 import { estimateTokens } from '../../messages/history-units';
 import { HISTORY_SUMMARY_INSTRUCTIONS, summarizeTranscriptLocally } from '../../messages/history-summary';
 import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-simulated-step';

@@ -4,7 +4,7 @@ import { extractMessageValues, type MessageValues } from './extract-message-valu
 import { pickRelevantTools, rankTools } from './rank-tools';
 import { type PromptToolCall, readPrompt } from './read-prompt';
 import { promptTextOf } from './prompt-text';
-import type { ScriptStep } from '../../model/run-settings';
+import type { ScriptStep } from '../../shapes/run-settings';
 import { placePropertyOf, synthesizeArguments } from './synthesize-arguments';
 
 export type PlannedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };

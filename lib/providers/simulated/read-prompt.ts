@@ -1,4 +1,4 @@
-import { errorMessageOf } from '../../model/tool-error';
+import { errorMessageOf } from '../../shapes/tool-error';
 import type { LanguageModelV4Prompt, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 
 export type PromptToolCall = { toolCallId: string; toolName: string; input: unknown };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { newId } from '../../model/new-id';
+import { newId } from '../../shapes/new-id';
 import type { McpConnection, McpServerInfo } from './connect-mcp-server';
 
 /** Who asks for a connection: the page (an identity this server issued) and the client address it came from. */

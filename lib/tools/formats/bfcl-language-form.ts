@@ -1,4 +1,4 @@
-import { bfclCategoryOf } from '../../model/bfcl-category';
+import { bfclCategoryOf } from '../../shapes/bfcl-category';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

@@ -1,6 +1,6 @@
-import type { ToolSpec } from '../../model/tool-spec';
-import { assertNever } from '../../model/assert-never';
-import { SCHEMA_DESCRIPTION_KEY, SCHEMA_TITLE_KEY, type ToolFormat } from '../../model/tool-formats';
+import type { ToolSpec } from '../../shapes/tool-spec';
+import { assertNever } from '../../shapes/assert-never';
+import { SCHEMA_DESCRIPTION_KEY, SCHEMA_TITLE_KEY, type ToolFormat } from '../../shapes/tool-formats';
 
 /** The tool list as `format` expects it, as a JSON value. */
 export function toToolListValue(specs: readonly ToolSpec[], format: ToolFormat): unknown {

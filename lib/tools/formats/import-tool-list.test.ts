@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
-import type { ToolSpec } from '../../model/tool-spec';
+import { CORE_TOOL_DEFINITIONS } from '../../shapes/core-tool-definitions';
+import type { ToolSpec } from '../../shapes/tool-spec';
 import { exportToolList } from './export-tool-list';
 import { importToolList } from './import-tool-list';
-import { TOOL_FORMAT_IDS } from '../../model/tool-formats';
+import { TOOL_FORMAT_IDS } from '../../shapes/tool-formats';
 
 const specs: ToolSpec[] = CORE_TOOL_DEFINITIONS.map((definition) => ({
   name: definition.name,

@@ -2,13 +2,13 @@ import { checkJsonDepth } from '../../limits/check-json-depth';
 import { INPUT_LIMITS } from '../../limits/input-limits';
 import { bfclLanguageForm } from './bfcl-language-form';
 import { normalizeSchemaDialect } from './normalize-schema-dialect';
-import { providerSafeToolName, TOOL_NAME_PATTERN } from '../../model/tool-limits';
+import { providerSafeToolName, TOOL_NAME_PATTERN } from '../../shapes/tool-limits';
 import {
   SCHEMA_DESCRIPTION_KEY,
   SCHEMA_TITLE_KEY,
   type ToolDefinition,
   type ToolFormat,
-} from '../../model/tool-formats';
+} from '../../shapes/tool-formats';
 
 export type ImportedTool = { definition: ToolDefinition; format: ToolFormat; notes: string[] };
 

@@ -1,4 +1,4 @@
-import type { CodeLanguage } from '../../model/tool-from-code';
+import type { CodeLanguage } from '../../shapes/tool-from-code';
 
 /** What the `Code` box holds when a language is chosen: a small, real example of each. */
 export const CODE_EXAMPLES: Record<CodeLanguage, string> = {

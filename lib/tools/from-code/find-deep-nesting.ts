@@ -1,5 +1,5 @@
 import { INPUT_LIMITS } from '../../limits/input-limits';
-import type { CodeLanguage, CodeProblem } from '../../model/tool-from-code';
+import type { CodeLanguage, CodeProblem } from '../../shapes/tool-from-code';
 
 const OPENERS = new Set(['(', '[', '{']);
 const CLOSERS = new Set([')', ']', '}']);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '@/lib/model/tool-formats';
+import type { ToolDefinition } from '@/lib/shapes/tool-formats';
 import { type McpReferenceTool, mcpReferenceSources, mcpReferenceTools } from '@/testing/mcp-reference-tools';
 import { readZodPaste } from '@/testing/run-zod-program';
 

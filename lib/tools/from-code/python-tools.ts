@@ -1,4 +1,4 @@
-import type { ToolFromCode, ToolsFromCode } from '../../model/tool-from-code';
+import type { ToolFromCode, ToolsFromCode } from '../../shapes/tool-from-code';
 import { cleandoc, dedent, isInvalidGoogleDocstring, parseGoogleDocstring, pyStrip } from './python-docstrings';
 import {
   findSyntaxError,

@@ -1,5 +1,5 @@
 import type TypeScript from 'typescript';
-import type { CodeProblem } from '../../model/tool-from-code';
+import type { CodeProblem } from '../../shapes/tool-from-code';
 
 /** The first syntax error TypeScript's parser reports in a paste (1-based line and column), if any. */
 export function findTypeScriptSyntaxProblem(ts: typeof TypeScript, code: string): CodeProblem | undefined {

@@ -1,5 +1,5 @@
 import type TypeScript from 'typescript';
-import type { ToolFromCode, ToolsFromCode } from '../../model/tool-from-code';
+import type { ToolFromCode, ToolsFromCode } from '../../shapes/tool-from-code';
 import { findDeepNesting } from './find-deep-nesting';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CORE_TOOL_DEFINITIONS } from '../../model/core-tool-definitions';
-import type { ToolDefinition } from '../../model/tool-formats';
-import { TOOLSET_DEFINITIONS } from '../../model/toolset-definitions';
+import { CORE_TOOL_DEFINITIONS } from '../../shapes/core-tool-definitions';
+import type { ToolDefinition } from '../../shapes/tool-formats';
+import { TOOLSET_DEFINITIONS } from '../../shapes/toolset-definitions';
 import { readBfclDefinitions } from '@/testing/bfcl-corpus';
 import { mcpReferenceTools } from '@/testing/mcp-reference-tools';
 import { readZodPaste } from '@/testing/run-zod-program';

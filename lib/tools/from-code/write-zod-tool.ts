@@ -1,5 +1,5 @@
-import type { ToolDefinition } from '../../model/tool-formats';
-import type { WrittenTool } from '../../model/tool-from-code';
+import type { ToolDefinition } from '../../shapes/tool-formats';
+import type { WrittenTool } from '../../shapes/tool-from-code';
 import { whyZodDiffers } from './zod-says-exactly';
 
 type Schema = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type TypeScript from 'typescript';
-import type { CodeProblem, ToolFromCode } from '../../model/tool-from-code';
+import type { CodeProblem, ToolFromCode } from '../../shapes/tool-from-code';
 import { findDeepNesting } from './find-deep-nesting';
 import { planMcpServerProgram } from './mcp-server-program';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';

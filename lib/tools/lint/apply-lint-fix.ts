@@ -1,5 +1,5 @@
-import { assertNever } from '../../model/assert-never';
-import type { ToolDefinition } from '../../model/tool-formats';
+import { assertNever } from '../../shapes/assert-never';
+import type { ToolDefinition } from '../../shapes/tool-formats';
 import type { LintFinding } from './lint-rules';
 import { getAtPath, walkSchema } from './walk-schema';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolDefinition } from '../../model/tool-formats';
+import type { ToolDefinition } from '../../shapes/tool-formats';
 import { applyLintFix } from './apply-lint-fix';
 import { lintToolDefinition } from './lint-rules';
-import type { LintTarget } from '../../model/lint-choice';
+import type { LintTarget } from '../../shapes/lint-choice';
 
 const tool = (
   parameters: Record<string, unknown>,

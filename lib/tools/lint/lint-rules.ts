@@ -1,5 +1,5 @@
-import type { LintTarget } from '../../model/lint-choice';
-import type { ToolDefinition } from '../../model/tool-formats';
+import type { LintTarget } from '../../shapes/lint-choice';
+import type { ToolDefinition } from '../../shapes/tool-formats';
 import { walkSchema, type SchemaPath } from './walk-schema';
 export type LintFixId =
   | 'sanitize-name'

@@ -1,6 +1,6 @@
-import type { LintChoice } from '../../model/lint-choice';
-import type { ProviderId } from '../../model/run-settings-defaults';
-import type { LintTarget } from '../../model/lint-choice';
+import type { LintChoice } from '../../shapes/lint-choice';
+import type { ProviderId } from '../../shapes/run-settings-defaults';
+import type { LintTarget } from '../../shapes/lint-choice';
 
 export const LINT_TARGET_LABELS = {
   openai: 'OpenAI',

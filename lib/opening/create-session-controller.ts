@@ -1,4 +1,4 @@
-import type { SandboxFiles } from '../model/sandbox-status';
+import type { SandboxFiles } from '../shapes/sandbox-status';
 import { SHARE_PREFIX } from '../share/share-link';
 import type { ReadLinkRequest } from '../share/read-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import type { LessonQuestion, LessonStop } from '../model/lesson';
-import { isToolUIPart } from '../model/tool-parts';
+import type { LessonQuestion, LessonStop } from '../shapes/lesson';
+import { isToolUIPart } from '../shapes/tool-parts';
 import { EXAMPLE_SESSIONS, type ExampleSession } from './example-sessions';
 
 /** Where a stop of a built-in lesson points, by what it is rather than by id (ids come from the recording). */

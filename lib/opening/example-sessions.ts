@@ -1,12 +1,12 @@
-import { EMPTY_EVALS } from '../model/eval-defaults';
-import { CORE_TOOL_DEFINITIONS } from '../model/core-tool-definitions';
+import { EMPTY_EVALS } from '../shapes/eval-defaults';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
-import type { ToolDraft } from '../model/tool-spec';
-import type { RunSettings } from '../model/run-settings';
-import { DEFAULT_RUN_SETTINGS } from '../model/default-run-settings';
+import type { ToolDraft } from '../shapes/tool-spec';
+import type { RunSettings } from '../shapes/run-settings';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import type { SessionData } from '../session/session-schema';
 import { createInitialSession } from '../session/initial-session';
-import { formatToolSource } from '../model/tool-source';
+import { formatToolSource } from '../shapes/tool-source';
 
 /** A built-in session: tools and settings ready, and the message to send (all with the simulated model). */
 export type ExampleSession = { id: string; name: string; session: SessionData; draft: string };

@@ -5,15 +5,15 @@ import { runConversation } from '../../testing/run-conversation';
 import { questionFacts } from '../lessons/lesson-play';
 import { stopFrame } from '../lessons/lesson-frames';
 import { replayFrames } from '../messages/replay-frames';
-import { readToolName } from '../model/tool-source';
+import { readToolName } from '../shapes/tool-source';
 import { parseSessionFile, serializeSessionFile } from '../session/session-file';
 import { buildTimeline } from '../timeline/build-timeline';
 import { BUILTIN_LESSON_SPECS, placeStops } from './builtin-lesson-specs';
 
 /**
  * The built-in lessons are real runs: recorded with the simulated model through the real
- * chat loop and route (`MAKE_BUILTIN_LESSONS=1 npx vitest run lib/workspace/make-builtin-lessons.test.ts`
- * writes them to lib/workspace/builtin-lessons/), then checked on every test run: each reads
+ * chat loop and route (`MAKE_BUILTIN_LESSONS=1 npx vitest run lib/opening/make-builtin-lessons.test.ts`
+ * writes them to lib/opening/builtin-lessons/), then checked on every test run: each reads
  * back as a session, every stop is a node of its run, every question is answered by the run
  * and holds back what it asks about.
  */
