@@ -1,0 +1,24 @@
+// `npm run mutate`: StrykerJS changes lib/agent, lib/evals and lib/share one mutant at a time and
+// runs the tests that cover each; a mutant no test notices is behaviour no test holds. The clear-text
+// report prints the score per folder and file. `MUTATE=lib/share` narrows it to one folder.
+const folders = (process.env.MUTATE ?? 'lib/agent,lib/evals,lib/share').split(',');
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: folders.flatMap((folder) => [
+    `${folder}/**/*.ts`,
+    `!${folder}/**/*.test.ts`,
+    `!${folder}/**/*.property.test.ts`,
+    `!${folder}/**/fixtures/**`,
+  ]),
+  coverageAnalysis: 'perTest',
+  reporters: ['clear-text', 'progress'],
+  clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+  concurrency: 2,
+  timeoutMS: 60_000,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  incremental: false,
+};
