@@ -111,17 +111,8 @@ export function hintOf(m: PythonModule, schema: unknown, hint: string): { hint: 
     const union = parts.length === 1 ? parts[0] : unionOf(m, parts);
     out = nonNull.length < branches.length ? optional(m, union) : union;
   } else if (type === 'string') {
-    take('type');
-    const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
-    if (format) {
-      take('format');
-      m.imports.add(format === 'UUID' ? 'from uuid import UUID' : `from datetime import ${format}`);
-    }
-    out = format ?? 'str';
-    take('minLength', 'maxLength', 'pattern');
-    for (const key of ['minLength', 'maxLength'] as const)
-      if (typeof schema[key] === 'number') field.set(LENGTH_FIELDS[key], String(schema[key]));
-    if (typeof schema.pattern === 'string') field.set('pattern', JSON.stringify(schema.pattern));
+    take('type', 'format', 'minLength', 'maxLength', 'pattern');
+    out = stringHint(m, schema, field, extra);
   } else if (type === 'integer' || type === 'number') {
     take('type', ...Object.keys(NUMBER_FIELDS));
     out = type === 'integer' ? 'int' : 'float';
@@ -169,6 +160,17 @@ export function hintOf(m: PythonModule, schema: unknown, hint: string): { hint: 
   for (const [key, value] of Object.entries(schema)) if (!handled.has(key)) extra[key] = value;
   if (Object.keys(extra).length > 0) field.set('json_schema_extra', pythonLiteral(extra));
   return { hint: out, field };
+}
+
+/** A string's hint (`str`, or the Python type of its format) and its length and pattern as `Field(...)` arguments; another format stays in `extra`. */
+function stringHint(m: PythonModule, schema: Schema, field: Map<string, string>, extra: Schema): string {
+  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+  if (format) m.imports.add(format === 'UUID' ? 'from uuid import UUID' : `from datetime import ${format}`);
+  else if (schema.format !== undefined) extra.format = schema.format;
+  for (const key of ['minLength', 'maxLength'] as const)
+    if (typeof schema[key] === 'number') field.set(LENGTH_FIELDS[key], String(schema[key]));
+  if (typeof schema.pattern === 'string') field.set('pattern', JSON.stringify(schema.pattern));
+  return format ?? 'str';
 }
 
 /** A hint inside another (`List[...]`, a union): its own constraints and description go in `Annotated`. */

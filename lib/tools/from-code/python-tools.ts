@@ -2,16 +2,15 @@ import type { ToolFromCode, ToolsFromCode } from '../../shapes/tool-from-code';
 import { cleandoc, dedent, isInvalidGoogleDocstring, parseGoogleDocstring, pyStrip } from './python-docstrings';
 import {
   findSyntaxError,
-  type JsonValue,
   named,
   type PySyntaxNode,
   readCallArguments,
   readString,
   readValue,
-  isJson,
   simpleName,
 } from './python-syntax';
-import { classDocstring, rawDocstring } from './python-class-facts';
+import { rawDocstring } from './python-class-facts';
+import { baseNames, collectDefinitions } from './python-definitions';
 import { createPythonTypeReader, type PyDefinitions, type PyProperty } from './python-types';
 import { removeTitles, sortLikePydantic } from './sort-like-pydantic';
 
@@ -20,9 +19,11 @@ type Schema = Record<string, unknown>;
 /** Parameters LangChain never shows the model: callbacks, and values injected when the tool runs. */
 const FILTERED_PARAMETERS = new Set(['run_manager', 'callbacks', 'self', 'cls']);
 const INJECTED = /\b(InjectedToolArg|InjectedToolCallId|InjectedState|InjectedStore|ToolRuntime)\b/;
-const ENUM_BASES = new Set(['Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag']);
 
 type ToolDecorator = { name?: string; description?: string; parseDocstring: boolean; argsSchema?: string };
+
+/** One reading of a paste: the classes it declares, and the type reader over them. */
+type PyReading = { reader: ReturnType<typeof createPythonTypeReader>; definitions: PyDefinitions };
 
 /**
  * The tools a Python paste defines, as LangChain's `convert_to_openai_tool` makes them: each
@@ -52,6 +53,7 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
     statements.map((statement) => statement.definition).filter((node): node is PySyntaxNode => node !== null),
   );
   const reader = createPythonTypeReader(definitions);
+  const t: PyReading = { reader, definitions };
   const notes: string[] = [];
   const built: { tool: ToolFromCode; model?: string }[] = [];
 
@@ -59,9 +61,9 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
     const name = definition?.childForFieldName('name')?.text;
     if (!definition || !name || name.startsWith('_')) continue;
     if (definition.type === 'function_definition') {
-      built.push({ tool: functionTool(definition, node.type === 'decorated_definition' ? node : undefined) });
+      built.push({ tool: functionTool(t, definition, node.type === 'decorated_definition' ? node : undefined) });
     } else if (definition.type === 'class_definition' && isToolClass(definition)) {
-      built.push({ tool: classTool(definition, name) });
+      built.push({ tool: classTool(t, definition, name) });
     } else if (definition.type === 'class_definition' && definitions.models.has(name)) {
       const toolNotes: string[] = [];
       // LangChain names the tool by the schema's title: the class name, or `ConfigDict(title=...)`.
@@ -90,143 +92,147 @@ export function readPythonTools(root: PySyntaxNode): ToolsFromCode {
   if (tools.length === 0 && notes.length === 0)
     notes.push('No function, BaseModel or BaseTool class at the top level of the code.');
   return { ok: true, tools, notes };
+}
 
-  function parameterProperties(
-    fn: PySyntaxNode,
-    describe: (name: string) => string | undefined,
-    toolNotes: string[],
-  ): PyProperty[] {
-    const properties: PyProperty[] = [];
-    const list = fn.childForFieldName('parameters');
-    for (const parameter of list ? named(list) : []) {
-      if (parameter.type === 'keyword_separator' || parameter.type === 'positional_separator') continue;
-      if (
-        parameter.type === 'list_splat_pattern' ||
-        parameter.type === 'dictionary_splat_pattern' ||
-        /^\*/.test(parameter.text)
-      ) {
-        toolNotes.push(
-          `\`${parameter.text.split(':')[0]}\` takes any arguments, which a JSON Schema cannot list; it was left out.`,
-        );
-        continue;
-      }
-      const name = (
-        parameter.type === 'identifier' ? parameter : (parameter.childForFieldName('name') ?? named(parameter)[0])
-      )?.text;
-      if (!name || FILTERED_PARAMETERS.has(name)) continue;
-      const annotation = parameter.childForFieldName('type') ?? undefined;
-      if (annotation && INJECTED.test(annotation.text)) {
-        toolNotes.push(`\`${name}\` is injected when the tool runs; the model does not see it.`);
-        continue;
-      }
-      const value = parameter.type.endsWith('default_parameter')
-        ? (parameter.childForFieldName('value') ?? undefined)
-        : undefined;
-      const property = reader.readProperty(name, annotation, value, toolNotes, {
-        description: describe(name),
-        annotatedStrings: true,
-      });
-      if (property) properties.push(property);
-    }
-    return properties;
-  }
-
-  function functionTool(fn: PySyntaxNode, decorated: PySyntaxNode | undefined): ToolFromCode {
-    const toolNotes: string[] = [];
-    const decorator = decorated ? readToolDecorator(decorated) : undefined;
-    const fnName = fn.childForFieldName('name')?.text as string;
-    const raw = rawDocstring(fn);
-    const docstring = raw === undefined ? undefined : cleandoc(raw);
-    const parsed = parseGoogleDocstring(docstring);
-    let description: string;
-    let argDescriptions = new Map<string, string>();
-    if (!decorator) {
-      description = parsed.description;
-      argDescriptions = parsed.args;
-    } else if (decorator.parseDocstring) {
-      const names = parameterNames(fn);
-      if (isInvalidGoogleDocstring(docstring, names))
-        toolNotes.push(
-          'LangChain refuses this docstring with `parse_docstring=True`: it needs a summary and an `Args:` section.',
-        );
-      description = decorator.description ?? parsed.description;
-      argDescriptions = parsed.args;
-    } else {
-      if (raw === undefined && decorator.description === undefined)
-        toolNotes.push("LangChain's `@tool` needs a docstring or `description=`; the description is empty.");
-      description = decorator.description ?? pyStrip(dedent(raw ?? ''));
-    }
-    if (docstring && !parsed.hasArgs && /(^|\n)(Parameters\n-{3,}|:param )/.test(docstring)) {
+function parameterProperties(
+  t: PyReading,
+  fn: PySyntaxNode,
+  describe: (name: string) => string | undefined,
+  toolNotes: string[],
+): PyProperty[] {
+  const { reader } = t;
+  const properties: PyProperty[] = [];
+  const list = fn.childForFieldName('parameters');
+  for (const parameter of list ? named(list) : []) {
+    if (parameter.type === 'keyword_separator' || parameter.type === 'positional_separator') continue;
+    if (
+      parameter.type === 'list_splat_pattern' ||
+      parameter.type === 'dictionary_splat_pattern' ||
+      /^\*/.test(parameter.text)
+    ) {
       toolNotes.push(
-        'The parameter descriptions in this docstring stay in the description: LangChain reads them only from a Google-style `Args:` section.',
+        `\`${parameter.text.split(':')[0]}\` takes any arguments, which a JSON Schema cannot list; it was left out.`,
       );
+      continue;
     }
-    let parameters: Schema;
-    if (decorator?.argsSchema && definitions.models.has(decorator.argsSchema)) {
-      reader.used.add(decorator.argsSchema);
-      const {
-        description: modelDescription,
-        title: _title,
-        ...schema
-      } = reader.modelSchema(decorator.argsSchema, toolNotes, { asArgsSchema: true });
-      parameters = schema;
-      if (!description && typeof modelDescription === 'string') description = modelDescription;
-    } else {
-      parameters = objectSchema(parameterProperties(fn, (name) => argDescriptions.get(name), toolNotes));
+    const name = (
+      parameter.type === 'identifier' ? parameter : (parameter.childForFieldName('name') ?? named(parameter)[0])
+    )?.text;
+    if (!name || FILTERED_PARAMETERS.has(name)) continue;
+    const annotation = parameter.childForFieldName('type') ?? undefined;
+    if (annotation && INJECTED.test(annotation.text)) {
+      toolNotes.push(`\`${name}\` is injected when the tool runs; the model does not see it.`);
+      continue;
     }
-    return {
-      definition: { name: decorator?.name ?? fnName, description, parameters: finish(parameters) },
-      notes: toolNotes,
-    };
-  }
-
-  function classTool(cls: PySyntaxNode, className: string): ToolFromCode {
-    const toolNotes: string[] = [];
-    const attributes = new Map<string, PySyntaxNode>();
-    let run: PySyntaxNode | undefined;
-    for (const statement of named(cls.childForFieldName('body') ?? cls)) {
-      const inner = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
-      if (
-        inner?.type === 'function_definition' &&
-        ['_run', '_arun'].includes(inner.childForFieldName('name')?.text ?? '')
-      )
-        run ??= inner;
-      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
-      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
-      const value = assignment?.childForFieldName('right');
-      if (target?.type === 'identifier' && value) attributes.set(target.text, value);
-    }
-    const text = (key: string) => {
-      const node = attributes.get(key);
-      return node ? readString(node) : undefined;
-    };
-    const schemaName = attributes.get('args_schema')
-      ? simpleName(attributes.get('args_schema') as PySyntaxNode)
+    const value = parameter.type.endsWith('default_parameter')
+      ? (parameter.childForFieldName('value') ?? undefined)
       : undefined;
-    let parameters: Schema;
-    if (schemaName && definitions.models.has(schemaName)) {
-      reader.used.add(schemaName);
-      const {
-        description: _description,
-        title: _title,
-        ...schema
-      } = reader.modelSchema(schemaName, toolNotes, { asArgsSchema: true });
-      parameters = schema;
-    } else if (run) {
-      parameters = objectSchema(parameterProperties(run, () => undefined, toolNotes));
-    } else {
-      toolNotes.push('The class has no `args_schema` model from this code and no `_run`; it takes no parameters.');
-      parameters = objectSchema([]);
-    }
-    return {
-      definition: {
-        name: text('name') ?? className,
-        description: text('description') ?? '',
-        parameters: finish(parameters),
-      },
-      notes: toolNotes,
-    };
+    const property = reader.readProperty(name, annotation, value, toolNotes, {
+      description: describe(name),
+      annotatedStrings: true,
+    });
+    if (property) properties.push(property);
   }
+  return properties;
+}
+
+function functionTool(t: PyReading, fn: PySyntaxNode, decorated: PySyntaxNode | undefined): ToolFromCode {
+  const { reader, definitions } = t;
+  const toolNotes: string[] = [];
+  const decorator = decorated ? readToolDecorator(decorated) : undefined;
+  const fnName = fn.childForFieldName('name')?.text as string;
+  const raw = rawDocstring(fn);
+  const docstring = raw === undefined ? undefined : cleandoc(raw);
+  const parsed = parseGoogleDocstring(docstring);
+  let description: string;
+  let argDescriptions = new Map<string, string>();
+  if (!decorator) {
+    description = parsed.description;
+    argDescriptions = parsed.args;
+  } else if (decorator.parseDocstring) {
+    const names = parameterNames(fn);
+    if (isInvalidGoogleDocstring(docstring, names))
+      toolNotes.push(
+        'LangChain refuses this docstring with `parse_docstring=True`: it needs a summary and an `Args:` section.',
+      );
+    description = decorator.description ?? parsed.description;
+    argDescriptions = parsed.args;
+  } else {
+    if (raw === undefined && decorator.description === undefined)
+      toolNotes.push("LangChain's `@tool` needs a docstring or `description=`; the description is empty.");
+    description = decorator.description ?? pyStrip(dedent(raw ?? ''));
+  }
+  if (docstring && !parsed.hasArgs && /(^|\n)(Parameters\n-{3,}|:param )/.test(docstring)) {
+    toolNotes.push(
+      'The parameter descriptions in this docstring stay in the description: LangChain reads them only from a Google-style `Args:` section.',
+    );
+  }
+  let parameters: Schema;
+  if (decorator?.argsSchema && definitions.models.has(decorator.argsSchema)) {
+    reader.used.add(decorator.argsSchema);
+    const {
+      description: modelDescription,
+      title: _title,
+      ...schema
+    } = reader.modelSchema(decorator.argsSchema, toolNotes, { asArgsSchema: true });
+    parameters = schema;
+    if (!description && typeof modelDescription === 'string') description = modelDescription;
+  } else {
+    parameters = objectSchema(parameterProperties(t, fn, (name) => argDescriptions.get(name), toolNotes));
+  }
+  return {
+    definition: { name: decorator?.name ?? fnName, description, parameters: finish(parameters) },
+    notes: toolNotes,
+  };
+}
+
+function classTool(t: PyReading, cls: PySyntaxNode, className: string): ToolFromCode {
+  const { reader, definitions } = t;
+  const toolNotes: string[] = [];
+  const attributes = new Map<string, PySyntaxNode>();
+  let run: PySyntaxNode | undefined;
+  for (const statement of named(cls.childForFieldName('body') ?? cls)) {
+    const inner = statement.type === 'decorated_definition' ? statement.childForFieldName('definition') : statement;
+    if (
+      inner?.type === 'function_definition' &&
+      ['_run', '_arun'].includes(inner.childForFieldName('name')?.text ?? '')
+    )
+      run ??= inner;
+    const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
+    const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
+    const value = assignment?.childForFieldName('right');
+    if (target?.type === 'identifier' && value) attributes.set(target.text, value);
+  }
+  const text = (key: string) => {
+    const node = attributes.get(key);
+    return node ? readString(node) : undefined;
+  };
+  const schemaName = attributes.get('args_schema')
+    ? simpleName(attributes.get('args_schema') as PySyntaxNode)
+    : undefined;
+  let parameters: Schema;
+  if (schemaName && definitions.models.has(schemaName)) {
+    reader.used.add(schemaName);
+    const {
+      description: _description,
+      title: _title,
+      ...schema
+    } = reader.modelSchema(schemaName, toolNotes, { asArgsSchema: true });
+    parameters = schema;
+  } else if (run) {
+    parameters = objectSchema(parameterProperties(t, run, () => undefined, toolNotes));
+  } else {
+    toolNotes.push('The class has no `args_schema` model from this code and no `_run`; it takes no parameters.');
+    parameters = objectSchema([]);
+  }
+  return {
+    definition: {
+      name: text('name') ?? className,
+      description: text('description') ?? '',
+      parameters: finish(parameters),
+    },
+    notes: toolNotes,
+  };
 }
 
 /** pydantic's key order, then LangChain's `_rm_titles` (which, as written, leaves the titles inside lists). */
@@ -273,13 +279,6 @@ function readToolDecorator(decorated: PySyntaxNode): ToolDecorator | undefined {
   return undefined;
 }
 
-const baseNames = (cls: PySyntaxNode): string[] => {
-  const bases = cls.childForFieldName('superclasses');
-  return (bases ? named(bases) : [])
-    .map((base) => simpleName(base))
-    .filter((name): name is string => name !== undefined);
-};
-
 /**
  * A LangChain tool class: a `BaseTool` subclass, or one of a base whose name says it is a tool
  * (`GmailBaseTool`, `BaseBrowserTool` — defined in another file) that sets its own `args_schema`.
@@ -292,58 +291,4 @@ function isToolClass(cls: PySyntaxNode): boolean {
     const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
     return assignment?.type === 'assignment' && assignment.childForFieldName('left')?.text === 'args_schema';
   });
-}
-
-/** The models, enums and type aliases a paste declares (a model may extend one declared later). */
-function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
-  const definitions: PyDefinitions = { models: new Map(), typedDicts: new Map(), enums: new Map(), aliases: new Map() };
-  const classes = nodes.filter((node) => node.type === 'class_definition');
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const cls of classes) {
-      const name = cls.childForFieldName('name')?.text as string;
-      if (definitions.models.has(name)) continue;
-      if (baseNames(cls).some((base) => base === 'BaseModel' || definitions.models.has(base))) {
-        definitions.models.set(name, cls);
-        grew = true;
-      } else if (
-        !definitions.typedDicts.has(name) &&
-        baseNames(cls).some((base) => base === 'TypedDict' || definitions.typedDicts.has(base))
-      ) {
-        // `class X(TypedDict, total=False)`: its keys are optional unless marked `Required[...]`.
-        const total = !/\btotal\s*=\s*False\b/.test(cls.childForFieldName('superclasses')?.text ?? '');
-        definitions.typedDicts.set(name, { node: cls, total });
-        grew = true;
-      }
-    }
-  }
-  for (const cls of classes) {
-    if (!baseNames(cls).some((base) => ENUM_BASES.has(base))) continue;
-    const members = new Map<string, JsonValue>();
-    for (const statement of named(cls.childForFieldName('body') ?? cls)) {
-      const assignment = statement.type === 'expression_statement' ? named(statement)[0] : undefined;
-      const target = assignment?.type === 'assignment' ? assignment.childForFieldName('left') : null;
-      const value = assignment?.childForFieldName('right');
-      const read = value ? readValue(value) : undefined;
-      if (target?.type === 'identifier' && read !== undefined && isJson(read)) members.set(target.text, read);
-    }
-    definitions.enums.set(cls.childForFieldName('name')?.text as string, { members, description: classDocstring(cls) });
-  }
-  for (const node of nodes) {
-    const assignment = node.type === 'expression_statement' ? named(node)[0] : undefined;
-    if (assignment?.type === 'type_alias_statement') {
-      const [left, right] = named(assignment);
-      if (left && right) definitions.aliases.set(left.text, right);
-    }
-    if (assignment?.type !== 'assignment') continue;
-    const target = assignment.childForFieldName('left');
-    const value = assignment.childForFieldName('right');
-    const isAlias =
-      assignment.childForFieldName('type')?.text === 'TypeAlias' ||
-      value?.type === 'subscript' ||
-      value?.type === 'generic_type';
-    if (target?.type === 'identifier' && value && isAlias) definitions.aliases.set(target.text, value);
-  }
-  return definitions;
 }
