@@ -151,34 +151,7 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
       if (text === undefined) return null;
       const value = parseEnvelope(text);
       known.set(name, value?.rev ?? 0);
-      const { parseSessionData } = await import('./session-schema');
-      const parsed = parseSessionData(value?.state);
-      if (!parsed.ok) {
-        const backup = `${name}:unreadable:${Date.now()}`;
-        try {
-          await kv.set(backup, text);
-        } catch {
-          // No room for the backup either; the original stays where it is until overwritten.
-        }
-        onProblem({
-          kind: 'unreadable',
-          message: `The saved session could not be read (${parsed.message}); a new one was started and the old data was kept under "${backup}".`,
-        });
-        return null;
-      }
-      const extra = value?.state as { handlersTrusted?: unknown; draft?: unknown; approval?: unknown };
-      return {
-        state: {
-          ...parsed.session,
-          handlersTrusted: extra.handlersTrusted === true,
-          draft: typeof extra.draft === 'string' ? extra.draft : '',
-          approval:
-            typeof extra.approval === 'string' && extra.approval in APPROVAL_POLICIES
-              ? (extra.approval as ApprovalPolicy)
-              : 'run-everything',
-        },
-        version: value?.version,
-      };
+      return readSaved(kv, name, text, value, onProblem);
     },
     setItem(name, value) {
       if (options.shouldSave && !options.shouldSave()) return;
@@ -193,5 +166,46 @@ export function createSessionStorage(kv: SessionKeyValue, options: SessionStorag
       known.delete(name);
       await kv.del(name);
     },
+  };
+}
+
+/**
+ * A saved session as the store takes it back: validated, with the page's own settings beside it.
+ * One that no longer validates is kept aside under a backup key, said, and read as none.
+ */
+async function readSaved(
+  kv: SessionKeyValue,
+  name: string,
+  text: string,
+  value: ReturnType<typeof parseEnvelope>,
+  onProblem: SessionStorageOptions['onProblem'],
+): Promise<StorageValue<SavedSession> | null> {
+  const { parseSessionData } = await import('./session-schema');
+  const parsed = parseSessionData(value?.state);
+  if (!parsed.ok) {
+    const backup = `${name}:unreadable:${Date.now()}`;
+    try {
+      await kv.set(backup, text);
+    } catch {
+      // No room for the backup either; the original stays where it is until overwritten.
+    }
+    onProblem({
+      kind: 'unreadable',
+      message: `The saved session could not be read (${parsed.message}); a new one was started and the old data was kept under "${backup}".`,
+    });
+    return null;
+  }
+  const extra = value?.state as { handlersTrusted?: unknown; draft?: unknown; approval?: unknown };
+  return {
+    state: {
+      ...parsed.session,
+      handlersTrusted: extra.handlersTrusted === true,
+      draft: typeof extra.draft === 'string' ? extra.draft : '',
+      approval:
+        typeof extra.approval === 'string' && extra.approval in APPROVAL_POLICIES
+          ? (extra.approval as ApprovalPolicy)
+          : 'run-everything',
+    },
+    version: value?.version,
   };
 }
