@@ -7,23 +7,17 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../shapes/tool-spec';
 import { requestToolSpecs } from '../tools/request-tool-specs';
-import { runTimedToolCall } from './run-timed-tool-call';
-import { countSteps, lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
+import { lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
 import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
-import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
-import type { Interception } from '../shapes/interceptor-spec';
-import { clip } from '../limits/clip';
 import type { HttpAccess } from './run-http-request';
 import type { McpAccess } from '../shapes/mcp-access';
-import { textOf } from '../messages/split-steps';
-import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from '../shapes/run-event';
 import { createRunGate, type RunGate } from './run-gate';
 import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 import { assertNever } from '../shapes/assert-never';
-import { errorMessageOf, toolErrorText, withToolCallId } from '../shapes/tool-error';
-import { createRunBatch, type RunBatch } from './run-batch';
-import { skippedText, withinResultLimit } from './call-answers';
+import { toolErrorText, withToolCallId } from '../shapes/tool-error';
+import { withinResultLimit } from './call-answers';
+import { createSessionExecutor } from './session-executor';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
@@ -86,29 +80,7 @@ export function createSessionChat({
   const chatState = createStoreChatState(store);
   const chat: SessionChat = new SessionChat({
     state: chatState.state,
-    transport: new DefaultChatTransport<UIMessage>({
-      api,
-      fetch,
-      prepareSendMessagesRequest: async ({ messages, headers }) => {
-        if (store.getState().readOnly)
-          throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
-        if (store.getState().stepMode) {
-          const answer = await gate.wait({ kind: 'step', label: 'Before the next model request' });
-          if (answer.kind === 'reject') throw new DOMException(answer.reason, 'AbortError');
-        }
-        const { settings } = store.getState();
-        log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
-        return {
-          body: {
-            messages,
-            // An MCP tool's results are MCP-shaped: the route converts them for the model.
-            tools: requestToolSpecs(runnableTools()),
-            settings,
-          },
-          headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
-        };
-      },
-    }),
+    transport: requestTransport({ store, gate, log, runnableTools, getHeaders, api, fetch }),
     sendAutomaticallyWhen: ({ messages }) =>
       shouldContinueRun(messages, runLimitsOf(store.getState(), runnableTools())),
     // The request a real provider step was sent with (transient: this tab only), filed under its step.
@@ -130,78 +102,35 @@ export function createSessionChat({
     // The SDK awaits this callback before it reads on, so each call runs in the background:
     // parallel calls in one step execute concurrently (writes to the sandbox take turns).
     onToolCall: ({ toolCall }) => {
-      void executeToolCall(toolCall).catch((error: unknown) => {
-        store.getState().recordOutcome(toolCall.toolCallId, 'failed');
-        return chat.addToolOutput({
-          tool: toolCall.toolName,
-          toolCallId: toolCall.toolCallId,
-          state: 'output-error',
-          errorText: withToolCallId(
-            toolErrorText({
-              type: 'ExecutionError',
-              code: 'PLAYGROUND_FAILED',
-              message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
-              details: { tool: toolCall.toolName },
-              recoverable: false,
-              suggestedAction: 'Answer without this tool.',
-            }),
-            toolCall.toolCallId,
-          ),
-        });
-      });
+      void executeToolCall(toolCall).catch((error: unknown) =>
+        answerCall(chat, store, toolCall, playgroundFailed(toolCall, error)),
+      );
     },
   });
 
-  /**
-   * The calls of one model step (a batch, see `run-batch.ts`): the rest of it is off after a
-   * block with stopOnToolBlock on, or after a terminal tool that succeeded (seed 002 §5.1).
-   */
-  let batch = { key: '', calls: createRunBatch() };
-  const batchOf = () => {
-    const last = chatState.state.messages.at(-1);
-    const key = `${last?.id}:${countSteps(last)}`;
-    if (batch.key !== key) batch = { key, calls: createRunBatch() };
-    return batch.calls;
-  };
-
-  /** What a handler or an interceptor may read of the run: the call and a copy of the conversation. */
-  const contextFor = (toolCall: { toolCallId: string; toolName: string }): ToolCallContext => {
-    // The store is brought up to date first: a handler reads the conversation as it is now.
-    chatState.flush();
-    const { messages, settings } = store.getState();
-    return {
-      toolCallId: toolCall.toolCallId,
-      toolName: toolCall.toolName,
-      step: countSteps(messages.at(-1)),
-      provider: settings.provider,
-      model: settings.model,
-      messages: messages
-        .slice(-20)
-        .map((message) => ({ role: message.role, text: clip(textOf(message.parts), 1_000) })),
-    };
-  };
-
-  const record = (toolCallId: string, records: readonly Interception[]) => {
-    store.getState().recordInterceptions(toolCallId, records);
-    for (const each of records) {
-      log('ToolCallIntercepted', `${each.interceptor} (${each.phase}): ${each.action} — ${each.detail}`, toolCallId);
-    }
-  };
-
+  const executor = createSessionExecutor({
+    store,
+    checker,
+    getSandbox,
+    runJavaScript,
+    http,
+    mcp,
+    gate,
+    now,
+    chatState,
+    runnableTools,
+    log,
+  });
   // Stop aborts the calls executing now; calls made after it get a fresh signal.
-  let tools = new AbortController();
-  chat.stopTools = () => {
-    tools.abort();
-    tools = new AbortController();
-  };
+  chat.stopTools = executor.stop;
 
+  /** A call, from the store to the model: run through the executor (while it shows as running), then answered. */
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
-    const { signal } = tools;
     // The call is in the store (and on screen) before it runs.
     chatState.flush();
     store.getState().setToolCallRunning(toolCall.toolCallId, true);
     try {
-      await answerCall(toolCall, await executeUnlessStopped(toolCall, signal));
+      await answerCall(chat, store, toolCall, await executor.run(toolCall));
     } finally {
       // The answer is in the store before the call stops counting as running: nothing sees a
       // finished run whose last result has not arrived.
@@ -209,147 +138,95 @@ export function createSessionChat({
       store.getState().setToolCallRunning(toolCall.toolCallId, false);
     }
   }
-
-  /** Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */
-  async function answerCall(toolCall: { toolCallId: string; toolName: string }, ran: ToolOutcome): Promise<void> {
-    const outcome = ran.kind === 'ok' ? withinResultLimit(toolCall.toolName, ran) : ran;
-    const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
-    if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
-    switch (outcome.kind) {
-      case 'awaiting-user':
-        return;
-      case 'ok':
-        return chat.addToolOutput({ ...answer, output: outcome.output });
-      case 'invalid-input':
-      case 'unknown-tool':
-      case 'failed':
-      case 'timed-out':
-      case 'blocked':
-      case 'stopped':
-        return chat.addToolOutput({
-          ...answer,
-          state: 'output-error',
-          errorText: withToolCallId(outcome.message, toolCall.toolCallId),
-        });
-      default:
-        assertNever(outcome);
-    }
-  }
-
-  /** The call through the interceptors and the executor; `stopped` when Stop came first. */
-  async function executeUnlessStopped(
-    toolCall: { toolCallId: string; toolName: string; input: unknown },
-    signal: AbortSignal,
-  ): Promise<ToolOutcome> {
-    const outcome = await executeOnce(toolCall, signal);
-    if (!signal.aborted || outcome.kind === 'ok') return outcome;
-    log('ToolCallStopped', `${toolCall.toolName}: stopped by the person`, toolCall.toolCallId);
-    return {
-      kind: 'stopped',
-      message: toolErrorText({
-        type: 'ExecutionError',
-        code: 'STOPPED',
-        message: `Error: '${toolCall.toolName}' was stopped by the user before it finished.`,
-        details: { tool: toolCall.toolName },
-        recoverable: true,
-        suggestedAction: 'Wait for the user before calling it again.',
-      }),
-    };
-  }
-
-  async function executeOnce(
-    toolCall: { toolCallId: string; toolName: string; input: unknown },
-    signal: AbortSignal,
-  ): Promise<ToolOutcome> {
-    const current = batchOf();
-    const terminal = runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName);
-    const serial = store.getState().executor.stopOnToolBlock;
-    return current.schedule(serial || terminal, async () => {
-      const outcome = await executeInBatch(toolCall, signal, current);
-      // Nothing after a terminal tool runs — once it has succeeded (a failed `submit` ends nothing).
-      if (terminal && outcome.kind === 'ok') current.stop(`\`${toolCall.toolName}\` ended the run before it`);
-      return outcome;
-    });
-  }
-
-  /** One call of a batch: the batch is checked again after every await, before anything runs. */
-  async function executeInBatch(
-    toolCall: { toolCallId: string; toolName: string; input: unknown },
-    signal: AbortSignal,
-    current: RunBatch,
-  ): Promise<ToolOutcome> {
-    const block = (message: string): ToolOutcome => {
-      log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
-      if (store.getState().executor.stopOnToolBlock) current.stop('an earlier call in this step was blocked');
-      return { kind: 'blocked', message };
-    };
-    const skip = () => block(skippedText(toolCall.toolName, current.stopped ?? 'the step was stopped'));
-    if (current.stopped) return skip();
-    const context = contextFor(toolCall);
-    const { interceptors, handlersTrusted } = store.getState();
-    const call = { id: toolCall.toolCallId, name: toolCall.toolName, arguments: toolCall.input };
-    const before = await interceptBefore({
-      interceptors,
-      call,
-      context,
-      runJavaScript,
-      trusted: handlersTrusted,
-      signal,
-    });
-    record(toolCall.toolCallId, before.records);
-    if (before.kind === 'blocked') return block(before.message);
-    if (current.stopped) return skip();
-    const run = runnableTools().find((tool) => tool.spec.name === toolCall.toolName)?.run;
-    const intercepted = await interceptToolCall({
-      call: { ...toolCall, input: before.input },
-      store,
-      gate,
-      mcp: run?.kind === 'mcp' ? { annotations: run.annotations } : undefined,
-    });
-    if (intercepted.kind === 'blocked') return block(intercepted.message);
-    if (current.stopped) return skip();
-    const changed = before.input !== toolCall.input;
-    log(
-      'ToolCallStarted',
-      `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : changed ? ' (arguments changed by an interceptor)' : ''}`,
-      toolCall.toolCallId,
-    );
-    const {
-      outcome: ran,
-      durationMs,
-      sandboxWaitMs,
-    } = await runTimedToolCall({
-      call: { toolName: toolCall.toolName, input: intercepted.input },
-      tools: runnableTools(),
-      getSandbox,
-      checker,
-      runJavaScript,
-      handlersTrusted: store.getState().handlersTrusted,
-      http,
-      mcp,
-      onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
-      context,
-      signal,
-      now,
-    });
-    store.getState().recordDuration(toolCall.toolCallId, durationMs);
-    log(
-      'ToolCallCompleted',
-      `${toolCall.toolName}: ${ran.kind} in ${durationMs} ms${sandboxWaitMs >= 1 ? ` (after ${sandboxWaitMs} ms waiting for the sandbox to start)` : ''}`,
-      toolCall.toolCallId,
-    );
-    if (signal.aborted) return ran;
-    const after = await interceptAfter({
-      interceptors: store.getState().interceptors,
-      call: { ...call, arguments: intercepted.input },
-      outcome: ran,
-      context,
-      runJavaScript,
-      trusted: store.getState().handlersTrusted,
-      signal,
-    });
-    record(toolCall.toolCallId, after.records);
-    return after.outcome;
-  }
   return chat;
+}
+
+/** Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */
+async function answerCall(
+  chat: SessionChat,
+  store: RunStore,
+  toolCall: { toolCallId: string; toolName: string },
+  ran: ToolOutcome,
+): Promise<void> {
+  const outcome = ran.kind === 'ok' ? withinResultLimit(toolCall.toolName, ran) : ran;
+  const answer = { tool: toolCall.toolName, toolCallId: toolCall.toolCallId };
+  if (outcome.kind !== 'awaiting-user') store.getState().recordOutcome(toolCall.toolCallId, outcome.kind);
+  switch (outcome.kind) {
+    case 'awaiting-user':
+      return;
+    case 'ok':
+      return chat.addToolOutput({ ...answer, output: outcome.output });
+    case 'invalid-input':
+    case 'unknown-tool':
+    case 'failed':
+    case 'timed-out':
+    case 'blocked':
+    case 'stopped':
+      return chat.addToolOutput({
+        ...answer,
+        state: 'output-error',
+        errorText: withToolCallId(outcome.message, toolCall.toolCallId),
+      });
+    default:
+      assertNever(outcome);
+  }
+}
+
+/** The answer to a call the playground itself failed on (a bug, not the tool): the model is told to go on without it. */
+const playgroundFailed = (toolCall: { toolName: string }, error: unknown): ToolOutcome => ({
+  kind: 'failed',
+  message: toolErrorText({
+    type: 'ExecutionError',
+    code: 'PLAYGROUND_FAILED',
+    message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
+    details: { tool: toolCall.toolName },
+    recoverable: false,
+    suggestedAction: 'Answer without this tool.',
+  }),
+});
+
+/**
+ * The chat route's transport: each request carries the active messages, the runnable tools and
+ * the run settings — refused for a shared session, and held in step mode until the person lets it go.
+ */
+function requestTransport({
+  store,
+  gate,
+  log,
+  runnableTools,
+  getHeaders,
+  api,
+  fetch,
+}: {
+  store: RunStore;
+  gate: RunGate;
+  log: (kind: RunEventKind, detail: string) => void;
+  runnableTools: () => RunnableTool[];
+  getHeaders?: () => Record<string, string>;
+  api: string;
+  fetch?: typeof globalThis.fetch;
+}) {
+  return new DefaultChatTransport<UIMessage>({
+    api,
+    fetch,
+    prepareSendMessagesRequest: async ({ messages, headers }) => {
+      if (store.getState().readOnly)
+        throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
+      if (store.getState().stepMode) {
+        const answer = await gate.wait({ kind: 'step', label: 'Before the next model request' });
+        if (answer.kind === 'reject') throw new DOMException(answer.reason, 'AbortError');
+      }
+      const { settings } = store.getState();
+      log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
+      return {
+        body: {
+          messages,
+          // An MCP tool's results are MCP-shaped: the route converts them for the model.
+          tools: requestToolSpecs(runnableTools()),
+          settings,
+        },
+        headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
+      };
+    },
+  });
 }

@@ -1,0 +1,220 @@
+import type { Sandbox } from '../sandbox/sandbox';
+import type { RunStore } from './run-store';
+import type { SchemaChecker } from '../tools/create-schema-checker';
+import type { RunnableTool } from '../shapes/tool-spec';
+import { runTimedToolCall } from './run-timed-tool-call';
+import { countSteps } from './run-progress';
+import { interceptAfter, interceptBefore, type ToolCallContext } from './run-interceptors';
+import type { Interception } from '../shapes/interceptor-spec';
+import { clip } from '../limits/clip';
+import type { HttpAccess } from './run-http-request';
+import type { McpAccess } from '../shapes/mcp-access';
+import { textOf } from '../messages/split-steps';
+import { interceptToolCall } from './intercept-tool-call';
+import type { RunEventKind } from '../shapes/run-event';
+import type { RunGate } from './run-gate';
+import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
+import { errorMessageOf, toolErrorText } from '../shapes/tool-error';
+import { createRunBatch, type RunBatch } from './run-batch';
+import { skippedText } from './call-answers';
+import type { createStoreChatState } from './create-store-chat-state';
+
+/*
+ * The executor of a session's chat (seed 002 §5, seed 003): each call the model makes, through
+ * the before-interceptors, the person's approval, the tool itself and the after-interceptors —
+ * with the calls of one step as a batch (one after another when a block or a terminal tool
+ * must stop the rest) and Stop ending every call still running.
+ */
+
+type ToolCall = { toolCallId: string; toolName: string; input: unknown };
+
+/** What the executor works with: the session, the tools as checked, the sandbox and networks, the gate, the event log. */
+export type SessionExecutorDeps = {
+  store: RunStore;
+  checker: SchemaChecker;
+  getSandbox: () => Promise<Sandbox>;
+  runJavaScript?: RunJavaScript;
+  http?: HttpAccess;
+  mcp?: McpAccess;
+  gate: RunGate;
+  now: () => number;
+  chatState: ReturnType<typeof createStoreChatState>;
+  runnableTools: () => RunnableTool[];
+  log: (kind: RunEventKind, detail: string, toolCallId?: string) => void;
+};
+
+/** One chat's executor: the deps, the batch of the step now running, and the signal Stop aborts. */
+type Executor = {
+  deps: SessionExecutorDeps;
+  /**
+   * The calls of one model step (a batch, see `run-batch.ts`): the rest of it is off after a
+   * block with stopOnToolBlock on, or after a terminal tool that succeeded (seed 002 §5.1).
+   */
+  batch: { key: string; calls: RunBatch };
+  tools: AbortController;
+};
+
+export type SessionExecutor = {
+  /** Runs one call to its outcome (`stopped` when Stop came first). */
+  run(toolCall: ToolCall): Promise<ToolOutcome>;
+  /** Ends every call executing now; calls made after it get a fresh signal. */
+  stop(): void;
+};
+
+export function createSessionExecutor(deps: SessionExecutorDeps): SessionExecutor {
+  const e: Executor = { deps, batch: { key: '', calls: createRunBatch() }, tools: new AbortController() };
+  return {
+    run: (toolCall) => executeUnlessStopped(e, toolCall, e.tools.signal),
+    stop: () => {
+      e.tools.abort();
+      e.tools = new AbortController();
+    },
+  };
+}
+
+/** The batch of the step the last message is in: a new step starts a new batch. */
+function batchOf(e: Executor): RunBatch {
+  const last = e.deps.chatState.state.messages.at(-1);
+  const key = `${last?.id}:${countSteps(last)}`;
+  if (e.batch.key !== key) e.batch = { key, calls: createRunBatch() };
+  return e.batch.calls;
+}
+
+/** What a handler or an interceptor may read of the run: the call and a copy of the conversation. */
+function contextFor(e: Executor, toolCall: { toolCallId: string; toolName: string }): ToolCallContext {
+  // The store is brought up to date first: a handler reads the conversation as it is now.
+  e.deps.chatState.flush();
+  const { messages, settings } = e.deps.store.getState();
+  return {
+    toolCallId: toolCall.toolCallId,
+    toolName: toolCall.toolName,
+    step: countSteps(messages.at(-1)),
+    provider: settings.provider,
+    model: settings.model,
+    messages: messages.slice(-20).map((message) => ({ role: message.role, text: clip(textOf(message.parts), 1_000) })),
+  };
+}
+
+function record(e: Executor, toolCallId: string, records: readonly Interception[]) {
+  e.deps.store.getState().recordInterceptions(toolCallId, records);
+  for (const each of records)
+    e.deps.log(
+      'ToolCallIntercepted',
+      `${each.interceptor} (${each.phase}): ${each.action} — ${each.detail}`,
+      toolCallId,
+    );
+}
+
+/** The call through the interceptors and the executor; `stopped` when Stop came first. */
+async function executeUnlessStopped(e: Executor, toolCall: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+  const { log } = e.deps;
+  const outcome = await executeOnce(e, toolCall, signal);
+  if (!signal.aborted || outcome.kind === 'ok') return outcome;
+  log('ToolCallStopped', `${toolCall.toolName}: stopped by the person`, toolCall.toolCallId);
+  return {
+    kind: 'stopped',
+    message: toolErrorText({
+      type: 'ExecutionError',
+      code: 'STOPPED',
+      message: `Error: '${toolCall.toolName}' was stopped by the user before it finished.`,
+      details: { tool: toolCall.toolName },
+      recoverable: true,
+      suggestedAction: 'Wait for the user before calling it again.',
+    }),
+  };
+}
+
+async function executeOnce(e: Executor, toolCall: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
+  const { store, runnableTools } = e.deps;
+  const current = batchOf(e);
+  const terminal = runnableTools().some((tool) => tool.terminal && tool.spec.name === toolCall.toolName);
+  const serial = store.getState().executor.stopOnToolBlock;
+  return current.schedule(serial || terminal, async () => {
+    const outcome = await executeInBatch(e, toolCall, signal, current);
+    // Nothing after a terminal tool runs — once it has succeeded (a failed `submit` ends nothing).
+    if (terminal && outcome.kind === 'ok') current.stop(`\`${toolCall.toolName}\` ended the run before it`);
+    return outcome;
+  });
+}
+
+/** One call of a batch: the batch is checked again after every await, before anything runs. */
+async function executeInBatch(
+  e: Executor,
+  toolCall: ToolCall,
+  signal: AbortSignal,
+  current: RunBatch,
+): Promise<ToolOutcome> {
+  const { store, log, runJavaScript, runnableTools, gate, getSandbox, checker, http, mcp, now } = e.deps;
+  const block = (message: string): ToolOutcome => {
+    log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
+    if (store.getState().executor.stopOnToolBlock) current.stop('an earlier call in this step was blocked');
+    return { kind: 'blocked', message };
+  };
+  const skip = () => block(skippedText(toolCall.toolName, current.stopped ?? 'the step was stopped'));
+  if (current.stopped) return skip();
+  const context = contextFor(e, toolCall);
+  const { interceptors, handlersTrusted } = store.getState();
+  const call = { id: toolCall.toolCallId, name: toolCall.toolName, arguments: toolCall.input };
+  const before = await interceptBefore({
+    interceptors,
+    call,
+    context,
+    runJavaScript,
+    trusted: handlersTrusted,
+    signal,
+  });
+  record(e, toolCall.toolCallId, before.records);
+  if (before.kind === 'blocked') return block(before.message);
+  if (current.stopped) return skip();
+  const run = runnableTools().find((tool) => tool.spec.name === toolCall.toolName)?.run;
+  const intercepted = await interceptToolCall({
+    call: { ...toolCall, input: before.input },
+    store,
+    gate,
+    mcp: run?.kind === 'mcp' ? { annotations: run.annotations } : undefined,
+  });
+  if (intercepted.kind === 'blocked') return block(intercepted.message);
+  if (current.stopped) return skip();
+  const changed = before.input !== toolCall.input;
+  log(
+    'ToolCallStarted',
+    `${toolCall.toolName}${intercepted.edited ? ' (arguments edited by the user)' : changed ? ' (arguments changed by an interceptor)' : ''}`,
+    toolCall.toolCallId,
+  );
+  const {
+    outcome: ran,
+    durationMs,
+    sandboxWaitMs,
+  } = await runTimedToolCall({
+    call: { toolName: toolCall.toolName, input: intercepted.input },
+    tools: runnableTools(),
+    getSandbox,
+    checker,
+    runJavaScript,
+    handlersTrusted: store.getState().handlersTrusted,
+    http,
+    mcp,
+    onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
+    context,
+    signal,
+    now,
+  });
+  store.getState().recordDuration(toolCall.toolCallId, durationMs);
+  log(
+    'ToolCallCompleted',
+    `${toolCall.toolName}: ${ran.kind} in ${durationMs} ms${sandboxWaitMs >= 1 ? ` (after ${sandboxWaitMs} ms waiting for the sandbox to start)` : ''}`,
+    toolCall.toolCallId,
+  );
+  if (signal.aborted) return ran;
+  const after = await interceptAfter({
+    interceptors: store.getState().interceptors,
+    call: { ...call, arguments: intercepted.input },
+    outcome: ran,
+    context,
+    runJavaScript,
+    trusted: store.getState().handlersTrusted,
+    signal,
+  });
+  record(e, toolCall.toolCallId, after.records);
+  return after.outcome;
+}
