@@ -5,7 +5,7 @@ import { pickSessionData } from '../session/session-file';
 import { createSessionStore } from '../session/session-store';
 import { TOOL_TEMPLATES } from '../tools/tool-templates';
 import { craftLzBomb } from '../../testing/craft-lz-bomb';
-import { makeShareLink, readShareFragment, SHARE_PREFIX } from './share-link';
+import { linkPayloadText, makeShareLink, readLinkPayloadText, readShareFragment, SHARE_PREFIX } from './share-link';
 
 const page = 'https://playground.example/';
 const fragmentOf = (url: string) => url.slice(url.indexOf('#'));
@@ -107,6 +107,50 @@ describe('share links', () => {
       ok: false,
       message: expect.stringContaining('core tool "rm_rf"'),
     });
+  });
+
+  it('leave out what the receiving playground knows, and read it all back', async () => {
+    const store = createSessionStore();
+    const [first, second] = store.getState().tools;
+    // One core tool answered by a mock, one edited: neither is the core tool the receiver knows.
+    store.getState().setToolRun(first.id, { kind: 'mock', result: '{"ok": true}' });
+    store.getState().updateToolSource(second.id, second.source.replace('"description": "', '"description": "Edited. '));
+    // The files are the starting files, written in another order.
+    const files = store.getState().files;
+    store.getState().setFiles(Object.fromEntries(Object.entries(files).reverse()));
+    const session = pickSessionData(store.getState());
+    const payload = JSON.parse(linkPayloadText(session));
+    const [a, b, ...rest] = payload.tools;
+    expect(a).toMatchObject({ id: first.id, run: { kind: 'mock' } });
+    expect(b.source).toContain('Edited. ');
+    expect(rest.length).toBeGreaterThan(0);
+    for (const tool of rest) expect(Object.keys(tool).sort()).toEqual(['core', 'enabled', 'id']);
+    expect(payload.startingFiles).toBe('example');
+    expect('files' in payload).toBe(false);
+    const damaged = (why: string) => ({ ok: false as const, message: why });
+    expect(await readLinkPayloadText(JSON.stringify(payload), damaged)).toEqual({
+      ok: true,
+      session: JSON.parse(JSON.stringify(session)),
+    });
+    // Starting files of its own travel as they are, and so do files that differ from them.
+    const own = { ...session, startingFiles: { 'a.txt': 'A' }, files: { 'a.txt': 'B' } };
+    const ownPayload = JSON.parse(linkPayloadText(own));
+    expect(ownPayload.startingFiles).toEqual({ 'a.txt': 'A' });
+    expect(ownPayload.files).toEqual({ 'a.txt': 'B' });
+    const back = await readLinkPayloadText(JSON.stringify(ownPayload), damaged);
+    expect(back.ok && [back.session.startingFiles, back.session.files]).toEqual([{ 'a.txt': 'A' }, { 'a.txt': 'B' }]);
+  });
+
+  it('say what is wrong with a payload: not JSON, not a session, a session that does not validate', async () => {
+    const damaged = (why: string) => ({ ok: false as const, message: why });
+    expect(await readLinkPayloadText('{"tools": [', damaged)).toEqual(damaged('its data is damaged or cut short'));
+    for (const text of ['null', '"text"', '{"tools": {}}', '[]'])
+      expect(await readLinkPayloadText(text, damaged), text).toEqual(damaged('it does not hold a session'));
+    const invalid = await readLinkPayloadText(
+      JSON.stringify({ tools: [], startingFiles: 'example', settings: 7 }),
+      damaged,
+    );
+    expect(invalid.ok === false && invalid.message).toMatch(/^the session in it is not valid: .*[^.]$/);
   });
 
   it('never throws, whatever the fragment (fuzz: random and mutated links)', async () => {
