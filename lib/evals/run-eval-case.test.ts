@@ -121,6 +121,55 @@ describe('one eval run through the real chat route and loop', () => {
     expect(evalCaseSchema.safeParse({ ...withFiles, files: { '../etc/passwd': 'x' } }).success).toBe(false);
   });
 
+  it("a case's earlier messages come first in its run, each with its own id", async () => {
+    const withHistory = evalCaseSchema.parse({
+      id: 'history',
+      prompt: 'And in Paris?',
+      messages: [
+        { role: 'user', text: 'What is the weather in Rome?' },
+        { role: 'assistant', text: 'It is 25 degrees in Rome.' },
+      ],
+      expect: { calls: [{ tool: 'get_weather', args: { city: 'Paris' } }] },
+    });
+    const ran = await runEvalCase({
+      job: { caseId: 'history', variantId: 'v1', configId: 'scripted', repeat: 0 },
+      testCase: withHistory,
+      variant: v1,
+      config: scripted,
+      mode: 'full-loop',
+      baseSettings: DEFAULT_RUN_SETTINGS,
+      deps,
+      signal: new AbortController().signal,
+    });
+    const texts = ran.messages.map((message) => [
+      message.role,
+      message.parts.find((part) => part.type === 'text')?.text ?? '',
+    ]);
+    expect(texts.slice(0, 3)).toEqual([
+      ['user', 'What is the weather in Rome?'],
+      ['assistant', 'It is 25 degrees in Rome.'],
+      ['user', 'And in Paris?'],
+    ]);
+    expect(new Set(ran.messages.map((message) => message.id)).size).toBe(ran.messages.length);
+  });
+
+  it('a run stopped before it starts does not start', async () => {
+    const stopped = new AbortController();
+    stopped.abort();
+    await expect(
+      runEvalCase({
+        job: { caseId: 'paris', variantId: 'v1', configId: 'scripted', repeat: 0 },
+        testCase,
+        variant: v1,
+        config: scripted,
+        mode: 'full-loop',
+        baseSettings: DEFAULT_RUN_SETTINGS,
+        deps,
+        signal: stopped.signal,
+      }),
+    ).rejects.toThrow('stopped');
+  });
+
   it('a run the provider refuses is a failed run with the reason', async () => {
     const keyless: EvalConfig = {
       id: 'openai',
