@@ -2,6 +2,7 @@ import { checkJsonDepth } from '../limits/check-json-depth';
 import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../shapes/eval-case';
 import { BfclEntryError, readBfclEntry } from './read-bfcl-case';
 import { floatWrittenIntegers } from '../tools/float-written-integers';
+import { firstIssue } from '../limits/first-issue';
 
 /** Longest case text read (a paste or a file), in characters. */
 export const MAX_EVAL_CASES_CHARS = 5_000_000;
@@ -168,10 +169,9 @@ export function readEvalCases(text: string): ReadEvalCases {
   for (const [index, entry] of raw.entries()) {
     const parsed = evalCaseSchema.safeParse(entry);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'it';
+      const { where, why } = firstIssue(parsed.error, '');
       const id = isRecord(entry) && typeof entry.id === 'string' ? ` (${entry.id})` : '';
-      return { ok: false, message: `Case ${index + 1}${id}: ${where} ${issue.message}.` };
+      return { ok: false, message: `Case ${index + 1}${id}: ${where ? `"${where}"` : 'it'} ${why}.` };
     }
     cases.push(parsed.data);
   }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { McpPromptMessages } from './create-mcp-client';
+import { firstIssue } from '../limits/first-issue';
 
 /** Longest resource text put into a message, in characters (the rest is cut, and says so). */
 const MAX_RESOURCE_CHARS = 50_000;
@@ -41,10 +42,8 @@ const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('
 export function resourceContext(resource: unknown): string {
   const parsed = resourceContentsSchema.safeParse(resource);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `The server's answer is not a resource's contents (${issue.path.join('.') || 'the answer'}: ${issue.message}).`,
-    );
+    const { where, why } = firstIssue(parsed.error, 'the answer');
+    throw new Error(`The server's answer is not a resource's contents (${where}: ${why}).`);
   }
   return parsed.data.contents
     .map((content) => {

@@ -5,6 +5,7 @@
  * that reads results is part of the page's first load, and the route uses it too.
  */
 import * as z from 'zod/mini';
+import { firstIssue } from '../limits/first-issue';
 
 /**
  * Whether `text` is base64 as `atob` reads it (the forgiving-base64 rules the SDK checks with):
@@ -68,9 +69,8 @@ export type ReadMcpResult = { ok: true; result: McpCallResult } | { ok: false; p
 export function readMcpCallResult(value: unknown): ReadMcpResult {
   const parsed = callToolResultSchema.safeParse(value);
   if (parsed.success) return { ok: true, result: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = issue.path.length > 0 ? issue.path.join('.') : 'the result';
-  return { ok: false, problem: `${where}: ${issue.message}` };
+  const { where, why } = firstIssue(parsed.error, 'the result');
+  return { ok: false, problem: `${where}: ${why}` };
 }
 
 /** One part in words, for the model or a summary line. */

@@ -1,10 +1,10 @@
 import 'server-only';
 import { chatRequestSchema } from '../agent/chat-request-schema';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { clip } from '../limits/clip';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
+import { firstIssue } from '../limits/first-issue';
 
 /** The header a key typed in the browser travels in (never the body, never a session). */
 export const PROVIDER_KEY_HEADER = 'x-provider-key';
@@ -18,9 +18,8 @@ export async function handleChatRequest(
   if (!body.ok) return chatErrorResponse(body.code, body.message);
   const parsed = chatRequestSchema.safeParse(body.value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue.path.length > 0 ? issue.path.join('.') : '(body)';
-    return chatErrorResponse('invalid_body', `Invalid field "${field}": ${clip(issue.message, 300)}.`);
+    const { where, why } = firstIssue(parsed.error, '(body)');
+    return chatErrorResponse('invalid_body', `Invalid field "${where}": ${why}.`);
   }
   const typedKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim() || undefined;
   return streamChatTurn(parsed.data, { ...options, typedKey, signal: request.signal });

@@ -6,6 +6,7 @@ import { WIRE_FORMATS } from '../shapes/wire-capture';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { renderWithPackage } from './render-with-package';
+import { firstIssue } from '../limits/first-issue';
 
 const wireRequestSchema = chatRequestSchema.extend({ format: z.enum(WIRE_FORMATS) });
 
@@ -18,8 +19,8 @@ export async function handleWireRequest(request: Request): Promise<Response> {
   if (!body.ok) return chatErrorResponse(body.code, body.message);
   const parsed = wireRequestSchema.safeParse(body.value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return chatErrorResponse('invalid_body', `Invalid field "${issue.path.join('.') || '(body)'}": ${issue.message}.`);
+    const { where, why } = firstIssue(parsed.error, '(body)');
+    return chatErrorResponse('invalid_body', `Invalid field "${where}": ${why}.`);
   }
   const { format, ...chat } = parsed.data;
   const rendered = await renderWithPackage(chat, format);

@@ -16,6 +16,7 @@ import { sessionEvalsSchema } from '../shapes/evals-schema';
 import { lessonSchema } from '../shapes/lesson';
 import { EMPTY_EVALS } from '../shapes/eval-defaults';
 import type { SessionEvals } from '../shapes/session-evals';
+import { firstIssue } from '../limits/first-issue';
 
 export { uiMessageShapeSchema };
 
@@ -79,9 +80,6 @@ export function parseSessionData(value: unknown): ParsedSession {
   if (!depth.ok) return { ok: false, message: `Not a valid session: ${depth.message}.` };
   const parsed = sessionDataSchema.safeParse(value);
   if (parsed.success) return { ok: true, session: parsed.data as unknown as SessionData };
-  const issue = parsed.error.issues[0];
-  const field = issue.path.length > 0 ? issue.path.join('.') : '(session)';
-  // A bad record key says only "Invalid key in record"; the reason is one level down.
-  const reason = issue.code === 'invalid_key' ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-  return { ok: false, message: `Not a valid session: "${field}" ${reason}.` };
+  const { where, why } = firstIssue(parsed.error, '(session)');
+  return { ok: false, message: `Not a valid session: "${where}" ${why}.` };
 }

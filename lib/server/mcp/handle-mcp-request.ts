@@ -10,6 +10,7 @@ import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect
 import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
 import { processShared } from '../server-process';
+import { firstIssue } from '../../limits/first-issue';
 
 const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
 /**
@@ -172,8 +173,8 @@ export async function handleMcpRequest(
   if (!body.ok) return failure(body.code === 'body_too_large' ? 413 : 400, body.code, body.message);
   const parsed = mcpRequestSchema.safeParse(body.value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return failure(400, 'invalid_body', `Invalid field "${issue.path.join('.') || '(body)'}": ${issue.message}.`);
+    const { where, why } = firstIssue(parsed.error, '(body)');
+    return failure(400, 'invalid_body', `Invalid field "${where}": ${why}.`);
   }
   const input = parsed.data;
   const requester =
