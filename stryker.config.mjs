@@ -1,14 +1,15 @@
 // `npm run mutate`: StrykerJS changes lib/agent, lib/evals and lib/share one mutant at a time and
 // runs the tests that cover each; a mutant no test notices is behaviour no test holds. The clear-text
-// report prints the score per folder and file. `MUTATE=lib/share` narrows it to one folder.
+// report prints the score per folder and file. `MUTATE=lib/share` narrows it to one folder (or file).
 const folders = (process.env.MUTATE ?? 'lib/agent,lib/evals,lib/share').split(',');
 
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.config.ts' },
   plugins: ['@stryker-mutator/vitest-runner'],
+  // A folder, or one file (`MUTATE=lib/agent/run-batch.ts`).
   mutate: folders.flatMap((folder) => [
-    `${folder}/**/*.ts`,
+    folder.endsWith('.ts') ? folder : `${folder}/**/*.ts`,
     `!${folder}/**/*.test.ts`,
     `!${folder}/**/*.property.test.ts`,
     `!${folder}/**/fixtures/**`,
@@ -17,7 +18,8 @@ export default {
   reporters: ['clear-text', 'progress'],
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   concurrency: 2,
-  timeoutMS: 60_000,
+  // A mutant that makes a run wait for ever is caught by its time-out (it counts as killed).
+  timeoutMS: 10_000,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   incremental: false,

@@ -9,6 +9,7 @@ import { createSessionStore } from '@/lib/session/session-store';
 import type { SessionStore } from '@/lib/session/session-state';
 import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { RuntimeContext } from '../runtime/runtime-context';
+import { KEY_PREFIX } from '@/lib/shapes/short-link-address';
 
 /**
  * What the player gives the panes it shows: the shared session's store and the graph's deriver.
@@ -54,7 +55,7 @@ export function EmbedPlayer({
     let current = true;
     const readLink = readLinkInWorker();
     const readSealed = async (ciphertext: string) => {
-      const { fromBase64url, KEY_PREFIX } = await import('@/lib/share/short-link');
+      const { fromBase64url } = await import('@/lib/share/short-link');
       const bytes = fromBase64url(ciphertext);
       const hash = window.location.hash;
       const key = hash.startsWith(KEY_PREFIX) ? hash.slice(KEY_PREFIX.length) : '';

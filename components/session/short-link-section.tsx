@@ -6,6 +6,7 @@ import { runTitle } from '@/lib/messages/run-title';
 import { useRuntime } from '../runtime/runtime-context';
 import { deleteShortLink } from './delete-short-link';
 import { EmbedCodeSection } from './embed-code-section';
+import { shortLinkUrl } from '@/lib/shapes/short-link-address';
 
 const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
 type Expiry = keyof typeof EXPIRIES;
@@ -51,7 +52,7 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
         | undefined;
       if (!response.ok || !answer?.id || !answer.deleteToken)
         return setProblem(answer?.error?.message ?? `The server answered ${response.status}.`);
-      const url = `${window.location.origin}/s/${answer.id}#k=${key}`;
+      const url = shortLinkUrl(window.location.origin, answer.id, key);
       const { rememberMyShortLink } = await import('./my-short-links-storage');
       rememberMyShortLink({
         id: answer.id,

@@ -4,6 +4,7 @@ import type { ReadLinkRequest } from '../share/read-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
+import { KEY_PREFIX, shortLinkIdOf } from '../shapes/short-link-address';
 
 /** Where a session is saved, as far as opening and forking sessions needs it. */
 export type SessionPersistence = {
@@ -63,10 +64,6 @@ export type SessionController = {
   forkToEdit(): void;
 };
 
-/** A short link's address: `/s/<id>` (its key follows in the fragment). */
-const SHORT_LINK_ADDRESS = /^\/s\/([A-Za-z0-9_-]{22})\/?$/;
-const KEY_PREFIX = '#k=';
-
 /** The id the read-only view of a link is known by (it is never saved). */
 const SHARED_LINK_ID = 'shared-link';
 
@@ -119,10 +116,10 @@ export function createSessionController(options: SessionControllerOptions): Sess
     openShortLink,
     async restoreSession() {
       await persistence.restore();
-      const short = SHORT_LINK_ADDRESS.exec(options.location.pathname);
-      if (short) {
+      const shortId = shortLinkIdOf(options.location.pathname);
+      if (shortId) {
         const key = options.location.hash.startsWith(KEY_PREFIX) ? options.location.hash.slice(KEY_PREFIX.length) : '';
-        await openShortLink(short[1], key);
+        await openShortLink(shortId, key);
       } else if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
     },
     async openSession(session, { trusted }) {
@@ -157,7 +154,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
       options.history.replaceState(
         null,
         '',
-        SHORT_LINK_ADDRESS.test(options.location.pathname) ? '/' : options.location.pathname,
+        shortLinkIdOf(options.location.pathname) ? '/' : options.location.pathname,
       );
     },
   };

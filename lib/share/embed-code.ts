@@ -1,5 +1,5 @@
 import { SHARE_PREFIX } from './share-link';
-import { KEY_PREFIX, SHORT_LINK_PATH } from './short-link';
+import { KEY_PREFIX, shortLinkIdOf } from '../shapes/short-link-address';
 
 /** An HTML attribute value, quoted: `&`, `"`, `<` and `>` as entities. */
 const attribute = (value: string) =>
@@ -12,9 +12,8 @@ const attribute = (value: string) =>
 export function embedUrl(shareUrl: string): string {
   const url = new URL(shareUrl);
   if (url.hash.startsWith(SHARE_PREFIX) && url.pathname === '/') return `${url.origin}/embed${url.hash}`;
-  const short = /^\/s\/([A-Za-z0-9_-]{22})$/.exec(url.pathname);
-  if (short && url.hash.startsWith(KEY_PREFIX) && url.pathname.startsWith(SHORT_LINK_PATH))
-    return `${url.origin}/embed/s/${short[1]}${url.hash}`;
+  const shortId = shortLinkIdOf(url.pathname);
+  if (shortId && url.hash.startsWith(KEY_PREFIX)) return `${url.origin}/embed/s/${shortId}${url.hash}`;
   throw new Error('not a share link');
 }
 

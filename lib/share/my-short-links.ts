@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHORT_LINK_ID } from '../shapes/short-link-address';
 
 /**
  * The short links this browser made, as it keeps them (in its own storage, never sent
@@ -11,7 +12,7 @@ export type MyShortLink = z.infer<typeof myShortLinkSchema>;
 export const MAX_MY_SHORT_LINKS = 200;
 
 const myShortLinkSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  id: z.string().regex(SHORT_LINK_ID),
   /** The whole link, `…/s/<id>#k=<key>`; absent for a link made before the list kept them. */
   url: z.string().max(2_000).optional(),
   deleteToken: z.string().max(100),

@@ -13,8 +13,6 @@ import { linkPayloadText, readLinkPayloadText } from './share-link';
 /** The layout of a sealed session: a version byte, the 12-byte IV, then AES-GCM's ciphertext and tag. */
 const SEALED_VERSION = 1;
 const IV_BYTES = 12;
-export const SHORT_LINK_PATH = '/s/';
-export const KEY_PREFIX = '#k=';
 
 /** Base64url text as bytes; undefined for text that is not base64url. */
 export function fromBase64url(text: string): Uint8Array | undefined {

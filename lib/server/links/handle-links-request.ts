@@ -4,6 +4,7 @@ import { clientAddressOf } from '../client-address';
 import { readJsonBody } from '../read-json-body';
 import { type ByteBudget, type RateLimit, storeFullMessage } from './link-limits';
 import type { LinkStore } from './link-store';
+import { SHORT_LINK_ID } from '../../shapes/short-link-address';
 
 /** Largest ciphertext a short link holds (bytes). */
 export const MAX_LINK_BYTES = 20 * 1024 * 1024;
@@ -11,7 +12,6 @@ export const MAX_LINK_BYTES = 20 * 1024 * 1024;
 const bodyBytesFor = (bytes: number) => Math.ceil((bytes * 4) / 3) + 1024;
 export const LINK_EXPIRIES = { '1d': 86_400_000, '30d': 30 * 86_400_000, never: undefined } as const;
 export type LinkExpiry = keyof typeof LINK_EXPIRIES;
-const ID = /^[A-Za-z0-9_-]{22}$/;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   Response.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } });
@@ -64,7 +64,7 @@ export async function handleLinksRequest(request: Request, id: string | undefine
       await room.release();
     }
   }
-  if (!ID.test(id)) return refuse(404, 'not_found', 'No such short link.');
+  if (!SHORT_LINK_ID.test(id)) return refuse(404, 'not_found', 'No such short link.');
   if (request.method === 'GET') {
     const found = await store.get(id, now);
     if (!found)

@@ -1,7 +1,6 @@
 import 'server-only';
 import { linkStoreFor } from './open-link-store';
-
-const ID = /^[A-Za-z0-9_-]{22}$/;
+import { SHORT_LINK_ID } from '../../shapes/short-link-address';
 
 export type StoredLinkRead = { ok: true; ciphertext: string } | { ok: false; message: string };
 
@@ -14,7 +13,8 @@ export async function readStoredLink(
   env: Record<string, string | undefined>,
   nowMs = Date.now(),
 ): Promise<StoredLinkRead> {
-  if (!ID.test(id)) return { ok: false, message: 'This short link cannot be opened: its address is not one.' };
+  if (!SHORT_LINK_ID.test(id))
+    return { ok: false, message: 'This short link cannot be opened: its address is not one.' };
   const { store, problem } = await linkStoreFor(env, nowMs);
   if (problem) return { ok: false, message: problem };
   if (!store) return { ok: false, message: 'Short links are off on this server.' };
