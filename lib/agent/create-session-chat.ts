@@ -1,40 +1,26 @@
 import { AbstractChat, DefaultChatTransport, type UIMessage } from 'ai';
 import { createStoreChatState } from './create-store-chat-state';
-import type { Sandbox } from '../sandbox/sandbox';
 import type { WireCapture } from '../shapes/wire-capture';
 import type { RunStore } from './run-store';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
-import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool, ToolDraft } from '../shapes/tool-spec';
 import { requestToolSpecs } from '../tools/request-tool-specs';
 import { lastStepDecisionFailure, runLimitsOf, shouldContinueRun } from './run-progress';
 import { DECISION_FAILURE_EVENTS } from '../providers/modes/decision-failure';
-import type { HttpAccess } from './run-http-request';
-import type { McpAccess } from '../shapes/mcp-access';
 import type { RunEventKind } from '../shapes/run-event';
 import { createRunGate, type RunGate } from './run-gate';
-import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
+import type { ToolOutcome } from '../shapes/tool-outcome';
 import { assertNever } from '../shapes/assert-never';
 import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
-import { createSessionExecutor } from './session-executor';
+import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
   stopTools: () => void = () => undefined;
 }
 
-export type SessionChatOptions = {
-  store: RunStore;
-  checker: SchemaChecker;
-  /** The sandbox tool calls run in; awaited per call, so it may still be starting. */
-  getSandbox: () => Promise<Sandbox>;
-  /** Runs JavaScript handler tools (a Web Worker in the browser). */
-  runJavaScript?: RunJavaScript;
-  /** The network for HTTP tools (the browser's fetch and own origin); without it they refuse. */
-  http?: HttpAccess;
-  /** MCP servers for MCP tools (in the browser: `POST /api/mcp` with this tab's connections). */
-  mcp?: McpAccess;
+export type SessionChatOptions = ToolCallEnvironment & {
   /** Extra request headers, read per request (the typed provider key travels here). */
   getHeaders?: () => Record<string, string>;
   /** Where the run waits for the person (step mode, approvals). */

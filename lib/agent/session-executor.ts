@@ -28,14 +28,22 @@ import type { createStoreChatState } from './create-store-chat-state';
 
 type ToolCall = { toolCallId: string; toolName: string; input: unknown };
 
-/** What the executor works with: the session, the tools as checked, the sandbox and networks, the gate, the event log. */
-export type SessionExecutorDeps = {
+/** Where a session's tool calls run: the session, its checker, the sandbox and the networks a tool may use. */
+export type ToolCallEnvironment = {
   store: RunStore;
   checker: SchemaChecker;
+  /** The sandbox tool calls run in; awaited per call, so it may still be starting. */
   getSandbox: () => Promise<Sandbox>;
+  /** Runs JavaScript handler tools (a Web Worker in the browser). */
   runJavaScript?: RunJavaScript;
+  /** The network for HTTP tools (the browser's fetch and own origin); without it they refuse. */
   http?: HttpAccess;
+  /** MCP servers for MCP tools (in the browser: `POST /api/mcp` with this tab's connections). */
   mcp?: McpAccess;
+};
+
+/** What the executor works with: where calls run, the tools as checked, the gate, the clock and the event log. */
+export type SessionExecutorDeps = ToolCallEnvironment & {
   gate: RunGate;
   now: () => number;
   chatState: ReturnType<typeof createStoreChatState>;
