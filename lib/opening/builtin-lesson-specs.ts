@@ -35,7 +35,7 @@ const oneCall: ExampleSession = {
   draft: 'What does README.md say?',
 };
 
-/** The three lessons every playground offers, recorded with the simulated model (see make-builtin-lessons.test.ts). */
+/** The three lessons every playground offers, recorded with the simulated model (`npm run lessons:record`). */
 export const BUILTIN_LESSON_SPECS: readonly BuiltinLessonSpec[] = [
   {
     id: 'one-call',

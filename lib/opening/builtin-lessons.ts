@@ -7,7 +7,7 @@ export type BuiltinLesson = { id: string; name: string; load: () => Promise<Pars
 const read = (module: Promise<{ default: unknown }>) =>
   module.then((loaded) => parseSessionFile(JSON.stringify(loaded.default)));
 
-/** The lessons every playground offers (recorded by make-builtin-lessons.test.ts; names as in builtin-lesson-specs.ts). */
+/** The lessons every playground offers (recorded by scripts/make-builtin-lessons.ts; names as in builtin-lesson-specs.ts). */
 export const BUILTIN_LESSONS: readonly BuiltinLesson[] = [
   {
     id: 'one-call',

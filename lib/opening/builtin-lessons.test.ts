@@ -1,36 +1,25 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runConversation } from '../../testing/run-conversation';
 import { questionFacts } from '../lessons/lesson-play';
 import { stopFrame } from '../lessons/lesson-frames';
 import { replayFrames } from '../messages/replay-frames';
 import { readToolName } from '../shapes/tool-source';
-import { parseSessionFile, serializeSessionFile } from '../session/session-file';
+import { parseSessionFile } from '../session/session-file';
 import { buildTimeline } from '../timeline/build-timeline';
-import { BUILTIN_LESSON_SPECS, placeStops } from './builtin-lesson-specs';
+import { BUILTIN_LESSON_SPECS } from './builtin-lesson-specs';
 
 /**
  * The built-in lessons are real runs: recorded with the simulated model through the real
- * chat loop and route (`MAKE_BUILTIN_LESSONS=1 npx vitest run lib/opening/make-builtin-lessons.test.ts`
- * writes them to lib/opening/builtin-lessons/), then checked on every test run: each reads
- * back as a session, every stop is a node of its run, every question is answered by the run
- * and holds back what it asks about.
+ * chat loop and route (`npm run lessons:record`, scripts/make-builtin-lessons.ts, writes them to
+ * lib/opening/builtin-lessons/), then checked on every test run: each reads back as a session,
+ * every stop is a node of its run, every question is answered by the run and holds back what it
+ * asks about.
  */
 const file = (id: string) => join(import.meta.dirname, 'builtin-lessons', `${id}.json`);
 
 describe.each(BUILTIN_LESSON_SPECS)('the built-in lesson "$name"', (spec) => {
   it('is a recorded run whose stops are its nodes, and whose questions it answers', async () => {
-    if (process.env.MAKE_BUILTIN_LESSONS) {
-      const { store } = await runConversation(spec.example.draft, {
-        configure: (target) => target.getState().loadSession(structuredClone(spec.example.session), { trusted: true }),
-      });
-      const state = store.getState();
-      writeFileSync(
-        file(spec.id),
-        serializeSessionFile({ ...state, lesson: { stops: placeStops(state.messages, spec) } }),
-      );
-    }
     const read = await parseSessionFile(readFileSync(file(spec.id), 'utf8'));
     if (!read.ok) throw new Error(read.message);
     const { messages, lesson, tools } = read.session;
