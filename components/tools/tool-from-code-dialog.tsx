@@ -96,7 +96,7 @@ export default function ToolFromCodeDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Tool from code"
-      description="Paste the functions, zod tools or Pydantic models you already have; each becomes a tool with the schema LangChain or the AI SDK would send. Nothing of it runs here, except a zod paste, which runs in the handler sandbox."
+      description="Paste the functions, zod tools, MCP servers (registerTool) or Pydantic models you already have; each becomes a tool with the schema LangChain, the AI SDK or the MCP SDK would send. Nothing of it runs here, except a zod paste, which runs in the handler sandbox."
       className="w-[min(64rem,calc(100vw-1rem))]"
     >
       <div className="flex flex-col gap-2 text-sm">
