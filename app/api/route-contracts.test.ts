@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providersQueryOptions } from '@/components/chat/providers-query';
 import { PROVIDERS_ROUTE, providersAnswerSchema } from '@/lib/providers/providers-route';
+import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
+import { createByteBudget, createRateLimit } from '@/lib/server/links/link-limits';
+import { createSqliteLinkStore } from '@/lib/server/links/sqlite-link-store';
+import { createdLinkSchema, createShortLinkOnServer, LINKS_ROUTE, routeErrorSchema } from '@/lib/share/links-route';
 
 /**
  * One contract per route, used on both sides: the route answers through it, and the page's
@@ -33,5 +37,60 @@ describe(`${PROVIDERS_ROUTE}`, () => {
     await expect(queryProviders()).rejects.toThrow(
       /^GET \/api\/providers answered something else than the provider list \("providers\.0\.id" /,
     );
+  });
+});
+
+describe(`POST ${LINKS_ROUTE}`, () => {
+  const deps: LinksDeps = {
+    store: createSqliteLinkStore(':memory:'),
+    rateLimit: createRateLimit(1_000),
+    budget: createByteBudget(1024 * 1024),
+    env: {},
+  };
+  // The page's fetch, answered by the route's own handler.
+  const viaRoute: typeof fetch = async (url, init) =>
+    handleLinksRequest(new Request(`http://localhost${url}`, init as RequestInit), undefined, deps);
+  const sealed = Buffer.alloc(64, 7).toString('base64url');
+
+  it('the page sends what the contract says, and reads what the route answers through it', async () => {
+    const made = await createShortLinkOnServer(viaRoute, { ciphertext: sealed, expires: 'never' });
+    expect(made).toEqual({
+      ok: true,
+      link: { id: expect.any(String), deleteToken: expect.any(String), expiresAtMs: null },
+    });
+    const answer = await (
+      await viaRoute(LINKS_ROUTE, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ciphertext: sealed }),
+      })
+    ).json();
+    expect(createdLinkSchema.safeParse(answer).success).toBe(true);
+  });
+
+  it('a refusal is the route error the contract says, and the page shows its sentence', async () => {
+    const refused = await viaRoute(LINKS_ROUTE, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ciphertext: sealed, expires: 'forever' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(routeErrorSchema.parse(await refused.json()).error.message).toBe(
+      '"expires" must be "1d", "30d" or "never".',
+    );
+    const limited: typeof fetch = async () =>
+      Response.json({ error: { code: 'rate_limited', message: 'Too many short links.' } }, { status: 429 });
+    expect(await createShortLinkOnServer(limited, { ciphertext: sealed })).toEqual({
+      ok: false,
+      message: 'Too many short links.',
+    });
+  });
+
+  it('the page refuses an answer the contract refuses', async () => {
+    const odd: typeof fetch = async () => Response.json({ id: '../../etc', deleteToken: 'x' }, { status: 201 });
+    expect(await createShortLinkOnServer(odd, { ciphertext: sealed })).toEqual({
+      ok: false,
+      message: 'The server answered something else than a short link.',
+    });
   });
 });

@@ -40,18 +40,14 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
     setBusy(true);
     setProblem(undefined);
     try {
-      const { sealSession, toBase64url } = await import('@/lib/share/short-link');
+      const [{ sealSession, toBase64url }, { createShortLinkOnServer }] = await Promise.all([
+        import('@/lib/share/short-link'),
+        import('@/lib/share/links-route'),
+      ]);
       const { ciphertext, key } = await sealSession(store.getState());
-      const response = await fetch('/api/links', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ciphertext: toBase64url(ciphertext), expires }),
-      });
-      const answer = (await response.json().catch(() => undefined)) as
-        | { id?: string; deleteToken?: string; expiresAtMs?: number | null; error?: { message?: string } }
-        | undefined;
-      if (!response.ok || !answer?.id || !answer.deleteToken)
-        return setProblem(answer?.error?.message ?? `The server answered ${response.status}.`);
+      const made = await createShortLinkOnServer(fetch, { ciphertext: toBase64url(ciphertext), expires });
+      if (!made.ok) return setProblem(made.message);
+      const answer = made.link;
       const url = shortLinkUrl(window.location.origin, answer.id, key);
       const { rememberMyShortLink } = await import('./my-short-links-storage');
       rememberMyShortLink({

@@ -5,6 +5,8 @@ import { readJsonBody } from '../read-json-body';
 import { type ByteBudget, type RateLimit, storeFullMessage } from './link-limits';
 import type { LinkStore } from './link-store';
 import { SHORT_LINK_ID } from '../../shapes/short-link-address';
+import { createdLinkSchema, createLinkRequestSchema } from '../../share/links-route';
+import { firstIssue } from '../../limits/first-issue';
 
 /** Largest ciphertext a short link holds (bytes). */
 export const MAX_LINK_BYTES = 20 * 1024 * 1024;
@@ -102,19 +104,17 @@ async function createLink(
       : refuse(413, 'too_large', 'A short link holds at most 20 MB: export the session as a file instead.');
   const body = await readJsonBody(request, bodyBytesFor(roomBytes));
   if (!body.ok) return body.code === 'body_too_large' ? tooLarge() : refuse(400, body.code, body.message);
-  const { ciphertext, expires = '30d' } = (body.value ?? {}) as { ciphertext?: unknown; expires?: unknown };
-  if (typeof ciphertext !== 'string' || !/^[A-Za-z0-9_-]+$/.test(ciphertext))
-    return refuse(400, 'invalid_body', '"ciphertext" must be the encrypted session as base64url text.');
-  if (typeof expires !== 'string' || !Object.hasOwn(LINK_EXPIRIES, expires))
-    return refuse(400, 'invalid_body', '"expires" must be "1d", "30d" or "never".');
+  const read = createLinkRequestSchema.safeParse(body.value ?? {});
+  if (!read.success) return refuse(400, 'invalid_body', `${firstIssue(read.error, 'the body').why}.`);
+  const { ciphertext, expires } = read.data;
   const bytes = new Uint8Array(Buffer.from(ciphertext, 'base64url'));
   if (bytes.byteLength > roomBytes) return tooLarge();
   // An AES-GCM message is at least its IV and tag: anything shorter cannot be one.
   if (bytes.byteLength < 29) return refuse(400, 'invalid_body', '"ciphertext" is too short to be encrypted data.');
   const linkId = base64url(randomBytes(16));
   const deleteToken = base64url(randomBytes(16));
-  const lifetime = LINK_EXPIRIES[expires as LinkExpiry];
+  const lifetime = LINK_EXPIRIES[expires];
   const expiresAtMs = lifetime === undefined ? undefined : now + lifetime;
   await store.put({ id: linkId, body: bytes, tokenHash: hashToken(deleteToken), createdAtMs: now, expiresAtMs });
-  return json(201, { id: linkId, deleteToken, expiresAtMs: expiresAtMs ?? null });
+  return json(201, createdLinkSchema.parse({ id: linkId, deleteToken, expiresAtMs: expiresAtMs ?? null }));
 }
