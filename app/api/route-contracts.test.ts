@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providersQueryOptions } from '@/components/chat/providers-query';
+import { renderedRequestQuery } from '@/components/shared/wire-query';
+import { renderedRequestSchema, WIRE_ROUTE } from '@/lib/agent/wire-route';
+import { handleWireRequest } from '@/lib/server/handle-wire-request';
 import { PROVIDERS_ROUTE, providersAnswerSchema } from '@/lib/providers/providers-route';
 import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
 import { createByteBudget, createRateLimit } from '@/lib/server/links/link-limits';
@@ -92,5 +95,39 @@ describe(`POST ${LINKS_ROUTE}`, () => {
       ok: false,
       message: 'The server answered something else than a short link.',
     });
+  });
+});
+
+describe(`POST ${WIRE_ROUTE}`, () => {
+  const chat = {
+    messages: [{ id: 'u', role: 'user' as const, parts: [{ type: 'text' as const, text: 'Weather in Paris?' }] }],
+    tools: [],
+    settings: { provider: 'simulated', model: 'simulated-1' },
+  } as never;
+  const query = (format: 'anthropic' | 'gemini') =>
+    renderedRequestQuery(chat, format).queryFn!({ signal: new AbortController().signal } as never) as Promise<unknown>;
+
+  it('the inspector sends what the contract says, and reads what the route answers through it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      asked.push(url);
+      return handleWireRequest(new Request(`http://localhost${url}`, init));
+    });
+    const rendered = await query('anthropic');
+    expect(renderedRequestSchema.safeParse(rendered).success).toBe(true);
+    expect(rendered).toMatchObject({
+      packageName: '@ai-sdk/anthropic',
+      request: { method: 'POST', path: '/v1/messages' },
+    });
+    expect(asked).toEqual([WIRE_ROUTE]);
+  });
+
+  it("a refusal shows the route's sentence; an answer the contract refuses is refused", async () => {
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: { code: 'invalid_body', message: 'Invalid field "format".' } }, { status: 400 }),
+    );
+    await expect(query('gemini')).rejects.toThrow('Invalid field "format".');
+    vi.stubGlobal('fetch', async () => Response.json({ request: { method: 'POST' }, packageName: 7 }));
+    await expect(query('gemini')).rejects.toThrow(`${WIRE_ROUTE} answered something else than a rendered request.`);
   });
 });

@@ -1,25 +1,37 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ChatRequest } from '@/lib/agent/chat-request-schema';
-import type { CapturedRequest } from '@/lib/shapes/wire-capture';
+import type { RenderedRequest } from '@/lib/agent/wire-route';
 import type { WireFormat } from '@/lib/shapes/wire-capture';
 
-export type RenderedRequest = { request: CapturedRequest; packageName: string };
+export type { RenderedRequest };
 
-/** The request a provider's own AI SDK package would send for a step, from `POST /api/wire` (nothing is sent to the provider). */
+/**
+ * The request a provider's own AI SDK package would send for a step, from `POST /api/wire`
+ * (nothing is sent to the provider), sent and read with the route's contract.
+ */
 export function renderedRequestQuery(chat: ChatRequest, format: WireFormat) {
   const body = JSON.stringify({ ...chat, format });
   return queryOptions({
     queryKey: ['wire', body],
     queryFn: async ({ signal }): Promise<RenderedRequest> => {
-      const response = await fetch('/api/wire', {
+      const [{ WIRE_ROUTE, renderedRequestSchema }, { routeErrorSchema }] = await Promise.all([
+        import('@/lib/agent/wire-route'),
+        import('@/lib/shapes/route-error'),
+      ]);
+      const response = await fetch(WIRE_ROUTE, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body,
         signal,
       });
-      const answer = (await response.json()) as RenderedRequest | { error: { message: string } };
-      if ('error' in answer) throw new Error(answer.error.message);
-      return answer;
+      const answer: unknown = await response.json().catch(() => undefined);
+      if (!response.ok) {
+        const refused = routeErrorSchema.safeParse(answer);
+        throw new Error(refused.success ? refused.data.error.message : `${WIRE_ROUTE} answered ${response.status}.`);
+      }
+      const rendered = renderedRequestSchema.safeParse(answer);
+      if (!rendered.success) throw new Error(`${WIRE_ROUTE} answered something else than a rendered request.`);
+      return rendered.data;
     },
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

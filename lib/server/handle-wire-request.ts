@@ -1,14 +1,10 @@
 import 'server-only';
-import { z } from 'zod';
-import { chatRequestSchema } from '../agent/chat-request-schema';
+import { renderedRequestSchema, wireRequestSchema } from '../agent/wire-route';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { WIRE_FORMATS } from '../shapes/wire-capture';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { renderWithPackage } from './render-with-package';
 import { firstIssue } from '../limits/first-issue';
-
-const wireRequestSchema = chatRequestSchema.extend({ format: z.enum(WIRE_FORMATS) });
 
 /**
  * `POST /api/wire`: the body a provider package would send for a chat request's next step,
@@ -25,5 +21,5 @@ export async function handleWireRequest(request: Request): Promise<Response> {
   const { format, ...chat } = parsed.data;
   const rendered = await renderWithPackage(chat, format);
   if (!rendered.ok) return chatErrorResponse('invalid_messages', rendered.message);
-  return Response.json({ request: rendered.captured, packageName: rendered.packageName });
+  return Response.json(renderedRequestSchema.parse({ request: rendered.captured, packageName: rendered.packageName }));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { routeErrorSchema } from '../shapes/route-error';
 import { SHORT_LINK_ID } from '../shapes/short-link-address';
 
 /*
@@ -27,10 +28,8 @@ export const createdLinkSchema = z.object({
 });
 export type CreatedLink = z.infer<typeof createdLinkSchema>;
 
-/** What every refusal of the route answers. */
-export const routeErrorSchema = z.object({
-  error: z.object({ code: z.string().max(100), message: z.string().max(2_000) }),
-});
+/** What every refusal of the route answers (the same for every route). */
+export { routeErrorSchema };
 
 /**
  * `POST /api/links` from the page: the request built and the answer read with the contract; the
