@@ -1,25 +1,12 @@
-import type { UIMessage } from 'ai';
-import type { ApprovalRecord } from '../shapes/approval';
-import type { ToolOutcomeKind } from '../shapes/tool-outcome';
-import type { Interception } from '../shapes/interceptor-spec';
 import { sharedPrefixLength, type Branch } from '../messages/branches';
 import { buildTimeline } from './build-timeline';
+import type { BuildOptions } from './timeline-builder';
 import type { Timeline, TimelineLane } from './timeline-types';
 
-export type SessionTimelineOptions = {
-  messages: readonly UIMessage[];
+/** What one lane is drawn from (`buildTimeline`'s options, the lane aside), and the branches beside it. */
+export type SessionTimelineOptions = Omit<BuildOptions, 'lane'> & {
   activeBranch: { id: string; label: string };
   branches: readonly Branch[];
-  error?: string;
-  streaming?: boolean;
-  pausedToolCallId?: string;
-  approvals?: Readonly<Record<string, ApprovalRecord>>;
-  outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
-  /** How long each call took, as the executor measured it (the badge on its result). */
-  durations?: Readonly<Record<string, number>>;
-  interceptions?: Readonly<Record<string, readonly Interception[]>>;
-  /** The names of the session's MCP tools (their results are read as MCP results). */
-  mcpTools?: ReadonlySet<string>;
 };
 
 /**
