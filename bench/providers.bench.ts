@@ -1,7 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText } from 'ai';
 import { test } from 'vitest';
-import { chatRequestSchema } from '@/lib/agent/chat-request-schema';
+import { chatRequestSchema } from '@/lib/agent/chat-route';
 import { INPUT_LIMITS } from '@/lib/limits/input-limits';
 import { handleChatRequest } from '@/lib/server/handle-chat-request';
 import { prepareChatTurn } from '@/lib/server/prepare-chat-turn';

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import type { ChatRequest } from '@/lib/agent/chat-route';
 import { renderWithPackage } from '@/lib/server/render-with-package';
 import { createSessionStore } from '@/lib/session/session-store';
 import { checkToolDrafts } from '@/lib/tools/check-tool-drafts';

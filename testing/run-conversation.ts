@@ -23,6 +23,8 @@ export type ConversationOptions = {
   providerFetch?: typeof fetch;
   /** The route's stream timeouts: generous unless a test is about them (a busy machine is slow, not silent). */
   timeouts?: RouteTimeouts;
+  /** The page's fetch for the chat route (the real route handler, in-process, unless said). */
+  routeFetch?: typeof fetch;
 };
 
 type RouteTimeouts = { firstChunkMs: number; chunkMs: number; stepMs: number };
@@ -61,7 +63,7 @@ export async function runConversation(text: string, options: ConversationOptions
     checker,
     getSandbox: () => sandbox,
     runJavaScript: options.runJavaScript,
-    fetch: createRouteFetch(options.env, options.providerFetch, options.timeouts),
+    fetch: options.routeFetch ?? createRouteFetch(options.env, options.providerFetch, options.timeouts),
     getHeaders: () => options.headers ?? {},
   });
   await chat.sendMessage({ text });

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
-import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import type { ChatRequest } from '@/lib/agent/chat-route';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
 import { applyHistory, readHistoryReport } from '@/lib/messages/plan-history';

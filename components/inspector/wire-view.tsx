@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSession } from '../runtime/runtime-context';
-import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import type { ChatRequest } from '@/lib/agent/chat-route';
 import { formatOfProvider } from '@/lib/wire/wire-capture';
 import type { WireCapture } from '@/lib/shapes/wire-capture';
 import { renderWireStep } from '@/lib/wire/render-wire-step';

@@ -53,10 +53,14 @@ describe('the runtime ends with the playground', () => {
     const fetch = (async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as { action: string };
       asked.push(body.action);
+      // Answers as the route's contract says (lib/mcp/mcp-route.ts): the client reads nothing else.
+      const server = { name: 'srv', version: '1', capabilities: ['tools'], transport: 'streamable-http' };
       const answer =
         body.action === 'connect'
-          ? { connectionId: 'c1', toolsVersion: 0, server: { name: 'srv' }, tools: [] }
-          : { toolsVersion: 0 };
+          ? { connectionId: `mcp-${'a'.repeat(32)}`, toolsVersion: 0, server, tools: [] }
+          : body.action === 'disconnect'
+            ? { ok: true }
+            : { toolsVersion: 0 };
       return new Response(JSON.stringify(answer), { status: 200 });
     }) as typeof globalThis.fetch;
     const client = createMcpClient({ store: createSessionStore(), fetch, watchMs: 1_000 });

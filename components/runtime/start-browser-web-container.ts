@@ -23,12 +23,9 @@ function bootOnce(): Promise<WebContainerLike> {
  * it does is the host itself probed from the page.
  */
 async function probeHost(): Promise<void> {
-  const checked = await fetch('/api/sandbox-host', { cache: 'no-store' })
-    .then((response) =>
-      response.ok ? (response.json() as Promise<{ host?: unknown; reachable?: unknown }>) : undefined,
-    )
-    .catch(() => undefined);
-  if (checked?.reachable === false) throw new Error(`${String(checked.host)} cannot be reached (offline?)`);
+  const { askSandboxHost } = await import('@/lib/sandbox/sandbox-host-route');
+  const checked = await askSandboxHost(fetch);
+  if (checked?.reachable === false) throw new Error(`${checked.host} cannot be reached (offline?)`);
   try {
     await fetch('https://stackblitz.com/', { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(4000) });
   } catch {

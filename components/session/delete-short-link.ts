@@ -2,15 +2,13 @@ import type { MyShortLink } from '@/lib/share/my-short-links';
 
 /**
  * Deletes a short link with the token this browser kept; whether it is gone (deleted now, or
- * already). The list of links is loaded only when needed (it reads with zod).
+ * already) — then this browser forgets it too.
  */
 export async function deleteShortLink(link: Pick<MyShortLink, 'id' | 'deleteToken'>): Promise<boolean> {
-  const response = await fetch(`/api/links/${encodeURIComponent(link.id)}`, {
-    method: 'DELETE',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ deleteToken: link.deleteToken }),
-  }).catch(() => undefined);
-  if (response?.status !== 204 && response?.status !== 404) return false;
+  // The contract (zod) loads with the first deletion, not with the page.
+  const { deleteShortLinkOnServer } = await import('@/lib/share/links-route');
+  const deleted = await deleteShortLinkOnServer(fetch, link.id, link.deleteToken);
+  if (!deleted.ok) return false;
   const { forgetMyShortLink } = await import('./my-short-links-storage');
   forgetMyShortLink(link.id);
   return true;

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import type { UIMessage } from 'ai';
-import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import type { ChatRequest } from '@/lib/agent/chat-route';
 import {
   CODE_LANGUAGE_LABELS,
   CODE_LANGUAGES,

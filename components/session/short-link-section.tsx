@@ -14,7 +14,9 @@ type Expiry = keyof typeof EXPIRIES;
 export function useShortLinksEnabled() {
   return useQuery({
     queryKey: ['short-links-enabled'],
-    queryFn: async () => (await fetch('/api/links')).ok,
+    // The contract (zod) loads once the page asks, off the first screen's path.
+    queryFn: async () =>
+      (await (await import('@/lib/share/links-route')).shortLinksStatusOnServer(fetch)) !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ChatRequest } from '@/lib/agent/chat-request-schema';
+import type { ChatRequest } from '@/lib/agent/chat-route';
 import type { RenderedRequest } from '@/lib/agent/wire-route';
 import type { WireFormat } from '@/lib/shapes/wire-capture';
 
@@ -14,7 +14,7 @@ export function renderedRequestQuery(chat: ChatRequest, format: WireFormat) {
   return queryOptions({
     queryKey: ['wire', body],
     queryFn: async ({ signal }): Promise<RenderedRequest> => {
-      const [{ WIRE_ROUTE, renderedRequestSchema }, { routeErrorSchema }] = await Promise.all([
+      const [{ WIRE_ROUTE, renderedRequestSchema }, { readRouteRefusal }] = await Promise.all([
         import('@/lib/agent/wire-route'),
         import('@/lib/shapes/route-error'),
       ]);
@@ -24,12 +24,8 @@ export function renderedRequestQuery(chat: ChatRequest, format: WireFormat) {
         body,
         signal,
       });
-      const answer: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
-        const refused = routeErrorSchema.safeParse(answer);
-        throw new Error(refused.success ? refused.data.error.message : `${WIRE_ROUTE} answered ${response.status}.`);
-      }
-      const rendered = renderedRequestSchema.safeParse(answer);
+      if (!response.ok) throw new Error(await readRouteRefusal(response, `${WIRE_ROUTE} answered ${response.status}.`));
+      const rendered = renderedRequestSchema.safeParse(await response.json().catch(() => undefined));
       if (!rendered.success) throw new Error(`${WIRE_ROUTE} answered something else than a rendered request.`);
       return rendered.data;
     },

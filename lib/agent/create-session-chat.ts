@@ -14,6 +14,7 @@ import { assertNever } from '../shapes/assert-never';
 import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
+import { CHAT_ROUTE, chatRequestBody, chatRouteFetch } from './chat-route';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
@@ -32,10 +33,18 @@ export type SessionChatOptions = ToolCallEnvironment & {
 };
 
 /**
- * The client side of the loop: sends the active messages, the runnable tools and the run
- * settings to the chat route; runs each tool call the model makes through the executor;
- * sends the results back until the model answers or the step limit is reached. Manual tools
- * wait for the person to answer with `chat.addToolOutput`.
+ * The client side of the loop, as seed 000 §"Tool Execution Loop" has it (the AI SDK's
+ * `AbstractChat` turns the wheel; each step of the seed is one piece below):
+ *
+ *   1. invoke the model      `invokeModel`: the active messages, the runnable tools and the
+ *                            settings go to the chat route (held in step mode, refused read-only)
+ *   2. detect the tool calls `onToolCall`: each call, as the model's step streams in
+ *   3. execute each call     `executeToolCall`: intercepted, validated and run by the executor;
+ *                            the calls of one step run at once (writes to the sandbox take turns)
+ *   4. add the results       `answerCall`: each outcome recorded, and given to the model as its
+ *                            tool result (a manual tool waits for the person's `addToolOutput`)
+ *   5. invoke it again       `continueOrEnd`: once every call of the step has its result…
+ *   6. or end                …unless the model called no tool, `submit` ran or the step limit is reached
  */
 export function createSessionChat({
   store,
@@ -47,53 +56,13 @@ export function createSessionChat({
   getHeaders,
   gate = createRunGate((pause) => store.getState().setPause(pause)),
   now = () => Date.now(),
-  api = '/api/chat',
+  api = CHAT_ROUTE,
   fetch,
 }: SessionChatOptions): SessionChat {
-  // Tools are checked once per version of the tool list (it is immutable), not per request and call.
-  const checked = new WeakMap<readonly ToolDraft[], RunnableTool[]>();
-  const runnableTools = () => {
-    const { tools } = store.getState();
-    const known = checked.get(tools);
-    if (known) return known;
-    const runnable = checkToolDrafts(tools, checker).runnable;
-    checked.set(tools, runnable);
-    return runnable;
-  };
+  const runnableTools = runnableToolsOf(store, checker);
   const log = (kind: RunEventKind, detail: string, toolCallId?: string) =>
     store.getState().addEvent({ kind, atMs: now(), detail, toolCallId });
-
   const chatState = createStoreChatState(store);
-  const chat: SessionChat = new SessionChat({
-    state: chatState.state,
-    transport: requestTransport({ store, gate, log, runnableTools, getHeaders, api, fetch }),
-    sendAutomaticallyWhen: ({ messages }) =>
-      shouldContinueRun(messages, runLimitsOf(store.getState(), runnableTools())),
-    // The request a real provider step was sent with (transient: this tab only), filed under its step.
-    onData: (part) => {
-      if (part.type !== 'data-wire') return;
-      const message = chatState.state.messages.at(-1);
-      if (message?.role !== 'assistant') return;
-      const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
-      store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
-    },
-    onFinish: ({ isAbort, isError, finishReason }) => {
-      log(
-        'InferenceResponseReceived',
-        isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`,
-      );
-      const failure = lastStepDecisionFailure(chatState.state.messages);
-      if (failure) log(DECISION_FAILURE_EVENTS[failure.toolName], failure.reason, failure.toolCallId);
-    },
-    // The SDK awaits this callback before it reads on, so each call runs in the background:
-    // parallel calls in one step execute concurrently (writes to the sandbox take turns).
-    onToolCall: ({ toolCall }) => {
-      void executeToolCall(toolCall).catch((error: unknown) =>
-        answerCall(chat, store, toolCall, playgroundFailed(toolCall, error)),
-      );
-    },
-  });
-
   const executor = createSessionExecutor({
     store,
     checker,
@@ -107,10 +76,39 @@ export function createSessionChat({
     runnableTools,
     log,
   });
+
+  // 1. Invoke the model.
+  const invokeModel = requestTransport({ store, gate, log, runnableTools, getHeaders, api, fetch });
+  // 5, 6. Invoke it again with the results, or end.
+  const continueOrEnd = ({ messages }: { messages: UIMessage[] }) =>
+    shouldContinueRun(messages, runLimitsOf(store.getState(), runnableTools()));
+
+  const chat: SessionChat = new SessionChat({
+    state: chatState.state,
+    transport: invokeModel,
+    // 2. Detect each tool call. The SDK awaits this callback before it reads on, so each call
+    // runs in the background: the calls of one step execute concurrently.
+    onToolCall: ({ toolCall }) => {
+      void executeToolCall(toolCall).catch((error: unknown) =>
+        answerCall(chat, store, toolCall, playgroundFailed(toolCall, error)),
+      );
+    },
+    sendAutomaticallyWhen: continueOrEnd,
+    // The request a real provider step was sent with (transient: this tab only), filed under its step.
+    onData: (part) => recordWireCapture(store, chatState, part),
+    onFinish: ({ isAbort, isError, finishReason }) => {
+      log(
+        'InferenceResponseReceived',
+        isError ? 'failed' : isAbort ? 'stopped' : `finished: ${finishReason ?? 'unknown'}`,
+      );
+      const failure = lastStepDecisionFailure(chatState.state.messages);
+      if (failure) log(DECISION_FAILURE_EVENTS[failure.toolName], failure.reason, failure.toolCallId);
+    },
+  });
   // Stop aborts the calls executing now; calls made after it get a fresh signal.
   chat.stopTools = executor.stop;
 
-  /** A call, from the store to the model: run through the executor (while it shows as running), then answered. */
+  /** 3. Execute a call (it shows as running meanwhile), then 4. add its result. */
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
     // The call is in the store (and on screen) before it runs.
     chatState.flush();
@@ -127,7 +125,33 @@ export function createSessionChat({
   return chat;
 }
 
-/** Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */
+/** The runnable tools, checked once per version of the tool list (it is immutable), not per request and call. */
+function runnableToolsOf(store: RunStore, checker: SessionChatOptions['checker']): () => RunnableTool[] {
+  const checked = new WeakMap<readonly ToolDraft[], RunnableTool[]>();
+  return () => {
+    const { tools } = store.getState();
+    const known = checked.get(tools);
+    if (known) return known;
+    const runnable = checkToolDrafts(tools, checker).runnable;
+    checked.set(tools, runnable);
+    return runnable;
+  };
+}
+
+/** Files a `data-wire` part (the request a real provider step was sent with) under the step it belongs to. */
+function recordWireCapture(
+  store: RunStore,
+  chatState: ReturnType<typeof createStoreChatState>,
+  part: { type: string; data?: unknown },
+) {
+  if (part.type !== 'data-wire') return;
+  const message = chatState.state.messages.at(-1);
+  if (message?.role !== 'assistant') return;
+  const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
+  store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
+}
+
+/** 4. Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */
 async function answerCall(
   chat: SessionChat,
   store: RunStore,
@@ -194,7 +218,7 @@ function requestTransport({
 }) {
   return new DefaultChatTransport<UIMessage>({
     api,
-    fetch,
+    fetch: chatRouteFetch(fetch),
     prepareSendMessagesRequest: async ({ messages, headers }) => {
       if (store.getState().readOnly)
         throw new Error('A shared session is read-only: press "Fork to edit" to make it yours, then send.');
@@ -205,12 +229,12 @@ function requestTransport({
       const { settings } = store.getState();
       log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
       return {
-        body: {
+        body: chatRequestBody({
           messages,
           // An MCP tool's results are MCP-shaped: the route converts them for the model.
           tools: requestToolSpecs(runnableTools()),
           settings,
-        },
+        }),
         headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
       };
     },

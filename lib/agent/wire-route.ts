@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WIRE_FORMATS } from '../shapes/wire-capture';
-import { chatRequestSchema } from './chat-request-schema';
+import { chatRequestSchema } from './chat-route';
 
 /*
  * `POST /api/wire`, one contract for both sides: a chat request and the provider format it is

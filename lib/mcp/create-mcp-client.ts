@@ -1,26 +1,24 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { McpAccess, McpCallAnswer } from '../shapes/mcp-access';
+import { MCP_ROUTE, type McpAccess, type McpCallAnswer } from '../shapes/mcp-access';
 import type { SessionStore } from '../session/session-state';
 import type { McpServerRecord } from '../shapes/mcp-server-record';
 import { toServerRecord } from './to-server-record';
 import { hashName, readListedTools } from '../shapes/mcp-tool-drafts';
 import { mcpServerRefusal } from '../shapes/session-limits';
-import { McpRouteError, parseAnswer, readCall } from './read-mcp-answer';
+import { type AnsweredAction, checkedRequest, McpRouteError, readAnswer, readCall } from './read-mcp-answer';
+import type {
+  McpAnswer,
+  McpPromptInfo,
+  McpPromptMessages,
+  McpRequestInput,
+  McpResourceContents,
+  McpResourceInfo,
+} from './mcp-route';
 
 /** Whether this tab is connected to a session's server now. */
 export type McpLinkStatus = { kind: 'connected' } | { kind: 'connecting' } | { kind: 'disconnected'; error?: string };
 
-/** A prompt or resource as the server lists it (shown, then fetched on request). */
-export type McpPromptInfo = {
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: { name: string; description?: string; required?: boolean }[];
-};
-export type McpResourceInfo = { uri: string; name: string; title?: string; description?: string; mimeType?: string };
-/** A prompt's messages (`prompts/get`) and a resource's contents (`resources/read`), as the server sent them. */
-export type McpPromptMessages = { messages: { role: string; content: Record<string, unknown> }[] };
-export type McpResourceContents = { contents: { uri: string; mimeType?: string; text?: string; blob?: string }[] };
+export type { McpPromptInfo, McpPromptMessages, McpResourceContents, McpResourceInfo };
 
 export type McpClient = McpAccess & {
   /** Connection status per server id; the Tools pane draws it. */
@@ -57,15 +55,18 @@ export function isStdioServerUrl(url: string): boolean {
   return url.startsWith('stdio:');
 }
 
-/** A live connection, and how it was made (the body of "connect": headers or a start token, this tab's memory only). */
-type Link = { connectionId: string; toolsVersion: number; connectBody: Record<string, unknown> };
+/** How a connection is made: the body of "connect" (headers) or "connect-stdio" (a start token) — this tab's memory only. */
+type ConnectBody = Extract<McpRequestInput, { action: 'connect' | 'connect-stdio' }>;
+/** A live connection, and how it was made. */
+type Link = { connectionId: string; toolsVersion: number; connectBody: ConnectBody };
 
 /** What one tab's MCP client holds: the session, its live links, their statuses, the route, and the identity the server issued. */
 type Client = {
   store: SessionStore;
   open: Map<string, Link>;
   links: StoreApi<Readonly<Record<string, McpLinkStatus>>>;
-  post(body: Record<string, unknown>, signal?: AbortSignal): Promise<Response>;
+  /** Sends a request the contract accepts (checked first: a wrong one is refused here, in the route's words). */
+  post(body: McpRequestInput, signal?: AbortSignal): Promise<Response>;
   /** This tab's identity, issued by the server at its first connect: the server counts this tab's connections against its quota only (a page cannot choose one). */
   page: string | undefined;
 };
@@ -79,7 +80,7 @@ type Client = {
 export function createMcpClient({
   store,
   fetch,
-  api = '/api/mcp',
+  api = MCP_ROUTE,
   watchMs,
 }: {
   store: SessionStore;
@@ -94,11 +95,12 @@ export function createMcpClient({
     links: createStore<Readonly<Record<string, McpLinkStatus>>>(() => ({})),
     page: undefined,
     post: async (body, signal) => {
+      const checked = await checkedRequest(body);
       try {
         return await fetch(api, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: checked,
           signal,
         });
       } catch (error) {
@@ -118,7 +120,7 @@ export function createMcpClient({
     },
     connect: (url, headers) => connectWith(c, url, { action: 'connect', url, headers }),
     connectStdio: (command, args, token) =>
-      connectWith(c, stdioServerUrl(command, args), { action: 'connect-stdio', command, args, token }),
+      connectWith(c, stdioServerUrl(command, args), { action: 'connect-stdio', command, args: [...args], token }),
     disconnect: (serverId) => disconnect(c, serverId),
     async remove(serverId) {
       await disconnect(c, serverId);
@@ -127,42 +129,47 @@ export function createMcpClient({
       c.links.setState(rest, true);
     },
     refreshTools: (serverId) => refreshTools(c, serverId),
-    listPrompts: async (serverId) =>
-      ((await askServer(c, serverId, { action: 'prompts' })).prompts ?? []) as McpPromptInfo[],
+    listPrompts: async (serverId) => (await askServer(c, serverId, { action: 'prompts' })).prompts,
     getPrompt: async (serverId, name, args) =>
-      (await askServer(c, serverId, { action: 'get-prompt', name, arguments: args })).prompt as McpPromptMessages,
-    listResources: async (serverId) =>
-      ((await askServer(c, serverId, { action: 'resources' })).resources ?? []) as McpResourceInfo[],
-    readResource: async (serverId, uri) =>
-      (await askServer(c, serverId, { action: 'read-resource', uri })).resource as McpResourceContents,
+      (await askServer(c, serverId, { action: 'get-prompt', name, arguments: args })).prompt,
+    listResources: async (serverId) => (await askServer(c, serverId, { action: 'resources' })).resources,
+    readResource: async (serverId, uri) => (await askServer(c, serverId, { action: 'read-resource', uri })).resource,
   };
 }
 
 const setStatus = (c: Client, serverId: string, status: McpLinkStatus) => c.links.setState({ [serverId]: status });
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 const record = (c: Client, serverId: string): McpServerRecord | undefined =>
   c.store.getState().mcpServers.find((server) => server.id === serverId);
 
-/** One question to the route, its answer read (bounded), its error said. */
-async function ask(c: Client, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await c.post(body);
-  const answer = parseAnswer(await response.text());
-  if (!response.ok) {
-    const error = answer.error as { code?: string; message?: string } | undefined;
-    throw new McpRouteError(error?.code ?? 'failed', error?.message ?? `HTTP ${response.status}`);
-  }
-  return answer;
+/** What a request's action answers with (`connect-stdio` answers as `connect`; `call` streams, see `readCall`). */
+type AnswerOf<Action> = Action extends 'connect-stdio' ? 'connect' : Extract<Action, AnsweredAction>;
+/** A question about an open connection, before its connection id is added. */
+type ServerQuestion = DistributiveOmit<Extract<McpRequestInput, { connectionId: string }>, 'connectionId'>;
+
+/** One question to the route, its answer read with the contract (bounded), its refusal said. */
+async function ask<Body extends McpRequestInput>(c: Client, body: Body): Promise<McpAnswer<AnswerOf<Body['action']>>> {
+  const action = (body.action === 'connect-stdio' ? 'connect' : body.action) as AnswerOf<Body['action']>;
+  return readAnswer(await c.post(body), action);
 }
 
 /** Asks about a connected server; a connection the route has closed (idle, restarted) is made again once. */
-async function askServer(c: Client, serverId: string, body: Record<string, unknown>) {
+async function askServer<Body extends ServerQuestion>(
+  c: Client,
+  serverId: string,
+  body: Body,
+): Promise<McpAnswer<AnswerOf<Body['action']>>> {
   const link = c.open.get(serverId);
   if (!link) throw new McpRouteError('not_connected', notConnectedMessage(c, serverId));
+  const to = (connectionId: string) => ({ ...body, connectionId }) as Body & McpRequestInput;
   try {
-    return await ask(c, { ...body, connectionId: link.connectionId });
+    return await ask(c, to(link.connectionId));
   } catch (error) {
     if (!(error instanceof McpRouteError && error.code === 'not_connected')) throw error;
     const again = await reconnect(c, serverId, link);
-    return ask(c, { ...body, connectionId: again.connectionId });
+    return ask(c, to(again.connectionId));
   }
 }
 
@@ -173,13 +180,13 @@ function notConnectedMessage(c: Client, serverId: string): string {
     : 'This MCP tool names a server the session does not have.';
 }
 
-async function connectTo(c: Client, url: string, connectBody: Record<string, unknown>) {
+async function connectTo(c: Client, url: string, connectBody: ConnectBody) {
   const answer = await ask(c, { ...connectBody, page: c.page });
-  if (typeof answer.page === 'string') c.page = answer.page;
+  if (answer.page !== undefined) c.page = answer.page;
   return {
-    connectionId: String(answer.connectionId),
-    toolsVersion: Number(answer.toolsVersion ?? 0),
-    server: toServerRecord(url, (answer.server ?? {}) as Record<string, unknown>),
+    connectionId: answer.connectionId,
+    toolsVersion: answer.toolsVersion,
+    server: toServerRecord(url, answer.server),
     tools: readListedTools(answer.tools),
   };
 }
@@ -205,7 +212,7 @@ async function reconnect(c: Client, serverId: string, link: Link): Promise<Link>
 async function refreshTools(c: Client, serverId: string) {
   const answer = await askServer(c, serverId, { action: 'tools' });
   const link = c.open.get(serverId);
-  if (link) link.toolsVersion = Number(answer.toolsVersion ?? link.toolsVersion);
+  if (link) link.toolsVersion = answer.toolsVersion;
   c.store.getState().setMcpTools(serverId, readListedTools(answer.tools));
 }
 
@@ -221,20 +228,16 @@ async function callTool(
   const link = c.open.get(server);
   if (!link) return { kind: 'error', code: 'not_connected', message: notConnectedMessage(c, server) };
   try {
-    let line: Record<string, unknown>;
+    let line: Awaited<ReturnType<typeof readCall>>;
     try {
       line = await callOnce(link);
     } catch (error) {
       if (!(error instanceof McpRouteError && error.code === 'not_connected')) throw error;
       line = await callOnce(await reconnect(c, server, link));
     }
-    if (line.type === 'error') {
-      const error = line.error as { code?: string; message?: string };
-      return { kind: 'error', code: error.code ?? 'server_error', message: error.message ?? 'The call failed.' };
-    }
+    if (line.type === 'error') return { kind: 'error', code: line.error.code, message: line.error.message };
     const current = c.open.get(server);
-    if (current && typeof line.toolsVersion === 'number' && line.toolsVersion > current.toolsVersion)
-      void refreshTools(c, server).catch(() => undefined);
+    if (current && line.toolsVersion > current.toolsVersion) void refreshTools(c, server).catch(() => undefined);
     return { kind: 'result', result: line.result } satisfies McpCallAnswer;
   } catch (error) {
     if (signal?.aborted) return { kind: 'error', code: 'cancelled', message: 'The call was cancelled.' };
@@ -246,7 +249,7 @@ async function callTool(
   }
 }
 
-async function connectWith(c: Client, url: string, connectBody: Record<string, unknown>): Promise<ConnectResult> {
+async function connectWith(c: Client, url: string, connectBody: ConnectBody): Promise<ConnectResult> {
   const known = c.store.getState().mcpServers.find((server) => server.url === url);
   if (known) setStatus(c, known.id, { kind: 'connecting' });
   // Refused before the route opens anything: the session has no room for another server.
@@ -284,8 +287,7 @@ async function watch(c: Client) {
   for (const [serverId, link] of c.open) {
     try {
       const answer = await ask(c, { action: 'status', connectionId: link.connectionId });
-      if (typeof answer.toolsVersion === 'number' && answer.toolsVersion > link.toolsVersion)
-        await refreshTools(c, serverId);
+      if (answer.toolsVersion > link.toolsVersion) await refreshTools(c, serverId);
     } catch (error) {
       // A connection the route closed (idle, restarted) is made again at the next use.
       if (!(error instanceof McpRouteError && error.code === 'not_connected')) continue;

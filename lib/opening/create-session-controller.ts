@@ -35,8 +35,8 @@ export type SessionControllerOptions = {
   /** Sends the active branch again (after a fork), or with a new user message. */
   send(message?: { text: string }): void;
   newId(): string;
-  /** Fetches a short link's ciphertext (`GET /api/links/<id>`). */
-  fetchLink?: (id: string) => Promise<Response>;
+  /** The page's fetch, for a short link's ciphertext (`GET /api/links/<id>`); the global one unless said. */
+  fetch?: typeof globalThis.fetch;
   /**
    * Reads a link into a session — decrypt, inflate, parse and the strict reader, once (the
    * page passes its link worker, off its thread); by default here, the readers loaded on first use.
@@ -98,17 +98,10 @@ export function createSessionController(options: SessionControllerOptions): Sess
         ok: false,
         message: `This short link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
       });
-    let response: Response;
-    try {
-      response = await (options.fetchLink ?? ((linkId) => fetch(`/api/links/${encodeURIComponent(linkId)}`)))(id);
-    } catch {
-      return refused('the playground’s server could not be reached');
-    }
-    if (!response.ok) {
-      const said = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-      return refused((said?.error?.message ?? `the server answered ${response.status}`).replace(/\.$/, ''));
-    }
-    await openShared(await readLink({ kind: 'sealed', ciphertext: new Uint8Array(await response.arrayBuffer()), key }));
+    const { fetchShortLinkOnServer } = await import('../share/links-route');
+    const fetched = await fetchShortLinkOnServer(options.fetch ?? fetch, id);
+    if (!fetched.ok) return refused(fetched.why);
+    await openShared(await readLink({ kind: 'sealed', ciphertext: fetched.ciphertext, key }));
   };
 
   return {

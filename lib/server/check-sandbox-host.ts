@@ -1,12 +1,11 @@
 import 'server-only';
 import { lookup } from 'node:dns/promises';
+import type { SandboxHostAnswer } from '../sandbox/sandbox-host-route';
 
 /** The host WebContainer loads its runtime from. */
 export const WEB_CONTAINER_HOST = 'stackblitz.com';
 /** How long the name may take to resolve before it counts as unreachable. */
 const LOOKUP_TIMEOUT_MS = 1_500;
-
-export type SandboxHostCheck = { host: string; reachable: boolean };
 
 /**
  * Whether WebContainer's host resolves from here — a name lookup, nothing downloaded, no
@@ -16,7 +15,7 @@ export type SandboxHostCheck = { host: string; reachable: boolean };
 export async function checkSandboxHost(
   resolve: (host: string) => Promise<unknown> = (host) => lookup(host),
   timeoutMs = LOOKUP_TIMEOUT_MS,
-): Promise<SandboxHostCheck> {
+): Promise<SandboxHostAnswer> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<false>((done) => {
     timer = setTimeout(() => done(false), timeoutMs);

@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import type { ChatRequest } from '../agent/chat-request-schema';
+import type { ChatRequest } from '../agent/chat-route';
 import { type CodeLanguage, codeFormatFor, codeSettingsFor, getCode, toPython } from '../interop/get-code';
 import type { RunSettings } from '../shapes/run-settings';
 import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';

@@ -1,10 +1,9 @@
 import 'server-only';
-import { chatRequestSchema } from '../agent/chat-request-schema';
+import { chatRequestProblem, chatRequestSchema } from '../agent/chat-route';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
-import { firstIssue } from '../limits/first-issue';
 
 /** The header a key typed in the browser travels in (never the body, never a session). */
 export const PROVIDER_KEY_HEADER = 'x-provider-key';
@@ -17,10 +16,7 @@ export async function handleChatRequest(
   const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
   if (!body.ok) return chatErrorResponse(body.code, body.message);
   const parsed = chatRequestSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const { where, why } = firstIssue(parsed.error, '(body)');
-    return chatErrorResponse('invalid_body', `Invalid field "${where}": ${why}.`);
-  }
+  if (!parsed.success) return chatErrorResponse('invalid_body', chatRequestProblem(parsed.error));
   const typedKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim() || undefined;
   return streamChatTurn(parsed.data, { ...options, typedKey, signal: request.signal });
 }

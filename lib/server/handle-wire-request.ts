@@ -4,7 +4,7 @@ import { INPUT_LIMITS } from '../limits/input-limits';
 import { chatErrorResponse } from './chat-errors';
 import { readJsonBody } from './read-json-body';
 import { renderWithPackage } from './render-with-package';
-import { firstIssue } from '../limits/first-issue';
+import { chatRequestProblem } from '../agent/chat-route';
 
 /**
  * `POST /api/wire`: the body a provider package would send for a chat request's next step,
@@ -14,10 +14,7 @@ export async function handleWireRequest(request: Request): Promise<Response> {
   const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
   if (!body.ok) return chatErrorResponse(body.code, body.message);
   const parsed = wireRequestSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const { where, why } = firstIssue(parsed.error, '(body)');
-    return chatErrorResponse('invalid_body', `Invalid field "${where}": ${why}.`);
-  }
+  if (!parsed.success) return chatErrorResponse('invalid_body', chatRequestProblem(parsed.error));
   const { format, ...chat } = parsed.data;
   const rendered = await renderWithPackage(chat, format);
   if (!rendered.ok) return chatErrorResponse('invalid_messages', rendered.message);

@@ -9,7 +9,7 @@ import {
   type UIMessage,
   wrapLanguageModel,
 } from 'ai';
-import type { ChatRequest } from '../agent/chat-request-schema';
+import type { ChatRequest } from '../agent/chat-route';
 import { clip } from '../limits/clip';
 import { createToolModeMiddleware } from '../providers/modes/create-tool-mode-middleware';
 import { argsEchoMiddleware } from '../providers/modes/args-echo-middleware';

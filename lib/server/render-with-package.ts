@@ -5,7 +5,7 @@ import { createGoogle } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type LanguageModel, streamText } from 'ai';
-import type { ChatRequest } from '../agent/chat-request-schema';
+import type { ChatRequest } from '../agent/chat-route';
 import type { ProviderId } from '../shapes/run-settings-defaults';
 import type { WireFormat } from '../shapes/wire-capture';
 import { type CapturedRequest, captureRequest } from './capture-fetch';

@@ -7,7 +7,7 @@ import {
   toUIMessageStream,
   wrapLanguageModel,
 } from 'ai';
-import type { ChatRequest } from '../agent/chat-request-schema';
+import type { ChatRequest } from '../agent/chat-route';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
 import { formatOfProvider } from '../wire/wire-capture';

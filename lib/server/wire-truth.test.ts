@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import type { ChatRequest } from '../agent/chat-request-schema';
+import type { ChatRequest } from '../agent/chat-route';
 import type { RunSettings } from '../shapes/run-settings';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';

@@ -7,6 +7,9 @@ export type McpCallAnswer =
   /** `not_connected`, `timeout`, `cancelled`, `server_error`, … and one sentence. */
   | { kind: 'error'; code: string; message: string };
 
+/** The page's way to MCP servers (its contract: lib/mcp/mcp-route.ts). */
+export const MCP_ROUTE = '/api/mcp';
+
 /** How the executor reaches MCP servers (in the browser: `POST /api/mcp` with the tab's connections). */
 export type McpAccess = {
   callTool(request: {

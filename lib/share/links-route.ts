@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { routeErrorSchema } from '../shapes/route-error';
+import { readRouteRefusal, routeErrorSchema } from '../shapes/route-error';
 import { SHORT_LINK_ID } from '../shapes/short-link-address';
 
 /*
@@ -28,8 +28,77 @@ export const createdLinkSchema = z.object({
 });
 export type CreatedLink = z.infer<typeof createdLinkSchema>;
 
+/** `GET /api/links` (200): short links are on here, how large one may be and how long it may be kept. */
+export const linksStatusSchema = z.object({
+  enabled: z.literal(true),
+  maxBytes: z.number().int().positive(),
+  expiries: z.array(z.enum(LINK_EXPIRY_CHOICES)),
+});
+export type LinksStatus = z.infer<typeof linksStatusSchema>;
+
+/** `GET` and `DELETE /api/links/<id>`: one link's address on the route. */
+export const shortLinkRoute = (id: string) => `${LINKS_ROUTE}/${encodeURIComponent(id)}`;
+
+/** `DELETE /api/links/<id>`: the token `POST` answered, which only the browser that made the link kept. */
+export const deleteLinkRequestSchema = z.object({
+  deleteToken: z.string({ error: '"deleteToken" is required' }).max(100, '"deleteToken" is not a delete token'),
+});
+
 /** What every refusal of the route answers (the same for every route). */
 export { routeErrorSchema };
+
+/** `GET /api/links` from the page: whether this server keeps short links (an answer the contract refuses: it does not). */
+export async function shortLinksStatusOnServer(fetch: typeof globalThis.fetch): Promise<LinksStatus | undefined> {
+  const response = await fetch(LINKS_ROUTE);
+  if (!response.ok) return undefined;
+  const status = linksStatusSchema.safeParse(await response.json().catch(() => undefined));
+  return status.success ? status.data : undefined;
+}
+
+/**
+ * `GET /api/links/<id>` from the page: the sealed bytes, or why there are none in a sentence
+ * without its full stop (the route's own, or ours when it could not be reached or answered oddly).
+ */
+export async function fetchShortLinkOnServer(
+  fetch: typeof globalThis.fetch,
+  id: string,
+): Promise<{ ok: true; ciphertext: Uint8Array } | { ok: false; why: string }> {
+  let response: Response;
+  try {
+    response = await fetch(shortLinkRoute(id));
+  } catch {
+    return { ok: false, why: 'the playground’s server could not be reached' };
+  }
+  if (!response.ok)
+    return {
+      ok: false,
+      why: (await readRouteRefusal(response, `the server answered ${response.status}`)).replace(/\.$/, ''),
+    };
+  return { ok: true, ciphertext: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/**
+ * `DELETE /api/links/<id>` from the page: `gone` when the link no longer exists (deleted now, or
+ * already — 204 or 404), else the reason it is still there.
+ */
+export async function deleteShortLinkOnServer(
+  fetch: typeof globalThis.fetch,
+  id: string,
+  deleteToken: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  let response: Response;
+  try {
+    response = await fetch(shortLinkRoute(id), {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(deleteLinkRequestSchema.parse({ deleteToken })),
+    });
+  } catch {
+    return { ok: false, message: 'The playground’s server could not be reached.' };
+  }
+  if (response.status === 204 || response.status === 404) return { ok: true };
+  return { ok: false, message: await readRouteRefusal(response, `The server answered ${response.status}.`) };
+}
 
 /**
  * `POST /api/links` from the page: the request built and the answer read with the contract; the
@@ -44,15 +113,9 @@ export async function createShortLinkOnServer(
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(createLinkRequestSchema.parse(request)),
   });
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const refused = routeErrorSchema.safeParse(answer);
-    return {
-      ok: false,
-      message: refused.success ? refused.data.error.message : `The server answered ${response.status}.`,
-    };
-  }
-  const made = createdLinkSchema.safeParse(answer);
+  if (!response.ok)
+    return { ok: false, message: await readRouteRefusal(response, `The server answered ${response.status}.`) };
+  const made = createdLinkSchema.safeParse(await response.json().catch(() => undefined));
   return made.success
     ? { ok: true, link: made.data }
     : { ok: false, message: 'The server answered something else than a short link.' };

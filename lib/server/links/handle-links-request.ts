@@ -5,7 +5,12 @@ import { readJsonBody } from '../read-json-body';
 import { type ByteBudget, type RateLimit, storeFullMessage } from './link-limits';
 import type { LinkStore } from './link-store';
 import { SHORT_LINK_ID } from '../../shapes/short-link-address';
-import { createdLinkSchema, createLinkRequestSchema } from '../../share/links-route';
+import {
+  createdLinkSchema,
+  createLinkRequestSchema,
+  deleteLinkRequestSchema,
+  linksStatusSchema,
+} from '../../share/links-route';
 import { firstIssue } from '../../limits/first-issue';
 
 /** Largest ciphertext a short link holds (bytes). */
@@ -50,7 +55,10 @@ export async function handleLinksRequest(request: Request, id: string | undefine
   if (!store) return refuse(404, 'links_off', 'Short links are off on this server: share a fragment link instead.');
   if (id === undefined) {
     if (request.method === 'GET')
-      return json(200, { enabled: true, maxBytes: MAX_LINK_BYTES, expiries: Object.keys(LINK_EXPIRIES) });
+      return json(
+        200,
+        linksStatusSchema.parse({ enabled: true, maxBytes: MAX_LINK_BYTES, expiries: Object.keys(LINK_EXPIRIES) }),
+      );
     if (request.method !== 'POST') return refuse(405, 'method', 'POST a short link, or GET one by its id.');
     // The socket's address (or the outermost trusted proxy's word), never a header the client writes.
     const wait = await deps.rateLimit(clientAddressOf(request, deps.env) ?? 'unknown', now);
@@ -78,9 +86,10 @@ export async function handleLinksRequest(request: Request, id: string | undefine
   }
   if (request.method === 'DELETE') {
     const body = await readJsonBody(request, 4096);
-    const token = body.ok ? (body.value as { deleteToken?: unknown } | null)?.deleteToken : undefined;
-    if (typeof token !== 'string') return refuse(400, 'invalid_body', '"deleteToken" is required.');
-    return (await store.delete(id, hashToken(token)))
+    if (!body.ok) return refuse(400, body.code, body.message);
+    const read = deleteLinkRequestSchema.safeParse(body.value ?? {});
+    if (!read.success) return refuse(400, 'invalid_body', `${firstIssue(read.error, 'the body').why}.`);
+    return (await store.delete(id, hashToken(read.data.deleteToken)))
       ? new Response(null, { status: 204 })
       : refuse(404, 'not_found', 'No such short link, or not yours to delete.');
   }

@@ -20,16 +20,10 @@ import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
 import packageJson from '../../../package.json';
+import type { McpServerInfo } from '../../mcp/mcp-route';
 
 /** What the playground shows of a connected server (MCP `initialize`). */
-export type McpServerInfo = {
-  name: string;
-  version: string;
-  /** Which of tools, resources, prompts and logging it offers. */
-  capabilities: string[];
-  instructions?: string;
-  transport: 'streamable-http' | 'sse' | 'stdio';
-};
+export type { McpServerInfo };
 
 /** A `notifications/progress` of a running call. */
 export type McpProgress = { progress: number; total?: number; message?: string };

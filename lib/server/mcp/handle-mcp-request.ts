@@ -1,6 +1,13 @@
 import 'server-only';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import {
+  MAX_MCP_CALL_TIMEOUT_MS,
+  type McpRequest,
+  mcpAnswerSchemas,
+  mcpCallLineSchema,
+  mcpRequestProblem,
+  mcpRequestSchema,
+} from '../../mcp/mcp-route';
 import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
@@ -10,61 +17,9 @@ import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect
 import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
 import { processShared } from '../server-process';
-import { firstIssue } from '../../limits/first-issue';
 
-const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
-/**
- * The page identity this server issued to the page at its first connect (`page` in the
- * answer): its connections count against its own quota. One the server did not issue is
- * replaced by a new one, never taken as given.
- */
-const page = z.string().max(100).optional();
-
-/** Longest a call may go without progress, in ms (the page sends the tool's own limit). */
-export const MAX_MCP_CALL_TIMEOUT_MS = 10 * 60_000;
-
-/** What `POST /api/mcp` accepts: connect, list again, call a tool, resources, prompts, disconnect. */
-export const mcpRequestSchema = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('connect'),
-    url: z.string().max(2_000),
-    page,
-    /** E.g. Authorization: held by the connection, never answered, logged or stored. */
-    headers: z
-      .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(8_000))
-      .refine((headers) => Object.keys(headers).length <= 20, 'may hold at most 20 headers')
-      .optional(),
-  }),
-  /** A local stdio server: only when the operator allows the command, on loopback, with this start's token. */
-  z.object({
-    action: z.literal('connect-stdio'),
-    page,
-    command: z.string().min(1).max(500),
-    args: z.array(z.string().max(2_000)).max(50).default([]),
-    token: z.string().max(200),
-  }),
-  z.object({ action: z.literal('tools'), connectionId }),
-  /** Whether the connection is open and how often its tools changed (no traffic to the MCP server). */
-  z.object({ action: z.literal('status'), connectionId }),
-  z.object({
-    action: z.literal('call'),
-    connectionId,
-    name: z.string().min(1).max(200),
-    arguments: z.record(z.string(), z.unknown()),
-    timeoutMs: z.number().int().min(100).max(MAX_MCP_CALL_TIMEOUT_MS).optional(),
-  }),
-  z.object({ action: z.literal('resources'), connectionId }),
-  z.object({ action: z.literal('read-resource'), connectionId, uri: z.string().min(1).max(2_000) }),
-  z.object({ action: z.literal('prompts'), connectionId }),
-  z.object({
-    action: z.literal('get-prompt'),
-    connectionId,
-    name: z.string().min(1).max(200),
-    arguments: z.record(z.string().max(200), z.string().max(20_000)).default({}),
-  }),
-  z.object({ action: z.literal('disconnect'), connectionId }),
-]);
-type McpRequest = z.infer<typeof mcpRequestSchema>;
+/** What `POST /api/mcp` accepts (lib/mcp/mcp-route.ts: the contract both sides use). */
+export { MAX_MCP_CALL_TIMEOUT_MS, mcpRequestSchema };
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -112,7 +67,7 @@ function streamCall(
     async start(controller) {
       const send = (line: unknown) => {
         try {
-          controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+          controller.enqueue(encoder.encode(`${JSON.stringify(mcpCallLineSchema.parse(line))}\n`));
         } catch {
           // The page went away; the signal cancels the call.
         }
@@ -137,25 +92,27 @@ function streamCall(
   return new Response(body, { headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' } });
 }
 
+/** What an action on an open connection answers, through its contract. */
 async function answer(
   connection: McpConnection,
   input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' }>,
 ) {
+  const through = mcpAnswerSchemas[input.action];
   switch (input.action) {
     case 'tools':
-      return { tools: await connection.listTools(), toolsVersion: connection.toolsVersion() };
+      return through.parse({ tools: await connection.listTools(), toolsVersion: connection.toolsVersion() });
     case 'status':
-      return { toolsVersion: connection.toolsVersion() };
+      return through.parse({ toolsVersion: connection.toolsVersion() });
     case 'resources':
-      return { resources: await connection.listResources() };
+      return through.parse({ resources: await connection.listResources() });
     case 'read-resource':
-      return { resource: await connection.readResource(input.uri) };
+      return through.parse({ resource: await connection.readResource(input.uri) });
     case 'prompts':
-      return { prompts: await connection.listPrompts() };
+      return through.parse({ prompts: await connection.listPrompts() });
     case 'get-prompt':
-      return { prompt: await connection.getPrompt(input.name, input.arguments) };
+      return through.parse({ prompt: await connection.getPrompt(input.name, input.arguments) });
     case 'disconnect':
-      return { ok: true };
+      return through.parse({ ok: true });
   }
 }
 
@@ -172,10 +129,7 @@ export async function handleMcpRequest(
   const body = await readJsonBody(request, MAX_BODY_BYTES);
   if (!body.ok) return failure(body.code === 'body_too_large' ? 413 : 400, body.code, body.message);
   const parsed = mcpRequestSchema.safeParse(body.value);
-  if (!parsed.success) {
-    const { where, why } = firstIssue(parsed.error, '(body)');
-    return failure(400, 'invalid_body', `Invalid field "${where}": ${why}.`);
-  }
+  if (!parsed.success) return failure(400, 'invalid_body', mcpRequestProblem(parsed.error));
   const input = parsed.data;
   const requester =
     input.action === 'connect' || input.action === 'connect-stdio'
@@ -190,7 +144,9 @@ export async function handleMcpRequest(
         () => connectMcpServer(input.url, input.headers ?? {}),
         requester,
       );
-      return Response.json({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page });
+      return Response.json(
+        mcpAnswerSchemas.connect.parse({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page }),
+      );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', connectFailedMessage(input.url, error, secrets));
@@ -213,7 +169,9 @@ export async function handleMcpRequest(
         () => connectMcpStdio(input.command, input.args),
         requester,
       );
-      return Response.json({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page });
+      return Response.json(
+        mcpAnswerSchemas.connect.parse({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page }),
+      );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
       return failure(502, 'connect_failed', describeProviderError(error, `the local server "${input.command}"`, []));

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { sendableSettingsSchema } from '../shapes/run-settings';
+import { uiMessageShapeSchema } from '../shapes/ui-message-shape';
+import { toolSpecSchema } from '../shapes/tool-spec';
+import { firstIssue } from '../limits/first-issue';
+import { readRouteRefusal } from '../shapes/route-error';
+
+/*
+ * `POST /api/chat`, one contract for both sides (shared/UI-CONTRACT.md): the body the page sends
+ * and the route reads; a refusal is the route error every route answers (`routeErrorSchema`), and
+ * an accepted request answers one model step as the AI SDK's UI message stream, which the SDK's
+ * own chunk schema reads on the page.
+ */
+
+export const CHAT_ROUTE = '/api/chat';
+
+/**
+ * The body. Messages are checked for shape here and in depth by the AI SDK's own UI-message
+ * validation on the server.
+ */
+export const chatRequestSchema = z
+  .object({
+    messages: z.array(uiMessageShapeSchema).min(1),
+    tools: z.array(toolSpecSchema).max(256),
+    settings: sendableSettingsSchema,
+  })
+  .superRefine(({ messages }, context) => {
+    // The server never downloads what a message names: a file travels as its data.
+    for (const [index, message] of messages.entries())
+      for (const [at, part] of message.parts.entries()) {
+        const url = (part as { url?: unknown }).url;
+        if (part.type === 'file' && !(typeof url === 'string' && url.startsWith('data:')))
+          context.addIssue({
+            code: 'custom',
+            path: ['messages', index, 'parts', at, 'url'],
+            message:
+              'must be a data: URL — the playground server never downloads a file a message names; attach the file itself',
+          });
+      }
+  });
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** Why a body is not a chat request, in the words both sides use: the field, and what is wrong with it. */
+export function chatRequestProblem(error: z.ZodError): string {
+  const { where, why } = firstIssue(error, '(body)');
+  return `Invalid field "${where}": ${why}.`;
+}
+
+/**
+ * The page's side of the body: checked with the contract before it leaves, so a request the route
+ * would refuse is refused here in the route's words (and nothing is sent).
+ */
+export function chatRequestBody(request: Omit<ChatRequest, 'messages'> & { messages: readonly object[] }): ChatRequest {
+  const read = chatRequestSchema.safeParse(request);
+  if (!read.success) throw new Error(chatRequestProblem(read.error));
+  return read.data;
+}
+
+/**
+ * The page's fetch for the route: a refusal becomes an error carrying the route's own sentence
+ * (the AI SDK would otherwise show the raw JSON body); a stream is left to the AI SDK to read.
+ */
+export function chatRouteFetch(fetch: typeof globalThis.fetch = globalThis.fetch): typeof globalThis.fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.ok) return response;
+    throw new Error(await readRouteRefusal(response, `${CHAT_ROUTE} answered ${response.status}.`));
+  };
+}

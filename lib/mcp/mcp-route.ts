@@ -1,0 +1,139 @@
+import {
+  CallToolResultSchema,
+  GetPromptResultSchema,
+  PromptSchema,
+  ReadResourceResultSchema,
+  ResourceSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { MCP_TRANSPORTS } from '../shapes/mcp-limits';
+import { MCP_ROUTE } from '../shapes/mcp-access';
+import { firstIssue } from '../limits/first-issue';
+
+/*
+ * `POST /api/mcp`, one contract for both sides (lib/mcp/CONTEXT.md): what each action asks and
+ * what it answers — the MCP parts as the official SDK's own schemas say them. The route reads the
+ * request and answers through it; the page's MCP client sends and reads with it (loading it with
+ * its first question: zod is not part of the page's first load). A refusal is the route error
+ * every route answers (`routeErrorSchema`).
+ */
+
+export { MCP_ROUTE };
+export { routeErrorSchema } from '../shapes/route-error';
+
+/** Longest a call may go without progress, in ms (the page sends the tool's own limit). */
+export const MAX_MCP_CALL_TIMEOUT_MS = 10 * 60_000;
+
+const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connection id from "connect"');
+/**
+ * The page identity this server issued to the page at its first connect (`page` in the
+ * answer): its connections count against its own quota. One the server did not issue is
+ * replaced by a new one, never taken as given.
+ */
+const page = z.string().max(100).optional();
+
+/** What `POST /api/mcp` accepts: connect, list again, call a tool, resources, prompts, disconnect. */
+export const mcpRequestSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('connect'),
+    url: z.string().max(2_000),
+    page,
+    /** E.g. Authorization: held by the connection, never answered, logged or stored. */
+    headers: z
+      .record(z.string().regex(/^[A-Za-z0-9-]{1,100}$/, 'must be a header name'), z.string().max(8_000))
+      .refine((headers) => Object.keys(headers).length <= 20, 'may hold at most 20 headers')
+      .optional(),
+  }),
+  /** A local stdio server: only when the operator allows the command, on loopback, with this start's token. */
+  z.object({
+    action: z.literal('connect-stdio'),
+    page,
+    command: z.string().min(1).max(500),
+    args: z.array(z.string().max(2_000)).max(50).default([]),
+    token: z.string().max(200),
+  }),
+  z.object({ action: z.literal('tools'), connectionId }),
+  /** Whether the connection is open and how often its tools changed (no traffic to the MCP server). */
+  z.object({ action: z.literal('status'), connectionId }),
+  z.object({
+    action: z.literal('call'),
+    connectionId,
+    name: z.string().min(1).max(200),
+    arguments: z.record(z.string(), z.unknown()),
+    timeoutMs: z.number().int().min(100).max(MAX_MCP_CALL_TIMEOUT_MS).optional(),
+  }),
+  z.object({ action: z.literal('resources'), connectionId }),
+  z.object({ action: z.literal('read-resource'), connectionId, uri: z.string().min(1).max(2_000) }),
+  z.object({ action: z.literal('prompts'), connectionId }),
+  z.object({
+    action: z.literal('get-prompt'),
+    connectionId,
+    name: z.string().min(1).max(200),
+    arguments: z.record(z.string().max(200), z.string().max(20_000)).default({}),
+  }),
+  z.object({ action: z.literal('disconnect'), connectionId }),
+]);
+export type McpRequest = z.infer<typeof mcpRequestSchema>;
+export type McpRequestInput = z.input<typeof mcpRequestSchema>;
+
+/** Why a body is not an MCP request, in the words both sides use. */
+export function mcpRequestProblem(error: z.ZodError): string {
+  const { where, why } = firstIssue(error, '(body)');
+  return `Invalid field "${where}": ${why}.`;
+}
+
+const toolsVersion = z.number().int().min(0);
+
+/** What the server said of itself at `initialize`. */
+export const mcpServerInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Which of tools, resources, prompts and logging it offers. */
+  capabilities: z.array(z.string()),
+  instructions: z.string().optional(),
+  transport: z.enum(MCP_TRANSPORTS),
+});
+export type McpServerInfo = z.infer<typeof mcpServerInfoSchema>;
+
+/**
+ * What each action answers (200). Tools stay unknown here: the page reads each one with
+ * `readListedTools` (a tool it cannot use is left out, not the whole list).
+ */
+export const mcpAnswerSchemas = {
+  connect: z.object({
+    connectionId: z.string().max(200),
+    server: mcpServerInfoSchema,
+    tools: z.array(z.unknown()),
+    toolsVersion,
+    page,
+  }),
+  tools: z.object({ tools: z.array(z.unknown()), toolsVersion }),
+  status: z.object({ toolsVersion }),
+  resources: z.object({ resources: z.array(ResourceSchema) }),
+  'read-resource': z.object({ resource: ReadResourceResultSchema }),
+  prompts: z.object({ prompts: z.array(PromptSchema) }),
+  'get-prompt': z.object({ prompt: GetPromptResultSchema }),
+  disconnect: z.object({ ok: z.literal(true) }),
+} as const;
+mcpAnswerSchemas satisfies Record<Exclude<McpRequest['action'], 'connect-stdio' | 'call'>, z.ZodType>;
+export type McpAnswer<Action extends keyof typeof mcpAnswerSchemas> = z.infer<(typeof mcpAnswerSchemas)[Action]>;
+
+/** A call answers newline-delimited JSON: `progress` lines while it runs, then one `result` or `error`. */
+export const mcpCallLineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    progress: z.number(),
+    total: z.number().optional(),
+    message: z.string().optional(),
+  }),
+  z.object({ type: z.literal('result'), result: CallToolResultSchema, toolsVersion }),
+  z.object({ type: z.literal('error'), error: z.object({ code: z.string().max(100), message: z.string() }) }),
+]);
+export type McpCallLine = z.infer<typeof mcpCallLineSchema>;
+
+/** A prompt or resource as the server lists it (shown, then fetched on request). */
+export type McpPromptInfo = McpAnswer<'prompts'>['prompts'][number];
+export type McpResourceInfo = McpAnswer<'resources'>['resources'][number];
+/** A prompt's messages (`prompts/get`) and a resource's contents (`resources/read`), as the server sent them. */
+export type McpPromptMessages = McpAnswer<'get-prompt'>['prompt'];
+export type McpResourceContents = McpAnswer<'read-resource'>['resource'];
