@@ -23,4 +23,7 @@ export default {
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   incremental: false,
+  // A static mutant (module-level code: constants, tables) can only be judged by running every
+  // test; they were 27% of lib/agent's mutants and 97% of the time. They are counted as ignored.
+  ignoreStatic: true,
 };

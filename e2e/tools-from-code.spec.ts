@@ -300,6 +300,31 @@ test("an MCP server's code (the reference memory server's, as published) reads a
   await expect(playground.tools).toContainText('read_graph');
 });
 
+test('an MCP server split over files: the file its schema imports is named, then added beside the code', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const fromCode = new ToolFromCode(page, playground);
+  await fromCode.open();
+  const root = 'node_modules/@modelcontextprotocol/server-everything/dist';
+  await fromCode.paste('zod / AI SDK tool()', readFileSync(`${root}/tools/get-resource-reference.js`, 'utf8'));
+  await expect(fromCode.dialog.getByRole('status')).toHaveText('No tools in this code.');
+  await expect(fromCode.dialog).toContainText(
+    '`RESOURCE_TYPE_BLOB` comes from "../resources/templates.js" (add that file beside the code)',
+  );
+  await fromCode.dialog
+    .getByLabel('Files the code imports from')
+    .setInputFiles([
+      { name: 'templates.js', mimeType: 'text/javascript', buffer: readFileSync(`${root}/resources/templates.js`) },
+    ]);
+  await expect(fromCode.dialog.getByRole('list', { name: 'Added files' })).toContainText('templates.js');
+  const read = await fromCode.previewJson('get-resource-reference');
+  expect(read.parameters.properties.resourceType).toEqual({ type: 'string', enum: ['Text', 'Blob'], default: 'Text' });
+  await fromCode.dialog.getByRole('button', { name: 'Remove templates.js' }).click();
+  await expect(fromCode.dialog.getByRole('status')).toHaveText('No tools in this code.');
+});
+
 test('after a run, Tool stats lists each called tool with its counts, and exports CSV', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();

@@ -3,6 +3,7 @@ import { findDeepNesting } from '@/lib/tools/from-code/find-deep-nesting';
 import { readPythonTools } from '@/lib/tools/from-code/python-tools';
 import { readTypeScriptTools } from '@/lib/tools/from-code/typescript-tools';
 import { prepareZodProgram, readZodProgramResult } from '@/lib/tools/from-code/zod-program';
+import type { OtherFiles } from '@/lib/tools/from-code/other-files';
 import { loadPython, loadTypeScript, loadZodBundle } from '../runtime/code-reader-libraries';
 import { runJavaScriptInSandbox } from '../runtime/run-javascript-in-sandbox';
 
@@ -27,12 +28,14 @@ export function warmReadersFromCode(): void {
 
 /**
  * Reads a paste in the chosen language into tools. TypeScript and Python are parsed here (the
- * compiler's parser, tree-sitter); a zod paste is code, so it runs only in the handler sandbox.
+ * compiler's parser, tree-sitter); a zod paste is code, so it runs only in the handler sandbox —
+ * with what its tools' definitions use from the other files it imports (an MCP server's).
  */
 export async function readToolsFromCode(
   language: CodeLanguage,
   code: string,
   signal?: AbortSignal,
+  otherFiles: OtherFiles = {},
 ): Promise<ToolsFromCode> {
   switch (language) {
     case 'typescript':
@@ -45,7 +48,7 @@ export async function readToolsFromCode(
       return readPythonTools((await loadPython())(code));
     }
     case 'zod': {
-      const prepared = prepareZodProgram(await loadTypeScript(), code);
+      const prepared = prepareZodProgram(await loadTypeScript(), code, otherFiles);
       if (!prepared.ok) return prepared;
       const bundle = await loadZodBundle();
       const result = await runJavaScriptInSandbox({

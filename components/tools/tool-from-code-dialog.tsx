@@ -7,6 +7,8 @@ import { CODE_EXAMPLES } from '@/lib/tools/from-code/code-examples';
 import { useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { readToolsFromCode, warmPythonReader, warmReadersFromCode } from './read-tools-from-code';
+import { OtherFilesPicker } from './other-files-picker';
+import type { OtherFiles } from '@/lib/tools/from-code/other-files';
 
 /** The person is reaching for the dialog (a pointer over its button, or focus): its first reader starts loading. */
 export const prepareToolFromCode = warmPythonReader;
@@ -37,6 +39,7 @@ export default function ToolFromCodeDialog({
   const [language, setLanguage] = useState<CodeLanguage>('python');
   const [codes, setCodes] = useState<Record<CodeLanguage, string>>(CODE_EXAMPLES);
   const [preview, setPreview] = useState<Preview>({ kind: 'reading' });
+  const [otherFiles, setOtherFiles] = useState<OtherFiles>({});
   const code = codes[language];
   // What was last read: a change of the code alone is typing (read after a pause), anything else is read at once.
   const lastRead = useRef<{ open: boolean; language: CodeLanguage }>(undefined);
@@ -53,7 +56,7 @@ export default function ToolFromCodeDialog({
     setPreview({ kind: 'reading' });
     const timer = setTimeout(
       () => {
-        readToolsFromCode(language, code, controller.signal).then(
+        readToolsFromCode(language, code, controller.signal, language === 'zod' ? otherFiles : {}).then(
           (result) => controller.signal.aborted || setPreview({ kind: 'read', result }),
           (error: unknown) =>
             controller.signal.aborted ||
@@ -66,7 +69,7 @@ export default function ToolFromCodeDialog({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [open, language, code]);
+  }, [open, language, code, otherFiles]);
 
   // Once the first preview is drawn and the page is idle, the other languages' readers load too.
   const firstRead = preview.kind !== 'reading';
@@ -178,6 +181,7 @@ export default function ToolFromCodeDialog({
             ) : null}
           </section>
         </div>
+        {language === 'zod' ? <OtherFilesPicker files={otherFiles} onChange={setOtherFiles} /> : null}
         <div className="flex gap-2">
           <button type="button" className="button button-primary" disabled={tools.length === 0} onClick={create}>
             Create tool

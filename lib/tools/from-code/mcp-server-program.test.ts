@@ -64,6 +64,73 @@ server.registerTool("b", { description: "B", inputSchema: { n: z.number() } }, r
 `);
     if (!read.ok) throw new Error(read.problem.message);
     expect(read.tools.map((tool) => tool.definition.name)).toEqual(['b']);
-    expect(read.notes).toEqual(['The tool `a` was not read: `LIMITS` comes from "./limits.js".']);
+    expect(read.notes).toEqual([
+      'The tool `a` was not read: `LIMITS` comes from "./limits.js" (add that file beside the code).',
+    ]);
+  });
+});
+
+describe('an MCP server split over files: the other files added beside the code', () => {
+  const TOOL = `import { z } from "zod";
+import { KINDS as Kinds, limits } from "../shared/kinds.js";
+import { describeIt } from "./text";
+
+export function register(server) {
+  server.registerTool("fetch_kind", {
+    description: describeIt("a kind"),
+    inputSchema: { kind: z.enum(Kinds), count: z.number().max(limits.most) },
+  }, async () => ({ content: [] }));
+}
+`;
+  const OTHER_FILES = {
+    'shared/kinds.ts': `import { z } from "zod";
+import { startServer } from "../server.js";
+const TEXT = "Text";
+const most = 5;
+export const KINDS = [TEXT, "Blob"] as const;
+const kindLimits = { most };
+export { kindLimits as limits };
+startServer();
+throw new Error("the module's own code ran");
+`,
+    'tools/text.js': 'export const describeIt = (what) => `Fetches ${what}.`;\nprocess.exit(1);\n',
+    'server.js': 'export function startServer() { throw new Error("started"); }\n',
+  };
+
+  it('takes from them only what the definitions use, through aliases and re-exports; nothing else runs', async () => {
+    const read = await readZodPaste(TOOL, OTHER_FILES);
+    if (!read.ok) throw new Error(read.problem.message);
+    expect(read.notes).toEqual([]);
+    expect(read.tools.map((tool) => tool.definition)).toEqual([
+      {
+        name: 'fetch_kind',
+        description: 'Fetches a kind.',
+        parameters: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: { kind: { type: 'string', enum: ['Text', 'Blob'] }, count: { type: 'number', maximum: 5 } },
+          required: ['kind', 'count'],
+        },
+      },
+    ]);
+  });
+
+  it('a file not added, or a name a file does not export, is a note that names it', async () => {
+    const withoutKinds = await readZodPaste(TOOL, { 'tools/text.js': OTHER_FILES['tools/text.js'] });
+    expect(withoutKinds.ok && withoutKinds.notes).toEqual([
+      'The tool `fetch_kind` was not read: `limits` comes from "../shared/kinds.js" (add that file beside the code); `Kinds` comes from "../shared/kinds.js" (add that file beside the code).',
+    ]);
+    const wrongExport = await readZodPaste(TOOL, {
+      ...OTHER_FILES,
+      'shared/kinds.ts': 'export const KINDS = ["Text"];\n',
+    });
+    expect(wrongExport.ok && wrongExport.notes).toEqual([
+      'The tool `fetch_kind` was not read: `limits` is not exported by shared/kinds.ts.',
+    ]);
+  });
+
+  it('another file that does not parse is the problem, with its name', async () => {
+    const read = await readZodPaste(TOOL, { ...OTHER_FILES, 'server.js': 'export function (' });
+    expect(read).toMatchObject({ ok: false, problem: { message: expect.stringMatching(/^server\.js, line 1: /) } });
   });
 });

@@ -2,6 +2,7 @@ import type TypeScript from 'typescript';
 import type { CodeProblem, ToolFromCode } from '../../shapes/tool-from-code';
 import { findDeepNesting } from './find-deep-nesting';
 import { planMcpServerProgram } from './mcp-server-program';
+import { type OtherFiles, otherFilesProblem, PASTE_PATH } from './other-files';
 import { findTypeScriptSyntaxProblem } from './typescript-syntax-problem';
 
 /** The global the sandbox bundle (scripts/build-vendor-assets.mjs) defines. */
@@ -44,17 +45,19 @@ export type ZodProgram =
  * declares collected and converted. The text is code from a stranger: it only ever runs inside
  * the sandbox; nothing here evaluates it.
  */
-export function prepareZodProgram(ts: typeof TypeScript, code: string): ZodProgram {
-  const problem = findDeepNesting(code, 'zod') ?? findTypeScriptSyntaxProblem(ts, code);
+export function prepareZodProgram(ts: typeof TypeScript, code: string, otherFiles: OtherFiles = {}): ZodProgram {
+  const problem =
+    findDeepNesting(code, 'zod') ?? findTypeScriptSyntaxProblem(ts, code) ?? otherFilesCodeProblem(ts, otherFiles);
   if (problem) return { ok: false, problem };
   const source = ts.createSourceFile('tools.ts', code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const server = planMcpServerProgram(ts, source);
+  const server = planMcpServerProgram(ts, source, otherFiles);
   if (server) {
     const compiled = compile(ts, server.code);
+    const files = Object.entries(server.files).map(([path, text]) => [path, compile(ts, text)] as const);
     return {
       ok: true,
       names: server.names,
-      build: (bundle) => `${prelude(bundle)}
+      build: (bundle) => `${prelude(bundle, files, server.resolved)}
 const __mcpTools = await (async () => {
 ${compiled}
 return __mcpTools;
@@ -109,16 +112,49 @@ const compile = (ts: typeof TypeScript, code: string) =>
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, esModuleInterop: false },
   }).outputText;
 
-/** The sandbox's libraries (the bundle), and `require`/`module` for the compiled paste. */
-const prelude = (bundle: string) => `
+/**
+ * The sandbox's libraries (the bundle), the other files' kept declarations (each compiled file a
+ * function of its own `require`, `module` and `exports`, run once when first required), and
+ * `require`/`module` for the compiled paste. Paths and specifiers are JSON-quoted.
+ */
+const prelude = (
+  bundle: string,
+  files: readonly (readonly [string, string])[] = [],
+  resolved: Record<string, Record<string, string>> = {},
+) => `
 const { z, tool, asSchema, jsonSchema, zodSchema } = (() => { ${bundle}; return ${ZOD_SANDBOX_GLOBAL}; })();
 const LIBRARIES = { zod: { z, default: z }, 'zod/v4': { z, default: z }, ai: { tool, asSchema, jsonSchema, zodSchema } };
-const require = (id) => {
-  if (id in LIBRARIES) return LIBRARIES[id];
-  throw new Error('Only zod and ai can be imported here, not "' + id + '".');
+const __files = {
+${files.map(([path, compiled]) => `${JSON.stringify(path)}: (require, module, exports) => {\n${compiled}\n},`).join('\n')}
 };
+const __resolved = ${JSON.stringify(resolved)};
+const __loaded = {};
+const __requireFrom = (from) => (id) => {
+  if (id in LIBRARIES) return LIBRARIES[id];
+  const path = Object.hasOwn(__resolved, from) && Object.hasOwn(__resolved[from], id) ? __resolved[from][id] : undefined;
+  if (path === undefined) throw new Error('Only zod and ai can be imported here, not "' + id + '".');
+  if (!Object.hasOwn(__loaded, path)) {
+    const module = { exports: {} };
+    __loaded[path] = module;
+    __files[path](__requireFrom(path), module, module.exports);
+  }
+  return __loaded[path].exports;
+};
+const require = __requireFrom(${JSON.stringify(PASTE_PATH)});
 const module = { exports: {} };
 const exports = module.exports;`;
+
+/** The first other file that does not parse, said as the paste's problem (with the file's name). */
+function otherFilesCodeProblem(ts: typeof TypeScript, otherFiles: OtherFiles): CodeProblem | undefined {
+  const tooMany = otherFilesProblem(otherFiles);
+  if (tooMany) return { message: tooMany, line: 1, column: 1 };
+  for (const [path, text] of Object.entries(otherFiles)) {
+    const problem = findDeepNesting(text, 'zod') ?? findTypeScriptSyntaxProblem(ts, text);
+    if (problem)
+      return { ...problem, message: `${path}, line ${problem.line}: ${problem.message}`, line: 1, column: 1 };
+  }
+  return undefined;
+}
 
 /**
  * What runs for an MCP server's code: each registered tool as the MCP SDK lists it — a raw shape
