@@ -70,6 +70,16 @@ export function langChainCommunityTools(): CommunityCorpus {
   return JSON.parse(execFileSync(pythonWithLangChainCommunity(), [script], { maxBuffer: 64 * 1024 * 1024 }).toString());
 }
 
+/**
+ * Every BaseTool of crewAI-tools 0.76.0 (kept in testing/corpora/crewai-tools: it is not in this
+ * machine's package index) whose schema is in its own file, and what LangChain sends for it —
+ * crewAI and the services' packages stood in for (testing/tools-from-code/crewai_tools.py).
+ */
+export function crewAiTools(): CommunityCorpus {
+  const script = join(import.meta.dirname, 'tools-from-code', 'crewai_tools.py');
+  return JSON.parse(execFileSync(pythonWithLangChainCommunity(), [script], { maxBuffer: 64 * 1024 * 1024 }).toString());
+}
+
 /** What LangChain's `convert_to_openai_tool` makes of each file: its tools' functions, or the error it raised. */
 export function langChainTools(files: string[]): Record<string, ToolDefinition[] | { error: string }> {
   const script = join(import.meta.dirname, 'tools-from-code', 'langchain_tools.py');
