@@ -18,7 +18,8 @@ import { readPythonTools } from './python-tools';
  * one file is listed with why; any other difference fails.
  */
 const CANNOT_KNOW: Readonly<Record<string, string>> = {
-  'langchain-community shell/tool.py ShellTool': 'its description is computed when the module loads (the platform’s name)',
+  'langchain-community shell/tool.py ShellTool':
+    'its description is computed when the module loads (the platform’s name)',
 };
 
 let parse: (code: string) => PySyntaxNode;
