@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_ROUTE, chatRequestSchema } from '@/lib/agent/chat-route';
+import { createRouteFetch, runConversation } from '@/testing/run-conversation';
+
+/** `POST /api/chat`: the page sends and reads with the route's contract (route-contracts.test.ts). */
+describe(`POST ${CHAT_ROUTE}`, () => {
+  it('the page sends the body the contract says, the route reads it, and the step streams back', async () => {
+    const sent: unknown[] = [];
+    const route = createRouteFetch();
+    const { messages, store } = await runConversation('list the files', {
+      routeFetch: async (url, init) => {
+        expect(url).toBe(CHAT_ROUTE);
+        sent.push(JSON.parse(String(init?.body)));
+        return route(url, init);
+      },
+    });
+    expect(sent.length).toBeGreaterThan(1);
+    for (const body of sent) expect(chatRequestSchema.safeParse(body).success).toBe(true);
+    expect(messages.at(-1)?.parts.some((part) => part.type === 'text')).toBe(true);
+    expect(store.getState().chatError).toBeUndefined();
+  });
+
+  it("a refusal shows the route's sentence, not its JSON; any other failure says the status", async () => {
+    const refusing: typeof fetch = async () =>
+      Response.json({ error: { code: 'missing_key', message: 'No API key for Anthropic.' } }, { status: 401 });
+    const refused = await runConversation('hello', { routeFetch: refusing });
+    expect(refused.store.getState().chatError).toBe('No API key for Anthropic.');
+    const broken = await runConversation('hello', { routeFetch: async () => new Response('<html>', { status: 502 }) });
+    expect(broken.store.getState().chatError).toBe(`${CHAT_ROUTE} answered 502.`);
+  });
+
+  it('a body the contract refuses is refused on the page in the route’s words, and nothing is sent', async () => {
+    let sent = 0;
+    const { store } = await runConversation('hello', {
+      configure: (session) => session.getState().updateSettings({ model: 'gpt 4o; rm -rf' }),
+      routeFetch: async (url, init) => {
+        sent += 1;
+        return createRouteFetch()(url, init);
+      },
+    });
+    expect(sent).toBe(0);
+    expect(store.getState().chatError).toMatch(/^Invalid field "settings\.model": /);
+  });
+});
