@@ -3,13 +3,16 @@ import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 import { ToolFromCode } from './pages/tool-from-code';
 
-test("an MCP server's code (the reference memory server's, as published) reads as the tools it registers", async ({
-  page,
-}) => {
-  const playground = new PlaygroundPage(page);
+let playground: PlaygroundPage;
+let fromCode: ToolFromCode;
+test.beforeEach(async ({ page }) => {
+  playground = new PlaygroundPage(page);
   await playground.goto();
-  const fromCode = new ToolFromCode(page, playground);
+  fromCode = new ToolFromCode(page, playground);
   await fromCode.open();
+});
+
+test("an MCP server's code (the reference memory server's, as published) reads as the tools it registers", async () => {
   const server = readFileSync('node_modules/@modelcontextprotocol/server-memory/dist/index.js', 'utf8');
   await fromCode.paste('zod / AI SDK tool()', server);
   const created = await fromCode.previewJson('create_entities');
@@ -21,13 +24,7 @@ test("an MCP server's code (the reference memory server's, as published) reads a
   await expect(playground.tools).toContainText('read_graph');
 });
 
-test('an MCP server split over files: the file its schema imports is named, then added beside the code', async ({
-  page,
-}) => {
-  const playground = new PlaygroundPage(page);
-  await playground.goto();
-  const fromCode = new ToolFromCode(page, playground);
-  await fromCode.open();
+test('an MCP server split over files: the file its schema imports is named, then added beside the code', async () => {
   const root = 'node_modules/@modelcontextprotocol/server-everything/dist';
   await fromCode.paste('zod / AI SDK tool()', readFileSync(`${root}/tools/get-resource-reference.js`, 'utf8'));
   await expect(fromCode.dialog.getByRole('status')).toHaveText('No tools in this code.');

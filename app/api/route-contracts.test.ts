@@ -16,15 +16,17 @@ import { askSandboxHost, SANDBOX_HOST_ROUTE, sandboxHostAnswerSchema } from '@/l
  */
 afterEach(() => vi.unstubAllGlobals());
 
+/** What a route file's `GET` answers, as JSON. */
+async function getFromRoute(route: { GET: (request: Request) => Response | Promise<Response> }, path: string) {
+  return (await route.GET(new Request(`http://localhost${path}`, { headers: { host: 'localhost' } }))).json();
+}
+
 const queryProviders = () =>
   providersQueryOptions.queryFn!({ signal: new AbortController().signal } as never) as Promise<unknown>;
 
 describe(`${PROVIDERS_ROUTE}`, () => {
   it('the route answers what its contract says, and the page reads that answer', async () => {
-    const route = await import('@/app/api/providers/route');
-    const answer = await (
-      await route.GET(new Request(`http://localhost${PROVIDERS_ROUTE}`, { headers: { host: 'localhost' } }))
-    ).json();
+    const answer = await getFromRoute(await import('@/app/api/providers/route'), PROVIDERS_ROUTE);
     expect(providersAnswerSchema.safeParse(answer).success).toBe(true);
     const asked: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
@@ -79,10 +81,7 @@ describe(`POST ${WIRE_ROUTE}`, () => {
 
 describe(`GET ${SANDBOX_HOST_ROUTE}`, () => {
   it('the route answers what its contract says, and the page reads it; anything else is no answer', async () => {
-    const route = await import('@/app/api/sandbox-host/route');
-    const answer = await (
-      await route.GET(new Request(`http://localhost${SANDBOX_HOST_ROUTE}`, { headers: { host: 'localhost' } }))
-    ).json();
+    const answer = await getFromRoute(await import('@/app/api/sandbox-host/route'), SANDBOX_HOST_ROUTE);
     expect(sandboxHostAnswerSchema.safeParse(answer).success).toBe(true);
     expect(await askSandboxHost(async () => Response.json(answer))).toEqual(answer);
     expect(
