@@ -22,12 +22,18 @@ export function OtherFilesPicker({ files, onChange }: { files: OtherFiles; onCha
     const code = all.filter((file) => isCodeFile(pathOf(file)));
     const fitting = code.filter((file) => file.size <= OTHER_FILES_LIMITS.chars);
     const room = Math.max(0, OTHER_FILES_LIMITS.files - paths.length);
-    const taken = fitting.slice(0, room);
+    // Within the count and the total the reader takes (what is past them is left out and said).
+    let total = Object.values(files).reduce((sum, text) => sum + text.length, 0);
+    const taken = fitting.slice(0, room).filter((file) => {
+      if (total + file.size > OTHER_FILES_LIMITS.totalChars) return false;
+      total += file.size;
+      return true;
+    });
     const added = Object.fromEntries(await Promise.all(taken.map(async (file) => [pathOf(file), await file.text()])));
     const left = all.length - taken.length;
     setSkipped(
       left > 0
-        ? `${left} of the ${all.length} chosen files were left out: only TypeScript and JavaScript files, at most ${OTHER_FILES_LIMITS.files} in all, each at most ${OTHER_FILES_LIMITS.chars / 1000} k characters.`
+        ? `${left} of the ${all.length} chosen files were left out: only TypeScript and JavaScript files, at most ${OTHER_FILES_LIMITS.files} in all, each at most ${OTHER_FILES_LIMITS.chars / 1000} k characters, ${OTHER_FILES_LIMITS.totalChars / 1_000_000} M together.`
         : undefined,
     );
     onChange({ ...files, ...added });

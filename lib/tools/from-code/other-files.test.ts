@@ -35,6 +35,10 @@ describe('the other files are bounded', () => {
     expect(otherFilesProblem({ 'big.ts': 'x'.repeat(OTHER_FILES_LIMITS.chars + 1) })).toBe(
       'The file big.ts is too large to read (500001 characters).',
     );
+    const twelve = Object.fromEntries(Array.from({ length: 12 }, (_, at) => [`f${at}.ts`, 'x'.repeat(450_000)]));
+    expect(otherFilesProblem(twelve)).toBe(
+      'The other files are too large to read together (5400000 characters; at most 5000000).',
+    );
     expect(otherFilesProblem({ 'small.ts': 'export {}' })).toBeUndefined();
   });
 });

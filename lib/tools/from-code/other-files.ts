@@ -7,8 +7,8 @@
 /** Files by path (`resources/templates.js`, or `templates.js`), the paste not among them. */
 export type OtherFiles = Readonly<Record<string, string>>;
 
-/** Most files one reading takes, and the largest (characters): a server's code, not a repository. */
-export const OTHER_FILES_LIMITS = { files: 200, chars: 500_000 } as const;
+/** Most files one reading takes, the largest one and all of them together (characters): a server's code, not a repository. */
+export const OTHER_FILES_LIMITS = { files: 200, chars: 500_000, totalChars: 5_000_000 } as const;
 
 /** The path of the paste itself among the files (its imports resolve from the top). */
 export const PASTE_PATH = '<paste>';
@@ -61,5 +61,9 @@ export function otherFilesProblem(files: OtherFiles): string | undefined {
   if (paths.length > OTHER_FILES_LIMITS.files)
     return `At most ${OTHER_FILES_LIMITS.files} other files can be read with the code (${paths.length} were added).`;
   const large = paths.find((path) => files[path].length > OTHER_FILES_LIMITS.chars);
-  return large ? `The file ${large} is too large to read (${files[large].length} characters).` : undefined;
+  if (large) return `The file ${large} is too large to read (${files[large].length} characters).`;
+  const total = paths.reduce((sum, path) => sum + files[path].length, 0);
+  return total > OTHER_FILES_LIMITS.totalChars
+    ? `The other files are too large to read together (${total} characters; at most ${OTHER_FILES_LIMITS.totalChars}).`
+    : undefined;
 }
