@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_ROUTE, chatRequestSchema } from '@/lib/agent/chat-route';
+import { CHAT_ROUTE, chatRequestProblem, chatRequestSchema, createChatRequestCheck } from '@/lib/agent/chat-route';
 import { createRouteFetch, runConversation } from '@/testing/run-conversation';
 
 /** `POST /api/chat`: the page sends and reads with the route's contract (route-contracts.test.ts). */
@@ -40,5 +40,28 @@ describe(`POST ${CHAT_ROUTE}`, () => {
     });
     expect(sent).toBe(0);
     expect(store.getState().chatError).toMatch(/^Invalid field "settings\.model": /);
+  });
+});
+
+describe('the page checks the body with the contract', () => {
+  const tools: never[] = [];
+  const settings = { provider: 'simulated', model: 'simulated-1' } as const;
+  const hello = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
+
+  it("in the route's words, each message once", () => {
+    const check = createChatRequestCheck();
+    const linked = { id: 'u2', role: 'user', parts: [{ type: 'file', url: 'https://example.com/a.png' }] };
+    expect(() => check({ messages: [hello, linked], tools, settings })).toThrow(
+      'Invalid field "messages.1.parts.0.url": must be a data: URL — the playground server never downloads a file a message names; attach the file itself.',
+    );
+    const body = { messages: [hello, linked], tools, settings };
+    const route = chatRequestSchema.safeParse(body);
+    expect(route.success).toBe(false);
+    expect(chatRequestProblem(route.error!)).toBe(
+      'Invalid field "messages.1.parts.0.url": must be a data: URL — the playground server never downloads a file a message names; attach the file itself.',
+    );
+    expect(() => check({ messages: [], tools, settings })).toThrow(/^Invalid field "messages": /);
+    // A message checked once is not checked again (messages are immutable): the same object passes untouched.
+    expect(check({ messages: [hello], tools, settings }).messages[0]).toBe(hello);
   });
 });

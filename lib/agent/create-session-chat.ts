@@ -14,7 +14,7 @@ import { assertNever } from '../shapes/assert-never';
 import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
-import { CHAT_ROUTE, chatRequestBody, chatRouteFetch } from './chat-route';
+import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
@@ -216,6 +216,7 @@ function requestTransport({
   api: string;
   fetch?: typeof globalThis.fetch;
 }) {
+  const checkBody = createChatRequestCheck();
   return new DefaultChatTransport<UIMessage>({
     api,
     fetch: chatRouteFetch(fetch),
@@ -229,7 +230,7 @@ function requestTransport({
       const { settings } = store.getState();
       log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
       return {
-        body: chatRequestBody({
+        body: checkBody({
           messages,
           // An MCP tool's results are MCP-shaped: the route converts them for the model.
           tools: requestToolSpecs(runnableTools()),
