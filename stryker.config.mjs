@@ -1,6 +1,7 @@
-// `npm run mutate`: StrykerJS changes lib/agent, lib/evals and lib/share one mutant at a time and
-// runs the tests that cover each; a mutant no test notices is behaviour no test holds. The clear-text
-// report prints the score per folder and file. `MUTATE=lib/share` narrows it to one folder (or file).
+// StrykerJS changes the code one mutant at a time and runs the tests that cover each; a mutant no
+// test notices is behaviour no test holds. `npm run mutate` (scripts/mutate.mjs) runs it over
+// lib/agent, lib/evals and lib/share one file at a time (`MUTATE` names the file), keeps each file's
+// JSON result (`MUTATION_REPORT`) and prints the score per folder and file.
 const folders = (process.env.MUTATE ?? 'lib/agent,lib/evals,lib/share').split(',');
 
 export default {
@@ -15,7 +16,8 @@ export default {
     `!${folder}/**/fixtures/**`,
   ]),
   coverageAnalysis: 'perTest',
-  reporters: ['clear-text', 'progress'],
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
   concurrency: 2,
   // A mutant that makes a run wait for ever is caught by its time-out (it counts as killed).
