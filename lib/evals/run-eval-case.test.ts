@@ -8,7 +8,8 @@ import type { ToolDraft } from '../shapes/tool-spec';
 import { createRouteFetch } from '@/testing/run-conversation';
 import { evalCaseSchema } from '../shapes/eval-case';
 import type { EvalConfig, EvalVariant } from '../shapes/eval-run';
-import { runEvalCase } from './run-eval-case';
+import { describeRunState, runEvalCase, runInOwnSession } from './run-eval-case';
+import { createSessionStore } from '../session/session-store';
 
 const weatherTool = (units: string[]): ToolDraft => ({
   id: 'tool-weather',
@@ -179,5 +180,44 @@ describe('one eval run through the real chat route and loop', () => {
     const refused = await run(v1, 'first-step', keyless);
     expect(refused.pass).toBe(false);
     expect(refused.error).toMatch(/No API key for OpenAI/);
+  });
+});
+
+describe('a run in a session of its own, while it runs', () => {
+  it('says where it is: waiting for the model, running the tool, done', async () => {
+    const readFile = createSessionStore()
+      .getState()
+      .tools.filter((tool) => tool.id === 'tool-read_file');
+    const seen: string[] = [];
+    const ran = await runInOwnSession({
+      tools: readFile,
+      settings: {
+        ...DEFAULT_RUN_SETTINGS,
+        provider: 'simulated',
+        model: 'simulated-scripted',
+        script: [{ toolCalls: [{ toolName: 'read_file', input: { path: 'README.md' } }] }, { text: 'Read it.' }],
+      },
+      messages: [],
+      prompt: 'Read README.md',
+      mode: 'full-loop',
+      deps,
+      signal: new AbortController().signal,
+      onChange: (state) => seen.push(describeRunState(state)),
+    });
+    expect(seen).toContain('waiting for the model');
+    expect(seen).toContain('running read_file');
+    expect(seen.at(-1)).toBe('done');
+    const call = ran.after.flatMap((message) => message.parts).find((part) => part.type === 'dynamic-tool');
+    expect(call).toMatchObject({ toolName: 'read_file', state: 'output-available' });
+    // What followed the prompt: the model's answer, the prompt itself not among it.
+    expect(ran.after.map((message) => message.role)).toEqual(['assistant']);
+  });
+
+  it('says a failed request failed, and a finished run done', () => {
+    const state = { runningToolCalls: [], messages: [] };
+    expect(describeRunState({ ...state, chatStatus: 'error' })).toBe('failed');
+    expect(describeRunState({ ...state, chatStatus: 'ready' })).toBe('done');
+    expect(describeRunState({ ...state, chatStatus: 'streaming' })).toBe('waiting for the model');
+    expect(describeRunState({ ...state, runningToolCalls: ['gone'], chatStatus: 'streaming' })).toBe('running a tool');
   });
 });
