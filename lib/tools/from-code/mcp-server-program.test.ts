@@ -134,3 +134,23 @@ throw new Error("the module's own code ran");
     expect(read).toMatchObject({ ok: false, problem: { message: expect.stringMatching(/^server\.js, line 1: /) } });
   });
 });
+
+describe('other files from a stranger', () => {
+  const TOOL = `import { z } from "zod";
+import { KIND } from "./kind.js";
+server.registerTool("pick", { description: "Picks.", inputSchema: { kind: z.literal(KIND) } }, async () => ({ content: [] }));
+`;
+
+  it('a path with quotes and a closing brace is only a name: it is quoted where the program names it', async () => {
+    const read = await readZodPaste(TOOL, { 'x"]}); throw 1; ({"/kind.js': 'export const KIND = "a";\n' });
+    expect(read.ok && read.tools.map((tool) => tool.definition.parameters.properties)).toEqual([
+      { kind: { type: 'string', const: 'a' } },
+    ]);
+  });
+
+  it('another file nested too deep is refused with its name, before anything runs', async () => {
+    const deep = `export const KIND = ${'['.repeat(3000)}${']'.repeat(3000)};\n`;
+    const read = await readZodPaste(TOOL, { 'kind.js': deep });
+    expect(read).toMatchObject({ ok: false, problem: { message: expect.stringMatching(/^kind\.js, line 1: /) } });
+  });
+});
