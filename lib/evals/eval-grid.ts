@@ -1,5 +1,6 @@
 import { SESSION_LIMITS } from '../shapes/session-limits';
 import type { EvalJob, EvalRun } from '../shapes/eval-run';
+import { runLimited } from './run-limited';
 /** A cell's key in the results: case × variant × configuration. */
 export const cellKey = (job: Pick<EvalJob, 'caseId' | 'variantId' | 'configId'>) =>
   `${job.caseId}|${job.variantId}|${job.configId}`;
@@ -52,21 +53,17 @@ export async function runEvalGrid({
   onRun?: (run: EvalRun, done: number, total: number) => void;
   now?: () => number;
 }): Promise<{ runs: EvalRun[]; stopped: boolean }> {
-  const runs: EvalRun[] = [];
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) stop.abort();
-  let next = 0;
-  const worker = async () => {
-    while (!stop.signal.aborted && next < jobs.length) {
-      const job = jobs[next++];
+  const { results, stopped } = await runLimited({
+    jobs,
+    concurrency,
+    signal,
+    onResult: onRun,
+    runOne: async (job, stop): Promise<EvalRun> => {
       const started = now();
-      let run: EvalRun;
       try {
-        run = await runOne(job, stop.signal);
+        return await runOne(job, stop);
       } catch (error) {
-        run = {
+        return {
           ...job,
           pass: false,
           failures: [],
@@ -77,12 +74,7 @@ export async function runEvalGrid({
           messages: [],
         };
       }
-      if (stop.signal.aborted) return;
-      runs.push(run);
-      onRun?.(run, runs.length, jobs.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
-  signal?.removeEventListener('abort', onAbort);
-  return { runs, stopped: stop.signal.aborted };
+    },
+  });
+  return { runs: results, stopped };
 }

@@ -11,7 +11,7 @@ export type ProviderOptions = Record<string, Record<string, boolean | string | n
  * (`strict: false`).
  */
 export function providerOptionsFor(
-  settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL' | 'parallelToolCalls'>,
+  settings: Pick<RunSettings, 'provider' | 'model' | 'baseURL' | 'parallelToolCalls' | 'seed'>,
 ): ProviderOptions {
   const parallel = settings.parallelToolCalls ?? true;
   const switchable = supports(settings, 'parallelToolCalls');
@@ -25,7 +25,9 @@ export function providerOptionsFor(
         openaiCompatible: { ...(switchable ? { parallel_tool_calls: parallel } : {}), strictJsonSchema: false },
       };
     case 'simulated':
-      return { simulated: { parallelToolCalls: parallel } };
+      return {
+        simulated: { parallelToolCalls: parallel, ...(settings.seed === undefined ? {} : { seed: settings.seed }) },
+      };
     case 'google':
       // Gemini has no switch for parallel calls.
       return {};

@@ -8,6 +8,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
+import { recordSent } from '../agent/step-request';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
 import { formatOfProvider } from '../wire/wire-capture';
@@ -67,6 +68,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const prepared = await prepareChatTurn(request, settings.provider, summarizer);
   if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
   const { messages, modelMessages, tools, mode, history } = prepared.turn;
+  const sent = recordSent(request.tools, settings);
 
   const stream = createUIMessageStream({
     originalMessages: messages,
@@ -126,6 +128,8 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
                   : typeof settings.toolChoice === 'object'
                     ? [settings.toolChoice.toolName]
                     : Object.keys(tools ?? {}),
+              // What the request was made of, so `Sample this step` can make it again (or say what changed).
+              sent,
             },
           });
         },

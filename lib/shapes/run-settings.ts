@@ -65,6 +65,11 @@ export const runSettingsSchema = z.object({
   parallelToolCalls: z.boolean().optional(),
   maxSteps: z.number().int().min(1).max(SESSION_LIMITS.maxSteps).optional(),
   temperature: z.number().min(0).max(2).optional(),
+  /**
+   * The simulated model's seed: above temperature 0 it samples its choices from it (the same seed,
+   * the same answers). Real providers are not sent it.
+   */
+  seed: z.number().int().min(0).max(SESSION_LIMITS.seedMax).optional(),
   maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
   /** System instructions sent with every request. */
   system: z.string().max(SESSION_LIMITS.systemChars).optional(),

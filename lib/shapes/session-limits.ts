@@ -42,6 +42,16 @@ export const SESSION_LIMITS = {
   systemChars: 50_000,
   scriptSteps: 100,
   maxSteps: 100,
+  /** The simulated model's largest seed. */
+  seedMax: 2_147_483_647,
+  /** Samples kept of one step (`Sample this step`), and of the whole session. */
+  stepSamples: 50,
+  sessionSamples: 2_000,
+  /** Sample sets (the step as sent, and each variant) kept of one step. */
+  stepSamplings: 8,
+  sampleTextChars: 2_000,
+  sampleErrorChars: 500,
+  sampleCallsEach: 20,
   /** A lesson's stops, and what one may carry. */
   lessonStops: 60,
   lessonNoteChars: 2_000,

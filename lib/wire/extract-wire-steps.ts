@@ -4,6 +4,7 @@ import type { RunSettings } from '../shapes/run-settings';
 import { splitSteps, textOf, toolResultText } from '../messages/split-steps';
 import { type HistoryReport, historyNote, planHistory, readHistoryReport } from '../messages/plan-history';
 import type { ToolSpec } from '../shapes/tool-spec';
+import type { SentRecord } from '../shapes/step-samples';
 import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
 
 /** What the chat route reports about each model step (a `data-step` part at its end). */
@@ -18,6 +19,8 @@ export type StepReport = {
   respondedAtMs?: number;
   /** The tools the request offered (sessions from before 0.19 do not say). */
   offeredTools?: string[];
+  /** What the request was made of, as fingerprints (sessions from before 0.21 do not say). */
+  sent?: SentRecord;
 };
 
 export function readStepReport(parts: UIMessage['parts']): StepReport | undefined {

@@ -8,6 +8,8 @@ export type RecordedRequest = {
   path: string;
   headers: Record<string, string | undefined>;
   body: Record<string, unknown>;
+  /** The body's bytes as text, exactly as they arrived. */
+  raw: string;
 };
 
 export type FakeProvider = {
@@ -25,10 +27,11 @@ function route(path: string): WireFormat | undefined {
   return undefined;
 }
 
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function readBody(request: IncomingMessage): Promise<{ body: Record<string, unknown>; raw: string }> {
   const parts: Buffer[] = [];
   for await (const part of request) parts.push(part as Buffer);
-  return JSON.parse(Buffer.concat(parts).toString('utf8') || '{}');
+  const raw = Buffer.concat(parts).toString('utf8');
+  return { body: JSON.parse(raw || '{}'), raw };
 }
 
 /**
@@ -54,13 +57,13 @@ export async function startFakeProvider({
         .end(JSON.stringify({ error: { message: `No fake route for ${path}` } }));
       return;
     }
-    const body = await readBody(request);
+    const { body, raw } = await readBody(request);
     const headers = {
       authorization: request.headers.authorization,
       'x-api-key': request.headers['x-api-key'] as string | undefined,
       'x-goog-api-key': request.headers['x-goog-api-key'] as string | undefined,
     };
-    requests.push({ path, headers, body });
+    requests.push({ path, headers, body, raw });
     const view = format.view(body, path);
     const attemptKey = `${path.split('?')[0]} ${view.model}`;
     const attempt = (attempts.get(attemptKey) ?? 0) + 1;

@@ -14,6 +14,7 @@ import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-
 export const SIMULATED_PROVIDER_ID = 'simulated';
 import { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID } from './model-ids';
 import { promptTextOf } from './prompt-text';
+import { seededRandom, seedOfText } from './sample-choices';
 
 export { SCRIPTED_MODEL_ID, SIMULATED_MODEL_ID };
 
@@ -48,13 +49,23 @@ function plan(options: LanguageModelV4CallOptions, script: readonly ScriptStep[]
   if (script) return planScriptedStep(options.prompt, script);
   const tools = (options.tools ?? []).filter((tool): tool is LanguageModelV4FunctionTool => tool.type === 'function');
   const simulatedOptions = options.providerOptions?.[SIMULATED_PROVIDER_ID] as
-    | { parallelToolCalls?: boolean }
+    | { parallelToolCalls?: boolean; seed?: number }
     | undefined;
+  // Above temperature 0 it draws its choices from a stream seeded by the run's seed and this prompt.
+  const temperature = options.temperature ?? 0;
+  const sampler =
+    temperature > 0
+      ? {
+          temperature,
+          random: seededRandom(seedOfText(`${simulatedOptions?.seed ?? 0}|${promptTextOf(options.prompt)}`)),
+        }
+      : undefined;
   return planSimulatedStep({
     prompt: options.prompt,
     tools,
     toolChoice: options.toolChoice,
     parallelToolCalls: simulatedOptions?.parallelToolCalls !== false,
+    sampler,
   });
 }
 
@@ -96,7 +107,8 @@ function toStreamParts(step: SimulatedStep, usage: LanguageModelV4Usage): Langua
 
 /**
  * The built-in simulated model: a real AI SDK language model (spec v4) that needs no key
- * and no network. Deterministic for the same prompt and tools (see `planSimulatedStep`).
+ * and no network. Deterministic for the same prompt and tools (see `planSimulatedStep`); above
+ * temperature 0, for the same prompt, tools and seed.
  */
 export function createSimulatedModel({ chunkDelayMs = 0, script }: SimulatedModelOptions = {}): LanguageModelV4 {
   return {

@@ -6,6 +6,7 @@ import { type PromptToolCall, readPrompt } from './read-prompt';
 import { promptTextOf } from './prompt-text';
 import type { ScriptStep } from '../../shapes/run-settings';
 import { placePropertyOf, synthesizeArguments } from './synthesize-arguments';
+import { drawArguments, drawTools, type Sampler } from './sample-choices';
 
 export type PlannedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
 
@@ -20,6 +21,8 @@ export type PlanOptions = {
   toolChoice?: LanguageModelV4ToolChoice;
   /** When false, at most one call per step; the rest follow in later steps. */
   parallelToolCalls: boolean;
+  /** Above temperature 0: draw the tool and the values instead of taking the best (see sample-choices.ts). */
+  sampler?: Sampler;
 };
 
 /**
@@ -77,12 +80,18 @@ function pendingInputs(
 }
 
 /**
- * Decides the simulated model's next step, deterministically: each tool relevant to the
+ * Decides the simulated model's next step — deterministically unless a sampler is given: each tool relevant to the
  * latest user message is called once — once per place when it takes a place and the message
  * names several — all at once when parallel calls are on, with arguments drawn from the
  * message; once they have results, it answers from them.
  */
-export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls }: PlanOptions): SimulatedStep {
+export function planSimulatedStep({
+  prompt,
+  tools,
+  toolChoice,
+  parallelToolCalls,
+  sampler,
+}: PlanOptions): SimulatedStep {
   const turn = readPrompt(prompt);
   const toolNames = tools.map((tool) => tool.name);
   if (toolChoice?.type === 'none' || tools.length === 0) {
@@ -95,6 +104,16 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
   if (toolChoice?.type === 'tool') {
     const forced = tools.find((tool) => tool.name === toolChoice.toolName);
     candidates = forced && pending(forced).length > 0 ? [forced] : [];
+  } else if (sampler && turn.calls.length === 0) {
+    // The first answer of a turn is drawn; once tools have answered, it goes on as it always does.
+    const ranked = rankTools(values.intent, tools).filter((entry) => entry.score > 0 && pending(entry.tool).length > 0);
+    const relevant = pickRelevantTools(values.intent, tools).map((entry) => entry.tool);
+    candidates = drawTools(ranked, relevant, sampler, {
+      required: toolChoice?.type === 'required',
+      parallel: parallelToolCalls,
+    });
+    if (toolChoice?.type === 'required' && candidates.length === 0)
+      candidates = [rankTools(values.intent, tools)[0].tool];
   } else {
     candidates = pickRelevantTools(values.intent, tools)
       .map((entry) => entry.tool)
@@ -105,7 +124,12 @@ export function planSimulatedStep({ prompt, tools, toolChoice, parallelToolCalls
   }
   if (candidates.length === 0) return { kind: 'answer', text: composeAnswer(turn, toolNames) };
 
-  const planned = candidates.flatMap((tool) => pending(tool).map((input) => ({ toolName: tool.name, input })));
+  const planned = candidates.flatMap((tool) =>
+    pending(tool).map((input) => ({
+      toolName: tool.name,
+      input: sampler ? drawArguments(input, tool.inputSchema, sampler) : input,
+    })),
+  );
   const chosen = parallelToolCalls ? planned : planned.slice(0, 1);
   const seed = hash(promptTextOf(prompt));
   const calls = chosen.map((call, index) => ({ toolCallId: `call_${seed}${turn.totalCalls + index + 1}`, ...call }));

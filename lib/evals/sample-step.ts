@@ -1,0 +1,161 @@
+import {
+  parseJsonEventStream,
+  readUIMessageStream,
+  type UIMessage,
+  type UIMessageChunk,
+  uiMessageChunkSchema,
+} from 'ai';
+import { CHAT_ROUTE, type ChatRequest, chatRouteFetch } from '../agent/chat-route';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import { providerSafeToolName } from '../shapes/tool-limits';
+import { clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
+import type { SampledCall, StepSample } from '../shapes/step-samples';
+import type { SchemaChecker } from '../tools/create-schema-checker';
+import { problemToSentence } from '../tools/format-ajv-errors';
+import { readStepReport } from '../wire/extract-wire-steps';
+import { runLimited } from './run-limited';
+
+/** What sampling needs from the page: the route's fetch, the provider's headers (a typed key), the checker. */
+export type SampleDeps = {
+  fetch: typeof fetch;
+  api?: string;
+  headers: Record<string, string>;
+  checker: SchemaChecker;
+  now?: () => number;
+};
+
+/**
+ * The request sample `n` sends: the step's own, byte for byte — except that the simulated model
+ * draws sample n from seed + n (a real provider is sent no seed: its samples differ by themselves).
+ */
+export function sampleRequest(request: ChatRequest, n: number, seed: number | undefined): ChatRequest {
+  if (request.settings.provider !== 'simulated') return request;
+  return { ...request, settings: { ...request.settings, seed: ((seed ?? 0) + n) % (SESSION_LIMITS.seedMax + 1) } };
+}
+
+/** A call as the step would have run it: a tool the request did not offer, or arguments its schema refuses, say so. */
+function readCall(
+  part: Extract<UIMessage['parts'][number], { toolCallId: string }>,
+  request: ChatRequest,
+  checker: SchemaChecker,
+): SampledCall {
+  const toolName = getToolName(part as never);
+  const input = part.input;
+  const tool = request.tools.find((each) => each.name === toolName || providerSafeToolName(each.name) === toolName);
+  if (!tool) return { toolName, input, problem: `\`${toolName}\` is not one of the tools offered` };
+  if (part.state === 'output-error' && part.errorText)
+    return { toolName: tool.name, input, problem: clipToLimit(part.errorText, SESSION_LIMITS.sampleErrorChars) };
+  const problems = checker.checkValue(tool.inputSchema, input ?? {});
+  return problems.length > 0
+    ? {
+        toolName: tool.name,
+        input,
+        problem: clipToLimit(
+          problems.map((each) => problemToSentence(each, 'the arguments')).join(' '),
+          SESSION_LIMITS.sampleErrorChars,
+        ),
+      }
+    : { toolName: tool.name, input };
+}
+
+/** The model's answer (one streamed step) as a sample: its calls, its text, its tokens. */
+export function readSample(message: UIMessage | undefined, request: ChatRequest, checker: SchemaChecker) {
+  const parts = message?.parts ?? [];
+  const report = readStepReport(parts);
+  return {
+    calls: parts
+      .filter(isToolUIPart)
+      .slice(0, SESSION_LIMITS.sampleCallsEach)
+      .map((part) => readCall(part as never, request, checker)),
+    text: clipToLimit(
+      parts
+        .map((part) => (part.type === 'text' ? part.text : ''))
+        .join('')
+        .trim(),
+      SESSION_LIMITS.sampleTextChars,
+    ),
+    ...(report?.inputTokens === undefined ? {} : { inputTokens: report.inputTokens }),
+    ...(report?.outputTokens === undefined ? {} : { outputTokens: report.outputTokens }),
+  };
+}
+
+/** Sends the request once through the chat route and reads the answer; a failure is a sample with its error. */
+export async function sampleOnce(
+  request: ChatRequest,
+  n: number,
+  deps: SampleDeps,
+  signal: AbortSignal,
+): Promise<StepSample> {
+  const now = deps.now ?? (() => performance.now());
+  const started = now();
+  let failed: string | undefined;
+  let message: UIMessage | undefined;
+  try {
+    const response = await chatRouteFetch(deps.fetch)(deps.api ?? CHAT_ROUTE, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...deps.headers },
+      body: JSON.stringify(request),
+      signal,
+    });
+    if (!response.body) throw new Error(`${CHAT_ROUTE} answered with no body.`);
+    const chunks = parseJsonEventStream({ stream: response.body, schema: uiMessageChunkSchema }).pipeThrough(
+      new TransformStream({
+        transform(read, controller: TransformStreamDefaultController<UIMessageChunk>) {
+          if (!read.success) throw read.error;
+          controller.enqueue(read.value);
+        },
+      }),
+    );
+    for await (const state of readUIMessageStream({
+      stream: chunks,
+      onError: (error) => {
+        failed ??= error instanceof Error ? error.message : String(error);
+      },
+    }))
+      message = state;
+  } catch (error) {
+    failed ??= error instanceof Error ? error.message : String(error);
+  }
+  const read = readSample(message, request, deps.checker);
+  return {
+    n,
+    ...read,
+    ...(failed ? { error: clipToLimit(failed, SESSION_LIMITS.sampleErrorChars) } : {}),
+    ms: Math.round(now() - started),
+  };
+}
+
+/**
+ * `Sample this step`: the step's request sent `count` times (samples `first`…), at most
+ * `concurrency` at once, each answer reported as it comes. Nothing runs the tools. Stop ends it
+ * (the samples cut short are dropped); a provider error is a sample like any other.
+ */
+export async function sampleStep({
+  request,
+  count,
+  first = 1,
+  seed,
+  concurrency,
+  deps,
+  signal,
+  onSample,
+}: {
+  request: ChatRequest;
+  count: number;
+  first?: number;
+  seed?: number;
+  concurrency: number;
+  deps: SampleDeps;
+  signal?: AbortSignal;
+  onSample?: (sample: StepSample, done: number, total: number) => void;
+}): Promise<{ samples: StepSample[]; stopped: boolean }> {
+  const numbers = Array.from({ length: count }, (_, index) => first + index);
+  const { results, stopped } = await runLimited({
+    jobs: numbers,
+    concurrency,
+    signal,
+    onResult: onSample,
+    runOne: (n, stop) => sampleOnce(sampleRequest(request, n, seed), n, deps, stop),
+  });
+  return { samples: results.sort((a, b) => a.n - b.n), stopped };
+}
