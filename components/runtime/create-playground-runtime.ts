@@ -25,7 +25,7 @@ import { checkSourcesInWorker } from './spawn-tool-check-worker';
 import { readLinkInWorker } from './read-link-in-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
-export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput'>;
+export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput' | 'runPendingCalls'>;
 
 /** Whether the engine (schema checker and chat) is loaded; components re-render when it is. */
 export type EngineState = { engine?: PlaygroundEngine; error?: string };
@@ -166,6 +166,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const chat: ChatHandle = {
     sendMessage: (...args) => withChat((loaded) => loaded.sendMessage(...args)),
     addToolOutput: (...args) => withChat((loaded) => loaded.addToolOutput(...args)),
+    runPendingCalls: () => void withChat((loaded) => loaded.runPendingCalls()),
   };
   const stopListeners = new Set<() => void>();
   const onStop = (listener: () => void) => {
@@ -215,6 +216,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     restoreSandbox: (files) => sandboxes.restoreIfStarted(files),
     stop,
     send: (message) => void chat.sendMessage(message),
+    runPendingCalls: () => chat.runPendingCalls(),
     newId,
   });
 

@@ -15,10 +15,17 @@ import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
 import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route';
+import { splitSteps } from '../messages/split-steps';
+import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
   stopTools: () => void = () => undefined;
+  /**
+   * Runs the calls of the last step that have no result and are not running (a branch opened from
+   * a sample); once every one is answered the run goes on as after any step.
+   */
+  runPendingCalls: () => void = () => undefined;
 }
 
 export type SessionChatOptions = ToolCallEnvironment & {
@@ -107,6 +114,13 @@ export function createSessionChat({
   });
   // Stop aborts the calls executing now; calls made after it get a fresh signal.
   chat.stopTools = executor.stop;
+  chat.runPendingCalls = () => {
+    const { messages, runningToolCalls } = store.getState();
+    for (const call of pendingCalls(messages, runningToolCalls))
+      void executeToolCall(call).catch((error: unknown) =>
+        answerCall(chat, store, call, playgroundFailed(call, error)),
+      );
+  };
 
   /** 3. Execute a call (it shows as running meanwhile), then 4. add its result. */
   async function executeToolCall(toolCall: { toolCallId: string; toolName: string; input: unknown }) {
@@ -123,6 +137,17 @@ export function createSessionChat({
     }
   }
   return chat;
+}
+
+/** The calls of the last step with no result yet that are not running. */
+function pendingCalls(messages: readonly UIMessage[], running: readonly string[]) {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return [];
+  const parts = splitSteps(last).at(-1) ?? [];
+  return parts
+    .filter(isToolUIPart)
+    .filter((part) => part.state === 'input-available' && !running.includes(part.toolCallId))
+    .map((part) => ({ toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input }));
 }
 
 /** The runnable tools, checked once per version of the tool list (it is immutable), not per request and call. */

@@ -28,6 +28,7 @@ export type RunState = Pick<
   | 'recordInterceptions'
   | 'outcomes'
   | 'setToolCallRunning'
+  | 'runningToolCalls'
   | 'setToolCallProgress'
 >;
 

@@ -21,6 +21,7 @@ async function setUp(hash = '') {
   };
   const history = { replaceState: vi.fn() };
   const send = vi.fn();
+  const runPendingCalls = vi.fn();
   const stop = vi.fn();
   const controller = createSessionController({
     store,
@@ -30,9 +31,10 @@ async function setUp(hash = '') {
     restoreSandbox: (files) => sandbox.restore(files),
     stop,
     send,
+    runPendingCalls,
     newId: () => 'x1',
   });
-  return { store, sandbox, calls, history, send, stop, controller };
+  return { store, sandbox, calls, history, send, runPendingCalls, stop, controller };
 }
 
 function sharedFragment(): string {

@@ -1,7 +1,13 @@
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { SHARE_PREFIX } from '../share/share-link';
 import type { ReadLinkRequest } from '../share/read-link';
-import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
+import {
+  messagesBeforeMessage,
+  messagesWithEditedResult,
+  messagesWithSample,
+  parseEditedResult,
+} from '../messages/branches';
+import type { StepSample } from '../shapes/step-samples';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
 import { KEY_PREFIX, shortLinkIdOf } from '../shapes/short-link-address';
@@ -34,6 +40,8 @@ export type SessionControllerOptions = {
   stop(): void;
   /** Sends the active branch again (after a fork), or with a new user message. */
   send(message?: { text: string }): void;
+  /** Runs the calls of the active branch's last step that have no result (a branch opened from a sample). */
+  runPendingCalls(): void;
   newId(): string;
   /** The page's fetch, for a short link's ciphertext (`GET /api/links/<id>`); the global one unless said. */
   fetch?: typeof globalThis.fetch;
@@ -44,7 +52,11 @@ export type SessionControllerOptions = {
   readLink?: (request: ReadLinkRequest) => Promise<ParsedSession>;
 };
 
-export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
+export type ForkPoint =
+  | { kind: 'user-message'; messageId: string }
+  | { kind: 'tool-result'; toolCallId: string }
+  /** A step answered as one of its samples answered it (`Open sample N as a branch`). */
+  | { kind: 'sample'; stepId: string; sample: Pick<StepSample, 'text' | 'calls'> };
 
 export type SessionController = {
   /**
@@ -130,6 +142,13 @@ export function createSessionController(options: SessionControllerOptions): Sess
         if (!text.trim()) return 'Type the message to send on the new branch.';
         state.startBranch(before);
         options.send({ text });
+        return undefined;
+      }
+      if (at.kind === 'sample') {
+        const branch = messagesWithSample(state.messages, at.stepId, at.sample, options.newId);
+        if (!branch) return 'That step is not in the active branch.';
+        state.startBranch(branch);
+        options.runPendingCalls();
         return undefined;
       }
       const forked = messagesWithEditedResult(state.messages, at.toolCallId, parseEditedResult(text), options.newId());

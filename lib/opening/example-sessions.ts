@@ -48,6 +48,7 @@ function example(
     durations: {},
     mcpServers: [],
     evals: EMPTY_EVALS,
+    stepSamples: {},
     interceptors: [],
     executor: base.executor,
     interceptions: {},

@@ -45,6 +45,7 @@ export function createInitialSession(): SessionState {
     interceptions: {},
     mcpServers: [],
     evals: EMPTY_EVALS,
+    stepSamples: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,

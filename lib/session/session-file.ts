@@ -21,6 +21,7 @@ export function pickSessionData(state: SessionData): SessionData {
     interceptions: state.interceptions,
     mcpServers: state.mcpServers,
     evals: state.evals,
+    stepSamples: state.stepSamples,
     activeBranch: state.activeBranch,
     branches: state.branches,
     ...(state.lesson ? { lesson: state.lesson } : {}),

@@ -33,7 +33,7 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes, durations, interceptors, MCP servers and evals were kept reads back with none.
+    // A session saved before calls' outcomes, durations, interceptors, MCP servers, evals and samples were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
@@ -45,6 +45,7 @@ describe('parseSessionData', () => {
         interceptions: {},
         mcpServers: [],
         evals: EMPTY_EVALS,
+        stepSamples: {},
       },
     });
   });

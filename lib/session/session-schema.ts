@@ -14,8 +14,10 @@ import { SESSION_FORMAT_VERSION } from './session-format';
 import { uiMessageShapeSchema } from '../shapes/ui-message-shape';
 import { sessionEvalsSchema } from '../shapes/evals-schema';
 import { lessonSchema } from '../shapes/lesson';
+import { stepSamplesSchema } from '../shapes/step-samples-schema';
 import { EMPTY_EVALS } from '../shapes/eval-defaults';
 import type { SessionEvals } from '../shapes/session-evals';
+import type { StepSamples } from '../shapes/step-samples';
 import { firstIssue } from '../limits/first-issue';
 
 export { uiMessageShapeSchema };
@@ -64,9 +66,12 @@ export const sessionDataSchema = z.object({
   ),
   /** A lesson through the run: its stops, notes and questions (before 0.17: none). */
   lesson: lessonSchema.optional(),
+  /** `Sample this step`: each step's samples and what is right for it, by step id (before 0.21: none). */
+  stepSamples: stepSamplesSchema.default({}),
 });
-export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals'> & {
+export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals' | 'stepSamples'> & {
   messages: UIMessage[];
+  stepSamples: Readonly<Record<string, StepSamples>>;
   evals: SessionEvals;
   branches: { id: string; label: string; messages: UIMessage[] }[];
 };

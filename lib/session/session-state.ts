@@ -13,6 +13,7 @@ import type { ToolDraft, ToolRun } from '../shapes/tool-spec';
 import type { WireCapture } from '../shapes/wire-capture';
 import type { EvalActions } from './eval-actions';
 import type { LessonActions, LessonPlay } from './lesson-actions';
+import type { SamplingActions } from './sampling-actions';
 import type { InterceptorActions } from './interceptor-actions';
 import type { McpActions } from './mcp-actions';
 import type { SessionData } from './session-schema';
@@ -134,7 +135,8 @@ export type SessionActions = {
 } & InterceptorActions &
   McpActions &
   EvalActions &
-  LessonActions;
+  LessonActions &
+  SamplingActions;
 
 export type SessionStore = StoreApi<SessionState & SessionActions>;
 

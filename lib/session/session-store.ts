@@ -6,6 +6,7 @@ import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import { createMcpActions } from './mcp-actions';
 import { createEvalActions } from './eval-actions';
 import { createLessonActions } from './lesson-actions';
+import { createSamplingActions } from './sampling-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
 import { clampWhole, SESSION_LIMITS } from '../shapes/session-limits';
@@ -117,6 +118,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       ...createMcpActions(set, get),
       ...createEvalActions(set, get),
       ...createLessonActions(set, view),
+      ...createSamplingActions(set, get),
     };
   };
 }
