@@ -13,7 +13,9 @@ test('a new user runs one tool round trip offline and inspects it in the graph',
     await expect(playground.tools.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('combobox', { name: 'Provider' })).toHaveValue('simulated');
-  await expect(playground.conversation).toContainText('Simulated — no API key, deterministic.');
+  await expect(playground.conversation).toContainText(
+    'Simulated — no API key; the same answers at temperature 0, and for the same seed above it.',
+  );
   await expect(page.getByRole('textbox', { name: 'Tool definition' })).toBeAttached();
   expect(await playground.editorText()).toContain('"name": "bash"');
 

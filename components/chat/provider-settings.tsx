@@ -92,8 +92,11 @@ export function ProviderNote() {
         className={`w-full truncate text-xs ${info?.status === 'needs-key' && !typedKey ? 'text-role-call' : 'text-role-assistant'}`}
         title={info?.note}
       >
-        {info?.note ?? (settings.provider === 'simulated' ? 'Simulated — no API key, deterministic.' : '')} Keys never
-        go into a session, a share link or a log.
+        {info?.note ??
+          (settings.provider === 'simulated'
+            ? 'Simulated — no API key; the same answers at temperature 0, and for the same seed above it.'
+            : '')}{' '}
+        Keys never go into a session, a share link or a log.
       </p>
     </>
   );

@@ -195,6 +195,26 @@ export function RunSettingsBar() {
                   }
                 />
               </label>
+              <label
+                className="flex items-center gap-1"
+                title="The simulated model's seed: above temperature 0 it draws its choices from it (the same seed, the same answers). Real providers are not sent it."
+              >
+                Seed
+                <input
+                  type="number"
+                  className="control w-20"
+                  min={0}
+                  step={1}
+                  value={settings.seed ?? ''}
+                  placeholder="0"
+                  onChange={(event) => {
+                    const value = Number(event.target.value);
+                    updateSettings({
+                      seed: event.target.value === '' || !Number.isInteger(value) || value < 0 ? undefined : value,
+                    });
+                  }}
+                />
+              </label>
               <label className="flex items-center gap-1">
                 Max output tokens
                 <input

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
@@ -22,6 +22,8 @@ import { McpResultOrNote } from '../shared/mcp-result-view';
 import type { ReadMcpResult } from '@/lib/mcp/mcp-result';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
+// The sampler (and its statistics) loads when a model step is first inspected, not with the page.
+const StepSampler = lazy(() => import('./step-sampler').then((module) => ({ default: module.StepSampler })));
 type Tab = (typeof TABS)[number];
 
 /** The call a node is about (a call, its approval gate or its result), if any. */
@@ -151,6 +153,11 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
+                  {node.kind === 'assistant' && stepId && !presenter ? (
+                    <Suspense fallback={<p className="muted text-xs">Loading the sampler…</p>}>
+                      <StepSampler key={stepId} stepId={stepId} />
+                    </Suspense>
+                  ) : null}
                   <JsonView value={node.detail} label="Node JSON" />
                   {/* Presenting shows the run, not the controls that change it. */}
                   {!presenter && timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (

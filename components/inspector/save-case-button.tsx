@@ -26,12 +26,14 @@ export function SaveCaseButton({ node }: { node: PositionedNode }) {
         type="button"
         className="button"
         onClick={() => {
-          const { messages, evals, setEvalCases } = store.getState();
+          const { messages, evals, setEvalCases, stepSamples } = store.getState();
           if (evals.cases.length >= SESSION_LIMITS.evalCases)
             return setSaved(`Evals hold at most ${SESSION_LIMITS.evalCases} cases: remove one to save another.`);
           const made = caseFromStep(messages, at, new Set(evals.cases.map((each) => each.id)));
           if (!made) return setSaved('There is no user message before this step to make a case of.');
-          setEvalCases([...evals.cases, made]);
+          // What the step's samples were judged by (`Expect this`) is what the case expects.
+          const expected = node.stepId ? stepSamples[node.stepId]?.expect : undefined;
+          setEvalCases([...evals.cases, expected ? { ...made, expect: expected } : made]);
           setSaved(`Saved as ${made.id} in Evals: edit what it expects there.`);
         }}
       >

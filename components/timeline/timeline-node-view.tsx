@@ -51,6 +51,16 @@ function ProgressLine({ toolCallId, summary }: { toolCallId: string; summary: st
 /** A graph node: role, title, a one-line summary, badges and its status (drawn, not only written). */
 export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>) {
   const { node } = data;
+  // A model step that was sampled says how often (its samples are in the Inspector).
+  const sampled = useSession((state) =>
+    node.kind === 'assistant' && node.stepId
+      ? (state.stepSamples[node.stepId]?.samplings.reduce((sum, each) => sum + each.samples.length, 0) ?? 0)
+      : 0,
+  );
+  const badges: Badge[] =
+    sampled > 0
+      ? [...node.badges, { text: `${sampled} sample${sampled === 1 ? '' : 's'}`, tone: 'neutral' }]
+      : node.badges;
   const failed = node.status === 'failed' || node.status === 'blocked';
   return (
     <div
@@ -72,9 +82,9 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
       ) : (
         <p className="muted line-clamp-1 break-all font-mono">{node.summary}</p>
       )}
-      {node.badges.length > 0 ? (
+      {badges.length > 0 ? (
         <div className="flex gap-1 overflow-hidden whitespace-nowrap">
-          {node.badges.map((badge) => (
+          {badges.map((badge) => (
             <span key={badge.text} className={`rounded px-1 ${BADGE_TONES[badge.tone]}`}>
               {badge.text}
             </span>

@@ -1,7 +1,7 @@
 import { getToolName, isToolUIPart } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { runConversation, settle } from '../../testing/run-conversation';
-import { messagesWithSample } from '../messages/branches';
+import { messagesWithSample } from '../messages/sample-branch';
 
 describe('Open sample N as a branch', () => {
   it('answers the step as the sample did, runs its calls and goes on; the old branch is kept', async () => {

@@ -1,7 +1,6 @@
 import type { UIMessage } from 'ai';
 import { isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from './split-steps';
-import type { StepSample } from '../shapes/step-samples';
 
 /** A branch of the conversation that is not the active one. */
 export type Branch = { id: string; label: string; messages: UIMessage[] };
@@ -52,44 +51,6 @@ export function messagesWithEditedResult(
       : structuredClone(part),
   );
   return [...messages.slice(0, index), { ...messages[index], id: newMessageId, parts: edited }];
-}
-
-/**
- * `Open sample N as a branch`: the conversation up to a step, and that step answered as the
- * sample answered it — its text, its calls (fresh ids, not yet run) — as a new assistant message.
- * Running the calls continues the run from there, as a fork does.
- */
-export function messagesWithSample(
-  messages: readonly UIMessage[],
-  stepId: string,
-  sample: Pick<StepSample, 'text' | 'calls'>,
-  newId: () => string,
-): UIMessage[] | undefined {
-  const at = stepId.lastIndexOf(':step-');
-  const index = messages.findIndex((message) => message.id === stepId.slice(0, at) && message.role === 'assistant');
-  const step = Number(stepId.slice(at + ':step-'.length));
-  if (at <= 0 || index === -1) return undefined;
-  const steps = splitSteps(messages[index]);
-  if (!Number.isInteger(step) || step < 1 || step > steps.length) return undefined;
-  const earlier = steps
-    .slice(0, step - 1)
-    .flatMap((stepParts) => [{ type: 'step-start' as const }, ...stepParts.map((part) => structuredClone(part))]);
-  const prefix = `call_sample_${newId()}`;
-  const answered: UIMessage['parts'] = [
-    { type: 'step-start' },
-    ...(sample.text ? [{ type: 'text' as const, text: sample.text, state: 'done' as const }] : []),
-    ...sample.calls.map(
-      (call, position) =>
-        ({
-          type: 'dynamic-tool',
-          toolName: call.toolName,
-          toolCallId: `${prefix}_${position + 1}`,
-          state: 'input-available',
-          input: call.input,
-        }) as UIMessage['parts'][number],
-    ),
-  ];
-  return [...messages.slice(0, index), { ...messages[index], id: newId(), parts: [...earlier, ...answered] }];
 }
 
 /** A result as the person types it: JSON when it parses, the text itself otherwise. */

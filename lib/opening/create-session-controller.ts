@@ -1,12 +1,7 @@
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { SHARE_PREFIX } from '../share/share-link';
 import type { ReadLinkRequest } from '../share/read-link';
-import {
-  messagesBeforeMessage,
-  messagesWithEditedResult,
-  messagesWithSample,
-  parseEditedResult,
-} from '../messages/branches';
+import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
 import type { StepSample } from '../shapes/step-samples';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
@@ -52,11 +47,7 @@ export type SessionControllerOptions = {
   readLink?: (request: ReadLinkRequest) => Promise<ParsedSession>;
 };
 
-export type ForkPoint =
-  | { kind: 'user-message'; messageId: string }
-  | { kind: 'tool-result'; toolCallId: string }
-  /** A step answered as one of its samples answered it (`Open sample N as a branch`). */
-  | { kind: 'sample'; stepId: string; sample: Pick<StepSample, 'text' | 'calls'> };
+export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
 
 export type SessionController = {
   /**
@@ -72,6 +63,8 @@ export type SessionController = {
   openSession(session: SessionData, options: { trusted: boolean }): Promise<void>;
   /** Forks at a user message (sending `text` instead) or a tool result (answering with `text`); the old branch is kept. Returns why not, if not. */
   fork(at: ForkPoint, text: string): string | undefined;
+  /** `Open sample N as a branch`: the step answered as the sample answered it, its calls run, the run goes on. Says why not, if not. */
+  openSampleAsBranch(stepId: string, sample: Pick<StepSample, 'text' | 'calls'>): Promise<string | undefined>;
   /** Makes a session opened from a link the person's own: saved under a new id, editable, listed. */
   forkToEdit(): void;
 };
@@ -144,17 +137,22 @@ export function createSessionController(options: SessionControllerOptions): Sess
         options.send({ text });
         return undefined;
       }
-      if (at.kind === 'sample') {
-        const branch = messagesWithSample(state.messages, at.stepId, at.sample, options.newId);
-        if (!branch) return 'That step is not in the active branch.';
-        state.startBranch(branch);
-        options.runPendingCalls();
-        return undefined;
-      }
       const forked = messagesWithEditedResult(state.messages, at.toolCallId, parseEditedResult(text), options.newId());
       if (!forked) return 'That tool result is not in the active branch.';
       state.startBranch(forked);
       options.send();
+      return undefined;
+    },
+    async openSampleAsBranch(stepId, sample) {
+      const state = store.getState();
+      if (state.readOnly) return 'A shared session is read-only: press “Fork to edit” to make it yours first.';
+      if (isRunInProgress(state)) return 'Stop the run before opening a sample as a branch.';
+      // Loaded on use: the first load does not carry it.
+      const { messagesWithSample } = await import('../messages/sample-branch');
+      const branch = messagesWithSample(store.getState().messages, stepId, sample, options.newId);
+      if (!branch) return 'That step is not in the active branch.';
+      store.getState().startBranch(branch);
+      options.runPendingCalls();
       return undefined;
     },
     forkToEdit() {

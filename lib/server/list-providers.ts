@@ -14,7 +14,7 @@ export function listProviders(env: Record<string, string | undefined>): Provider
     const status = !entry.needsKey || hasServerKey ? 'ready' : 'needs-key';
     const note =
       id === 'simulated'
-        ? 'Simulated — no API key, deterministic.'
+        ? 'Simulated — no API key; the same answers at temperature 0, and for the same seed above it.'
         : hasServerKey
           ? serverKeyHome
             ? `Key configured on the server (${entry.keyEnv}), sent only to ${serverKeyHome}.`

@@ -19,6 +19,8 @@ export function boundRunSettings(patch: Partial<RunSettings>): Partial<RunSettin
     bounded.maxSteps =
       patch.maxSteps === undefined ? undefined : clampWhole(patch.maxSteps, 1, SESSION_LIMITS.maxSteps);
   if ('temperature' in patch) bounded.temperature = within(patch.temperature, 0, 2);
+  if ('seed' in patch)
+    bounded.seed = patch.seed === undefined ? undefined : clampWhole(patch.seed, 0, SESSION_LIMITS.seedMax);
   if ('maxOutputTokens' in patch)
     bounded.maxOutputTokens =
       patch.maxOutputTokens === undefined ? undefined : clampWhole(patch.maxOutputTokens, 1, 200_000);

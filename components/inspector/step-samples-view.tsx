@@ -1,0 +1,183 @@
+'use client';
+
+import { passCurves } from '@/lib/evals/pass-at-k';
+import { compareChoices, compareValues, describeDifference } from '@/lib/evals/sample-comparison';
+import {
+  argumentDistributions,
+  type ChoiceBar,
+  choiceBars,
+  parallelBars,
+  sampleFigures,
+} from '@/lib/evals/step-distribution';
+import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
+import type { ToolSpec } from '@/lib/shapes/tool-spec';
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** What a set of samples was drawn from: the step as sent, or the variant's change. */
+export function samplingLabel(sampling: StepSampling): string {
+  const change = sampling.change;
+  if (!change) return 'As sent';
+  if (change.kind === 'tools') return `Variant: tool list "${change.name}"`;
+  if (change.kind === 'tool')
+    return `Variant: \`${change.name}\` ${change.parameters ? 'schema' : 'description'} edited`;
+  return `Variant: ${change.name}`;
+}
+
+/** A bar per choice, its count, share and 95 % interval in words (screen readers read the text). */
+function Bars({ label, bars }: { label: string; bars: ChoiceBar[] }) {
+  return (
+    <ul aria-label={label} className="flex flex-col gap-0.5">
+      {bars.map((bar) => (
+        <li key={bar.key} className="flex flex-col text-xs">
+          <span className="flex items-baseline gap-2">
+            <span className="min-w-0 truncate font-mono" title={bar.label}>
+              {bar.label}
+            </span>
+            <span className="ml-auto shrink-0 tabular-nums">
+              {bar.count}/{bar.n} · {percent(bar.n === 0 ? 0 : bar.count / bar.n)}{' '}
+              <span className="muted">
+                [{percent(bar.interval[0])}–{percent(bar.interval[1])}]
+              </span>
+            </span>
+          </span>
+          <span className="relative h-2 w-full rounded bg-[var(--border)]" aria-hidden="true">
+            <span
+              className="absolute top-0 h-2 rounded bg-[var(--accent)] opacity-30"
+              style={{ left: percent(bar.interval[0]), width: percent(bar.interval[1] - bar.interval[0]) }}
+            />
+            <span
+              className="absolute top-0 left-0 h-2 rounded bg-[var(--accent)]"
+              style={{ width: percent(bar.n === 0 ? 0 : bar.count / bar.n) }}
+            />
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const clipValue = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+
+function Arguments({ samples, tools }: { samples: readonly StepSample[]; tools: readonly ToolSpec[] }) {
+  const all = argumentDistributions(samples, tools);
+  if (all.length === 0) return null;
+  // An argument no call gave is one line, not a table of "missing".
+  const given = all.filter((each) => each.rows.some((row) => !row.missing));
+  const never = all.filter((each) => !given.includes(each)).map((each) => `${each.tool}.${each.argument}`);
+  return (
+    <div className="flex flex-col gap-1">
+      <h5 className="text-xs font-semibold">Argument values</h5>
+      {never.length > 0 ? <p className="muted text-xs">Never given: {never.join(', ')}</p> : null}
+      {given.map((each) => (
+        <table key={`${each.tool}.${each.argument}`} aria-label={`${each.tool} ${each.argument}`} className="text-xs">
+          <caption className="text-left font-mono">
+            {each.tool} · {each.argument}
+            {each.inSchema ? '' : ' (not in the schema)'}
+          </caption>
+          <tbody>
+            {each.rows.map((row) => (
+              <tr key={row.key}>
+                <td className={`font-mono ${row.missing ? 'muted' : ''}`} title={row.spellings.join('\n') || undefined}>
+                  {clipValue(row.label)}
+                  {row.spellings.length > 1 ? <span className="muted"> ({row.spellings.length} spellings)</span> : null}
+                </td>
+                <td className="pl-2 text-right tabular-nums">
+                  {row.count}/{each.calls}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  );
+}
+
+function Figures({ sampling }: { sampling: StepSampling }) {
+  const { ms, tokens, cost } = sampleFigures(sampling.samples, sampling.provider, sampling.model);
+  return (
+    <p className="muted text-xs">
+      {ms ? `Time: median ${Math.round(ms.median)} ms, p95 ${Math.round(ms.p95)} ms` : 'No timings'}
+      {tokens ? ` · tokens: median ${Math.round(tokens.median)}, p95 ${tokens.p95}` : ''}
+      {cost === undefined
+        ? ' · cost unknown for this model'
+        : ` · cost of all ${sampling.samples.length}: $${cost.toFixed(4)} (estimate)`}
+    </p>
+  );
+}
+
+/** pass@k and pass^k for k = 1…n from how many of n samples did what is expected. */
+export function PassTable({ label, passed, n }: { label: string; passed: number; n: number }) {
+  if (n === 0) return null;
+  return (
+    <div className="max-h-48 overflow-auto">
+      <table aria-label={`pass@k and pass^k: ${label}`} className="text-xs tabular-nums">
+        <caption className="text-left">
+          {label}: {passed} of {n} samples do what is expected
+        </caption>
+        <thead>
+          <tr>
+            <th className="pr-3 text-left">k</th>
+            <th className="pr-3 text-right">pass@k</th>
+            <th className="text-right">pass^k</th>
+          </tr>
+        </thead>
+        <tbody>
+          {passCurves(n, passed).map((row) => (
+            <tr key={row.k}>
+              <td className="pr-3">{row.k}</td>
+              <td className="pr-3 text-right">{row.passAt.toFixed(3)}</td>
+              <td className="text-right">{row.passHat.toFixed(3)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The distributions of one set of samples. */
+export function SamplingView({ sampling, tools }: { sampling: StepSampling; tools: readonly ToolSpec[] }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <h5 className="text-xs font-semibold">Tool choice</h5>
+      <Bars label={`Tool choice: ${samplingLabel(sampling)}`} bars={choiceBars(sampling.samples)} />
+      <h5 className="text-xs font-semibold">Calls at once</h5>
+      <Bars label={`Calls at once: ${samplingLabel(sampling)}`} bars={parallelBars(sampling.samples)} />
+      <Arguments samples={sampling.samples} tools={tools} />
+      <Figures sampling={sampling} />
+    </div>
+  );
+}
+
+/** The step as sent against a variant: the difference in proportion per choice and per value, with its interval. */
+export function ComparisonView({
+  before,
+  after,
+  tools,
+}: {
+  before: StepSampling;
+  after: StepSampling;
+  tools: readonly ToolSpec[];
+}) {
+  const choices = compareChoices(before.samples, after.samples);
+  // A value's share where both called the tool and it moved (a tool called on one side only is its own row above).
+  const values = compareValues(before.samples, after.samples, tools).filter(
+    (row) => row.before.n > 0 && row.after.n > 0 && row.before.count * row.after.n !== row.after.count * row.before.n,
+  );
+  return (
+    <table aria-label={`${samplingLabel(after)} against ${samplingLabel(before)}`} className="text-xs">
+      <caption className="text-left font-semibold">
+        {samplingLabel(before)} → {samplingLabel(after)} (difference, 95 % interval)
+      </caption>
+      <tbody>
+        {[...choices, ...values].map((row) => (
+          <tr key={row.key}>
+            <td className={row.low > 0 || row.high < 0 ? 'font-semibold' : ''}>{describeDifference(row)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
