@@ -111,7 +111,8 @@ function Figures({ sampling }: { sampling: StepSampling }) {
 export function PassTable({ label, passed, n }: { label: string; passed: number; n: number }) {
   if (n === 0) return null;
   return (
-    <div className="max-h-48 overflow-auto">
+    // Scrolls on its own: focusable, so a keyboard can scroll it too.
+    <div className="max-h-48 overflow-auto" tabIndex={0} role="group" aria-label={`pass@k and pass^k table: ${label}`}>
       <table aria-label={`pass@k and pass^k: ${label}`} className="text-xs tabular-nums">
         <caption className="text-left">
           {label}: {passed} of {n} samples do what is expected

@@ -44,7 +44,7 @@ export function recordSent(tools: readonly ToolSpec[], settings: RunSettings): S
 export function sentDifferences(recorded: SentRecord, now: SentRecord): string[] {
   const differences: string[] = [];
   for (const [name, digest] of Object.entries(recorded.tools)) {
-    if (!(name in now.tools)) differences.push(`the tool \`${name}\` was removed`);
+    if (!(name in now.tools)) differences.push(`the tool \`${name}\` is no longer offered (removed or turned off)`);
     else if (now.tools[name] !== digest) differences.push(`the tool \`${name}\` was changed`);
   }
   for (const name of Object.keys(now.tools))

@@ -99,7 +99,9 @@ describe('Sample this step', () => {
     if (!readFile) throw new Error('no read_file tool');
     state.deleteTool(readFile.id);
     rebuilt = firstStep(store).rebuilt;
-    expect(rebuilt.ok ? [] : rebuilt.differences).toEqual(['the tool `read_file` was removed']);
+    expect(rebuilt.ok ? [] : rebuilt.differences).toEqual([
+      'the tool `read_file` is no longer offered (removed or turned off)',
+    ]);
     state.undoDeleteTool();
     const list = store.getState().tools.find((tool) => tool.source.includes('"list_files"'));
     if (!list) throw new Error('no list_files tool');
