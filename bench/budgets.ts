@@ -6,6 +6,10 @@
  * real regression, not on noise.
  */
 export const BUDGETS_MS: readonly [RegExp, number][] = [
+  // Sample this step (issue 41: the playground's own overhead for N = 50 at most 1 s).
+  [/^Sample this step: playground overhead for 50 samples/, 1_000],
+  [/^Sample this step: 50 samples through the route/, 3_000],
+  [/^provider alone: 50 requests/, 2_000],
   // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],
