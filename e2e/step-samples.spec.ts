@@ -124,3 +124,18 @@ test('samples travel in a short link and show in a fresh browser, on a phone too
     await phone.close();
   }
 });
+
+test('the eval grid gains a pass^k column for cases run with repeats', async ({ page }) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Add test case' }).click();
+  await evals.getByRole('spinbutton', { name: 'Eval repeats' }).fill('3');
+  await expect(evals).toContainText('1 case × 1 column × 3 = 3 runs');
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^3 \/ 3/ })).toHaveText('3 / 3 — done');
+  const table = evals.getByRole('table', { name: 'Eval results' });
+  await expect(table.getByRole('columnheader', { name: /pass\^k$/ })).toHaveCount(1);
+  await expect(table.getByRole('row', { name: /^case-1/ })).toContainText('1: 1.000 · 2: 1.000 · 3: 1.000');
+});

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { EvalCase } from '@/lib/shapes/eval-case';
 import type { EvalRun } from '@/lib/shapes/eval-run';
-import { type EvalColumn, evalCells, evalResultsCsv } from '@/lib/evals/eval-results';
+import { cellPassHat, type EvalColumn, evalCells, evalResultsCsv, passHatText } from '@/lib/evals/eval-results';
 import { estimateCost } from '@/lib/evals/model-prices';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
@@ -78,6 +78,8 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
   const [open, setOpen] = useState<{ caseId: string; column: string }>();
   if (runs.length === 0) return <p className="muted text-xs">No results yet: Run evals fills this table.</p>;
   const opened = open ? cells.get(`${open.caseId}|${open.column}`) : undefined;
+  // Cases run with repeats get a pass^k column beside each column: does it pass every time?
+  const repeated = [...cells.values()].some((cell) => cell.runs.length > 1);
   const openedTitle = open
     ? `${open.caseId} · ${columns.find((column) => column.key === open.column)?.label ?? ''}`
     : '';
@@ -91,11 +93,18 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
               <th scope="col" className="p-1 text-left">
                 Case
               </th>
-              {columns.map((column) => (
+              {columns.flatMap((column) => [
                 <th key={column.key} scope="col" className="p-1 text-left">
                   {column.label}
-                </th>
-              ))}
+                </th>,
+                ...(repeated
+                  ? [
+                      <th key={`${column.key}-hat`} scope="col" className="p-1 text-left">
+                        {column.label} pass^k
+                      </th>,
+                    ]
+                  : []),
+              ])}
             </tr>
           </thead>
           <tbody>
@@ -104,14 +113,27 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                 <th scope="row" className="p-1 text-left font-mono font-normal" title={testCase.prompt}>
                   {testCase.name ?? testCase.id}
                 </th>
-                {columns.map((column) => {
+                {columns.flatMap((column) => {
                   const cell = cells.get(`${testCase.id}|${column.key}`);
+                  const hat = cellPassHat(cell);
+                  const hatCell = repeated
+                    ? [
+                        <td
+                          key={`${column.key}-hat`}
+                          className="p-1 font-mono"
+                          title="pass^k: the chance that k runs drawn from these all pass, for k = 1…runs"
+                        >
+                          {hat.length > 0 ? passHatText(hat) : '—'}
+                        </td>,
+                      ]
+                    : [];
                   if (!cell)
-                    return (
+                    return [
                       <td key={column.key} className="muted p-1">
                         —
-                      </td>
-                    );
+                      </td>,
+                      ...hatCell,
+                    ];
                   const total = cell.runs.length;
                   const tone = cell.passed === total ? TONES.pass : cell.passed === 0 ? TONES.fail : TONES.some;
                   const cost = estimateCost(
@@ -121,7 +143,7 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                     cell.outputTokens,
                   );
                   const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
-                  return (
+                  return [
                     <td key={column.key} className="p-1">
                       <button
                         type="button"
@@ -132,8 +154,9 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                       >
                         {cell.passed}/{total}
                       </button>
-                    </td>
-                  );
+                    </td>,
+                    ...hatCell,
+                  ];
                 })}
               </tr>
             ))}
@@ -143,7 +166,7 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
               <th scope="row" className="p-1 text-left">
                 Total
               </th>
-              {columns.map((column) => {
+              {columns.flatMap((column) => {
                 const own = cases.flatMap((testCase) => cells.get(`${testCase.id}|${column.key}`)?.runs ?? []);
                 const passed = own.filter((run) => run.pass).length;
                 const input = own.reduce((sum, run) => sum + run.inputTokens, 0);
@@ -154,11 +177,12 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                   input,
                   output,
                 );
-                return (
+                return [
                   <td key={column.key} className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
                     {passed}/{own.length}
-                  </td>
-                );
+                  </td>,
+                  ...(repeated ? [<td key={`${column.key}-hat`} className="p-1" />] : []),
+                ];
               })}
             </tr>
           </tfoot>

@@ -3,7 +3,8 @@ import { parseCsv } from '@/testing/parse-csv';
 import { createSessionStore } from '../session/session-store';
 import { evalCaseSchema } from '../shapes/eval-case';
 import type { EvalRun } from '../shapes/eval-run';
-import { evalCells, evalColumns, evalResultsCsv } from './eval-results';
+import { cellPassHat, evalCells, evalColumns, evalResultsCsv } from './eval-results';
+import { passHatK } from './pass-at-k';
 import { estimateCost } from './model-prices';
 
 const run = (caseId: string, variantId: string, pass: boolean, message?: string): EvalRun => ({
@@ -63,12 +64,21 @@ describe('eval results', () => {
       'simulated',
       '1',
       '2',
+      '1: 0.500 · 2: 0.000',
       '10',
       '200',
       '20',
       'get_weather: "city" is "Lyon", expected "Paris".',
     ]);
-    expect(rows[2][8]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(rows[2][9]).toBe(`'=HYPERLINK("http://evil")`);
+  });
+
+  it("pass^k of a cell run with repeats is the step samples' estimator, k = 1…runs", () => {
+    const repeats = [true, false, true, true, false].map((pass, repeat) => ({ ...run('a', 'v1', pass), repeat }));
+    const cell = evalCells(repeats).get('a|v1|c');
+    expect(cellPassHat(cell)).toEqual([1, 2, 3, 4, 5].map((k) => ({ k, value: passHatK(5, 3, k) })));
+    expect(cellPassHat(cell).map(({ value }) => Number(value.toFixed(6)))).toEqual([0.6, 0.3, 0.1, 0, 0]);
+    expect(cellPassHat(evalCells([run('b', 'v1', true)]).get('b|v1|c'))).toEqual([]);
   });
 
   it('cost: list prices by model prefix, the simulated model free, unknown models unknown', () => {

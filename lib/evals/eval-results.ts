@@ -1,6 +1,7 @@
 import { toCsv } from './csv';
 import type { EvalCase } from '../shapes/eval-case';
 import { cellKey } from './eval-grid';
+import { passCurves } from './pass-at-k';
 import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
 
 /** A column of the results: one variant with one configuration. */
@@ -53,6 +54,19 @@ export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
 }
 
 /**
+ * pass^k of a cell — that k of its runs drawn at random all pass (τ-bench's "every time") — for
+ * k = 1…its runs, with the same estimator as a step's samples; none for a single run.
+ */
+export function cellPassHat(cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): { k: number; value: number }[] {
+  const n = cell?.runs.length ?? 0;
+  return cell && n > 1 ? passCurves(n, cell.passed).map(({ k, passHat }) => ({ k, value: passHat })) : [];
+}
+
+/** "1: 0.667 · 2: 0.333 · 3: 0.000" */
+export const passHatText = (curve: readonly { k: number; value: number }[]) =>
+  curve.map(({ k, value }) => `${k}: ${value.toFixed(3)}`).join(' · ');
+
+/**
  * One CSV field, safe whatever separator a spreadsheet reads the file with: quoted (RFC 4180)
  * whenever it holds a comma, a semicolon, a tab, a quote or a line break — so no part of it
  * becomes a cell of its own — and a leading = + - @ (after any spaces) is defused with a `'`
@@ -70,6 +84,7 @@ export function evalResultsCsv(
     'configuration',
     'passed',
     'runs',
+    'pass_hat_k',
     'avg_ms',
     'input_tokens',
     'output_tokens',
@@ -85,6 +100,7 @@ export function evalResultsCsv(
         column.config.name,
         cell?.passed ?? 0,
         runs,
+        passHatText(cellPassHat(cell)),
         runs ? Math.round((cell?.ms ?? 0) / runs) : 0,
         cell?.inputTokens ?? 0,
         cell?.outputTokens ?? 0,
