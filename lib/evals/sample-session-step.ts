@@ -127,7 +127,7 @@ export async function sampleSessionStep({
   };
   const started = state.startSampling(stepId, sampling);
   if (!started.ok) return started;
-  const { stopped } = await sampleStep({
+  const { stopped, refused } = await sampleStep({
     request,
     count,
     seed,
@@ -139,5 +139,10 @@ export async function sampleSessionStep({
       onProgress?.(done, total);
     },
   });
+  if (refused) {
+    // Nothing reached a provider: the empty set goes, the route's sentence says why.
+    store.getState().removeSampling(stepId, started.id);
+    return { ok: false, message: refused };
+  }
   return { ok: true, stopped };
 }

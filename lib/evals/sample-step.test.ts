@@ -9,6 +9,7 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import { requestToolSpecs } from '../tools/request-tool-specs';
 import { choiceBars } from './step-distribution';
 import { type SampleDeps, sampleStep } from './sample-step';
+import { sampleSessionStep } from './sample-session-step';
 import type { ChatRequest } from '../agent/chat-route';
 
 let fake: FakeProvider;
@@ -108,6 +109,48 @@ describe('Sample this step', () => {
     state.updateToolSource(list.id, list.source.replace('"description": "', '"description": "Now: '));
     rebuilt = firstStep(store).rebuilt;
     expect(rebuilt.ok ? [] : rebuilt.differences).toEqual(['the tool `list_files` was changed']);
+  });
+
+  it('sends nothing more when the route refuses the first (no key): says why and keeps no set of samples', async () => {
+    const settings = {
+      provider: 'openai' as const,
+      openaiApi: 'chat' as const,
+      model: 'fake-tools',
+      baseURL: `${fake.url}/openai/v1`,
+      mode: 'native' as const,
+    };
+    const { store } = await runConversation('list the files', {
+      env: { OPENAI_API_KEY: 'sk-test-0123456789abcdef0123', OPENAI_BASE_URL: `${fake.url}/openai/v1` },
+      configure: (session) => session.getState().updateSettings(settings),
+    });
+    const { stepId } = firstStep(store);
+    const before = fake.requests.length;
+    const result = await sampleSessionStep({
+      store,
+      stepId,
+      count: 5,
+      runnable: checkToolDrafts(store.getState().tools, checker).runnable,
+      deps: { fetch: createRouteFetch({ OPENAI_BASE_URL: `${fake.url}/openai/v1` }), checker, headersFor: () => ({}) },
+    });
+    expect(result).toEqual({ ok: false, message: expect.stringMatching(/^No API key for OpenAI/) });
+    expect(fake.requests.length).toBe(before);
+    expect(store.getState().stepSamples).toEqual({});
+    // A key typed for another address: refused on the page, before anything is sent.
+    const elsewhere = await sampleSessionStep({
+      store,
+      stepId,
+      count: 5,
+      runnable: checkToolDrafts(store.getState().tools, checker).runnable,
+      deps: {
+        fetch: createRouteFetch({}),
+        checker,
+        headersFor: () => {
+          throw new Error('The key was typed for another address.');
+        },
+      },
+    });
+    expect(elsewhere).toEqual({ ok: false, message: 'The key was typed for another address.' });
+    expect(fake.requests.length).toBe(before);
   });
 
   it('counts a provider error as an outcome, and stops when asked', async () => {

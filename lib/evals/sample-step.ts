@@ -5,7 +5,8 @@ import {
   type UIMessageChunk,
   uiMessageChunkSchema,
 } from 'ai';
-import { CHAT_ROUTE, type ChatRequest, chatRouteFetch } from '../agent/chat-route';
+import { CHAT_ROUTE, type ChatRequest } from '../agent/chat-route';
+import { readRouteRefusal } from '../shapes/route-error';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { providerSafeToolName } from '../shapes/tool-limits';
 import { clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
@@ -79,24 +80,33 @@ export function readSample(message: UIMessage | undefined, request: ChatRequest,
   };
 }
 
-/** Sends the request once through the chat route and reads the answer; a failure is a sample with its error. */
+/** The route would not send the request at all (no key, a base URL it does not call…): its sentence. */
+export type Refused = { refused: string };
+
+/**
+ * Sends the request once through the chat route and reads the answer; a provider's failure is a
+ * sample with its error. A request the route refuses outright (it reaches no provider) is no
+ * sample: the route's sentence comes back instead.
+ */
 export async function sampleOnce(
   request: ChatRequest,
   n: number,
   deps: SampleDeps,
   signal: AbortSignal,
-): Promise<StepSample> {
+): Promise<StepSample | Refused> {
   const now = deps.now ?? (() => performance.now());
   const started = now();
   let failed: string | undefined;
   let message: UIMessage | undefined;
   try {
-    const response = await chatRouteFetch(deps.fetch)(deps.api ?? CHAT_ROUTE, {
+    const api = deps.api ?? CHAT_ROUTE;
+    const response = await deps.fetch(api, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...deps.headers },
       body: JSON.stringify(request),
       signal,
     });
+    if (!response.ok) return { refused: await readRouteRefusal(response, `${api} answered ${response.status}.`) };
     if (!response.body) throw new Error(`${CHAT_ROUTE} answered with no body.`);
     const chunks = parseJsonEventStream({ stream: response.body, schema: uiMessageChunkSchema }).pipeThrough(
       new TransformStream({
@@ -128,7 +138,8 @@ export async function sampleOnce(
 /**
  * `Sample this step`: the step's request sent `count` times (samples `first`…), at most
  * `concurrency` at once, each answer reported as it comes. Nothing runs the tools. Stop ends it
- * (the samples cut short are dropped); a provider error is a sample like any other.
+ * (the samples cut short are dropped); a provider error is a sample like any other. The first is
+ * sent alone: if the route refuses it (a key missing…), nothing more is sent and `refused` says why.
  */
 export async function sampleStep({
   request,
@@ -148,14 +159,32 @@ export async function sampleStep({
   deps: SampleDeps;
   signal?: AbortSignal;
   onSample?: (sample: StepSample, done: number, total: number) => void;
-}): Promise<{ samples: StepSample[]; stopped: boolean }> {
-  const numbers = Array.from({ length: count }, (_, index) => first + index);
-  const { results, stopped } = await runLimited({
-    jobs: numbers,
-    concurrency,
-    signal,
-    onResult: onSample,
-    runOne: (n, stop) => sampleOnce(sampleRequest(request, n, seed), n, deps, stop),
-  });
-  return { samples: results.sort((a, b) => a.n - b.n), stopped };
+}): Promise<{ samples: StepSample[]; stopped: boolean; refused?: string }> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) stop.abort();
+  try {
+    const opening = stop.signal.aborted
+      ? undefined
+      : await sampleOnce(sampleRequest(request, first, seed), first, deps, stop.signal);
+    if (!opening || stop.signal.aborted) return { samples: [], stopped: true };
+    if ('refused' in opening) return { samples: [], stopped: false, refused: opening.refused };
+    onSample?.(opening, 1, count);
+    const numbers = Array.from({ length: count - 1 }, (_, index) => first + 1 + index);
+    const { results, stopped } = await runLimited<number, StepSample>({
+      jobs: numbers,
+      concurrency,
+      signal: stop.signal,
+      onResult: (sample, done) => onSample?.(sample, done + 1, count),
+      runOne: async (n, cut): Promise<StepSample> => {
+        const sample = await sampleOnce(sampleRequest(request, n, seed), n, deps, cut);
+        // Refused after the first was let through (a key removed meanwhile): a sample with the route's sentence.
+        return 'refused' in sample ? { n, calls: [], text: '', error: sample.refused, ms: 0 } : sample;
+      },
+    });
+    return { samples: [opening, ...results].sort((a, b) => a.n - b.n), stopped };
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
