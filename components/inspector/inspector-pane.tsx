@@ -153,7 +153,10 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
-                  {node.kind === 'assistant' && stepId && !presenter ? (
+                  {node.kind === 'assistant' &&
+                  stepId &&
+                  !presenter &&
+                  timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <Suspense fallback={<p className="muted text-xs">Loading the sampler…</p>}>
                       <StepSampler key={stepId} stepId={stepId} />
                     </Suspense>
