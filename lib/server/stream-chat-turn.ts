@@ -5,10 +5,12 @@ import {
   createUIMessageStreamResponse,
   streamText,
   toUIMessageStream,
+  type UIMessage,
   wrapLanguageModel,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
 import { recordSent } from '../agent/step-request';
+import { requestDigest } from '../messages/canonical-request';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
 import { formatOfProvider } from '../wire/wire-capture';
@@ -68,7 +70,10 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const prepared = await prepareChatTurn(request, settings.provider, summarizer);
   if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
   const { messages, modelMessages, tools, mode, history } = prepared.turn;
-  const sent = recordSent(request.tools, settings);
+  const sent = {
+    ...recordSent(request.tools, settings),
+    request: requestDigest({ ...request, messages: request.messages as unknown as UIMessage[] }),
+  };
 
   const stream = createUIMessageStream({
     originalMessages: messages,

@@ -11,7 +11,12 @@ import type { EvalCase } from './eval-case';
  * of each tool as sent and of each setting — so the request can be made again exactly, and when
  * it cannot (a tool removed or changed since), the playground can say what changed.
  */
-export type SentRecord = { tools: Record<string, string>; settings: Record<string, string> };
+export type SentRecord = {
+  tools: Record<string, string>;
+  settings: Record<string, string>;
+  /** The whole request's fingerprint, ids left out (`lib/messages/canonical-request.ts`): equal requests, equal key. */
+  request?: string;
+};
 
 /** One call of a sample; `problem`: why it could not run (a tool not offered, arguments its schema refuses). */
 export type SampledCall = { toolName: string; input: unknown; problem?: string };
