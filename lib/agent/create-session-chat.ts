@@ -15,6 +15,7 @@ import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
 import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route';
+import { createSentValuesReader } from './step-request';
 import { splitSteps } from '../messages/split-steps';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 
@@ -242,6 +243,7 @@ function requestTransport({
   fetch?: typeof globalThis.fetch;
 }) {
   const checkBody = createChatRequestCheck();
+  const readSentValues = createSentValuesReader();
   return new DefaultChatTransport<UIMessage>({
     api,
     fetch: chatRouteFetch(fetch),
@@ -254,13 +256,12 @@ function requestTransport({
       }
       const { settings } = store.getState();
       log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
+      // An MCP tool's results are MCP-shaped: the route converts them for the model.
+      const body = checkBody({ messages, tools: requestToolSpecs(runnableTools()), settings });
+      // What it is made of, kept by fingerprint: the step's request can be shown and compared as sent later.
+      store.getState().recordSentValues(readSentValues(body.tools, settings));
       return {
-        body: checkBody({
-          messages,
-          // An MCP tool's results are MCP-shaped: the route converts them for the model.
-          tools: requestToolSpecs(runnableTools()),
-          settings,
-        }),
+        body,
         headers: { ...(headers as Record<string, string> | undefined), ...getHeaders?.() },
       };
     },

@@ -8,6 +8,8 @@ import { splitSteps } from '../messages/split-steps';
 import type { SentRecord } from '../shapes/step-samples';
 import { readStepReport } from '../wire/extract-wire-steps';
 import { type ChatRequest, chatRequestProblem, chatRequestSchema } from './chat-route';
+import { sendableSettingsSchema } from '../shapes/run-settings';
+import { toolSpecSchema } from '../shapes/tool-spec';
 
 export type { SentRecord };
 
@@ -37,6 +39,93 @@ export function recordSent(tools: readonly ToolSpec[], settings: RunSettings): S
     settings: Object.fromEntries(
       (Object.keys(SETTING_NAMES) as (keyof SentSettings)[]).map((name) => [name, digestOf(settings[name] ?? null)]),
     ),
+  };
+}
+
+/**
+ * The values a request was made of, by fingerprint — each tool as sent and each setting's value:
+ * what the session keeps (`sentValues`) so a step's request can be shown and compared as it was
+ * sent, even after the tools changed. Read as the route reads them (its fingerprints are of what it parsed).
+ */
+export function sentValuesOf(tools: readonly ToolSpec[], settings: RunSettings): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const tool of tools) values[digestOf(tool)] = tool;
+  for (const name of Object.keys(SETTING_NAMES) as (keyof SentSettings)[])
+    values[digestOf(settings[name] ?? null)] = settings[name] ?? null;
+  return values;
+}
+
+/**
+ * `sentValuesOf` for the requests of a run, each tool and the settings read once (they are
+ * immutable: a changed one is a new object), as the route reads them.
+ */
+export function createSentValuesReader() {
+  const read = new WeakMap<object, Record<string, unknown>>();
+  const once = (value: object, parse: () => Record<string, unknown>) => {
+    const known = read.get(value);
+    if (known) return known;
+    const values = parse();
+    read.set(value, values);
+    return values;
+  };
+  return (tools: readonly ToolSpec[], settings: RunSettings): Record<string, unknown> => {
+    const values: Record<string, unknown> = {};
+    for (const tool of tools)
+      Object.assign(
+        values,
+        once(tool, () => sentValuesOf([toolSpecSchema.parse(tool)], {} as RunSettings)),
+      );
+    return Object.assign(
+      values,
+      once(settings, () => sentValuesOf([], sendableSettingsSchema.parse(settings))),
+    );
+  };
+}
+
+/**
+ * The request a step sent, from what the session kept: the conversation before it as that request
+ * carried it (the history policy's cut and summary applied, so no policy in the settings), and the
+ * tools and settings by their fingerprints — or why not (a session from before they were kept).
+ */
+export function recordedStepRequest({
+  messages,
+  stepId,
+  sentValues,
+}: {
+  messages: readonly UIMessage[];
+  stepId: string;
+  sentValues: Readonly<Record<string, unknown>>;
+}): { ok: true; request: ChatRequest } | { ok: false; message: string } {
+  const at = stepId.lastIndexOf(':step-');
+  const messageId = stepId.slice(0, at);
+  const step = Number(stepId.slice(at + ':step-'.length));
+  const before = at > 0 ? messagesBeforeStep(messages, messageId, step) : undefined;
+  const parts = before ? stepParts(messages, messageId, step) : undefined;
+  if (!before || !parts) return { ok: false, message: 'This step is not in the conversation any more.' };
+  const recorded = readStepReport(parts)?.sent;
+  if (!recorded)
+    return { ok: false, message: 'This step was sent before the playground kept what requests were made of.' };
+  const missing = [...Object.values(recorded.tools), ...Object.values(recorded.settings)].filter(
+    (digest) => !Object.hasOwn(sentValues, digest),
+  );
+  if (missing.length > 0)
+    return {
+      ok: false,
+      message: `What this step was sent with is not in the session (${missing.length} values missing).`,
+    };
+  const settings = Object.fromEntries(
+    Object.entries(recorded.settings)
+      .map(([name, digest]) => [name, sentValues[digest]])
+      .filter(([, value]) => value !== null),
+  );
+  const history = readHistoryReport(parts);
+  return {
+    ok: true,
+    request: {
+      messages: (history ? applyHistory(before, history) : before) as ChatRequest['messages'],
+      tools: Object.values(recorded.tools).map((digest) => sentValues[digest]) as ChatRequest['tools'],
+      settings: settings as ChatRequest['settings'],
+    },
   };
 }
 

@@ -49,6 +49,7 @@ function example(
     mcpServers: [],
     evals: EMPTY_EVALS,
     stepSamples: {},
+    sentValues: {},
     interceptors: [],
     executor: base.executor,
     interceptions: {},

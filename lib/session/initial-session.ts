@@ -46,6 +46,7 @@ export function createInitialSession(): SessionState {
     mcpServers: [],
     evals: EMPTY_EVALS,
     stepSamples: {},
+    sentValues: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,

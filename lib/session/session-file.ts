@@ -1,5 +1,6 @@
 import { SESSION_FILE_KIND, SESSION_FORMAT_VERSION } from './session-format';
 import type { ParsedSession, SessionData } from './session-schema';
+import { referencedSentValues } from './referenced-sent-values';
 /** Largest session file read, in characters. */
 export const MAX_SESSION_FILE_CHARS = 20_000_000;
 
@@ -22,6 +23,8 @@ export function pickSessionData(state: SessionData): SessionData {
     mcpServers: state.mcpServers,
     evals: state.evals,
     stepSamples: state.stepSamples,
+    // Only what a step of the session was sent with (a deleted branch's leave with it).
+    sentValues: referencedSentValues(state),
     activeBranch: state.activeBranch,
     branches: state.branches,
     ...(state.lesson ? { lesson: state.lesson } : {}),

@@ -68,9 +68,21 @@ export const sessionDataSchema = z.object({
   lesson: lessonSchema.optional(),
   /** `Sample this step`: each step's samples and what is right for it, by step id (before 0.21: none). */
   stepSamples: stepSamplesSchema.default({}),
+  /** Each tool and setting value the steps were sent with, by fingerprint (before 0.21: none). */
+  sentValues: z
+    .record(z.string().max(20), z.unknown())
+    .refine(
+      (values) => Object.keys(values).length <= SESSION_LIMITS.sentValues,
+      `may hold at most ${SESSION_LIMITS.sentValues} values`,
+    )
+    .default({}),
 });
-export type SessionData = Omit<z.infer<typeof sessionDataSchema>, 'messages' | 'branches' | 'evals' | 'stepSamples'> & {
+export type SessionData = Omit<
+  z.infer<typeof sessionDataSchema>,
+  'messages' | 'branches' | 'evals' | 'stepSamples' | 'sentValues'
+> & {
   messages: UIMessage[];
+  sentValues: Readonly<Record<string, unknown>>;
   stepSamples: Readonly<Record<string, StepSamples>>;
   evals: SessionEvals;
   branches: { id: string; label: string; messages: UIMessage[] }[];

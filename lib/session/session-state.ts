@@ -132,6 +132,8 @@ export type SessionActions = {
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
+  /** What a request was sent with, by fingerprint (kept once each; see `sentValuesOf`). */
+  recordSentValues(values: Readonly<Record<string, unknown>>): void;
 } & InterceptorActions &
   McpActions &
   EvalActions &

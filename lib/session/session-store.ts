@@ -111,6 +111,12 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           return { toolCallProgress: progress ? { ...rest, [toolCallId]: progress } : rest };
         }),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
+      recordSentValues: (values) => {
+        const known = get().sentValues;
+        const added = Object.entries(values).filter(([digest]) => !Object.hasOwn(known, digest));
+        if (added.length === 0 || Object.keys(known).length + added.length > SESSION_LIMITS.sentValues) return;
+        set((state) => ({ sentValues: { ...state.sentValues, ...Object.fromEntries(added) } }));
+      },
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       ...createBranchActions(set, view),

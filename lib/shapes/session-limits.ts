@@ -52,6 +52,8 @@ export const SESSION_LIMITS = {
   sampleTextChars: 2_000,
   sampleErrorChars: 500,
   sampleCallsEach: 20,
+  /** Distinct tools and setting values the session's steps were sent with (kept by fingerprint). */
+  sentValues: 5_000,
   /** A lesson's stops, and what one may carry. */
   lessonStops: 60,
   lessonNoteChars: 2_000,
