@@ -15,7 +15,7 @@ import { toolErrorText, withToolCallId } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
 import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route';
-import { createSentValuesReader } from './step-request';
+import { createSentValuesReader } from './sent-record';
 import { splitSteps } from '../messages/split-steps';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 

@@ -107,6 +107,7 @@ export async function sampleSessionStep({
     stepId,
     tools: requestToolSpecs(runnable),
     settings: state.settings,
+    sentValues: state.sentValues,
   });
   if (!rebuilt.ok) return rebuilt;
   const varied = applySampleChange(rebuilt.request, change, { evals: state.evals, checker: deps.checker });

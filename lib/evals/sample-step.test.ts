@@ -23,11 +23,14 @@ const deps = (fetch = createRouteFetch()): SampleDeps => ({ fetch, headers: {}, 
 
 /** The first model step of the conversation, and its request made again from the store as it is now. */
 function firstStep(store: SessionStore) {
-  const { messages, tools, settings } = store.getState();
+  const { messages, tools, settings, sentValues } = store.getState();
   const assistant = messages.find((message) => message.role === 'assistant') as UIMessage;
   const stepId = `${assistant.id}:step-1`;
   const runnable = checkToolDrafts(tools, checker).runnable;
-  return { stepId, rebuilt: rebuildStepRequest({ messages, stepId, tools: requestToolSpecs(runnable), settings }) };
+  return {
+    stepId,
+    rebuilt: rebuildStepRequest({ messages, stepId, tools: requestToolSpecs(runnable), settings, sentValues }),
+  };
 }
 
 const choicesOf = (samples: { calls: { toolName: string; input: unknown }[]; text: string; error?: string }[]) =>
@@ -95,6 +98,15 @@ describe('Sample this step', () => {
     state.updateSettings({ temperature: 0.5 });
     let rebuilt = firstStep(store).rebuilt;
     expect(rebuilt.ok ? 'sent' : rebuilt.message).toMatch(/since it was sent, the temperature changed/);
+    // Without the values the session keeps (a session from before them), which setting is not known.
+    const { messages, tools, settings } = store.getState();
+    const unknown = rebuildStepRequest({
+      messages,
+      stepId: firstStep(store).stepId,
+      tools: requestToolSpecs(checkToolDrafts(tools, checker).runnable),
+      settings,
+    });
+    expect(unknown.ok ? [] : unknown.differences).toEqual(['the run settings changed']);
     state.updateSettings({ temperature: undefined });
     const readFile = state.tools.find((tool) => tool.source.includes('"read_file"'));
     if (!readFile) throw new Error('no read_file tool');

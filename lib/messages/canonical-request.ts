@@ -41,6 +41,7 @@ export function canonicalMessages(messages: readonly UIMessage[]): unknown[] {
 }
 
 /** A chat request's fingerprint: equal for two requests that send a provider the same thing. */
-export function requestDigest(request: { messages: readonly UIMessage[]; tools: unknown; settings: unknown }): string {
-  return digestOf({ messages: canonicalMessages(request.messages), tools: request.tools, settings: request.settings });
+export function requestDigest(request: { messages: readonly object[]; tools: unknown; settings: unknown }): string {
+  const messages = canonicalMessages(request.messages as readonly UIMessage[]);
+  return digestOf({ messages, tools: request.tools, settings: request.settings });
 }

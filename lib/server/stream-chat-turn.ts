@@ -5,11 +5,10 @@ import {
   createUIMessageStreamResponse,
   streamText,
   toUIMessageStream,
-  type UIMessage,
   wrapLanguageModel,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
-import { recordSent } from '../agent/step-request';
+import { recordSent } from '../agent/sent-record';
 import { requestDigest } from '../messages/canonical-request';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
@@ -72,7 +71,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const { messages, modelMessages, tools, mode, history } = prepared.turn;
   const sent = {
     ...recordSent(request.tools, settings),
-    request: requestDigest({ ...request, messages: request.messages as unknown as UIMessage[] }),
+    request: requestDigest(request),
   };
 
   const stream = createUIMessageStream({

@@ -18,8 +18,8 @@ export function referencedSentValues(
       for (const part of message.parts) {
         if (part.type !== 'data-step') continue;
         const sent = (part as { data?: { sent?: SentRecord } }).data?.sent;
-        for (const digest of [...Object.values(sent?.tools ?? {}), ...Object.values(sent?.settings ?? {})])
-          used.add(digest);
+        if (!sent) continue;
+        for (const digest of [...Object.values(sent.tools), sent.settings]) used.add(digest);
       }
     }
   return Object.fromEntries(Object.entries(kept).filter(([digest]) => used.has(digest)));

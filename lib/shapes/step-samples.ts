@@ -13,7 +13,8 @@ import type { EvalCase } from './eval-case';
  */
 export type SentRecord = {
   tools: Record<string, string>;
-  settings: Record<string, string>;
+  /** The settings' (the history policy aside). */
+  settings: string;
   /** The whole request's fingerprint, ids left out (`lib/messages/canonical-request.ts`): equal requests, equal key. */
   request?: string;
 };
