@@ -121,7 +121,14 @@ describe('before-interceptors', () => {
 describe('after-interceptors', () => {
   const failed = {
     kind: 'failed' as const,
-    message: toolErrorText({ type: 'ExecutionError', code: 'X', message: 'Error: no', details: {}, recoverable: true }),
+    message: toolErrorText({
+      type: 'ExecutionError',
+      code: 'X',
+      message: 'Error: no',
+      details: {},
+      recoverable: true,
+      suggestedAction: 'x',
+    }),
   };
 
   it('see the result or the error, replace it, fail it, note it; nothing runs for a call awaiting a person', async () => {
