@@ -4,6 +4,7 @@ import type { RunnableTool } from '../shapes/tool-spec';
 import type { McpAccess, McpCallAnswer } from '../shapes/mcp-access';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import { runToolCall } from './run-tool-call';
+import { runMcpTool } from './run-mcp-tool';
 
 const tool: RunnableTool = {
   spec: {
@@ -75,5 +76,91 @@ describe('an MCP tool in the executor', () => {
     expect(outcome.kind).toBe('blocked');
     expect(errorOf(outcome)).toMatchObject({ code: 'HANDLER_NOT_TRUSTED' });
     expect(seen).toEqual([]);
+  });
+});
+
+describe('what the model is told when an MCP call fails', () => {
+  const mcpRun = { kind: 'mcp' as const, server: 'srv-a', tool: 'echo', timeoutMs: 1_000 };
+  /** A clock that moves 250 ms between its readings. */
+  const clock = () => {
+    let at = 1_000;
+    return () => (at += 250) - 250;
+  };
+  const told = async (answer: McpCallAnswer | undefined) => {
+    const outcome = await runMcpTool(
+      'everything_echo',
+      mcpRun,
+      { message: 'hi' },
+      answer ? access(answer) : undefined,
+      {
+        now: clock(),
+      },
+    );
+    return { kind: outcome.kind, ...JSON.parse('message' in outcome ? outcome.message : '{}') };
+  };
+
+  it('each failure: its type and code, whether trying again can help, what to do, how long it took', async () => {
+    expect(await told(undefined)).toMatchObject({
+      kind: 'failed',
+      error: {
+        type: 'ExecutionError',
+        code: 'MCP_UNAVAILABLE',
+        message: 'Error: MCP servers cannot be reached here.',
+        details: { tool: 'everything_echo' },
+      },
+      recoverable: false,
+      suggested_action: 'Answer without this tool.',
+    });
+    expect(await told({ kind: 'error', code: 'timeout', message: 'nothing for 1 s' })).toMatchObject({
+      kind: 'timed-out',
+      error: {
+        type: 'TimeoutError',
+        message: "Error: 'everything_echo' timed out: nothing for 1 s",
+        details: { tool: 'everything_echo', timeout_ms: 1_000 },
+      },
+      recoverable: true,
+      suggested_action: 'Try smaller input, or answer without this tool.',
+      execution_time_ms: 250,
+    });
+    expect(await told({ kind: 'error', code: 'not_connected', message: 'srv-a is not connected' })).toMatchObject({
+      error: { code: 'MCP_NOT_CONNECTED', message: 'Error: srv-a is not connected' },
+      recoverable: false,
+      suggested_action: 'Answer without this tool; the person has to connect its server.',
+    });
+    expect(await told({ kind: 'error', code: 'server_error', message: 'bad params' })).toMatchObject({
+      error: { code: 'MCP_SERVER_ERROR', message: 'Error: bad params' },
+      recoverable: true,
+      suggested_action: 'Check the arguments and try again.',
+    });
+    expect(await told({ kind: 'result', result: 'text' })).toMatchObject({
+      error: {
+        code: 'MCP_BAD_RESULT',
+        message: expect.stringMatching(
+          /^Error: The MCP server answered 'everything_echo' with something that is not a tool result \(/,
+        ),
+      },
+      recoverable: false,
+      suggested_action: 'Answer without this tool.',
+    });
+    expect(await told({ kind: 'result', result: { content: [], isError: true } })).toMatchObject({
+      error: {
+        type: 'ExecutionError',
+        code: 'MCP_TOOL_ERROR',
+        message: "Error: 'everything_echo' failed: the server gave no reason",
+        details: { tool: 'everything_echo' },
+      },
+      recoverable: true,
+      suggested_action: 'Read the error, fix the arguments and try again.',
+      execution_time_ms: 250,
+    });
+    // A result without structured content has none.
+    const plain = await runMcpTool(
+      'everything_echo',
+      mcpRun,
+      {},
+      access({ kind: 'result', result: { content: [] } }),
+      {},
+    );
+    expect(plain).toEqual({ kind: 'ok', output: { content: [] } });
   });
 });
