@@ -107,6 +107,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     'configuration',
     'passed',
     'runs',
+    'pass_hat_k',
     'avg_ms',
     'input_tokens',
     'output_tokens',
