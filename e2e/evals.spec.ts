@@ -121,7 +121,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     ['write', 'all tools', '1', '1'],
     ['write', 'no write_file', '0', '1'],
   ]);
-  expect(rows[6][8]).toBe('Called write_file, which this tool list does not offer.');
+  expect(rows[6][9]).toBe('Called write_file, which this tool list does not offer.');
 });
 
 test('the starter test case passes as it comes on the default tools with the simulated model', async ({ page }) => {
