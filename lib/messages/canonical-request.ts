@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { digestOf } from '../shapes/canonical-json';
+import { digestOfText } from '../shapes/canonical-json';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 
 /*
@@ -40,8 +40,12 @@ export function canonicalMessages(messages: readonly UIMessage[]): unknown[] {
   }));
 }
 
-/** A chat request's fingerprint: equal for two requests that send a provider the same thing. */
+/**
+ * A chat request's fingerprint: equal for two requests that send a provider the same thing. Keys
+ * keep their order (a provider receives them in it); the route computes it for every step, so it
+ * is one native `JSON.stringify` and one pass of the hash.
+ */
 export function requestDigest(request: { messages: readonly object[]; tools: unknown; settings: unknown }): string {
   const messages = canonicalMessages(request.messages as readonly UIMessage[]);
-  return digestOf({ messages, tools: request.tools, settings: request.settings });
+  return digestOfText(JSON.stringify({ messages, tools: request.tools, settings: request.settings }));
 }

@@ -69,10 +69,6 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const prepared = await prepareChatTurn(request, settings.provider, summarizer);
   if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
   const { messages, modelMessages, tools, mode, history } = prepared.turn;
-  const sent = {
-    ...recordSent(request.tools, settings),
-    request: requestDigest(request),
-  };
 
   const stream = createUIMessageStream({
     originalMessages: messages,
@@ -132,8 +128,9 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
                   : typeof settings.toolChoice === 'object'
                     ? [settings.toolChoice.toolName]
                     : Object.keys(tools ?? {}),
-              // What the request was made of, so `Sample this step` can make it again (or say what changed).
-              sent,
+              // What the request was made of, so `Sample this step` can make it again (or say what changed);
+              // worked out when the step ends, so the first byte does not wait for it.
+              sent: { ...recordSent(request.tools, settings), request: requestDigest(request) },
             },
           });
         },

@@ -14,7 +14,11 @@ export function canonicalJson(value: unknown): string {
  * (about one pair in 2^53).
  */
 export function digestOf(value: unknown): string {
-  const text = canonicalJson(value) ?? 'undefined';
+  return digestOfText(canonicalJson(value) ?? 'undefined');
+}
+
+/** `digestOf` for a text as it is (cyrb53, base 36). */
+export function digestOfText(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let index = 0; index < text.length; index++) {
