@@ -168,7 +168,7 @@ describe('after-interceptors', () => {
     expect(emptied.outcome).toEqual({ kind: 'ok', output: null });
     expect(emptied.records[0].detail).toBe('result replaced');
     expect(
-      (given.at(-1)?.args as { result: { ok: boolean; error: { error: { code: string } } } }).result,
+      (given.at(-1)?.args as { result: { ok: boolean; error: { error: { code: string } } } } | undefined)?.result,
     ).toMatchObject({
       ok: false,
       error: { error: { code: 'X' } },
