@@ -1,4 +1,4 @@
-import { createSessionChat } from '../lib/agent/create-session-chat';
+import { createSessionChat, type SessionChatOptions } from '../lib/agent/create-session-chat';
 import type { RunJavaScript } from '../lib/shapes/tool-outcome';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { EXAMPLE_FILES } from '../lib/shapes/example-files';
@@ -25,6 +25,8 @@ export type ConversationOptions = {
   timeouts?: RouteTimeouts;
   /** The page's fetch for the chat route (the real route handler, in-process, unless said). */
   routeFetch?: typeof fetch;
+  /** A replay's recorded results (see lib/agent/replay-fetch.ts). */
+  recordedResult?: SessionChatOptions['recordedResult'];
 };
 
 type RouteTimeouts = { firstChunkMs: number; chunkMs: number; stepMs: number };
@@ -63,6 +65,7 @@ export async function runConversation(text: string, options: ConversationOptions
     checker,
     getSandbox: () => sandbox,
     runJavaScript: options.runJavaScript,
+    recordedResult: options.recordedResult,
     fetch: options.routeFetch ?? createRouteFetch(options.env, options.providerFetch, options.timeouts),
     getHeaders: () => options.headers ?? {},
   });

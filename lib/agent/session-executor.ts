@@ -40,6 +40,8 @@ export type ToolCallEnvironment = {
   http?: HttpAccess;
   /** MCP servers for MCP tools (in the browser: `POST /api/mcp` with this tab's connections). */
   mcp?: McpAccess;
+  /** A replay's recorded answer for the call, while the calls go as recorded (see replay-fetch.ts); none: it runs. */
+  recordedResult?: (call: ToolCall) => ToolOutcome | undefined;
 };
 
 /** What the executor works with: where calls run, the tools as checked, the gate, the clock and the event log. */
@@ -116,6 +118,11 @@ function record(e: Executor, toolCallId: string, records: readonly Interception[
 /** The call through the interceptors and the executor; `stopped` when Stop came first. */
 async function executeUnlessStopped(e: Executor, toolCall: ToolCall, signal: AbortSignal): Promise<ToolOutcome> {
   const { log } = e.deps;
+  const recorded = e.deps.recordedResult?.(toolCall);
+  if (recorded) {
+    log('ToolCallCompleted', `${toolCall.toolName}: ${recorded.kind}, as recorded (replay)`, toolCall.toolCallId);
+    return recorded;
+  }
   const outcome = await executeOnce(e, toolCall, signal);
   if (!signal.aborted || outcome.kind === 'ok') return outcome;
   log('ToolCallStopped', `${toolCall.toolName}: stopped by the person`, toolCall.toolCallId);
