@@ -152,3 +152,33 @@ export function createReplayFetch(
     return inner(input, init);
   };
 }
+
+/** A replay's hooks for a chat made once (the page's): passing everything through until a replay begins. */
+export function createReplayHooks(onChange?: (state: ReplayState | undefined) => void) {
+  let state: ReplayState | undefined;
+  let stopped = new AbortController();
+  const set = (next: ReplayState | undefined) => {
+    state = next;
+    // Stopped where it diverged: the run that waits for more steps is over.
+    if (next?.diverged && next.onDivergence === 'stop') stopped.abort();
+    onChange?.(next);
+  };
+  return {
+    wrapFetch: (inner: typeof fetch) => createReplayFetch(inner, () => state, set),
+    recordedResult: createRecordedResults(() => state, set),
+    begin: (next: ReplayState) => {
+      stopped = new AbortController();
+      set(next);
+    },
+    /** Aborted when the replay stops at its divergence. */
+    stopped: () => stopped.signal,
+    /** Ends the replay: the chat talks to the route as before; answers how it went. */
+    end: () => {
+      const last = state;
+      set(undefined);
+      return last;
+    },
+    current: () => state,
+  };
+}
+export type ReplayHooks = ReturnType<typeof createReplayHooks>;

@@ -50,6 +50,7 @@ function example(
     evals: EMPTY_EVALS,
     stepSamples: {},
     sentValues: {},
+    replays: {},
     interceptors: [],
     executor: base.executor,
     interceptions: {},

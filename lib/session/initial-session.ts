@@ -47,6 +47,7 @@ export function createInitialSession(): SessionState {
     evals: EMPTY_EVALS,
     stepSamples: {},
     sentValues: {},
+    replays: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,

@@ -23,6 +23,7 @@ export function pickSessionData(state: SessionData): SessionData {
     mcpServers: state.mcpServers,
     evals: state.evals,
     stepSamples: state.stepSamples,
+    replays: state.replays,
     // Only what a step of the session was sent with (a deleted branch's leave with it).
     sentValues: referencedSentValues(state),
     activeBranch: state.activeBranch,

@@ -46,6 +46,7 @@ describe('parseSessionData', () => {
         mcpServers: [],
         evals: EMPTY_EVALS,
         stepSamples: {},
+        replays: {},
         sentValues: {},
       },
     });

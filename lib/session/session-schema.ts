@@ -18,6 +18,7 @@ import { stepSamplesSchema } from '../shapes/step-samples-schema';
 import { EMPTY_EVALS } from '../shapes/eval-defaults';
 import type { SessionEvals } from '../shapes/session-evals';
 import type { StepSamples } from '../shapes/step-samples';
+import type { ReplayRecord } from '../shapes/replay';
 import { firstIssue } from '../limits/first-issue';
 
 export { uiMessageShapeSchema };
@@ -68,6 +69,33 @@ export const sessionDataSchema = z.object({
   lesson: lessonSchema.optional(),
   /** `Sample this step`: each step's samples and what is right for it, by step id (before 0.21: none). */
   stepSamples: stepSamplesSchema.default({}),
+  /** Branches made by `Replay against the model`: what each replayed and where it diverged (before 0.22: none). */
+  replays: z
+    .record(
+      z.string().max(100),
+      z.object({
+        originalBranchId: z.string().max(100),
+        originalLabel: z.string().max(SESSION_LIMITS.branchLabelChars),
+        fromMessageId: z.string().max(200),
+        onDivergence: z.enum(['go-live', 'stop']),
+        served: z.number().int().min(0),
+        live: z.number().int().min(0),
+        callsServed: z.number().int().min(0),
+        diverged: z
+          .object({
+            at: z.number().int().min(0),
+            recordedStepId: z.string().max(SESSION_LIMITS.lessonNodeIdChars).optional(),
+            paths: z.array(z.string().max(500)).max(SESSION_LIMITS.replayPaths),
+          })
+          .optional(),
+        ended: z.boolean(),
+      }),
+    )
+    .refine(
+      (replays) => Object.keys(replays).length <= SESSION_LIMITS.replays,
+      `may hold at most ${SESSION_LIMITS.replays} replays`,
+    )
+    .default({}),
   /** Each tool and setting value the steps were sent with, by fingerprint (before 0.21: none). */
   sentValues: z
     .record(z.string().max(20), z.unknown())
@@ -79,8 +107,9 @@ export const sessionDataSchema = z.object({
 });
 export type SessionData = Omit<
   z.infer<typeof sessionDataSchema>,
-  'messages' | 'branches' | 'evals' | 'stepSamples' | 'sentValues'
+  'messages' | 'branches' | 'evals' | 'stepSamples' | 'sentValues' | 'replays'
 > & {
+  replays: Readonly<Record<string, ReplayRecord>>;
   messages: UIMessage[];
   sentValues: Readonly<Record<string, unknown>>;
   stepSamples: Readonly<Record<string, StepSamples>>;

@@ -14,6 +14,7 @@ import type { WireCapture } from '../shapes/wire-capture';
 import type { EvalActions } from './eval-actions';
 import type { LessonActions, LessonPlay } from './lesson-actions';
 import type { SamplingActions } from './sampling-actions';
+import type { ReplayRecord } from '../shapes/replay';
 import type { InterceptorActions } from './interceptor-actions';
 import type { McpActions } from './mcp-actions';
 import type { SessionData } from './session-schema';
@@ -132,6 +133,8 @@ export type SessionActions = {
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
+  /** What a replay made of a branch (`Replay against the model`), kept with it. */
+  setReplay(branchId: string, record: ReplayRecord): void;
   /** What a request was sent with, by fingerprint (kept once each; see `sentValuesOf`). */
   recordSentValues(values: Readonly<Record<string, unknown>>): void;
 } & InterceptorActions &

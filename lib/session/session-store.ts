@@ -7,6 +7,7 @@ import { createMcpActions } from './mcp-actions';
 import { createEvalActions } from './eval-actions';
 import { createLessonActions } from './lesson-actions';
 import { createSamplingActions } from './sampling-actions';
+import { createRecordActions } from './record-actions';
 import { createInitialSession } from './initial-session';
 import { boundRunSettings } from './bound-run-settings';
 import { clampWhole, SESSION_LIMITS } from '../shapes/session-limits';
@@ -111,12 +112,6 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           return { toolCallProgress: progress ? { ...rest, [toolCallId]: progress } : rest };
         }),
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
-      recordSentValues: (values) => {
-        const known = get().sentValues;
-        const added = Object.entries(values).filter(([digest]) => !Object.hasOwn(known, digest));
-        if (added.length === 0 || Object.keys(known).length + added.length > SESSION_LIMITS.sentValues) return;
-        set((state) => ({ sentValues: { ...state.sentValues, ...Object.fromEntries(added) } }));
-      },
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       ...createBranchActions(set, view),
@@ -125,6 +120,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       ...createEvalActions(set, get),
       ...createLessonActions(set, view),
       ...createSamplingActions(set, get),
+      ...createRecordActions(set, get),
     };
   };
 }

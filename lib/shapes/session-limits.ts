@@ -54,6 +54,9 @@ export const SESSION_LIMITS = {
   sampleCallsEach: 20,
   /** Distinct tools and setting values the session's steps were sent with (kept by fingerprint). */
   sentValues: 5_000,
+  /** Branches made by a replay that keep what they replayed, and the paths one divergence names. */
+  replays: 100,
+  replayPaths: 50,
   /** A lesson's stops, and what one may carry. */
   lessonStops: 60,
   lessonNoteChars: 2_000,

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouteFetch, settle } from '../../testing/run-conversation';
+import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
+import { createSessionChat } from '../agent/create-session-chat';
+import { createReplayHooks } from '../agent/replay-fetch';
+import { waitForRunEnd } from '../agent/wait-for-run-end';
+import { checkToolDrafts } from '../tools/check-tool-drafts';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import type { SessionStore } from '../session/session-state';
+import { createSessionStore } from '../session/session-store';
+import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import type { OnDivergence } from '../shapes/replay';
+import type { ToolOutcome } from '../shapes/tool-outcome';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { replayAgainstModel } from './replay-against-model';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+
+const checker = createSchemaChecker();
+
+/** A run with the loopback provider (list_files, read_file, then an answer), then `edit`, then its replay. */
+async function recordThenReplay(
+  edit: (store: SessionStore) => void,
+  onDivergence: OnDivergence = 'go-live',
+  perturb?: Parameters<typeof replayAgainstModel>[0]['perturb'],
+) {
+  const store = createSessionStore();
+  const state = store.getState();
+  state.addTools(
+    CORE_TOOL_DEFINITIONS.filter(
+      (definition) => !state.tools.some((tool) => tool.id === `tool-${definition.name}`),
+    ).map((definition) => ({ definition, run: { kind: 'sandbox' as const } })),
+  );
+  state.updateSettings({
+    provider: 'openai-compatible',
+    model: 'fake-tools',
+    baseURL: `${fake.url}/compat/v1`,
+    mode: 'native',
+    system: 'Line one.\nLine two.',
+  });
+  const hooks = createReplayHooks();
+  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
+  const chat = createSessionChat({
+    store,
+    checker,
+    getSandbox: () => sandbox,
+    fetch: hooks.wrapFetch(createRouteFetch()),
+    recordedResult: hooks.recordedResult,
+  });
+  await chat.sendMessage({ text: 'list the files' });
+  await settle(store, checker);
+  const recordedRequests = fake.requests.length;
+  edit(store);
+  const result = await replayAgainstModel({
+    store,
+    hooks,
+    send: (message) => chat.sendMessage(message),
+    waitForRunEnd: (stopped) =>
+      waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, checker).runnable, stopped),
+    fromMessageId: store.getState().messages[0].id,
+    onDivergence,
+    perturb,
+  });
+  if (!result.ok) throw new Error(result.message);
+  return { record: result.record, live: fake.requests.length - recordedRequests, store };
+}
+
+const toolIndex = (name: string) => CORE_TOOL_DEFINITIONS.findIndex((definition) => definition.name === name);
+
+/** Changes the source of the tool `name` with `change` (its definition as JSON). */
+const editTool = (name: string, change: (definition: Record<string, any>) => void) => (store: SessionStore) => {
+  const tool = store.getState().tools.find((each) => each.source.includes(`"name": "${name}"`));
+  if (!tool) throw new Error(name);
+  const definition = JSON.parse(tool.source);
+  change(definition);
+  store.getState().updateToolSource(tool.id, JSON.stringify(definition, null, 2));
+};
+
+/** A call's result edited in the replay (its n-th recorded call): the next request carries the edit. */
+const editResult = (call: number) => ({
+  call,
+  change: (outcome: ToolOutcome): ToolOutcome =>
+    outcome.kind === 'ok'
+      ? {
+          kind: 'ok',
+          output: {
+            ...(outcome.output as object),
+            output: `${(outcome.output as { output: string }).output} (edited)`,
+          },
+        }
+      : outcome,
+});
+const unchanged = () => {};
+
+type Edit = [
+  name: string,
+  edit: (store: SessionStore) => void,
+  path: string,
+  live: number,
+  perturb?: ReturnType<typeof editResult>,
+];
+const names = ['bash', 'read_file', 'write_file', 'edit_file', 'search', 'list_files', 'think', 'submit'];
+const EDITS: Edit[] = [
+  ...names.map(
+    (name): Edit => [
+      `${name}'s description`,
+      editTool(name, (definition) => {
+        definition.description = `${definition.description} Edited.`;
+      }),
+      `tools[${toolIndex(name)}].description`,
+      2,
+    ],
+  ),
+  [
+    'an enum value of read_file',
+    editTool('read_file', (d) => void (d.parameters.properties.encoding.enum[1] = 'ascii-7')),
+    `tools[${toolIndex('read_file')}].inputSchema.properties.encoding.enum[1]`,
+    2,
+  ],
+  [
+    'an enum value of write_file',
+    editTool('write_file', (d) => void (d.parameters.properties.mode.enum[0] = 'replace')),
+    `tools[${toolIndex('write_file')}].inputSchema.properties.mode.enum[0]`,
+    2,
+  ],
+  [
+    'an enum value of edit_file',
+    editTool('edit_file', (d) => void (d.parameters.properties.occurrence.enum[2] = 'every')),
+    `tools[${toolIndex('edit_file')}].inputSchema.properties.occurrence.enum[2]`,
+    2,
+  ],
+  [
+    'an enum value of search',
+    editTool('search', (d) => void (d.parameters.properties.type.enum[0] = 're')),
+    `tools[${toolIndex('search')}].inputSchema.properties.type.enum[0]`,
+    2,
+  ],
+  [
+    'a system prompt line',
+    (store) => store.getState().updateSettings({ system: 'Line one.\nLine 2.' }),
+    'settings.system',
+    2,
+  ],
+  [
+    'a new system prompt line',
+    (store) => store.getState().updateSettings({ system: 'Line one.\nLine two.\nLine three.' }),
+    'settings.system',
+    2,
+  ],
+  ['the temperature', (store) => store.getState().updateSettings({ temperature: 0.5 }), 'settings.temperature', 2],
+  [
+    'the output token limit',
+    (store) => store.getState().updateSettings({ maxOutputTokens: 1_000 }),
+    'settings.maxOutputTokens',
+    2,
+  ],
+  ['the step limit', (store) => store.getState().updateSettings({ maxSteps: 7 }), 'settings.maxSteps', 2],
+  ['the tool choice', (store) => store.getState().updateSettings({ toolChoice: 'required' }), 'settings.toolChoice', 2],
+  ["list_files's result", unchanged, 'messages[1].parts[2].output.output', 1, editResult(0)],
+  ["read_file's result", unchanged, 'messages[1].parts[3].output.output', 1, editResult(1)],
+];
+
+describe('Replay against the model', () => {
+  it('replays an unchanged run with no provider request', async () => {
+    const { record, live, store } = await recordThenReplay(() => {});
+    expect(live).toBe(0);
+    expect(record).toMatchObject({ served: 2, live: 0, callsServed: 2, ended: true });
+    expect(record.diverged).toBeUndefined();
+    expect(store.getState().branches).toHaveLength(1);
+    expect(store.getState().replays[store.getState().activeBranch.id]).toEqual(record);
+  });
+
+  it.each(EDITS)(
+    'one edit — %s: the predicted live requests, the divergence naming the edited path',
+    async (_name, edit, path, predicted, perturb) => {
+      const { record, live } = await recordThenReplay(edit, 'go-live', perturb);
+      expect(live).toBe(predicted);
+      expect(record.diverged?.at).toBe(2 - predicted);
+      expect(record.diverged?.paths).toEqual([path]);
+    },
+  );
+
+  it('Stop on divergence never sends a request', async () => {
+    for (const [, edit, , , perturb] of [EDITS[0], EDITS.at(-1) as Edit]) {
+      const { record, live } = await recordThenReplay(edit, 'stop', perturb);
+      expect(live).toBe(0);
+      expect(record.diverged).toBeDefined();
+      expect(record.live).toBe(0);
+    }
+  });
+});

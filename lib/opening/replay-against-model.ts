@@ -1,0 +1,107 @@
+import type { UIMessage } from 'ai';
+import { recordedCalls, recordedSteps, type ReplayHooks } from '../agent/replay-fetch';
+import { recordedStepRequest } from '../agent/step-request';
+import { sentSettings } from '../agent/sent-record';
+import { canonicalMessages } from '../messages/canonical-request';
+import { textOf } from '../messages/split-steps';
+import { isRunInProgress, type SessionStore } from '../session/session-state';
+import { differingPaths } from '../shapes/differing-paths';
+import type { OnDivergence, ReplayRecord } from '../shapes/replay';
+import type { ChatRequest } from '../agent/chat-route';
+import type { ToolOutcome } from '../shapes/tool-outcome';
+
+/** How a request reads for comparing: its messages without ids, its tools, its settings (history policy aside). */
+const comparable = (request: ChatRequest) => ({
+  messages: canonicalMessages(request.messages as unknown as UIMessage[]),
+  tools: request.tools,
+  settings: sentSettings(request.settings),
+});
+
+/**
+ * `Replay against the model` (`Replay from here against the model` from a user message): a new
+ * branch from the conversation before `fromMessageId`, its user messages sent again one turn at a
+ * time through the session's chat — each request equal to the recorded one answered from the
+ * recording, each call equal to the recorded one given its recorded result — until the first
+ * request that differs, where it goes live or stops. Says why not, if it cannot start.
+ */
+export async function replayAgainstModel({
+  store,
+  hooks,
+  send,
+  waitForRunEnd,
+  fromMessageId,
+  onDivergence,
+  perturb,
+}: {
+  store: SessionStore;
+  hooks: ReplayHooks;
+  send: (message: { text: string }) => Promise<void>;
+  /** Resolves when the run has ended; `stopped` aborts when the replay stops at its divergence. */
+  waitForRunEnd: (stopped: AbortSignal) => Promise<void>;
+  fromMessageId: string;
+  onDivergence: OnDivergence;
+  /** One recorded call's answer changed (`Perturb result`): the replay gives it in place of the recorded one. */
+  perturb?: { call: number; change: (outcome: ToolOutcome) => ToolOutcome };
+}): Promise<{ ok: true; record: ReplayRecord } | { ok: false; message: string }> {
+  const state = store.getState();
+  if (state.readOnly)
+    return { ok: false, message: 'A shared session is read-only: press “Fork to edit” to make it yours first.' };
+  if (isRunInProgress(state)) return { ok: false, message: 'Stop the run before replaying it.' };
+  const original = state.messages;
+  const from = original.findIndex((message) => message.id === fromMessageId && message.role === 'user');
+  if (from === -1) return { ok: false, message: 'That message is not in the active branch.' };
+  const turns = original.slice(from).filter((message) => message.role === 'user');
+  const originalBranch = state.activeBranch;
+  const calls = recordedCalls(original, from, state.outcomes).map((call, index) =>
+    perturb && index === perturb.call ? { ...call, outcome: perturb.change(call.outcome) } : call,
+  );
+  hooks.begin({
+    steps: recordedSteps(original, from),
+    calls,
+    callsServed: 0,
+    callsDiverged: false,
+    onDivergence,
+    served: 0,
+    live: 0,
+  });
+  store.getState().startBranch(original.slice(0, from));
+  let ended: ReplayRecord | undefined;
+  try {
+    for (const turn of turns) {
+      await send({ text: textOf(turn.parts) });
+      await waitForRunEnd(hooks.stopped());
+      const now = hooks.current();
+      if (now?.diverged && onDivergence === 'stop') break;
+    }
+  } finally {
+    const last = hooks.end();
+    const recordedAt = last?.diverged?.recordedStepId;
+    const recorded = recordedAt
+      ? recordedStepRequest({ messages: original, stepId: recordedAt, sentValues: store.getState().sentValues })
+      : undefined;
+    ended = {
+      originalBranchId: originalBranch.id,
+      originalLabel: originalBranch.label,
+      fromMessageId,
+      onDivergence,
+      served: last?.served ?? 0,
+      live: last?.live ?? 0,
+      callsServed: last?.callsServed ?? 0,
+      ...(last?.diverged
+        ? {
+            diverged: {
+              at: last.diverged.at,
+              ...(recordedAt ? { recordedStepId: recordedAt } : {}),
+              paths:
+                recorded?.ok === true
+                  ? differingPaths(comparable(recorded.request), comparable(last.diverged.request))
+                  : [],
+            },
+          }
+        : {}),
+      ended: true,
+    };
+    store.getState().setReplay(store.getState().activeBranch.id, ended);
+  }
+  return { ok: true, record: ended };
+}
