@@ -15,6 +15,7 @@ import { useTimeline } from '../shared/use-timeline';
 import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
 import { SaveCaseButton } from './save-case-button';
+import { DivergedHere, ReplayFromHere } from './replay-from-here';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
@@ -153,6 +154,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
               {tab === 'Message' ? (
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
+                  {node.kind === 'assistant' && stepId ? <DivergedHere stepId={stepId} /> : null}
                   {node.kind === 'assistant' &&
                   stepId &&
                   !presenter &&
@@ -166,6 +168,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   {!presenter && timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <>
                       <ForkForm key={node.id} node={node} />
+                      <ReplayFromHere node={node} />
                       <SaveCaseButton key={`case-${node.id}`} node={node} />
                     </>
                   ) : null}

@@ -1,4 +1,5 @@
 import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-chat';
+import { createReplayHooks, type ReplayHooks } from '@/lib/agent/replay-fetch';
 import type { RunGate } from '@/lib/agent/run-gate';
 import { runTimedToolCall } from '@/lib/agent/run-timed-tool-call';
 import type { ToolOutcome } from '@/lib/shapes/tool-outcome';
@@ -24,6 +25,8 @@ export type PlaygroundEngine = {
   chat: SessionChat;
   /** What is wrong with the model id or base URL (zod), as one sentence each. */
   checkSettings: typeof checkSendableSettings;
+  /** `Replay against the model`: the chat's fetch and executor serve the recording while a replay runs. */
+  replay: ReplayHooks;
   /** Runs one of the next run's tools by hand, as the executor would for a model's call. */
   tryTool(toolName: string, input: unknown, signal: AbortSignal): Promise<{ outcome: ToolOutcome; durationMs: number }>;
 };
@@ -40,9 +43,19 @@ export function createPlaygroundEngine(options: {
   const checker = createSchemaChecker();
   const http =
     typeof window === 'undefined' ? undefined : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin };
-  const chat = createSessionChat({ ...options, checker, runJavaScript: runJavaScriptInSandbox, http });
+  const replay = createReplayHooks();
+  const chat = createSessionChat({
+    ...options,
+    checker,
+    runJavaScript: runJavaScriptInSandbox,
+    http,
+    // Passes every request and call through, except while a replay serves its recording.
+    fetch: replay.wrapFetch((input, init) => globalThis.fetch(input, init)),
+    recordedResult: replay.recordedResult,
+  });
   return {
     checker,
+    replay,
     checkSource: (source) => checkToolSource(source, checker),
     chat,
     checkSettings: checkSendableSettings,

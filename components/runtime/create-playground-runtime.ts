@@ -23,6 +23,7 @@ import { spawnTokenWorker } from './spawn-token-worker';
 import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
 import { checkSourcesInWorker } from './spawn-tool-check-worker';
 import { readLinkInWorker } from './read-link-in-worker';
+import type { OnDivergence, ReplayRecord } from '@/lib/shapes/replay';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput' | 'runPendingCalls'>;
@@ -56,6 +57,11 @@ export type PlaygroundRuntime = SessionController & {
   tokens: TokenCounter;
   /** Where the run waits for the person (step mode, approvals). */
   gate: RunGate;
+  /** `Replay against the model` from a user message of the active branch: a new branch, the recording served until the first request that differs. */
+  replayAgainstModel(
+    fromMessageId: string,
+    onDivergence: OnDivergence,
+  ): Promise<{ ok: true; record: ReplayRecord } | { ok: false; message: string }>;
   /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause — and every side run (Compare's lanes). */
   stop(): void;
   /** Hears Stop (Compare's lanes end with the run); returns the unsubscribe. */
@@ -258,11 +264,32 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     sandboxes.cancelStart();
   };
 
+  /** `Replay against the model` from a user message (see lib/opening/replay-against-model.ts); loaded on use. */
+  const replayAgainstModel = async (fromMessageId: string, onDivergence: OnDivergence) => {
+    const [loaded, { replayAgainstModel: replay }, { waitForRunEnd }] = await Promise.all([
+      loadEngine(),
+      import('@/lib/opening/replay-against-model'),
+      import('@/lib/agent/wait-for-run-end'),
+    ]);
+    // Replaying runs the session's handlers, as Send does.
+    store.getState().trustHandlers();
+    return replay({
+      store,
+      hooks: loaded.replay,
+      send: (message) => loaded.chat.sendMessage(message),
+      waitForRunEnd: (stopped) =>
+        waitForRunEnd(store, () => toolChecks.check(store.getState().tools).runnable, stopped),
+      fromMessageId,
+      onDivergence,
+    });
+  };
+
   return {
     store,
     engine,
     toolChecks,
     loadEngine,
+    replayAgainstModel,
     chat,
     keys,
     headersFor,

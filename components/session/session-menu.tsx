@@ -10,6 +10,7 @@ import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';
 import type { SessionLibrary } from '../runtime/create-session-library';
 import { useSessionFiles } from './use-session-files';
+import { ReplayDialog } from '../shared/replay-dialog';
 
 /** The Session box's entry while a shared link is on screen. */
 const SHARED_OPTION = 'shared-link';
@@ -91,6 +92,8 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
   const notice = files.notice;
   const currentId = () => library?.state.getState().currentId ?? '';
   const { playLesson, setStorageProblem } = useSessionActions();
+  const [replaying, setReplaying] = useState(false);
+  const firstUserMessage = useSession((state) => state.messages.find((message) => message.role === 'user')?.id);
   // A built-in lesson becomes a session of the person's own, playing from its first stop.
   const openLesson = async (lesson: BuiltinLesson) => {
     // Opened before: the person's session of it again, from its first stop — not a second copy.
@@ -138,12 +141,22 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
             <MenuSeparator />
           </>
         ) : null}
+        <MenuItem disabled={running || sharedOpen || !firstUserMessage} onSelect={() => setReplaying(true)}>
+          Replay against the model
+        </MenuItem>
+        <MenuSeparator />
         <MenuItem onSelect={files.exportSession}>Export session</MenuItem>
         <MenuItem onSelect={() => files.sessionInput.current?.click()}>Import session</MenuItem>
         <MenuSeparator />
         <MenuItem onSelect={files.exportTrace}>Export OpenInference</MenuItem>
         <MenuItem onSelect={() => files.traceInput.current?.click()}>Import OpenInference</MenuItem>
       </Menu>
+      <ReplayDialog
+        open={replaying}
+        onOpenChange={setReplaying}
+        fromMessageId={firstUserMessage}
+        title="Replay against the model"
+      />
       {(
         [
           [files.sessionInput, 'Session file', files.openSession],

@@ -1,6 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 import { useSession } from '../runtime/runtime-context';
+import { divergedStepId } from '@/lib/messages/diverged-step';
 
 export type TimelineFlowNode = Node<{ node: PositionedNode }, 'timeline'>;
 export type BandFlowNode = Node<{ label: string; width: number; height: number; kind: 'step' | 'lane' }, 'band'>;
@@ -57,10 +58,19 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
       ? (state.stepSamples[node.stepId]?.samplings.reduce((sum, each) => sum + each.samples.length, 0) ?? 0)
       : 0,
   );
-  const badges: Badge[] =
-    sampled > 0
-      ? [...node.badges, { text: `${sampled} sample${sampled === 1 ? '' : 's'}`, tone: 'neutral' }]
-      : node.badges;
+  // The step of a replay branch where it parted from the recording.
+  const diverged = useSession(
+    (state) =>
+      node.kind === 'assistant' &&
+      node.stepId !== undefined &&
+      state.replays[state.activeBranch.id] !== undefined &&
+      divergedStepId(state.messages, state.replays[state.activeBranch.id]) === node.stepId,
+  );
+  const badges: Badge[] = [
+    ...node.badges,
+    ...(sampled > 0 ? [{ text: `${sampled} sample${sampled === 1 ? '' : 's'}`, tone: 'neutral' as const }] : []),
+    ...(diverged ? [{ text: 'Diverged here', tone: 'error' as const }] : []),
+  ];
   const failed = node.status === 'failed' || node.status === 'blocked';
   return (
     <div

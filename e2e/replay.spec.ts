@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './pages/axe';
+import { PlaygroundPage } from './pages/playground-page';
+import { CORE_TOOL_DEFINITIONS } from '../lib/shapes/core-tool-definitions';
+import { formatToolSource } from '../lib/shapes/tool-source';
+
+/** Issue 42 (in part): replay a run against the model; an edit makes it diverge, and the step says where. */
+
+test('an unchanged run replays from its recording; after a description edit it diverges, and the step names the path', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+
+  await page.getByRole('button', { name: 'Session actions' }).click();
+  await page.getByRole('menuitem', { name: 'Replay against the model' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Replay against the model' });
+  await expect(dialog.getByRole('combobox', { name: 'On divergence' })).toHaveValue('go-live');
+  await dialog.getByRole('button', { name: 'Replay' }).click();
+  await expect(dialog.getByRole('status')).toContainText(
+    'Replayed without a difference: 2 answers from the recording, 0 live requests.',
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveCount(2);
+
+  // One description edited: the first request differs.
+  await playground.selectTool('list_files');
+  const listFiles = CORE_TOOL_DEFINITIONS.find((definition) => definition.name === 'list_files');
+  await playground.replaceToolDefinition(
+    formatToolSource({ ...listFiles, description: 'Lists the files and directories of a path.' }),
+  );
+  await expect(playground.tools.getByText('valid').first()).toBeVisible();
+  await playground.selectNode(/^User message/);
+  await playground.inspector.getByRole('button', { name: 'Replay from here against the model' }).click();
+  const fromHere = page.getByRole('dialog', { name: 'Replay from here against the model' });
+  await fromHere.getByRole('button', { name: 'Replay' }).click();
+  await expect(fromHere.getByRole('status')).toContainText(
+    /^Diverged at model request 1 — tools\[\d\]\.description changed; went live/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.keyboard.press('Escape');
+  const diverged = playground.node(/^Assistant message: I'll call/);
+  await expect(diverged).toContainText('Diverged here');
+  await playground.selectNode(/^Assistant message: I'll call/);
+  await expect(playground.inspector.getByRole('region', { name: 'Diverged here' })).toContainText(
+    /tools\[\d\]\.description/,
+  );
+  expect(await seriousViolations(page, 'replay')).toEqual([]);
+});
