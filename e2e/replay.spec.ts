@@ -35,7 +35,12 @@ test('an unchanged run replays from its recording; after a description edit it d
     formatToolSource({ ...listFiles, description: 'Lists the files and directories of a path.' }),
   );
   await expect(playground.tools.getByText('valid').first()).toBeVisible();
-  await playground.selectNode(/^User message/);
+  // The user message is drawn in both lanes (the replay's and the original's): the active one first.
+  await playground
+    .node(/^User message/)
+    .first()
+    .focus();
+  await page.keyboard.press('Enter');
   await playground.inspector.getByRole('button', { name: 'Replay from here against the model' }).click();
   const fromHere = page.getByRole('dialog', { name: 'Replay from here against the model' });
   await fromHere.getByRole('button', { name: 'Replay' }).click();
@@ -46,9 +51,10 @@ test('an unchanged run replays from its recording; after a description edit it d
     },
   );
   await page.keyboard.press('Escape');
-  const diverged = playground.node(/^Assistant message: I'll call/);
+  const diverged = playground.node(/^Assistant message: I'll call/).first();
   await expect(diverged).toContainText('Diverged here');
-  await playground.selectNode(/^Assistant message: I'll call/);
+  await diverged.focus();
+  await page.keyboard.press('Enter');
   await expect(playground.inspector.getByRole('region', { name: 'Diverged here' })).toContainText(
     /tools\[\d\]\.description/,
   );

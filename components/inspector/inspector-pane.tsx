@@ -15,7 +15,7 @@ import { useTimeline } from '../shared/use-timeline';
 import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
 import { SaveCaseButton } from './save-case-button';
-import { DivergedHere, ReplayFromHere } from './replay-from-here';
+import { DivergedHere, ReplayFromHere, ReplayFromHereDialog } from './replay-from-here';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
@@ -95,6 +95,8 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const { runnable } = useToolSetCheck();
   const timeline = useTimeline();
   const [tab, setTab] = useState<Tab>('Message');
+  // Kept here, not on the node: a replay starts a branch, which clears the selection.
+  const [replayFrom, setReplayFrom] = useState<string>();
   // A lesson's stop that names a provider format shows its step on the wire, in that format.
   const lessonFormat = useSession((state) =>
     state.lessonPlay ? state.lesson?.stops[state.lessonPlay.stop]?.format : undefined,
@@ -168,7 +170,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   {!presenter && timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
                     <>
                       <ForkForm key={node.id} node={node} />
-                      <ReplayFromHere node={node} />
+                      <ReplayFromHere node={node} onReplay={setReplayFrom} />
                       <SaveCaseButton key={`case-${node.id}`} node={node} />
                     </>
                   ) : null}
@@ -220,6 +222,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
         )}
       </div>
       <EventLog />
+      {replayFrom ? <ReplayFromHereDialog messageId={replayFrom} onClose={() => setReplayFrom(undefined)} /> : null}
     </section>
   );
 }

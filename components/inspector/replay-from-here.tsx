@@ -1,28 +1,30 @@
 'use client';
 
-import { useState } from 'react';
 import { divergedStepId } from '@/lib/messages/diverged-step';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession } from '../runtime/runtime-context';
 import { describeReplay, ReplayDialog } from '../shared/replay-dialog';
 
-/** On a user message: `Replay from here against the model`. */
-export function ReplayFromHere({ node }: { node: PositionedNode }) {
-  const [open, setOpen] = useState(false);
+/** On a user message: `Replay from here against the model` (the dialog is the pane's: it outlives the selection). */
+export function ReplayFromHere({ node, onReplay }: { node: PositionedNode; onReplay: (messageId: string) => void }) {
   const readOnly = useSession((state) => state.readOnly);
   if (node.kind !== 'user' || readOnly) return null;
   return (
-    <>
-      <button type="button" className="button self-start text-xs" onClick={() => setOpen(true)}>
-        Replay from here against the model
-      </button>
-      <ReplayDialog
-        open={open}
-        onOpenChange={setOpen}
-        fromMessageId={node.detail.id}
-        title="Replay from here against the model"
-      />
-    </>
+    <button type="button" className="button self-start text-xs" onClick={() => onReplay(node.detail.id)}>
+      Replay from here against the model
+    </button>
+  );
+}
+
+/** The dialog `Replay from here against the model` opened from a user message. */
+export function ReplayFromHereDialog({ messageId, onClose }: { messageId: string; onClose: () => void }) {
+  return (
+    <ReplayDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      fromMessageId={messageId}
+      title="Replay from here against the model"
+    />
   );
 }
 

@@ -69,6 +69,8 @@ export const EDITOR_OPTIONS = {
   scrollBeyondLastLine: false,
   automaticLayout: true,
   fixedOverflowWidgets: true,
+  // Monaco dims the number of the line after a final newline below WCAG AA contrast: drawn as the others.
+  renderFinalNewline: 'on',
 } as const;
 
 export { monaco };

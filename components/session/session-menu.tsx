@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EXAMPLE_SESSIONS } from '@/lib/opening/example-sessions';
 import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/opening/builtin-lessons';
@@ -10,7 +10,8 @@ import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem, MenuSeparator } from '../ui/menu';
 import type { SessionLibrary } from '../runtime/create-session-library';
 import { useSessionFiles } from './use-session-files';
-import { ReplayDialog } from '../shared/replay-dialog';
+// Loaded when it is first opened: not part of the first load.
+const ReplayDialog = lazy(() => import('../shared/replay-dialog').then((module) => ({ default: module.ReplayDialog })));
 
 /** The Session box's entry while a shared link is on screen. */
 const SHARED_OPTION = 'shared-link';
@@ -151,12 +152,16 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
         <MenuItem onSelect={files.exportTrace}>Export OpenInference</MenuItem>
         <MenuItem onSelect={() => files.traceInput.current?.click()}>Import OpenInference</MenuItem>
       </Menu>
-      <ReplayDialog
-        open={replaying}
-        onOpenChange={setReplaying}
-        fromMessageId={firstUserMessage}
-        title="Replay against the model"
-      />
+      {replaying ? (
+        <Suspense fallback={null}>
+          <ReplayDialog
+            open={replaying}
+            onOpenChange={setReplaying}
+            fromMessageId={firstUserMessage}
+            title="Replay against the model"
+          />
+        </Suspense>
+      ) : null}
       {(
         [
           [files.sessionInput, 'Session file', files.openSession],

@@ -37,6 +37,7 @@ export default function MonacoHandlerEditor({
         lineNumbers,
         scrollBeyondLastLine: false,
         automaticLayout: true,
+        renderFinalNewline: 'on',
       }}
     />
   );
