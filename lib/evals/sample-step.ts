@@ -1,10 +1,5 @@
-import {
-  parseJsonEventStream,
-  readUIMessageStream,
-  type UIMessage,
-  type UIMessageChunk,
-  uiMessageChunkSchema,
-} from 'ai';
+import type { UIMessage } from 'ai';
+import { readMessageStream } from '../messages/read-message-stream';
 import { CHAT_ROUTE, type ChatRequest } from '../agent/chat-route';
 import { readRouteRefusal } from '../shapes/route-error';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
@@ -108,21 +103,9 @@ export async function sampleOnce(
     });
     if (!response.ok) return { refused: await readRouteRefusal(response, `${api} answered ${response.status}.`) };
     if (!response.body) throw new Error(`${CHAT_ROUTE} answered with no body.`);
-    const chunks = parseJsonEventStream({ stream: response.body, schema: uiMessageChunkSchema }).pipeThrough(
-      new TransformStream({
-        transform(read, controller: TransformStreamDefaultController<UIMessageChunk>) {
-          if (!read.success) throw read.error;
-          controller.enqueue(read.value);
-        },
-      }),
-    );
-    for await (const state of readUIMessageStream({
-      stream: chunks,
-      onError: (error) => {
-        failed ??= error instanceof Error ? error.message : String(error);
-      },
-    }))
-      message = state;
+    message = await readMessageStream(response.body, (error) => {
+      failed ??= error instanceof Error ? error.message : String(error);
+    });
   } catch (error) {
     failed ??= error instanceof Error ? error.message : String(error);
   }

@@ -1,11 +1,5 @@
-import {
-  createUIMessageStreamResponse,
-  parseJsonEventStream,
-  readUIMessageStream,
-  type UIMessage,
-  type UIMessageChunk,
-  uiMessageChunkSchema,
-} from 'ai';
+import { createUIMessageStreamResponse, type UIMessage, type UIMessageChunk } from 'ai';
+import { readMessageStream } from './read-message-stream';
 import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { splitSteps } from './split-steps';
@@ -21,20 +15,9 @@ async function readBack(chunks: UIMessageChunk[]): Promise<UIMessage | undefined
       },
     }),
   });
-  const stream = parseJsonEventStream({
-    stream: response.body as ReadableStream<Uint8Array>,
-    schema: uiMessageChunkSchema,
-  }).pipeThrough(
-    new TransformStream({
-      transform(read, controller: TransformStreamDefaultController<UIMessageChunk>) {
-        if (!read.success) throw read.error;
-        controller.enqueue(read.value);
-      },
-    }),
-  );
-  let message: UIMessage | undefined;
-  for await (const state of readUIMessageStream({ stream, terminateOnError: true })) message = state;
-  return message;
+  return readMessageStream(response.body as ReadableStream<Uint8Array>, (error) => {
+    throw error;
+  });
 }
 
 describe('a recorded step streamed again', () => {
