@@ -60,3 +60,25 @@ test('an unchanged run replays from its recording; after a description edit it d
   );
   expect(await seriousViolations(page, 'replay')).toEqual([]);
 });
+
+test('Perturb result: a prompt injection in a result, on a new branch, and what the model did with it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+  await playground.selectNode(/^Tool result list_files/);
+  await playground.inspector.getByRole('button', { name: 'Perturb result' }).click();
+  await page.getByRole('menuitem', { name: 'Prompt injection' }).click();
+  await expect(
+    playground.inspector.getByRole('status').filter({ hasText: /^Prompt injection: the model / }),
+  ).toContainText(
+    /the model (answered|recovered|gave up|claimed success|followed injection) \(1 answers? from the recording, 1 live\)/,
+    { timeout: 30_000 },
+  );
+  await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveCount(2);
+  // The new branch's result is the injected one (in the seed's output text, where the model reads it).
+  await expect(playground.conversation).toContainText('PINEAPPLE-7');
+  expect(await seriousViolations(page, 'perturb result')).toEqual([]);
+});

@@ -16,6 +16,7 @@ import { EventLog } from './event-log';
 import { ForkForm } from './fork-form';
 import { SaveCaseButton } from './save-case-button';
 import { DivergedHere, ReplayFromHere, ReplayFromHereDialog } from './replay-from-here';
+import { type Perturbed, PerturbedStatus, PerturbMenu } from './perturb-menu';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
@@ -97,6 +98,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const [tab, setTab] = useState<Tab>('Message');
   // Kept here, not on the node: a replay starts a branch, which clears the selection.
   const [replayFrom, setReplayFrom] = useState<string>();
+  const [perturbed, setPerturbed] = useState<Perturbed>();
   // A lesson's stop that names a provider format shows its step on the wire, in that format.
   const lessonFormat = useSession((state) =>
     state.lessonPlay ? state.lesson?.stops[state.lessonPlay.stop]?.format : undefined,
@@ -171,6 +173,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                     <>
                       <ForkForm key={node.id} node={node} />
                       <ReplayFromHere node={node} onReplay={setReplayFrom} />
+                      <PerturbMenu node={node} onPerturbed={setPerturbed} />
                       <SaveCaseButton key={`case-${node.id}`} node={node} />
                     </>
                   ) : null}
@@ -221,6 +224,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
           </p>
         )}
       </div>
+      {perturbed ? <PerturbedStatus perturbed={perturbed} /> : null}
       <EventLog />
       {replayFrom ? <ReplayFromHereDialog messageId={replayFrom} onClose={() => setReplayFrom(undefined)} /> : null}
     </section>

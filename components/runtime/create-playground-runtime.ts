@@ -24,6 +24,8 @@ import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-check
 import { checkSourcesInWorker } from './spawn-tool-check-worker';
 import { readLinkInWorker } from './read-link-in-worker';
 import type { OnDivergence, ReplayRecord } from '@/lib/shapes/replay';
+import type { PerturbPreset } from '@/lib/evals/perturb-presets';
+import type { OutcomeClass } from '@/lib/evals/outcome-class';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput' | 'runPendingCalls'>;
@@ -62,6 +64,11 @@ export type PlaygroundRuntime = SessionController & {
     fromMessageId: string,
     onDivergence: OnDivergence,
   ): Promise<{ ok: true; record: ReplayRecord } | { ok: false; message: string }>;
+  /** `Perturb result`: a call's result replaced by a preset's on a new branch, and what the model did with it. */
+  perturbResult(
+    toolCallId: string,
+    preset: PerturbPreset,
+  ): Promise<{ ok: true; record: ReplayRecord; outcome: OutcomeClass } | { ok: false; message: string }>;
   /** Stops the run: aborts the request in flight, ends the tool calls executing and releases every pause — and every side run (Compare's lanes). */
   stop(): void;
   /** Hears Stop (Compare's lanes end with the run); returns the unsubscribe. */
@@ -284,12 +291,34 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     });
   };
 
+  /** `Perturb result` on a call: a preset's result on a new branch, the run replayed to it and live from it (loaded on use). */
+  const perturbResult = async (toolCallId: string, preset: PerturbPreset) => {
+    const [loaded, { perturbAndReplay }, { waitForRunEnd }] = await Promise.all([
+      loadEngine(),
+      import('@/lib/opening/perturb-result'),
+      import('@/lib/agent/wait-for-run-end'),
+    ]);
+    store.getState().trustHandlers();
+    const runnable = () => toolChecks.check(store.getState().tools).runnable;
+    return perturbAndReplay({
+      store,
+      hooks: loaded.replay,
+      send: (message) => loaded.chat.sendMessage(message),
+      waitForRunEnd: (stopped) => waitForRunEnd(store, runnable, stopped),
+      onDivergence: 'go-live',
+      toolCallId,
+      preset,
+      toolNames: runnable().map((tool) => tool.spec.name),
+    });
+  };
+
   return {
     store,
     engine,
     toolChecks,
     loadEngine,
     replayAgainstModel,
+    perturbResult,
     chat,
     keys,
     headersFor,

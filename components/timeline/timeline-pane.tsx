@@ -146,7 +146,8 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         ],
         data: { node },
         ariaLabel: node.label,
-        className: activeLane.has(node.lane) ? undefined : 'opacity-55',
+        // Another branch's lane: drawn without colour, its text as readable as the active lane's (AA contrast).
+        className: activeLane.has(node.lane) ? undefined : 'grayscale',
         selected: node.id === selectedNodeId,
         draggable: false,
         connectable: false,

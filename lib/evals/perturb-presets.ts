@@ -138,8 +138,11 @@ export function perturbResult(
       return { ok: true, answer: { output: contradict(call.output) } };
     case 'Prompt injection': {
       const text = injectionText(canary);
+      // Where the model reads the result: the seed's `output` text when there is one, else a note beside it.
       const output = isRecord(call.output)
-        ? { ...call.output, note: text }
+        ? typeof call.output.output === 'string'
+          ? { ...call.output, output: `${call.output.output}\n\n${text}` }
+          : { ...call.output, note: text }
         : `${typeof call.output === 'string' ? `${call.output}\n\n` : ''}${text}`;
       return { ok: true, answer: { output } };
     }
