@@ -1,45 +1,13 @@
 import { isToolUIPart } from 'ai';
+import { recordReplayableRun } from '../../testing/record-replayable-run';
 import { describe, expect, it } from 'vitest';
-import { createRouteFetch, settle } from '../../testing/run-conversation';
-import { createSessionChat } from '../agent/create-session-chat';
-import { createReplayHooks } from '../agent/replay-fetch';
-import { waitForRunEnd } from '../agent/wait-for-run-end';
-import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
-import { createSessionStore } from '../session/session-store';
-import { EXAMPLE_FILES } from '../shapes/example-files';
-import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { perturbAndReplay } from './perturb-result';
 
-const checker = createSchemaChecker();
+const _checker = createSchemaChecker();
 
 /** A keyless run (list_files and read_file, then an answer), ready to be perturbed. */
-async function recorded() {
-  const store = createSessionStore();
-  const hooks = createReplayHooks();
-  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
-  const chat = createSessionChat({
-    store,
-    checker,
-    getSandbox: () => sandbox,
-    fetch: hooks.wrapFetch(createRouteFetch()),
-    recordedResult: hooks.recordedResult,
-  });
-  await chat.sendMessage({ text: 'list the files and show me README.md' });
-  await settle(store, checker);
-  const runnable = () => checkToolDrafts(store.getState().tools, checker).runnable;
-  return {
-    store,
-    options: {
-      store,
-      hooks,
-      send: (message: { text: string }) => chat.sendMessage(message),
-      waitForRunEnd: (stopped: AbortSignal) => waitForRunEnd(store, runnable, stopped),
-      onDivergence: 'go-live' as const,
-      toolNames: runnable().map((tool) => tool.spec.name),
-    },
-  };
-}
+const recorded = () => recordReplayableRun('list the files and show me README.md');
 
 describe('Perturb result', () => {
   it("forks a branch with the preset's result, replays up to it and goes on from it; says what the model did", async () => {

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRouteFetch, settle } from '../../testing/run-conversation';
+import { recordReplayableRun } from '../../testing/record-replayable-run';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import { createSessionChat } from '../agent/create-session-chat';
-import { createReplayHooks } from '../agent/replay-fetch';
-import { waitForRunEnd } from '../agent/wait-for-run-end';
-import { checkToolDrafts } from '../tools/check-tool-drafts';
-import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import type { SessionStore } from '../session/session-state';
-import { createSessionStore } from '../session/session-store';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
-import { EXAMPLE_FILES } from '../shapes/example-files';
 import type { OnDivergence } from '../shapes/replay';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import { createSchemaChecker } from '../tools/create-schema-checker';
@@ -21,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const checker = createSchemaChecker();
+const _checker = createSchemaChecker();
 
 /** A run with the loopback provider (list_files, read_file, then an answer), then `edit`, then its replay. */
 async function recordThenReplay(
@@ -29,39 +22,25 @@ async function recordThenReplay(
   onDivergence: OnDivergence = 'go-live',
   perturb?: Parameters<typeof replayAgainstModel>[0]['perturb'],
 ) {
-  const store = createSessionStore();
-  const state = store.getState();
-  state.addTools(
-    CORE_TOOL_DEFINITIONS.filter(
-      (definition) => !state.tools.some((tool) => tool.id === `tool-${definition.name}`),
-    ).map((definition) => ({ definition, run: { kind: 'sandbox' as const } })),
-  );
-  state.updateSettings({
-    provider: 'openai-compatible',
-    model: 'fake-tools',
-    baseURL: `${fake.url}/compat/v1`,
-    mode: 'native',
-    system: 'Line one.\nLine two.',
+  const { store, options } = await recordReplayableRun('list the files', (session) => {
+    const state = session.getState();
+    state.addTools(
+      CORE_TOOL_DEFINITIONS.filter(
+        (definition) => !state.tools.some((tool) => tool.id === `tool-${definition.name}`),
+      ).map((definition) => ({ definition, run: { kind: 'sandbox' as const } })),
+    );
+    state.updateSettings({
+      provider: 'openai-compatible',
+      model: 'fake-tools',
+      baseURL: `${fake.url}/compat/v1`,
+      mode: 'native',
+      system: 'Line one.\nLine two.',
+    });
   });
-  const hooks = createReplayHooks();
-  const sandbox = createOfflineSandbox(EXAMPLE_FILES);
-  const chat = createSessionChat({
-    store,
-    checker,
-    getSandbox: () => sandbox,
-    fetch: hooks.wrapFetch(createRouteFetch()),
-    recordedResult: hooks.recordedResult,
-  });
-  await chat.sendMessage({ text: 'list the files' });
-  await settle(store, checker);
   const recordedRequests = fake.requests.length;
   edit(store);
   const result = await replayAgainstModel({
-    store,
-    hooks,
-    send: (message) => chat.sendMessage(message),
-    waitForRunEnd: (stopped) =>
-      waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, checker).runnable, stopped),
+    ...options,
     fromMessageId: store.getState().messages[0].id,
     onDivergence,
     perturb,
