@@ -5,7 +5,6 @@ import type { SessionStore } from '../session/session-state';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import type { OnDivergence } from '../shapes/replay';
 import type { ToolOutcome } from '../shapes/tool-outcome';
-import { createSchemaChecker } from '../tools/create-schema-checker';
 import { replayAgainstModel } from './replay-against-model';
 
 let fake: FakeProvider;
@@ -13,8 +12,6 @@ beforeAll(async () => {
   fake = await startFakeProvider();
 });
 afterAll(() => fake.close());
-
-const _checker = createSchemaChecker();
 
 /** A run with the loopback provider (list_files, read_file, then an answer), then `edit`, then its replay. */
 async function recordThenReplay(
