@@ -59,6 +59,13 @@ test('an unchanged run replays from its recording; after a description edit it d
     /tools\[\d\]\.description/,
   );
   expect(await seriousViolations(page, 'replay')).toEqual([]);
+
+  // The replay beside the run it replayed, step by step.
+  await page.getByRole('button', { name: 'Compare with original' }).click();
+  const compared = page.getByRole('dialog', { name: 'Compare with original' });
+  await expect(compared.getByRole('table', { name: 'Compared steps' }).getByRole('row')).toHaveCount(3);
+  await expect(compared.getByRole('table', { name: 'Compared steps' })).toContainText('list_files({})');
+  expect(await seriousViolations(page, 'compare with original')).toEqual([]);
 });
 
 test('Perturb result: a prompt injection in a result, on a new branch, and what the model did with it', async ({

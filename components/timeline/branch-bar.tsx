@@ -3,6 +3,7 @@
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useState } from 'react';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
+import { CompareWithOriginal } from './compare-with-original';
 
 /** The conversation's branches: which one is active, switching, deleting (asked first). */
 export function BranchBar() {
@@ -11,6 +12,8 @@ export function BranchBar() {
   const running = useSession(isRunInProgress);
   const { switchBranch, deleteBranch } = useSessionActions();
   const [confirming, setConfirming] = useState<string | undefined>();
+  const [comparing, setComparing] = useState(false);
+  const replayed = useSession((state) => state.replays[state.activeBranch.id] !== undefined);
   if (branches.length === 0) return null;
   const doomed = branches.find((branch) => branch.id === confirming);
   return (
@@ -34,6 +37,12 @@ export function BranchBar() {
           </option>
         ))}
       </select>
+      {replayed ? (
+        <button type="button" className="button" onClick={() => setComparing(true)}>
+          Compare with original
+        </button>
+      ) : null}
+      {comparing ? <CompareWithOriginal open onOpenChange={setComparing} /> : null}
       {branches.map((branch) => (
         <button key={branch.id} type="button" className="button" onClick={() => setConfirming(branch.id)}>
           Delete {branch.label}
