@@ -6,9 +6,9 @@
  * real regression, not on noise.
  */
 export const BUDGETS_MS: readonly [RegExp, number][] = [
-  // Replay against the model: recording the run it replays (its own budget is set in the bench: 2 s, issue 42).
+  // Replay against the model: recording the run it replays (its own budget is set in the bench: 2 s).
   [/^replay: recording the/, 20_000],
-  // Sample this step (issue 41: the playground's own overhead for N = 50 at most 1 s).
+  // Sample this step (the playground's own overhead for N = 50: at most 1 s).
   [/^Sample this step: playground overhead for 50 samples/, 1_000],
   [/^Sample this step: 50 samples through the route/, 3_000],
   [/^provider alone: 50 requests/, 2_000],

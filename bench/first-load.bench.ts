@@ -18,7 +18,7 @@ type Visit = {
 const PORT = 3304;
 const RUNS = 5;
 const BUDGET_KB = 300;
-/** Issue 45's budgets, medians of the visits: Send usable, the engine ready, long tasks before it. */
+/** The first load's budgets (docs/decisions/first-load.md), medians of the visits: Send usable, the engine ready, long tasks before it. */
 const BUDGET_USABLE_MS = 1_000;
 const BUDGET_ENGINE_MS = 1_500;
 const BUDGET_LONG_TASKS_MS = 300;

@@ -12,7 +12,7 @@ import { createRouteFetch, settle } from '@/testing/run-conversation';
 import { type Figure, printFigures } from './measure';
 
 /**
- * Replay against the model (issue 42: an unchanged 500-call session replays with 0 provider
+ * Replay against the model (its budget: an unchanged 500-call session replays with 0 provider
  * requests in ≤ 2 s): a run of 504 calls (84 steps of 6 parallel `think` calls, then an answer,
  * the scripted model through the real route in-process) recorded, then replayed through the same
  * chat — every request answered from the recording, every call given its recorded result.

@@ -12,7 +12,7 @@ import { type Figure, measure, printFigures } from './measure';
  * samples through the real route (in-process), the provider package and the sampler's reading
  * of each answer, at the evals' default concurrency (2) — against the same 50 request bodies
  * sent straight to the provider (its own time). The difference is the playground's overhead
- * (issue 41: at most 1 s for N = 50).
+ * (its budget: at most 1 s for N = 50).
  */
 test('Sample this step: 50 samples, the playground against the provider alone', async () => {
   const fake = await startFakeProvider();

@@ -4,7 +4,7 @@ import { PlaygroundPage } from './pages/playground-page';
 import { CORE_TOOL_DEFINITIONS } from '../lib/shapes/core-tool-definitions';
 import { formatToolSource } from '../lib/shapes/tool-source';
 
-/** Issue 42 (in part): replay a run against the model; an edit makes it diverge, and the step says where. */
+/** What if? (docs/what-if.md): replay a run against the model; an edit makes it diverge, and the step says where. */
 
 test('an unchanged run replays from its recording; after a description edit it diverges, and the step names the path', async ({
   page,

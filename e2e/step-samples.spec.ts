@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './pages/axe';
 import { PlaygroundPage } from './pages/playground-page';
 
-/** Issue 41: sample a step N times, compare a variant, pass^k — keyless with the seeded simulated model. */
+/** Sample this step (README, "Sampling a step"): N times, compare a variant, pass^k — keyless with the seeded simulated model. */
 
 /** Temperature 1 and a seed: the simulated model draws its choices (the same for the same seed). */
 async function seededRun(playground: PlaygroundPage, seed: number) {

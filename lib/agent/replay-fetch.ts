@@ -8,7 +8,7 @@ import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import type { ToolOutcome, ToolOutcomeKind } from '../shapes/tool-outcome';
 
 /*
- * Replay against the model (issue 42): the loop runs again, and each model request whose
+ * Replay against the model (docs/what-if.md): the loop runs again, and each model request whose
  * fingerprint (`requestDigest`: what the provider would receive, ids left out) is the recorded
  * step's — in order — is answered with that step as it was recorded, no provider asked. At the
  * first request that differs the replay has diverged: from there on it goes live (the provider

@@ -1,7 +1,7 @@
 import { SEED_ERROR_TEXT, toolErrorText } from '../shapes/tool-error';
 
 /*
- * `Perturb result` (issue 42): the results that break agents, put in place of a call's real one —
+ * `Perturb result` (docs/what-if.md): the results that break agents, put in place of a call's real one —
  * each a result the call could have had, so the branch that follows shows what the model does
  * with it. Pure: the original result and the call in, the perturbed answer out.
  */

@@ -4,7 +4,7 @@ import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf } from './split-steps';
 
 /*
- * `Compare with original` (issue 42): a replay branch beside the run it replayed, step by step —
+ * `Compare with original` (docs/what-if.md): a replay branch beside the run it replayed, step by step —
  * what each model step called (tool and arguments) and wrote, and whether the replay's step did
  * the same. Steps are matched in order from the user message the replay started at.
  */

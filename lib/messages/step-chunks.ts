@@ -2,7 +2,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 
 /*
- * A recorded model step as the chat route would stream it again (issue 42, replay): its text,
+ * A recorded model step as the chat route would stream it again (a replay, docs/what-if.md): its text,
  * reasoning, files and calls (not their results — the executor answers those), and its data
  * parts, as the AI SDK's UI message chunks between `start-step` and `finish-step`.
  */

@@ -24,7 +24,7 @@ function outcomeOf(answer: { output: unknown } | { errorText: string }): ToolOut
 }
 
 /**
- * `Perturb result` (issue 42): a call's result replaced by a preset's, on a new branch — the run
+ * `Perturb result` (docs/what-if.md): a call's result replaced by a preset's, on a new branch — the run
  * replayed from its turn's user message with the recording, the perturbed call answered with the
  * preset, everything after it live (or simulated) — and what the model did with it, by the rules
  * of `outcome-class.ts`. Says why not, if it cannot (no such call, a preset that does not apply).

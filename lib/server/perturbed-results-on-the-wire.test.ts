@@ -6,7 +6,7 @@ import type { RunSettings } from '../shapes/run-settings';
 import { handleChatRequest } from './handle-chat-request';
 
 /**
- * Issue 42: every perturbation preset gives a tool result each provider package takes — sent by
+ * Every perturbation preset (docs/what-if.md) gives a tool result each provider package takes — sent by
  * the real packages to the loopback fake, whose record of the body is read back for the result.
  */
 let fake: FakeProvider;

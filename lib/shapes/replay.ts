@@ -1,5 +1,5 @@
 /*
- * A branch made by `Replay against the model` (issue 42): what it replayed and where it parted
+ * A branch made by `Replay against the model` (docs/what-if.md): what it replayed and where it parted
  * from the recording — the Timeline marks that step `Diverged here`, the Inspector shows the two
  * requests' differences. Kept in the session (files and links) by the branch's id.
  */
