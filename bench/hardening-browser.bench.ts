@@ -7,7 +7,7 @@ import { pickSessionData } from '@/lib/session/session-file';
 import { withProductionPage } from './browser-bench';
 
 /**
- * Issue 37, in the browser against the production build: a fragment link whose tool
+ * In the browser against the production build: a fragment link whose tool
  * description is 60,000 CJK letters (one pre-token: gpt-tokenizer's merge is quadratic in it)
  * opened in a fresh page — the longest main-thread task while the token X-ray counts, how
  * long a click takes to answer meanwhile, and how long until the count says "too long to

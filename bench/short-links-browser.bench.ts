@@ -6,7 +6,7 @@ import { withProductionPage } from './browser-bench';
 import { generateLongSession } from './generate-long-session';
 
 /**
- * Issue 26, in the browser against the production build: the time from `Create short link` to
+ * Short links (lib/share/CONTEXT.md), in the browser against the production build: the time from `Create short link` to
  * the link shown (serialise + gzip + encrypt + upload), and from opening the link in a fresh
  * context to the run drawn (download + decrypt + read + first draw of the graph) and to its last
  * message drawn in the conversation.

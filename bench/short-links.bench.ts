@@ -17,7 +17,7 @@ import { startPostgres } from '../testing/start-postgres';
 import { generateLongSession } from './generate-long-session';
 import { measure, printFigures, type Figure } from './measure';
 
-/** Issue 26: short links — create and open times, bytes stored against the fragment link, the stores under load. */
+/** Short links (lib/share/CONTEXT.md) — create and open times, bytes stored against the fragment link, the stores under load. */
 
 function sessionOf(messages: UIMessage[]): SessionData {
   const store = createSessionStore();

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './pages/axe';
 import { PlaygroundPage } from './pages/playground-page';
 
-/** Issue 25 §4: the embed player, framed by a page of another origin. */
+/** The embed player, framed by a page of another origin. */
 
 /** A run shared: its link and the Share popover's embed snippet. */
 async function shareRun(page: Page): Promise<{ link: string; snippet: string }> {

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 
 /**
- * Issue 11 item 2: a JavaScript handler (which a share link can carry) reaches no network
+ * SECURITY.md: a JavaScript handler (which a share link can carry) reaches no network
  * and no storage of the app's, by any route — the browser enforces it, not a deletion list.
  */
 let listener: Server;

@@ -8,7 +8,7 @@ import { pickSessionData } from '../lib/session/session-file';
 import LZString from 'lz-string';
 import { PlaygroundPage } from './pages/playground-page';
 
-/** Issue 11: what a link from a stranger, another site or another tab must not be able to do. */
+/** SECURITY.md: what a link from a stranger, another site or another tab must not be able to do. */
 
 async function shareLinkOf(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Share' }).click();

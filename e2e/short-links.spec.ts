@@ -9,7 +9,7 @@ import { startPostgres } from '../testing/start-postgres';
 import { PlaygroundPage } from './pages/playground-page';
 import { startProductionServer } from './pages/production-server';
 
-/** Issue 26: end-to-end encrypted short links. */
+/** End-to-end encrypted short links (lib/share/CONTEXT.md). */
 
 async function createShortLink(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Share' }).click();

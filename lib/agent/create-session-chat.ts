@@ -18,6 +18,7 @@ import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route
 import { createSentValuesReader } from './sent-record';
 import { splitSteps } from '../messages/split-steps';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
+import { stepIdOf } from '../shapes/step-id';
 
 export class SessionChat extends AbstractChat<UIMessage> {
   /** Ends every tool call still executing (bash processes killed, handlers ended) and records it as stopped. */
@@ -176,7 +177,7 @@ function recordWireCapture(
   const message = chatState.state.messages.at(-1);
   if (message?.role !== 'assistant') return;
   const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
-  store.getState().recordWireCapture(`${message.id}:step-${Math.max(steps, 1)}`, part.data as WireCapture);
+  store.getState().recordWireCapture(stepIdOf(message.id, Math.max(steps, 1)), part.data as WireCapture);
 }
 
 /** 4. Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */

@@ -6,6 +6,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import { type ChatRequest, chatRequestSchema } from './chat-route';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import type { ToolOutcome, ToolOutcomeKind } from '../shapes/tool-outcome';
+import { stepIdOf } from '../shapes/step-id';
 
 /*
  * Replay against the model (docs/what-if.md): the loop runs again, and each model request whose
@@ -56,7 +57,7 @@ export function recordedSteps(messages: readonly UIMessage[], from: number): Rec
       ? splitSteps(message).map((parts, index) => {
           const report = readStepReport(parts);
           return {
-            stepId: `${message.id}:step-${index + 1}`,
+            stepId: stepIdOf(message.id, index + 1),
             key: report?.sent?.request,
             parts,
             ...(report?.finishReason ? { finishReason: report.finishReason } : {}),

@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import type { RunSettings } from '../shapes/run-settings';
+import { parseStepId } from '../shapes/step-id';
 import type { ToolSpec } from '../shapes/tool-spec';
 import { messagesBeforeStep } from '../messages/messages-before-step';
 import { applyHistory, readHistoryReport } from '../messages/plan-history';
@@ -22,11 +23,9 @@ export function recordedStepRequest({
   stepId: string;
   sentValues: Readonly<Record<string, unknown>>;
 }): { ok: true; request: ChatRequest } | { ok: false; message: string } {
-  const at = stepId.lastIndexOf(':step-');
-  const messageId = stepId.slice(0, at);
-  const step = Number(stepId.slice(at + ':step-'.length));
-  const before = at > 0 ? messagesBeforeStep(messages, messageId, step) : undefined;
-  const parts = before ? stepParts(messages, messageId, step) : undefined;
+  const id = parseStepId(stepId);
+  const before = id ? messagesBeforeStep(messages, id.messageId, id.step) : undefined;
+  const parts = id && before ? stepParts(messages, id.messageId, id.step) : undefined;
   if (!before || !parts) return { ok: false, message: 'This step is not in the conversation any more.' };
   const recorded = readStepReport(parts)?.sent;
   if (!recorded)
@@ -75,11 +74,9 @@ export function rebuildStepRequest({
   /** The values the session kept by fingerprint: with them, which setting changed is said. */
   sentValues?: Readonly<Record<string, unknown>>;
 }): StepRequest {
-  const at = stepId.lastIndexOf(':step-');
-  const messageId = stepId.slice(0, at);
-  const step = Number(stepId.slice(at + ':step-'.length));
-  const before = at > 0 ? messagesBeforeStep(messages, messageId, step) : undefined;
-  const parts = before ? stepParts(messages, messageId, step) : undefined;
+  const id = parseStepId(stepId);
+  const before = id ? messagesBeforeStep(messages, id.messageId, id.step) : undefined;
+  const parts = id && before ? stepParts(messages, id.messageId, id.step) : undefined;
   if (!before || !parts)
     return { ok: false, message: 'This step is not in the conversation any more.', differences: [] };
   // Read as the route reads them (it fingerprints what it parsed).

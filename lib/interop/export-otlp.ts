@@ -14,6 +14,7 @@ import { extractWireSteps, readStepReport } from '../wire/extract-wire-steps';
 import { toolResultText } from '../messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes, type SpanAttributes } from '../wire/render-openinference';
 import { splitSteps } from '../messages/split-steps';
+import { stepIdOf } from '../shapes/step-id';
 
 type OtlpValue = { stringValue: string } | { intValue: string } | { doubleValue: number };
 export type OtlpSpan = {
@@ -76,7 +77,7 @@ export function exportOtlp(session: SessionData, checker: SchemaChecker, startMs
   for (const message of session.messages) {
     if (message.role !== 'assistant') continue;
     splitSteps(message).forEach((parts, index) => {
-      const step = steps.get(`${message.id}:step-${index + 1}`);
+      const step = steps.get(stepIdOf(message.id, index + 1));
       if (!step) return;
       add(
         `${session.settings.provider}.step`,

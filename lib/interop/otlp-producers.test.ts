@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { importOtlp } from './import-otlp';
 
 /**
- * Issue 31 §2: the same conversation, traced by each common OpenInference producer from npm
+ * The same conversation, traced by each common OpenInference producer from npm
  * (testing/otlp-producers/make-fixtures.mjs: the instrumentations of the official OpenAI SDK's
  * Chat Completions and Responses, of the Anthropic SDK and of LangChain.js, against a loopback
  * fake provider), imports as the same session: the question, a step with its text and two

@@ -10,7 +10,7 @@ import { importToolList } from '../tools/formats/import-tool-list';
 import { checkJsonDepth, checkJsonTextDepth } from './check-json-depth';
 import { clip } from './clip';
 
-/** Issue 11 items 6 and 13: every entrance bounds depth and answers malformed input with a sentence. */
+/** SECURITY.md: every entrance bounds depth and answers malformed input with a sentence. */
 const nested = (levels: number, leaf = '1') => `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
 
 describe('depth limits', () => {

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import type { ReplayRecord } from '../shapes/replay';
 import { splitSteps } from './split-steps';
+import { stepIdOf } from '../shapes/step-id';
 
 /** The replay branch's step where it parted from the recording (`Diverged here`), if it parted and the step is there. */
 export function divergedStepId(messages: readonly UIMessage[], record: ReplayRecord | undefined): string | undefined {
@@ -10,7 +11,7 @@ export function divergedStepId(messages: readonly UIMessage[], record: ReplayRec
   for (const message of messages.slice(Math.max(from, 0))) {
     if (message.role !== 'assistant') continue;
     const steps = splitSteps(message).length;
-    if (record.diverged.at < seen + steps) return `${message.id}:step-${record.diverged.at - seen + 1}`;
+    if (record.diverged.at < seen + steps) return stepIdOf(message.id, record.diverged.at - seen + 1);
     seen += steps;
   }
   return undefined;

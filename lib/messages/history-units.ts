@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf, toolResultText } from './split-steps';
+import { stepIdOf } from '../shapes/step-id';
 
 /**
  * A piece of the conversation that is sent or left out whole: a user message, or one model
@@ -75,7 +76,7 @@ export function historyUnitsOf(messages: readonly UIMessage[]): HistoryUnit[] {
       continue;
     }
     splitSteps(message).forEach((parts, index) => {
-      units.push(stepUnit(`${message.id}:step-${index + 1}`, parts));
+      units.push(stepUnit(stepIdOf(message.id, index + 1), parts));
     });
   }
   return units;

@@ -3,6 +3,7 @@ import type { HistorySettings } from '../shapes/run-settings';
 import type { HistoryStrategy } from '../shapes/run-settings-defaults';
 import { type HistoryUnit, historyUnitsOf } from './history-units';
 import { stepNumbersOf } from './split-steps';
+import { stepIdOf } from '../shapes/step-id';
 
 export const DEFAULT_HISTORY_MAX_TOKENS = 8_000;
 export const DEFAULT_HISTORY_KEEP_LAST = 10;
@@ -114,7 +115,7 @@ export function applyHistory(
       continue;
     }
     const numbers = stepNumbersOf(message.parts);
-    const parts = message.parts.filter((_, index) => !omitted.has(`${message.id}:step-${numbers[index]}`));
+    const parts = message.parts.filter((_, index) => !omitted.has(stepIdOf(message.id, numbers[index])));
     if (parts.some((part) => part.type !== 'step-start')) kept.push({ ...message, parts });
   }
   const note = report.note

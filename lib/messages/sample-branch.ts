@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import { parseStepId } from '../shapes/step-id';
 import type { StepSample } from '../shapes/step-samples';
 import { splitSteps } from './split-steps';
 
@@ -13,12 +14,12 @@ export function messagesWithSample(
   sample: Pick<StepSample, 'text' | 'calls'>,
   newId: () => string,
 ): UIMessage[] | undefined {
-  const at = stepId.lastIndexOf(':step-');
-  const index = messages.findIndex((message) => message.id === stepId.slice(0, at) && message.role === 'assistant');
-  const step = Number(stepId.slice(at + ':step-'.length));
-  if (at <= 0 || index === -1) return undefined;
+  const id = parseStepId(stepId);
+  const index = messages.findIndex((message) => message.id === id?.messageId && message.role === 'assistant');
+  if (!id || index === -1) return undefined;
   const steps = splitSteps(messages[index]);
-  if (!Number.isInteger(step) || step < 1 || step > steps.length) return undefined;
+  const { step } = id;
+  if (step > steps.length) return undefined;
   const earlier = steps
     .slice(0, step - 1)
     .flatMap((stepParts) => [{ type: 'step-start' as const }, ...stepParts.map((part) => structuredClone(part))]);

@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import type { LessonQuestion, LessonStop } from '../shapes/lesson';
 import { isToolUIPart } from '../shapes/tool-parts';
 import { EXAMPLE_SESSIONS, type ExampleSession } from './example-sessions';
+import { stepIdOf } from '../shapes/step-id';
 
 /** Where a stop of a built-in lesson points, by what it is rather than by id (ids come from the recording). */
 export type StopAnchor = { at: 'user' } | { at: 'step'; step: number } | { at: 'call' | 'result'; index: number };
@@ -135,7 +136,7 @@ export function placeStops(messages: readonly UIMessage[], spec: BuiltinLessonSp
       anchor.at === 'user'
         ? user.id
         : anchor.at === 'step'
-          ? `${assistant.id}:step-${anchor.step}`
+          ? stepIdOf(assistant.id, anchor.step)
           : `${calls[anchor.index]}:${anchor.at}`;
     if (anchor.at !== 'user' && anchor.at !== 'step' && calls[anchor.index] === undefined)
       throw new Error(`${spec.id}: the recording has no call ${anchor.index + 1}`);

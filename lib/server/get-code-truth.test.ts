@@ -19,7 +19,7 @@ import { renderWithPackage } from './render-with-package';
 import { pythonWithSdks } from '../../testing/python-sdks';
 
 /**
- * Issue 13: Get code's snippets send what the playground sends. curl and the TypeScript
+ * docs/decisions/wire-truth.md: Get code's snippets send what the playground sends. curl and the TypeScript
  * snippet are run against the loopback fake provider and what it receives is compared with
  * the body the provider's package renders for the same conversation. Python runs too, with the
  * official `anthropic` and `openai` SDKs installed (testing/python-sdks.ts).

@@ -5,7 +5,7 @@ import type { RunSettings } from '../shapes/run-settings';
 import { handleChatRequest } from './handle-chat-request';
 
 /**
- * Issue 17: an MCP tool's result reaches each provider as that provider takes tool results —
+ * An MCP tool's result reaches each provider as that provider takes tool results —
  * checked on the body the real provider package sent (recorded by the loopback fake).
  */
 let fake: FakeProvider;

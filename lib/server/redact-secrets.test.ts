@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redactSecrets } from './redact-secrets';
 
-/** Issue 11 item 14: a key never reaches a message, whatever a provider or proxy made of it. */
+/** SECURITY.md: a key never reaches a message, whatever a provider or proxy made of it. */
 describe('redacting secrets', () => {
   const KEY = 'Qz9-LongSecretValue_0123456789xyz';
 

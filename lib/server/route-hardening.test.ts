@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import { handleChatRequest } from './handle-chat-request';
 
-/** Issue 11: the chat route as an attacker would call it. */
+/** SECURITY.md: the chat route as an attacker would call it. */
 
 const USER = { id: 'u', role: 'user', parts: [{ type: 'text', text: 'hi' }] };
 const post = (body: unknown, env: Record<string, string> = {}, headers: Record<string, string> = {}) =>

@@ -12,7 +12,7 @@ import type { WireFormat } from '../shapes/wire-capture';
 import { renderWithPackage } from './render-with-package';
 
 /**
- * Issue 13: the body the Wire view and Get code show for a step is the body the provider
+ * docs/decisions/wire-truth.md: the body the Wire view and Get code show for a step is the body the provider
  * received — checked against what the loopback fake recorded from a real run.
  */
 let fake: FakeProvider;

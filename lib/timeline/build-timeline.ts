@@ -6,6 +6,7 @@ import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Timeline } from './timeline-types';
+import { stepIdOf } from '../shapes/step-id';
 
 /**
  * Derives the run's graph from the session's messages: user message → assistant step →
@@ -94,7 +95,7 @@ function addUserMessage(b: Builder, message: UIMessage) {
 function addStep(b: Builder, options: BuildOptions, place: StepPlace) {
   const { streaming = false, error } = options;
   const { message, parts, index: stepIndex } = place;
-  b.stepId = `${message.id}:step-${stepIndex + 1}`;
+  b.stepId = stepIdOf(message.id, stepIndex + 1);
   for (const user of b.uncarried) user.stepId = b.stepId;
   b.uncarried = [];
   const text = textOf(parts);

@@ -3,7 +3,7 @@ import { runConversation } from '../../testing/run-conversation';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { buildTimeline } from './build-timeline';
 
-/** Issue 12: the graph reads how calls ended from the session, never from error wording. */
+/** The graph reads how calls ended from the session, never from error wording. */
 describe('tool outcomes in the timeline', () => {
   it('draws how each call really ended, as the executor recorded it — never from the wording of the error', async () => {
     // A real run: one step calls bash (the sandbox fails to start) and a shared session's JavaScript handler (not allowed to run).

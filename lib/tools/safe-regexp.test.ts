@@ -4,7 +4,7 @@ import { compileSafeRegExp } from './safe-regexp';
 import { searchWorkspace } from '../agent/sandbox-tools/search-workspace';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 
-/** Issue 11 item 1: patterns from strangers run on RE2, in linear time. */
+/** SECURITY.md: patterns from strangers run on RE2, in linear time. */
 describe('safe regular expressions', () => {
   const EVIL = '^(a+)+$';
   const ATTACK = `${'a'.repeat(40)}!`;

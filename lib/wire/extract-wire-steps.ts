@@ -6,6 +6,7 @@ import { type HistoryReport, historyNote, planHistory, readHistoryReport } from 
 import type { ToolSpec } from '../shapes/tool-spec';
 import type { SentRecord } from '../shapes/step-samples';
 import type { WireFinishReason, WireMessage, WireRequest, WireStep, WireToolCall } from './wire-types';
+import { stepIdOf } from '../shapes/step-id';
 
 /** What the chat route reports about each model step (a `data-step` part at its end). */
 export type StepReport = {
@@ -109,7 +110,7 @@ function walkConversation(
       continue;
     }
     splitSteps(message).forEach((parts, index) => {
-      const key = `${message.id}:step-${index + 1}`;
+      const key = stepIdOf(message.id, index + 1);
       const calls = parts.filter(isToolUIPart);
       const toolCalls: WireToolCall[] = calls.map((call) => ({
         id: call.toolCallId,
