@@ -32,7 +32,7 @@ export function PerturbMenu({
           ? {
               preset,
               ok: true,
-              text: `${preset}: the model ${result.outcome === 'answered' ? 'answered' : result.outcome} (${result.record.served} answers from the recording, ${result.record.live} live).`,
+              text: `${preset}: the model ${result.outcome === 'answered' ? 'answered' : result.outcome} (${result.record.served} answers from the recording, ${result.record.live} live). Sample the next step to see how often.`,
             }
           : { preset, ok: false, text: result.message },
       ),

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import { evalCaseSchema } from '@/lib/shapes/eval-case';
+import { stepAfterCall } from '@/lib/messages/step-after-call';
 import { expectationFromSample, gradeSamples } from '@/lib/evals/step-expectation';
 import { toolsWithChange } from '@/lib/evals/sample-session-step';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
@@ -9,7 +10,7 @@ import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { useEngine, useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { SampleVariantDialog } from './sample-variant-dialog';
-import { ComparisonView, PassTable, SamplingView, samplingLabel } from './step-samples-view';
+import { ComparisonView, OutcomeView, PassTable, SamplingView, samplingLabel } from './step-samples-view';
 import { useStepSampler } from './use-step-sampler';
 
 const DEFAULT_SAMPLES = 10;
@@ -142,6 +143,11 @@ export function StepSampler({ stepId }: { stepId: string }) {
   const step = useSession((state) => state.stepSamples[stepId]);
   const evals = useSession((state) => state.evals);
   const removeSampling = useSession((state) => state.removeSampling);
+  // On a `Perturb result` branch, the step that read the perturbed result: its samples are classed by outcome.
+  const perturbed = useSession((state) => {
+    const record = state.replays[state.activeBranch.id]?.perturbed;
+    return record && stepAfterCall(state.messages, record.toolCallId) === stepId ? record : undefined;
+  });
   const { runnable } = useToolSetCheck();
   const { progress, problem, sample, stop } = useStepSampler(stepId);
   const [count, setCount] = useState(DEFAULT_SAMPLES);
@@ -229,6 +235,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
                   )}
                 </header>
                 <SamplingView sampling={sampling} tools={toolsOf(sampling)} />
+                {perturbed ? <OutcomeView sampling={sampling} perturbed={perturbed} /> : null}
                 {passes ? (
                   <PassTable
                     label={samplingLabel(sampling)}

@@ -1,6 +1,7 @@
 'use client';
 
 import { passCurves } from '@/lib/evals/pass-at-k';
+import { perturbationOutcomes } from '@/lib/evals/perturbation-outcomes';
 import { compareChoices, compareValues, describeDifference } from '@/lib/evals/sample-comparison';
 import {
   argumentDistributions,
@@ -9,6 +10,7 @@ import {
   parallelBars,
   sampleFigures,
 } from '@/lib/evals/step-distribution';
+import type { PerturbedCallRecord } from '@/lib/shapes/replay';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
 
@@ -148,6 +150,18 @@ export function SamplingView({ sampling, tools }: { sampling: StepSampling; tool
       <Bars label={`Calls at once: ${samplingLabel(sampling)}`} bars={parallelBars(sampling.samples)} />
       <Arguments samples={sampling.samples} tools={tools} />
       <Figures sampling={sampling} />
+    </div>
+  );
+}
+
+/** A perturbation N times: each sample of the step that read the perturbed result, classed by what the model did. */
+export function OutcomeView({ sampling, perturbed }: { sampling: StepSampling; perturbed: PerturbedCallRecord }) {
+  const { bars, errors } = perturbationOutcomes(sampling.samples, perturbed);
+  return (
+    <div className="flex flex-col gap-1">
+      <h5 className="text-xs font-semibold">What the model did after “{perturbed.preset}”</h5>
+      <Bars label={`Outcome classes: ${samplingLabel(sampling)}`} bars={bars} />
+      {errors > 0 ? <p className="muted text-xs">{errors} provider errors are not counted.</p> : null}
     </div>
   );
 }

@@ -24,6 +24,7 @@ export function useTimeline(): PositionedTimeline {
   const interceptions = useSession((state) => state.interceptions);
   const activeBranch = useSession((state) => state.activeBranch);
   const branches = useSession((state) => state.branches);
+  const replays = useSession((state) => state.replays);
   const mcpTools = useMcpToolNames();
   return useMemo(
     () =>
@@ -39,6 +40,7 @@ export function useTimeline(): PositionedTimeline {
         durations,
         interceptions,
         mcpTools,
+        replays,
       }),
     [
       deriveTimeline,
@@ -53,6 +55,7 @@ export function useTimeline(): PositionedTimeline {
       durations,
       interceptions,
       mcpTools,
+      replays,
     ],
   );
 }

@@ -26,6 +26,8 @@ import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNod
 import { useTimeline } from '../shared/use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
+/** The edge joining a replay to the run it replayed: dashed and amber, its label saying what differed. */
+const DIVERGENCE_EDGE = { stroke: '#d97706', strokeWidth: 2, strokeDasharray: '6 4' };
 /** The lowest zoom the graph opens or follows at: node text (14 px) stays at least 12 px on screen. */
 const READABLE_ZOOM = 0.86;
 /** Presenter mode's: every node text (12 px badges too) at least 18 px on screen, for the back of a room. */
@@ -162,9 +164,9 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
         source: edge.source,
         target: edge.target,
         label: edge.label,
-        ariaLabel: edge.label ? `Tool call id ${edge.label}` : undefined,
+        ariaLabel: edge.divergence ?? (edge.label ? `Tool call id ${edge.label}` : undefined),
         markerEnd: { type: MarkerType.ArrowClosed },
-        style: edge.failed ? { stroke: '#dc2626', strokeWidth: 2 } : undefined,
+        style: edge.divergence ? DIVERGENCE_EDGE : edge.failed ? { stroke: '#dc2626', strokeWidth: 2 } : undefined,
         labelStyle: { fontFamily: 'ui-monospace, monospace', fontSize: 12 },
       })),
     [timeline],

@@ -82,9 +82,18 @@ export async function perturbAndReplay({
     perturb: { call: index, change: () => outcomeOf(made.answer) },
   });
   if (!replayed.ok) return replayed;
+  const record = {
+    ...replayed.record,
+    perturbed: {
+      toolCallId,
+      preset,
+      ...(preset === 'Prompt injection' ? { canary: { toolName: canary.toolName, word: canary.word } } : {}),
+    },
+  };
+  replay.store.getState().setReplay(replay.store.getState().activeBranch.id, record);
   return {
     ok: true,
-    record: replayed.record,
+    record,
     outcome: outcomeClass(
       replay.store.getState().messages,
       toolCallId,

@@ -89,6 +89,13 @@ export const sessionDataSchema = z.object({
           })
           .optional(),
         ended: z.boolean(),
+        perturbed: z
+          .object({
+            toolCallId: z.string().max(200),
+            preset: z.string().max(100),
+            canary: z.object({ toolName: z.string().max(200), word: z.string().max(100) }).optional(),
+          })
+          .optional(),
       }),
     )
     .refine(

@@ -22,4 +22,14 @@ export type ReplayRecord = {
   diverged?: { at: number; recordedStepId?: string; paths: string[] };
   /** The replay ended (done, stopped at the divergence, or failed). */
   ended: boolean;
+  /** Made by `Perturb result`: the call whose result was replaced, the preset, and an injection's canary. */
+  perturbed?: PerturbedCallRecord;
+};
+
+/** What `Perturb result` replaced: sampling the step that read it gives a rate per outcome class. */
+export type PerturbedCallRecord = {
+  toolCallId: string;
+  preset: string;
+  /** What a prompt injection asked for: this tool called, or this word said. */
+  canary?: { toolName: string; word: string };
 };

@@ -17,6 +17,7 @@ const INPUT_KEYS = [
   'durations',
   'interceptions',
   'mcpTools',
+  'replays',
 ] as const satisfies readonly (keyof SessionTimelineOptions)[];
 
 /**

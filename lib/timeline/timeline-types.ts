@@ -67,6 +67,8 @@ export type TimelineEdge = {
   /** Short tool_call_id on call → result edges, so it is clear which result answers which call. */
   label: string | undefined;
   failed: boolean;
+  /** The edge from a recorded step to the replay's step that parted from it (`Replay against the model`): what differed. */
+  divergence?: string;
 };
 
 /** A group of nodes laid out together; a model step's segment is drawn as a band. */

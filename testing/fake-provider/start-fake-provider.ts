@@ -51,6 +51,13 @@ export async function startFakeProvider({
   const server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     const format = route(path.split('?')[0]);
+    // What it was asked so far (path and body as sent), for a test that counts and reads a run's requests.
+    if (request.method === 'GET' && path === '/_requests') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(requests.map(({ path, raw }) => ({ path, raw }))));
+      return;
+    }
     if (request.method !== 'POST' || !format) {
       response
         .writeHead(404, { 'content-type': 'application/json' })
