@@ -216,3 +216,64 @@ test('a built-in lesson from Session actions plays as a real run: parallel calls
   expect(await sessions.getByRole('option').allTextContents()).toEqual(before);
   expect(before.filter((name) => name.startsWith('Lesson: Parallel calls'))).toHaveLength(1);
 });
+
+test('a lesson goes from the run to a perturbed branch of it: "what will the model do with this result?"', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files');
+  await playground.selectNode(/^Tool result list_files/);
+  await playground.inspector.getByRole('button', { name: 'Perturb result' }).click();
+  await page.getByRole('menuitem', { name: 'Timeout' }).click();
+  const said = playground.inspector.getByRole('status').filter({ hasText: /^Timeout: the model / });
+  await expect(said).toBeVisible({ timeout: 30_000 });
+  const outcome = /^Timeout: the model (recovered|gave up|claimed success|answered) /.exec(await said.innerText())?.[1];
+  expect(outcome).toBeDefined();
+
+  await page.getByRole('button', { name: 'Lesson', exact: true }).click();
+  const lesson = page.getByRole('region', { name: 'Lesson' });
+  // Stop 1 on the original run (the lane beside the perturbed one), stop 2 on the perturbed result.
+  const results = playground.node(/^Tool result list_files/);
+  await results.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await lesson.getByRole('button', { name: 'Add stop' }).click();
+  await results.first().focus();
+  await page.keyboard.press('Enter');
+  await lesson.getByRole('button', { name: 'Add stop' }).click();
+  const first = lesson.getByRole('listitem', { name: /^Stop 1: Tool result list_files: ok/ });
+  await first.getByRole('textbox', { name: 'Stop note' }).fill('The files, as the tool listed them.');
+  const second = lesson.getByRole('listitem', { name: /^Stop 2: Tool result list_files: (error|timed out)/ });
+  await second.getByRole('combobox', { name: 'Question kind' }).selectOption('outcome');
+  await second.getByRole('button', { name: 'Add question' }).click();
+  await second.getByRole('textbox', { name: 'Stop note' }).fill('Now the same call times out.');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const learner = await browser.newContext();
+  try {
+    const student = await learner.newPage();
+    await student.goto(link);
+    const player = student.getByRole('region', { name: 'Lesson player' });
+    const branch = student.getByRole('combobox', { name: 'Branch' });
+    await expect(player).toContainText('Stop 1 of 2');
+    await expect(branch.locator('option:checked')).toHaveText(/^Branch 1/);
+    await player.getByRole('button', { name: 'Next stop' }).click();
+    await expect(player).toContainText('Stop 2 of 2');
+    await expect(branch.locator('option:checked')).toHaveText(/^Branch 2/);
+    await expect(player).toContainText('What will the model do with this result (Timeout)?');
+    await expect(player.getByRole('radio')).toHaveCount(4);
+    await player.getByRole('radio', { name: outcome }).check();
+    await player.getByRole('button', { name: 'Check answer' }).click();
+    await expect(player.getByRole('status').first()).toContainText(`Right.`);
+    await expect(player.getByRole('status').first()).toContainText(`The run: ${outcome}.`);
+    // Back to stop 1: the original run again.
+    await student.keyboard.press('ArrowLeft');
+    await expect(branch.locator('option:checked')).toHaveText(/^Branch 1/);
+    expect(await seriousViolations(student, 'perturbed lesson')).toEqual([]);
+  } finally {
+    await learner.close();
+  }
+});

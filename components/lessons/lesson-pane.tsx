@@ -5,6 +5,7 @@ import { QUESTION_KIND_LABELS, QUESTION_KINDS, type LessonStop, type QuestionKin
 import { SESSION_LIMITS } from '@/lib/shapes/session-limits';
 import { WIRE_FORMATS, type WireFormat } from '@/lib/shapes/wire-capture';
 import { WIRE_FORMAT_LABELS } from '@/lib/wire/wire-types';
+import { stopNodeId, stopPlace } from '@/lib/lessons/stop-place';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { useTimeline } from '../shared/use-timeline';
 
@@ -61,7 +62,20 @@ function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice
 }
 
 /** One stop: where it points, its note, its question, its format, and moving or removing it. */
-function StopEditor({ stop, index, count, label }: { stop: LessonStop; index: number; count: number; label: string }) {
+function StopEditor({
+  stop,
+  nodeId,
+  index,
+  count,
+  label,
+}: {
+  stop: LessonStop;
+  /** Its node's id in the graph as drawn now (another branch's nodes carry the branch id). */
+  nodeId: string;
+  index: number;
+  count: number;
+  label: string;
+}) {
   const { updateLessonStop, moveLessonStop, removeLessonStop, selectNode } = useSessionActions();
   const [kind, setKind] = useState<QuestionKind>('next-tool');
   return (
@@ -73,7 +87,7 @@ function StopEditor({ stop, index, count, label }: { stop: LessonStop; index: nu
         <button
           type="button"
           className="min-w-0 flex-1 truncate text-left font-semibold"
-          onClick={() => selectNode(stop.nodeId)}
+          onClick={() => selectNode(nodeId)}
         >
           {index + 1}. {label}
         </button>
@@ -188,6 +202,8 @@ export function LessonPane() {
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const readOnly = useSession((state) => state.readOnly);
   const { addLessonStop, playLesson, showLesson } = useSessionActions();
+  const activeBranchId = useSession((state) => state.activeBranch.id);
+  const branches = useSession((state) => state.branches);
   const [message, setMessage] = useState<string>();
   const timeline = useTimeline();
   const labels = useMemo(() => new Map(timeline.nodes.map((node) => [node.id, node.label])), [timeline]);
@@ -214,7 +230,12 @@ export function LessonPane() {
             title={selectedNodeId ? undefined : 'Select a node in the Timeline first'}
             onClick={() => {
               if (!selectedNodeId) return;
-              const added = addLessonStop(selectedNodeId);
+              const place = stopPlace(
+                selectedNodeId,
+                activeBranchId,
+                branches.map((branch) => branch.id),
+              );
+              const added = addLessonStop(place.nodeId, place.branch);
               setMessage(added.ok ? undefined : added.message);
             }}
           >
@@ -236,7 +257,8 @@ export function LessonPane() {
               stop={stop}
               index={index}
               count={stops.length}
-              label={labels.get(stop.nodeId) ?? `${stop.nodeId} (not in this branch)`}
+              nodeId={stopNodeId(stop, activeBranchId)}
+              label={labels.get(stopNodeId(stop, activeBranchId)) ?? `${stop.nodeId} (not in this branch)`}
             />
           ))}
         </ol>

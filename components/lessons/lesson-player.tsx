@@ -127,7 +127,10 @@ export function LessonPlayer({ remember }: { remember: boolean }) {
   const play = useSession((state) => state.lessonPlay);
   const messages = useSession((state) => state.messages);
   const tools = useSession((state) => state.tools);
-  const { playLesson, answerLessonStop, selectNode } = useSessionActions();
+  const { playLesson, answerLessonStop, selectNode, switchBranch } = useSessionActions();
+  const activeBranchId = useSession((state) => state.activeBranch.id);
+  const branches = useSession((state) => state.branches);
+  const perturbed = useSession((state) => state.replays[state.activeBranch.id]?.perturbed);
   const stops = lesson?.stops ?? [];
   const key = useMemo(() => answersKey(JSON.stringify(lesson ?? {})), [lesson]);
   const at = play?.stop ?? 0;
@@ -141,7 +144,10 @@ export function LessonPlayer({ remember }: { remember: boolean }) {
         .filter((name): name is string => Boolean(name)),
     [tools],
   );
-  const facts = useMemo(() => (stop ? questionFacts(messages, stop, offered) : undefined), [messages, stop, offered]);
+  const facts = useMemo(
+    () => (stop ? questionFacts(messages, stop, offered, perturbed) : undefined),
+    [messages, stop, offered, perturbed],
+  );
   const answer = stop ? answers[stop.id] : undefined;
   const waiting = Boolean(facts) && !answer;
 
@@ -157,6 +163,11 @@ export function LessonPlayer({ remember }: { remember: boolean }) {
       // Storage refused: the answers stay for this visit.
     }
   }, [remember, key, answers]);
+  // A stop on another branch (the run, then a perturbed branch of it) shows that branch.
+  useEffect(() => {
+    if (stop?.branch && stop.branch !== activeBranchId && branches.some((branch) => branch.id === stop.branch))
+      switchBranch(stop.branch);
+  }, [stop, activeBranchId, branches, switchBranch]);
   // The graph and the Inspector follow the stop (once it is revealed).
   useEffect(() => {
     if (stop && !waiting) selectNode(stop.nodeId);

@@ -94,10 +94,14 @@ export function stopFrame(
         return call ? revealFrame(frames, `${call.toolCallId}:call`) - 1 : revealFrame(frames, stop.nodeId) - 1;
       case 'which-result':
         return call ? revealFrame(frames, `${call.toolCallId}:call`) : revealFrame(frames, stop.nodeId) - 1;
+      case 'outcome':
+        // The perturbed result is shown; what the model did with it is not yet.
+        return revealFrame(frames, stop.nodeId);
       case 'choice':
         return revealFrame(frames, stop.nodeId) - 1;
     }
   }
   if (stop.question?.kind === 'which-result' && call) return revealFrame(frames, `${call.toolCallId}:result`);
+  if (stop.question?.kind === 'outcome') return frames.length - 1;
   return revealFrame(frames, stop.nodeId);
 }

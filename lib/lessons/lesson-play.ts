@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai';
 import { canonicalJson } from '../shapes/canonical-json';
 import type { LessonStop } from '../shapes/lesson';
+import type { PerturbedCallRecord } from '../shapes/replay';
+import { OUTCOME_CLASSES, outcomeClass } from '../evals/outcome-class';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 import { callOfStop, finished, type ToolPart } from './lesson-frames';
@@ -33,6 +35,7 @@ export type QuestionFacts =
   | { kind: 'arguments'; prompt: string; answers: string[]; shown: string }
   | { kind: 'which-result'; prompt: string; choices: Choice[]; answers: string[]; shown: string }
   | { kind: 'choice'; prompt: string; choices: Choice[]; answers: string[]; shown: string }
+  | { kind: 'outcome'; prompt: string; choices: Choice[]; answers: string[]; shown: string }
   | { kind: 'unavailable'; reason: string };
 
 /** The calls of the step that made `call` (parallel calls come in one step), in the model's order. */
@@ -57,9 +60,12 @@ export function questionFacts(
   messages: readonly UIMessage[],
   stop: LessonStop,
   offeredTools: readonly string[],
+  /** The branch's perturbation, when `Perturb result` made it (the `outcome` question asks about it). */
+  perturbed?: PerturbedCallRecord,
 ): QuestionFacts | undefined {
   const question = stop.question;
   if (!question) return undefined;
+  if (question.kind === 'outcome') return outcomeFacts(messages, perturbed);
   if (question.kind === 'choice')
     return {
       kind: 'choice',
@@ -107,6 +113,21 @@ export function questionFacts(
     // Two results that read the same cannot be told apart: either is right.
     answers: choices.filter((choice) => choice.text === right?.text).map((choice) => choice.value),
     shown: `${resultText(call)} (call ${call.toolCallId})`,
+  };
+}
+
+/** "What will the model do with this result?" on a perturbed branch: the outcome classes, the run's the right one. */
+function outcomeFacts(messages: readonly UIMessage[], perturbed: PerturbedCallRecord | undefined): QuestionFacts {
+  if (!perturbed) return { kind: 'unavailable', reason: 'This stop is not on a branch made by Perturb result.' };
+  const right = outcomeClass(messages, perturbed.toolCallId, perturbed.canary);
+  return {
+    kind: 'outcome',
+    prompt: `What will the model do with this result (${perturbed.preset})?`,
+    choices: OUTCOME_CLASSES.filter((each) => perturbed.canary !== undefined || each !== 'followed injection').map(
+      (each) => ({ value: each, text: each }),
+    ),
+    answers: [right],
+    shown: right,
   };
 }
 

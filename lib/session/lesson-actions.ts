@@ -15,8 +15,8 @@ type SetState = (update: (state: LessonState) => Partial<LessonState>) => void;
 export type LessonActions = {
   /** Shows the `Lesson` region (authoring) in place of the Inspector, or hides it. */
   showLesson(open: boolean): void;
-  /** A stop at a timeline node, after the last; refused past the bound. */
-  addLessonStop(nodeId: string): Added;
+  /** A stop at a timeline node (of `branch`, when given), after the last; refused past the bound. */
+  addLessonStop(nodeId: string, branch?: string): Added;
   updateLessonStop(id: string, patch: Partial<Omit<LessonStop, 'id'>>): void;
   moveLessonStop(id: string, by: -1 | 1): void;
   removeLessonStop(id: string): void;
@@ -40,7 +40,7 @@ export function createLessonActions(set: SetState, view: SetState): LessonAction
     });
   return {
     showLesson: (lessonOpen) => view(() => ({ lessonOpen })),
-    addLessonStop: (nodeId) => {
+    addLessonStop: (nodeId, branch) => {
       let added: Added = { ok: false, message: '' };
       setStops((stops) => {
         if (stops.length >= SESSION_LIMITS.lessonStops) {
@@ -49,7 +49,15 @@ export function createLessonActions(set: SetState, view: SetState): LessonAction
         }
         const id = `stop-${newId()}`;
         added = { ok: true, id };
-        return [...stops, { id, nodeId: nodeId.slice(0, SESSION_LIMITS.lessonNodeIdChars), note: '' }];
+        return [
+          ...stops,
+          {
+            id,
+            nodeId: nodeId.slice(0, SESSION_LIMITS.lessonNodeIdChars),
+            note: '',
+            ...(branch === undefined ? {} : { branch: branch.slice(0, 100) }),
+          },
+        ];
       });
       return added;
     },

@@ -9,12 +9,13 @@ import { WIRE_FORMATS } from './wire-capture';
  * session, so in files and share links; the learner's answers never are.
  */
 
-export const QUESTION_KINDS = ['next-tool', 'arguments', 'which-result', 'choice'] as const;
+export const QUESTION_KINDS = ['next-tool', 'arguments', 'which-result', 'outcome', 'choice'] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
   'next-tool': 'Which tool will the model call next?',
   arguments: 'What will the arguments be?',
   'which-result': 'Which result answers this call?',
+  outcome: 'What will the model do with this result? (a perturbed branch)',
   choice: 'A question of your own (multiple choice)',
 };
 
@@ -37,6 +38,7 @@ export const lessonQuestionSchema = z.union([
   z.object({ kind: z.literal('next-tool') }).strict(),
   z.object({ kind: z.literal('arguments') }).strict(),
   z.object({ kind: z.literal('which-result') }).strict(),
+  z.object({ kind: z.literal('outcome') }).strict(),
   choiceQuestion,
 ]);
 export type LessonQuestion = z.infer<typeof lessonQuestionSchema>;
@@ -46,6 +48,8 @@ export const lessonStopSchema = z
     id: z.string().min(1).max(100),
     /** The timeline node it shows (`<message id>:step-<n>` for a whole step). */
     nodeId: z.string().min(1).max(SESSION_LIMITS.lessonNodeIdChars),
+    /** The branch it is on (a lesson may go from the run to a branch of it — one `Perturb result` made); none: the active one. */
+    branch: z.string().max(100).optional(),
     note: z.string().max(SESSION_LIMITS.lessonNoteChars).default(''),
     question: lessonQuestionSchema.optional(),
     /** The provider format the Inspector shows the stop's step in. */
