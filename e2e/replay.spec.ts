@@ -7,6 +7,10 @@ import { formatToolSource } from '../lib/shapes/tool-source';
 
 const fake = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 
+/** The status after a perturbation: what the model did, one answer from the recording and one live. */
+const CLASSED =
+  /the model (answered|recovered|gave up|claimed success|followed injection) \(1 answers? from the recording, 1 live\)/;
+
 /** What if? (docs/what-if.md): replay a run against the model; an edit makes it diverge, and the step says where. */
 
 test('an unchanged run replays from its recording; after a description edit it diverges, and the step names the path', async ({
@@ -63,6 +67,10 @@ test('an unchanged run replays from its recording; after a description edit it d
   await expect(playground.inspector.getByRole('region', { name: 'Diverged here' })).toContainText(
     /tools\[\d\]\.description/,
   );
+  // The two requests at that path: the recorded description and the edited one.
+  const requests = playground.inspector.getByRole('table', { name: 'The two requests' });
+  await expect(requests).toContainText(JSON.stringify(listFiles?.description));
+  await expect(requests).toContainText('"Lists the files and directories of a path."');
   expect(await seriousViolations(page, 'replay')).toEqual([]);
 
   // The replay beside the run it replayed, step by step.
@@ -81,14 +89,7 @@ test('Perturb result: a prompt injection in a result, on a new branch, and what 
   await playground.goto();
   await playground.sendMessage('list the files');
   await playground.selectNode(/^Tool result list_files/);
-  await playground.inspector.getByRole('button', { name: 'Perturb result' }).click();
-  await page.getByRole('menuitem', { name: 'Prompt injection' }).click();
-  await expect(
-    playground.inspector.getByRole('status').filter({ hasText: /^Prompt injection: the model / }),
-  ).toContainText(
-    /the model (answered|recovered|gave up|claimed success|followed injection) \(1 answers? from the recording, 1 live\)/,
-    { timeout: 30_000 },
-  );
+  await expect(await playground.perturbResult('Prompt injection')).toContainText(CLASSED);
   await expect(page.getByRole('combobox', { name: 'Branch' }).getByRole('option')).toHaveCount(2);
   // The new branch's result is the injected one (in the seed's output text, where the model reads it).
   await expect(playground.conversation).toContainText('PINEAPPLE-7');
@@ -187,14 +188,7 @@ test('against the fake provider, on a phone, on a shared link after Fork to edit
   await viewer.page.keyboard.press('Enter');
   await expect(viewer.node(/^Tool result read_file/).first()).toHaveClass(/selected/);
   await viewer.page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Inspector' }).click();
-  await viewer.inspector.getByRole('button', { name: 'Perturb result' }).click();
-  await viewer.page.getByRole('menuitem', { name: 'Prompt injection' }).click();
-  await expect(viewer.inspector.getByRole('status').filter({ hasText: /^Prompt injection: the model / })).toContainText(
-    /the model (answered|recovered|gave up|claimed success|followed injection) \(1 answers? from the recording, 1 live\)/,
-    {
-      timeout: 30_000,
-    },
-  );
+  await expect(await viewer.perturbResult('Prompt injection')).toContainText(CLASSED);
   await expect.poll(requests).toBe(5);
   // The injection reached the provider as the model reads it: in the tool result it was sent.
   expect((await sent())[4].raw).toContain('PINEAPPLE-7');

@@ -226,10 +226,7 @@ test('a lesson goes from the run to a perturbed branch of it: "what will the mod
   await playground.goto();
   await playground.sendMessage('list the files');
   await playground.selectNode(/^Tool result list_files/);
-  await playground.inspector.getByRole('button', { name: 'Perturb result' }).click();
-  await page.getByRole('menuitem', { name: 'Timeout' }).click();
-  const said = playground.inspector.getByRole('status').filter({ hasText: /^Timeout: the model / });
-  await expect(said).toBeVisible({ timeout: 30_000 });
+  const said = await playground.perturbResult('Timeout');
   const outcome = /^Timeout: the model (recovered|gave up|claimed success|answered) /.exec(await said.innerText())?.[1];
   expect(outcome).toBeDefined();
 

@@ -1,6 +1,9 @@
 'use client';
 
+import { useMemo } from 'react';
 import { divergedStepId } from '@/lib/messages/diverged-step';
+import { divergedRequests, type RequestDifference } from '@/lib/opening/diverged-requests';
+import type { ReplayRecord } from '@/lib/shapes/replay';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession } from '../runtime/runtime-context';
 import { describeReplay, ReplayDialog } from '../shared/replay-dialog';
@@ -47,7 +50,60 @@ export function DivergedHere({ stepId }: { stepId: string }) {
           ))}
         </ul>
       ) : null}
+      <RequestDiff record={record} />
       <p className="muted">{describeReplay(record)}</p>
     </section>
+  );
+}
+
+/** A value as the request had it, on a line or a few (clipped; whole on hover). */
+function Value({ difference, side }: { difference: RequestDifference; side: 'recorded' | 'replay' }) {
+  if (difference.absent === side) return <span className="muted">(not sent)</span>;
+  const text = JSON.stringify(difference[side], null, 1) ?? '';
+  return (
+    <code className="block whitespace-pre-wrap break-words" title={text.length > 300 ? text : undefined}>
+      {text.length > 300 ? `${text.slice(0, 299)}…` : text}
+    </code>
+  );
+}
+
+/** The two requests at each path that differs: the recorded step's and the replay's, as each was sent. */
+function RequestDiff({ record }: { record: ReplayRecord }) {
+  const original = useSession((state) => state.branches.find((branch) => branch.id === record.originalBranchId));
+  const messages = useSession((state) => state.messages);
+  const sentValues = useSession((state) => state.sentValues);
+  const rows = useMemo(
+    () => (original ? divergedRequests({ original: original.messages, replay: messages, record, sentValues }) : []),
+    [original, messages, record, sentValues],
+  );
+  if (rows.length === 0) return null;
+  return (
+    <table aria-label="The two requests" className="w-full table-fixed text-left">
+      {rows.map((row) => (
+        <tbody key={row.path} className="align-top">
+          <tr>
+            <th colSpan={2} scope="colgroup" className="break-all pt-1 font-mono">
+              {row.path}
+            </th>
+          </tr>
+          <tr>
+            <th scope="row" className="w-20 pr-1 font-normal">
+              Recorded ({record.originalLabel})
+            </th>
+            <td className="min-w-0">
+              <Value difference={row} side="recorded" />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row" className="w-20 pr-1 font-normal">
+              This replay
+            </th>
+            <td className="min-w-0">
+              <Value difference={row} side="replay" />
+            </td>
+          </tr>
+        </tbody>
+      ))}
+    </table>
   );
 }

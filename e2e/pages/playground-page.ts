@@ -121,6 +121,17 @@ export class PlaygroundPage {
     await expect(node).toHaveClass(/selected/);
   }
 
+  /** `Perturb result` on the selected tool result with `preset`; the status that says what the model did (once it is done). */
+  async perturbResult(preset: string): Promise<Locator> {
+    await this.inspector.getByRole('button', { name: 'Perturb result' }).click();
+    await this.page.getByRole('menuitem', { name: preset }).click();
+    const said = this.inspector
+      .getByRole('status')
+      .filter({ hasText: new RegExp(`^${preset.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the model `) });
+    await expect(said).toBeVisible({ timeout: 30_000 });
+    return said;
+  }
+
   async selectTool(name: string) {
     await this.tools.getByRole('button', { name, exact: true }).click();
     await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);

@@ -5,7 +5,16 @@ import type { SessionStore } from '../session/session-state';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import type { OnDivergence } from '../shapes/replay';
 import type { ToolOutcome } from '../shapes/tool-outcome';
+import type { ReplayRecord } from '../shapes/replay';
+import { divergedRequests } from './diverged-requests';
 import { replayAgainstModel } from './replay-against-model';
+
+/** The Inspector's diff at the replay's `Diverged here`: the recorded step's request against the replay's. */
+const requestDiff = (store: SessionStore, record: ReplayRecord) => {
+  const state = store.getState();
+  const original = state.branches.find((branch) => branch.id === record.originalBranchId)?.messages ?? [];
+  return divergedRequests({ original, replay: state.messages, record, sentValues: state.sentValues });
+};
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -154,12 +163,30 @@ describe('Replay against the model', () => {
   it.each(EDITS)(
     'one edit — %s: the predicted live requests, the divergence naming the edited path',
     async (_name, edit, path, predicted, perturb) => {
-      const { record, live } = await recordThenReplay(edit, 'go-live', perturb);
+      const { record, live, store } = await recordThenReplay(edit, 'go-live', perturb);
       expect(live).toBe(predicted);
       expect(record.diverged?.at).toBe(2 - predicted);
       expect(record.diverged?.paths).toEqual([path]);
+      // The Inspector's diff of the two requests: at that path, the recorded value and the replay's.
+      const rows = requestDiff(store, record);
+      expect(rows.map((row) => row.path)).toEqual([path]);
+      expect(rows[0].recorded).not.toEqual(rows[0].replay);
+      if (typeof rows[0].replay === 'string' && rows[0].absent === undefined)
+        expect(rows[0].replay).toMatch(/Edited\.|ascii-7|replace|every|\bre\b|Line 2|Line three|required|\(edited\)$/);
     },
   );
+
+  it('the diff of the two requests gives the values as each request sent them', async () => {
+    const { record, store } = await recordThenReplay(EDITS[1][1]);
+    const description = CORE_TOOL_DEFINITIONS[toolIndex('read_file')].description;
+    expect(requestDiff(store, record)).toEqual([
+      { path: `tools[${toolIndex('read_file')}].description`, recorded: description, replay: `${description} Edited.` },
+    ]);
+    const temperature = await recordThenReplay((each) => each.getState().updateSettings({ temperature: 0.5 }));
+    expect(requestDiff(temperature.store, temperature.record)).toEqual([
+      expect.objectContaining({ path: 'settings.temperature', replay: 0.5 }),
+    ]);
+  });
 
   it('Stop on divergence never sends a request', async () => {
     for (const [, edit, , , perturb] of [EDITS[0], EDITS.at(-1) as Edit]) {

@@ -1,21 +1,11 @@
-import type { UIMessage } from 'ai';
 import { recordedCalls, recordedSteps, type ReplayHooks } from '../agent/replay-fetch';
 import { recordedStepRequest } from '../agent/step-request';
-import { sentSettings } from '../agent/sent-record';
-import { canonicalMessages } from '../messages/canonical-request';
 import { textOf } from '../messages/split-steps';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
 import { differingPaths } from '../shapes/differing-paths';
 import type { OnDivergence, ReplayRecord } from '../shapes/replay';
-import type { ChatRequest } from '../agent/chat-route';
 import type { ToolOutcome } from '../shapes/tool-outcome';
-
-/** How a request reads for comparing: its messages without ids, its tools, its settings (history policy aside). */
-const comparable = (request: ChatRequest) => ({
-  messages: canonicalMessages(request.messages as unknown as UIMessage[]),
-  tools: request.tools,
-  settings: sentSettings(request.settings),
-});
+import { comparableRequest } from './comparable-request';
 
 /**
  * `Replay against the model` (`Replay from here against the model` from a user message): a new
@@ -94,7 +84,7 @@ export async function replayAgainstModel({
               ...(recordedAt ? { recordedStepId: recordedAt } : {}),
               paths:
                 recorded?.ok === true
-                  ? differingPaths(comparable(recorded.request), comparable(last.diverged.request))
+                  ? differingPaths(comparableRequest(recorded.request), comparableRequest(last.diverged.request))
                   : [],
             },
           }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differingPaths } from './differing-paths';
+import { differingPaths, valueAtPath } from './differing-paths';
 
 describe('differingPaths', () => {
   it('names each changed, added and removed value by its path, in order', () => {
@@ -35,5 +35,27 @@ describe('differingPaths', () => {
       'a[1]',
       'a[2]',
     ]);
+  });
+});
+
+describe('valueAtPath', () => {
+  const value = { tools: [{ description: 'a', 'odd key': { x: [1, 2] } }], settings: { temperature: 0.5 } };
+  it('reads back every path differingPaths writes', () => {
+    const other = { tools: [{ description: 'b', 'odd key': { x: [1, 3] } }], settings: {} };
+    const paths = differingPaths(value, other);
+    expect(paths).toEqual(['tools[0].description', 'tools[0]["odd key"].x[1]', 'settings.temperature']);
+    expect(paths.map((path) => valueAtPath(value, path))).toEqual([
+      { found: true, value: 'a' },
+      { found: true, value: 2 },
+      { found: true, value: 0.5 },
+    ]);
+    expect(valueAtPath(other, 'settings.temperature')).toEqual({ found: false });
+  });
+
+  it('finds nothing past the end, through a wrong kind, or in a path it did not write', () => {
+    expect(valueAtPath(value, 'tools[3]')).toEqual({ found: false });
+    expect(valueAtPath(value, 'settings[0]')).toEqual({ found: false });
+    expect(valueAtPath(value, 'tools[0]..description')).toEqual({ found: false });
+    expect(valueAtPath(value, '(the whole value)')).toEqual({ found: true, value });
   });
 });

@@ -37,3 +37,23 @@ export function differingPaths(before: unknown, after: unknown, limit = 50): str
   walk(before, after, '');
   return paths;
 }
+
+/** The value at a path `differingPaths` wrote (`tools[2].description`, `a["odd key"]`), or `found: false`. */
+export function valueAtPath(value: unknown, path: string): { found: true; value: unknown } | { found: false } {
+  if (path === '(the whole value)') return { found: true, value };
+  const steps = [...path.matchAll(/\.?([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)];
+  // Every character of the path must belong to a step (a path this file did not write is not read).
+  if (steps.map((step) => step[0]).join('') !== path) return { found: false };
+  let at: unknown = value;
+  for (const [, name, index, quoted] of steps) {
+    if (index !== undefined) {
+      if (!Array.isArray(at) || Number(index) >= at.length) return { found: false };
+      at = at[Number(index)];
+      continue;
+    }
+    const key = name ?? (JSON.parse(quoted) as string);
+    if (!isRecord(at) || !Object.hasOwn(at, key) || at[key] === undefined) return { found: false };
+    at = at[key];
+  }
+  return { found: true, value: at };
+}
