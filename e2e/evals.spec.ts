@@ -313,3 +313,50 @@ test('Stop comparing ends every lane: each keeps what it ran, its call recorded 
     .poll(async () => (await playground.nodeNames()).filter((name) => name === 'Tool result bash: stopped'))
     .toHaveLength(2);
 });
+
+test('a case checks the file write_file wrote (the end state) and the trajectory, and says why when one does not hold', async ({
+  page,
+}, testInfo) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.useScript([
+    { toolCalls: [{ toolName: 'write_file', input: { path: 'notes/todo.txt', content: 'buy milk' } }] },
+    { text: 'Saved.' },
+  ]);
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const wrote = { calls: [{ tool: 'write_file', args: {} }] };
+  const cases = [
+    {
+      id: 'saved',
+      prompt: 'Note that I need milk',
+      expect: {
+        ...wrote,
+        files: [
+          { file: 'notes/todo.txt', contains: 'milk' },
+          { file: 'README.md', exists: true },
+        ],
+        trajectory: [{ tool: 'write_file', atMost: 1 }],
+      },
+    },
+    {
+      id: 'bread',
+      prompt: 'Note that I need bread',
+      expect: { ...wrote, files: [{ file: 'notes/todo.txt', equals: 'buy bread' }] },
+    },
+  ];
+  const file = testInfo.outputPath('end-state.json');
+  await import('node:fs/promises').then((fs) => fs.writeFile(file, JSON.stringify(cases)));
+  await evals.getByLabel('Eval cases file').setInputFiles(file);
+  await expect(evals.getByRole('status').first()).toHaveText('2 cases saved.');
+  await evals.getByRole('combobox', { name: 'Eval run mode' }).selectOption('full-loop');
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^2 \/ 2/ })).toHaveText('2 / 2 — done', {
+    timeout: 30_000,
+  });
+  const table = evals.getByRole('table', { name: 'Eval results' });
+  await expect(table.getByRole('button', { name: /^saved, / })).toHaveText('1/1');
+  const bread = table.getByRole('button', { name: /^bread, / });
+  await expect(bread).toHaveText('0/1');
+  await expect(bread).toHaveAccessibleName(/notes\/todo\.txt holds "buy milk", not "buy bread"\./);
+});

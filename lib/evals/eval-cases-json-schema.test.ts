@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { evalCasesJsonSchema } from './eval-cases-json-schema';
@@ -30,6 +32,36 @@ describe('the eval case editor’s JSON Schema', () => {
     ]) {
       expect(validate(bad), JSON.stringify(bad)).toBe(false);
       expect(readEvalCases(JSON.stringify(bad)).ok, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});
+
+describe('end-state and trajectory checks in the editor’s schema', () => {
+  const validate = new Ajv({ strict: false }).compile(evalCasesJsonSchema());
+  /** The docs/evals.md example, read from the page itself. */
+  const documented = () => {
+    const page = readFileSync(join(import.meta.dirname, '../../docs/evals.md'), 'utf8');
+    const block = /## Trajectory[\s\S]*?```json\n([\s\S]*?)```/.exec(page)?.[1];
+    if (!block) throw new Error('no example under "Trajectory" in docs/evals.md');
+    return JSON.parse(block);
+  };
+
+  it('takes the documented example, as Save does', () => {
+    expect(validate([documented()])).toBe(true);
+    expect(readEvalCases(JSON.stringify([documented()])).ok).toBe(true);
+  });
+
+  it('refuses, as Save does, a check of no known kind, a path out of the workspace, a count below zero', () => {
+    const base = documented();
+    for (const expect_ of [
+      { ...base.expect, files: [{ file: 'a.txt', startsWith: 'x' }] },
+      { ...base.expect, files: [{ file: '../a.txt', exists: true }] },
+      { ...base.expect, trajectory: [{ tool: 'bash', atMost: -1 }] },
+      { ...base.expect, trajectory: [{ tool: 'bash', never: false }] },
+    ]) {
+      const bad = [{ ...base, expect: expect_ }];
+      expect(validate(bad), JSON.stringify(expect_)).toBe(false);
+      expect(readEvalCases(JSON.stringify(bad)).ok, JSON.stringify(expect_)).toBe(false);
     }
   });
 });

@@ -6,6 +6,8 @@ import { providerSafeToolName } from '../shapes/tool-limits';
 import type { EvalCase, ExpectedCall } from '../shapes/eval-case';
 import { matchArgument, toMatcher } from './match-argument';
 import type { Failure } from '../shapes/eval-run';
+import type { SandboxFiles } from '../shapes/sandbox-status';
+import { endStateFailures, trajectoryFailures } from './grade-end-state';
 
 /**
  * A call the model made, and the step (1-based) it made it in; `floatIntegers`, the paths of
@@ -13,8 +15,8 @@ import type { Failure } from '../shapes/eval-run';
  */
 export type ObservedCall = { toolName: string; input: unknown; step: number; floatIntegers?: readonly string[][] };
 
-/** What a run showed: its calls in order and its last text. */
-export type ObservedRun = { calls: ObservedCall[]; answer: string };
+/** What a run showed: its calls in order, its last text, and (full-loop runs) the workspace it left. */
+export type ObservedRun = { calls: ObservedCall[]; answer: string; files?: SandboxFiles };
 export type Grade = { pass: boolean; failures: Failure[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -163,5 +165,7 @@ export function gradeRun(
       });
     }
   }
+  failures.push(...trajectoryFailures(wanted.trajectory ?? [], run.calls));
+  failures.push(...endStateFailures(wanted.files ?? [], run.files));
   return { pass: failures.length === 0, failures };
 }

@@ -221,3 +221,75 @@ describe('a run in a session of its own, while it runs', () => {
     expect(describeRunState({ ...state, runningToolCalls: ['gone'], chatStatus: 'streaming' })).toBe('running a tool');
   });
 });
+
+describe('a case that checks the end state', () => {
+  const writeFile: ToolDraft = {
+    id: 'tool-write',
+    source: formatToolSource({
+      name: 'write_file',
+      description: 'Writes a file.',
+      parameters: {
+        type: 'object',
+        properties: { path: { type: 'string' }, content: { type: 'string' } },
+        required: ['path', 'content'],
+      },
+    }),
+    enabled: true,
+    run: { kind: 'sandbox' },
+  };
+  const config: EvalConfig = {
+    id: 'write',
+    name: 'write',
+    settings: {
+      provider: 'simulated',
+      model: 'simulated-scripted',
+      script: [
+        { toolCalls: [{ toolName: 'write_file', input: { path: 'notes/out.json', content: '{"done": true}' } }] },
+        { text: 'Written.' },
+      ],
+    },
+  };
+  const ranWith = (expect: object, mode: 'first-step' | 'full-loop' = 'full-loop') =>
+    runEvalCase({
+      job: { caseId: 'write', variantId: 'v', configId: 'write', repeat: 0 },
+      testCase: evalCaseSchema.parse({ id: 'write', prompt: 'Write the notes', expect }),
+      variant: { id: 'v', name: 'v', tools: [writeFile] },
+      config,
+      mode,
+      baseSettings: DEFAULT_RUN_SETTINGS,
+      deps,
+      signal: new AbortController().signal,
+    });
+
+  it('reads the workspace the run left: the file write_file wrote, and the starting files', async () => {
+    const passed = await ranWith({
+      calls: [{ tool: 'write_file', args: {} }],
+      files: [
+        { file: 'notes/out.json', json: { path: '$.done', equals: true } },
+        { file: 'README.md', exists: true },
+        { file: 'notes/other.txt', exists: false },
+      ],
+      trajectory: [{ tool: 'write_file', atMost: 1 }],
+    });
+    expect(passed).toMatchObject({ pass: true, failures: [] });
+    const failed = await ranWith({
+      calls: [{ tool: 'write_file', args: {} }],
+      files: [{ file: 'notes/out.json', contains: '"done": false' }],
+      trajectory: [{ tool: 'write_file', never: true }],
+    });
+    expect(failed.failures).toEqual([
+      { kind: 'trajectory', message: 'write_file was called once; expected never.' },
+      { kind: 'end-state', message: 'notes/out.json does not contain "\\"done\\": false".' },
+    ]);
+  });
+
+  it('a first-step run leaves no workspace to check, and says so', async () => {
+    const first = await ranWith(
+      { calls: [{ tool: 'write_file', args: {} }], files: [{ file: 'x', exists: false }] },
+      'first-step',
+    );
+    expect(first.failures).toEqual([
+      { kind: 'end-state', message: 'The workspace checks need a full-loop run (this one ran the first step only).' },
+    ]);
+  });
+});

@@ -91,6 +91,8 @@ export type OwnSessionRun = {
   after: UIMessage[];
   error?: string;
   ms: number;
+  /** The workspace the run left (asked for with `endState`): the sandbox's files, by relative path. */
+  workspace?: SandboxFiles;
 };
 
 /**
@@ -109,8 +111,11 @@ export async function runInOwnSession({
   deps,
   signal,
   onChange,
+  endState = false,
   now = () => performance.now(),
 }: {
+  /** Read the workspace after the run (a case checks it). */
+  endState?: boolean;
   /** Hears each change of the run's own session (Compare shows where each lane is). */
   onChange?: (state: SessionState) => void;
   tools: ToolDraft[];
@@ -163,11 +168,15 @@ export async function runInOwnSession({
   }
   const messages = store.getState().messages;
   const { chatError } = store.getState();
+  const ms = now() - started;
+  // No tool touched a sandbox: the workspace is the one the run started with.
+  const workspace = endState ? await (sandbox ?? deps.createSandbox(files)).then((made) => made.snapshot()) : undefined;
   return {
     messages,
     after: messages.slice(before.length + 1),
     ...(chatError ? { error: chatError } : {}),
-    ms: now() - started,
+    ms,
+    ...(workspace ? { workspace } : {}),
   };
 }
 
@@ -207,9 +216,14 @@ export async function runEvalCase({
     deps,
     signal,
     now,
+    endState: mode === 'full-loop' && (testCase.expect.files?.length ?? 0) > 0,
   });
   const tools = checkToolDrafts(variant.tools, deps.checker).runnable.map((tool) => tool.spec);
-  const grade = gradeRun(testCase, observeRun(run.after), { tools, checker: deps.checker });
+  const grade = gradeRun(
+    testCase,
+    { ...observeRun(run.after), ...(run.workspace ? { files: run.workspace } : {}) },
+    { tools, checker: deps.checker },
+  );
   return {
     ...job,
     pass: !run.error && grade.pass,

@@ -52,6 +52,39 @@ export const argumentMatcherSchema = z.union([
 ]);
 export type ArgumentMatcher = z.infer<typeof argumentMatcherSchema>;
 
+/** A path inside the workspace, relative (the sandbox's files are keyed so). */
+const workspacePath = z
+  .string()
+  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace')
+  .max(500);
+
+/**
+ * What the workspace holds after a full-loop run (the end state, as τ-bench grades it): a file
+ * exists or not, equals a text, contains one, or holds JSON whose value at `json.path` equals one.
+ */
+export const fileCheckSchema = z.union([
+  z.object({ file: workspacePath, exists: z.boolean() }).strict(),
+  z.object({ file: workspacePath, equals: z.string().max(1_000_000) }).strict(),
+  z.object({ file: workspacePath, contains: z.string().min(1).max(10_000) }).strict(),
+  z
+    .object({
+      file: workspacePath,
+      /** `tools[0].name`, `$.a["odd key"][2]` — the value there must equal `equals` (deep). */
+      json: z.object({ path: z.string().min(1).max(500), equals: z.unknown() }).strict(),
+    })
+    .strict(),
+]);
+export type FileCheck = z.infer<typeof fileCheckSchema>;
+
+/** How the run used a tool: at most or at least n calls, never, or (its first call) before another tool's. */
+export const trajectoryCheckSchema = z.union([
+  z.object({ tool: z.string().min(1).max(200), atMost: z.number().int().min(0).max(1_000) }).strict(),
+  z.object({ tool: z.string().min(1).max(200), atLeast: z.number().int().min(1).max(1_000) }).strict(),
+  z.object({ tool: z.string().min(1).max(200), never: z.literal(true) }).strict(),
+  z.object({ tool: z.string().min(1).max(200), before: z.string().min(1).max(200) }).strict(),
+]);
+export type TrajectoryCheck = z.infer<typeof trajectoryCheckSchema>;
+
 const bareValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
 
 export const expectedCallSchema = z
@@ -77,13 +110,7 @@ export const evalCaseSchema = z
       .optional(),
     /** The workspace a full-loop run starts with (relative path → text), in place of the session's starting files. */
     files: z
-      .record(
-        z
-          .string()
-          .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace')
-          .max(500),
-        z.string().max(1_000_000),
-      )
+      .record(workspacePath, z.string().max(1_000_000))
       .refine((files) => Object.keys(files).length <= 200, 'may hold at most 200 files')
       .optional(),
     expect: z
@@ -110,6 +137,10 @@ export const evalCaseSchema = z
           })
           .strict()
           .optional(),
+        /** What the workspace must hold after the run (full-loop runs). */
+        files: z.array(fileCheckSchema).max(SESSION_LIMITS.evalExpectedCalls).optional(),
+        /** How the run must use the tools: counts, never, before. */
+        trajectory: z.array(trajectoryCheckSchema).max(SESSION_LIMITS.evalExpectedCalls).optional(),
       })
       .strict(),
   })

@@ -44,7 +44,9 @@ export type FailureKind =
   | 'value-mismatch'
   | 'order'
   | 'parallel'
-  | 'answer';
+  | 'answer'
+  | 'end-state'
+  | 'trajectory';
 
 /** Why a run failed its case, in one sentence (the table shows it on hover). */
 export type Failure = { kind: FailureKind; message: string };

@@ -16,6 +16,8 @@ const failureSchema = z.object({
     'order',
     'parallel',
     'answer',
+    'end-state',
+    'trajectory',
   ]),
   message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
