@@ -108,6 +108,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     'passed',
     'runs',
     'pass_hat_k',
+    'flaky',
     'avg_ms',
     'input_tokens',
     'output_tokens',
@@ -121,7 +122,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     ['write', 'all tools', '1', '1'],
     ['write', 'no write_file', '0', '1'],
   ]);
-  expect(rows[6][9]).toBe('Called write_file, which this tool list does not offer.');
+  expect(rows[6][10]).toBe('Called write_file, which this tool list does not offer.');
 });
 
 test('the starter test case passes as it comes on the default tools with the simulated model', async ({ page }) => {

@@ -139,3 +139,29 @@ test('the eval grid gains a pass^k column for cases run with repeats', async ({ 
   await expect(table.getByRole('columnheader', { name: /pass\^k$/ })).toHaveCount(1);
   await expect(table.getByRole('row', { name: /^case-1/ })).toContainText('1: 1.000 · 2: 1.000 · 3: 1.000');
 });
+
+test('a case that passes some repeats and fails others is flaky; each cell says pass^k for k = its repeats', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  // Above temperature 0 the simulated model draws repeat n from seed + n: its repeats spread.
+  const settings = await playground.openRunSettings();
+  await settings.getByText('More settings').click();
+  await settings.getByRole('spinbutton', { name: 'Temperature' }).fill('1');
+  await settings.getByRole('spinbutton', { name: 'Seed' }).fill('1');
+  await playground.closeRunSettings();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Add test case' }).click();
+  await evals.getByRole('spinbutton', { name: 'Eval repeats' }).fill('5');
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^5 \/ 5/ })).toHaveText('5 / 5 — done');
+  const row = evals.getByRole('table', { name: 'Eval results' }).getByRole('row', { name: /^case-1/ });
+  await expect(row.getByRole('button', { name: /^case-1, / })).toHaveText('4/5');
+  await expect(row.getByRole('button', { name: /^case-1, / })).toHaveAccessibleName(
+    /4\/5 passed, pass\^5 0\.00, flaky/,
+  );
+  await expect(row).toContainText('pass^5 0.00');
+  await expect(row).toContainText('flaky');
+});

@@ -3,7 +3,15 @@
 import { useMemo, useState } from 'react';
 import type { EvalCase } from '@/lib/shapes/eval-case';
 import type { EvalRun } from '@/lib/shapes/eval-run';
-import { cellPassHat, type EvalColumn, evalCells, evalResultsCsv, passHatText } from '@/lib/evals/eval-results';
+import {
+  cellPassHat,
+  cellPassHatAll,
+  type EvalColumn,
+  evalCells,
+  evalResultsCsv,
+  isFlaky,
+  passHatText,
+} from '@/lib/evals/eval-results';
 import { estimateCost } from '@/lib/evals/model-prices';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
@@ -143,17 +151,32 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                     cell.outputTokens,
                   );
                   const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
+                  const every = cellPassHatAll(cell);
+                  const flaky = isFlaky(cell);
                   return [
-                    <td key={column.key} className="p-1">
+                    <td key={column.key} className="whitespace-nowrap p-1">
                       <button
                         type="button"
                         className={`rounded px-1.5 font-mono ${tone}`}
                         title={[figures, ...cell.reasons].join('\n')}
-                        aria-label={`${testCase.id}, ${column.label}: ${cell.passed}/${total} passed${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
+                        aria-label={`${testCase.id}, ${column.label}: ${cell.passed}/${total} passed${every === undefined ? '' : `, pass^${total} ${every.toFixed(2)}`}${flaky ? ', flaky' : ''}${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
                         onClick={() => setOpen({ caseId: testCase.id, column: column.key })}
                       >
                         {cell.passed}/{total}
                       </button>
+                      {every === undefined ? null : (
+                        <span className="muted ml-1 font-mono" title={`pass^${total}: that ${total} runs all pass`}>
+                          pass^{total} {every.toFixed(2)}
+                        </span>
+                      )}
+                      {flaky ? (
+                        <span
+                          className="ml-1 rounded border border-[var(--border)] px-1"
+                          title="Some runs passed and some failed: the case does not hold every time."
+                        >
+                          flaky
+                        </span>
+                      ) : null}
                     </td>,
                     ...hatCell,
                   ];

@@ -3,7 +3,7 @@ import { parseCsv } from '@/testing/parse-csv';
 import { createSessionStore } from '../session/session-store';
 import { evalCaseSchema } from '../shapes/eval-case';
 import type { EvalRun } from '../shapes/eval-run';
-import { cellPassHat, evalCells, evalColumns, evalResultsCsv } from './eval-results';
+import { cellPassHat, cellPassHatAll, evalCells, evalColumns, evalResultsCsv, isFlaky } from './eval-results';
 import { passHatK } from './pass-at-k';
 import { estimateCost } from './model-prices';
 
@@ -65,12 +65,14 @@ describe('eval results', () => {
       '1',
       '2',
       '1: 0.500 · 2: 0.000',
+      'flaky',
       '10',
       '200',
       '20',
       'get_weather: "city" is "Lyon", expected "Paris".',
     ]);
-    expect(rows[2][9]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(rows[2][10]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(rows[2][6]).toBe('');
   });
 
   it("pass^k of a cell run with repeats is the step samples' estimator, k = 1…runs", () => {
@@ -113,5 +115,17 @@ describe('the session keeps its evals', () => {
     store.getState().setEvalCases([]);
     store.getState().removeEvalVariant(id);
     expect(store.getState().evals.variants).toHaveLength(1);
+  });
+
+  it('a cell whose runs disagree is flaky; pass^k for k = its runs says how often all of them pass', () => {
+    const cellOf = (passes: boolean[]) =>
+      evalCells(passes.map((pass, repeat) => ({ ...run('a', 'v1', pass), repeat }))).get('a|v1|c');
+    expect(
+      [[true], [false], [true, true], [false, false], [true, false, true]].map((passes) => isFlaky(cellOf(passes))),
+    ).toEqual([false, false, false, false, true]);
+    expect(isFlaky(undefined)).toBe(false);
+    expect(cellPassHatAll(cellOf([true]))).toBeUndefined();
+    expect(cellPassHatAll(cellOf([true, true, true]))).toBe(1);
+    expect(cellPassHatAll(cellOf([true, false, true, true]))).toBe(0);
   });
 });

@@ -62,6 +62,15 @@ export function cellPassHat(cell: Pick<EvalCell, 'runs' | 'passed'> | undefined)
   return cell && n > 1 ? passCurves(n, cell.passed).map(({ k, passHat }) => ({ k, value: passHat })) : [];
 }
 
+/** A cell whose runs disagree: some passed, some failed (the same case, column and settings). */
+export const isFlaky = (cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): boolean =>
+  cell !== undefined && cell.passed > 0 && cell.passed < cell.runs.length;
+
+/** pass^k for k = the cell's runs: that every one of that many runs passes (undefined for a single run). */
+export function cellPassHatAll(cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): number | undefined {
+  return cellPassHat(cell).at(-1)?.value;
+}
+
 /** "1: 0.667 · 2: 0.333 · 3: 0.000" */
 export const passHatText = (curve: readonly { k: number; value: number }[]) =>
   curve.map(({ k, value }) => `${k}: ${value.toFixed(3)}`).join(' · ');
@@ -85,6 +94,7 @@ export function evalResultsCsv(
     'passed',
     'runs',
     'pass_hat_k',
+    'flaky',
     'avg_ms',
     'input_tokens',
     'output_tokens',
@@ -101,6 +111,7 @@ export function evalResultsCsv(
         cell?.passed ?? 0,
         runs,
         passHatText(cellPassHat(cell)),
+        isFlaky(cell) ? 'flaky' : '',
         runs ? Math.round((cell?.ms ?? 0) / runs) : 0,
         cell?.inputTokens ?? 0,
         cell?.outputTokens ?? 0,

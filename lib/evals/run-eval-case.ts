@@ -19,6 +19,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import { gradeRun, type ObservedRun } from './grade-run';
+import { drawSettings } from './sample-step';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
@@ -204,7 +205,8 @@ export async function runEvalCase({
 }): Promise<EvalRun> {
   const run = await runInOwnSession({
     tools: variant.tools,
-    settings: { ...baseSettings, ...config.settings },
+    // Repeat n of the simulated model draws from seed + n (repeat 0: the seed as set).
+    settings: drawSettings({ ...baseSettings, ...config.settings }, job.repeat),
     messages: (testCase.messages ?? []).map((message) => ({
       id: `m-${newId()}`,
       role: message.role,

@@ -25,8 +25,21 @@ export type SampleDeps = {
  * draws sample n from seed + n (a real provider is sent no seed: its samples differ by themselves).
  */
 export function sampleRequest(request: ChatRequest, n: number, seed: number | undefined): ChatRequest {
-  if (request.settings.provider !== 'simulated') return request;
-  return { ...request, settings: { ...request.settings, seed: ((seed ?? 0) + n) % (SESSION_LIMITS.seedMax + 1) } };
+  return { ...request, settings: drawSettings(request.settings, n, seed) };
+}
+
+/**
+ * The settings draw `n` of a run uses (a step's sample n, an eval case's repeat n): the simulated
+ * model draws from seed + n, so repeats spread as a real model's do; a real provider is sent its
+ * settings as they are (its answers differ by themselves).
+ */
+export function drawSettings<Settings extends { provider?: string; seed?: number }>(
+  settings: Settings,
+  n: number,
+  seed = settings.seed,
+): Settings {
+  if (settings.provider !== 'simulated') return settings;
+  return { ...settings, seed: ((seed ?? 0) + n) % (SESSION_LIMITS.seedMax + 1) };
 }
 
 /** A call as the step would have run it: a tool the request did not offer, or arguments its schema refuses, say so. */
