@@ -10,7 +10,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'app/**/*.test.ts', 'testing/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'components/**/*.test.ts',
+      'app/**/*.test.ts',
+      'testing/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     // A guard against a test that hangs, not a speed check (speed is measured in bench/): the
     // default 5 s failed a 400-run property test while the other core ran the e2e suite.

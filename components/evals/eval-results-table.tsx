@@ -9,6 +9,7 @@ import {
   type EvalColumn,
   evalCells,
   evalResultsCsv,
+  evalResultsJson,
   isFlaky,
   passHatText,
 } from '@/lib/evals/eval-results';
@@ -223,12 +224,7 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
         <button
           type="button"
           className="button"
-          onClick={() =>
-            downloadText(
-              'eval-results.json',
-              `${JSON.stringify({ cases, columns: columns.map(({ key, label }) => ({ key, label })), runs: runs.map(({ messages: _messages, ...run }) => run) }, null, 2)}\n`,
-            )
-          }
+          onClick={() => downloadText('eval-results.json', evalResultsJson(cases, columns, runs))}
         >
           Export results JSON
         </button>

@@ -8,6 +8,8 @@ import { EvalCasesEditor } from './eval-cases-editor';
 import { EvalColumnsEditor } from './eval-columns-editor';
 import { EvalResultsTable } from './eval-results-table';
 import { useEvalRunner } from '../shared/use-eval-runner';
+import { CompareRunsButton } from './compare-runs-dialog';
+import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
 
 /** A whole number from 1 to `max`; anything else typed is not taken. */
 function WholeNumberField({
@@ -55,14 +57,8 @@ export function EvalsPane() {
   const readOnly = useSession((state) => state.readOnly);
   const { showEvals, setEvalOptions } = useSessionActions();
   const runner = useEvalRunner();
-  const variants = useMemo(
-    () => (evals.variants.length > 0 ? evals.variants : [{ id: 'current', name: 'Current tools', tools }]),
-    [evals.variants, tools],
-  );
-  const configs = useMemo(
-    () => (evals.configs.length > 0 ? evals.configs : [{ id: 'current', name: 'Current settings', settings: {} }]),
-    [evals.configs],
-  );
+  const variants = useMemo(() => suiteVariants(evals.variants, tools), [evals.variants, tools]);
+  const configs = useMemo(() => suiteConfigs(evals.configs), [evals.configs]);
   const columns = useMemo(() => evalColumns(variants, configs), [variants, configs]);
   const offered = useMemo(
     () => tools.filter((tool) => tool.enabled).flatMap((tool) => readToolSummary(tool.source) ?? []),
@@ -130,6 +126,7 @@ export function EvalsPane() {
                 Run evals
               </button>
             )}
+            <CompareRunsButton />
             <span className="muted">
               {evals.cases.length} {evals.cases.length === 1 ? 'case' : 'cases'} × {columns.length}{' '}
               {columns.length === 1 ? 'column' : 'columns'} × {evals.repeats} = {total} {total === 1 ? 'run' : 'runs'}

@@ -1,9 +1,12 @@
 'use client';
 
 import { useRef, useState } from 'react';
-import { gridJobs, gridSizeRefusal, runEvalGrid } from '@/lib/evals/eval-grid';
+import { gridSizeRefusal } from '@/lib/evals/eval-grid';
+import { runEvalSuite } from '@/lib/evals/run-suite';
+import { summarizeGrid } from '@/lib/evals/eval-history';
+import { evalColumns } from '@/lib/evals/eval-results';
 import type { EvalConfig, EvalVariant } from '@/lib/shapes/eval-run';
-import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
+import type { EvalRunDeps } from '@/lib/evals/run-eval-case';
 import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { useRuntime } from '../runtime/runtime-context';
 import { runJavaScriptInSandbox } from '../runtime/run-javascript-in-sandbox';
@@ -54,35 +57,32 @@ export function useEvalRunner() {
     // Running the grid runs the session's handlers, as Send does (a session from a link is trusted from here on).
     store.getState().trustHandlers();
     const { evals, settings } = store.getState();
-    const jobs = gridJobs(
-      evals.cases.map((each) => each.id),
-      variants.map((variant) => variant.id),
-      configs.map((config) => config.id),
-      evals.repeats,
-    );
     const stop = new AbortController();
     stopper.current = stop;
     store.getState().clearEvalRuns();
-    setProgress({ done: 0, total: jobs.length, running: true, stopped: false });
-    const result = await runEvalGrid({
-      jobs,
-      concurrency: evals.concurrency,
-      signal: stop.signal,
-      runOne: (job, signal) =>
-        runEvalCase({
-          job,
-          testCase: evals.cases.find((each) => each.id === job.caseId)!,
-          variant: variants.find((variant) => variant.id === job.variantId)!,
-          config: configs.find((config) => config.id === job.configId)!,
-          mode: evals.mode,
-          baseSettings: settings,
-          deps,
-          signal,
-        }),
-      onRun: (each, done, total) => {
-        store.getState().addEvalRun(each);
-        setProgress({ done, total, running: true, stopped: false });
+    const total = evals.cases.length * variants.length * configs.length * evals.repeats;
+    setProgress({ done: 0, total, running: true, stopped: false });
+    const result = await runEvalSuite(
+      { ...evals, variants, configs, baseSettings: settings },
+      {
+        deps,
+        signal: stop.signal,
+        onRun: (each, done, total) => {
+          store.getState().addEvalRun(each);
+          setProgress({ done, total, running: true, stopped: false });
+        },
       },
+    );
+    const labels = new Map(evalColumns(variants, configs).map((column) => [column.key, column.label]));
+    store.getState().recordEvalGrid({
+      at: new Date().toISOString(),
+      mode: evals.mode,
+      repeats: evals.repeats,
+      stopped: result.stopped,
+      cells: summarizeGrid(
+        store.getState().evals.runs,
+        (variantId, configId) => labels.get(`${variantId}|${configId}`) ?? `${variantId} × ${configId}`,
+      ),
     });
     setProgress((current) => ({ ...current, running: false, stopped: result.stopped }));
   };

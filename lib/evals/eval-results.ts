@@ -71,6 +71,23 @@ export function cellPassHatAll(cell: Pick<EvalCell, 'runs' | 'passed'> | undefin
   return cellPassHat(cell).at(-1)?.value;
 }
 
+/** The results as JSON (`Export results JSON`, `npm run eval -- --json`): cases, columns, runs without their conversations. */
+export function evalResultsJson(
+  cases: readonly EvalCase[],
+  columns: readonly EvalColumn[],
+  runs: readonly EvalRun[],
+): string {
+  return `${JSON.stringify(
+    {
+      cases,
+      columns: columns.map(({ key, label }) => ({ key, label })),
+      runs: runs.map(({ messages: _messages, ...run }) => run),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
 /** "1: 0.667 · 2: 0.333 · 3: 0.000" */
 export const passHatText = (curve: readonly { k: number; value: number }[]) =>
   curve.map(({ k, value }) => `${k}: ${value.toFixed(3)}`).join(' · ');

@@ -1,6 +1,6 @@
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalRun } from '../shapes/eval-run';
-import type { SessionEvals } from '../shapes/session-evals';
+import type { EvalGridRecord, SessionEvals } from '../shapes/session-evals';
 import { type Added, clampWhole, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
 import { newId } from '../shapes/new-id';
 import type { SessionData } from './session-schema';
@@ -20,8 +20,10 @@ export type EvalActions = {
   setEvalOptions(patch: Partial<Pick<SessionEvals, 'mode' | 'repeats' | 'concurrency'>>): void;
   /** Remembers the configurations Compare ran (at most four, those that exist). */
   setEvalCompared(ids: readonly string[]): void;
-  /** A new grid starts: the last one's runs go. */
+  /** A new grid starts: the last one's runs go to its record in the history (the newest few keep them). */
   clearEvalRuns(): void;
+  /** A grid ended: its cells join the history (the last 20 kept), its runs stay as `runs`. */
+  recordEvalGrid(grid: Omit<EvalGridRecord, 'id' | 'number' | 'runs'>): void;
   /** A finished run, its texts clipped to what a saved session holds (past the grid bound: not kept). */
   addEvalRun(run: EvalRun): void;
 };
@@ -97,7 +99,29 @@ export function createEvalActions(set: SetState, get: () => EvalState): EvalActi
       update((evals) => ({
         compared: ids.filter((id) => evals.configs.some((config) => config.id === id)).slice(0, 4),
       })),
-    clearEvalRuns: () => update(() => ({ runs: [] })),
+    clearEvalRuns: () =>
+      update((evals) => {
+        const history = [...(evals.history ?? [])];
+        const last = history.at(-1);
+        if (last && !last.runs && evals.runs.length > 0) history[history.length - 1] = { ...last, runs: evals.runs };
+        // Past the newest few, a grid keeps its cells only.
+        const keep = history.length - SESSION_LIMITS.evalHistoryWithRuns;
+        return {
+          runs: [],
+          history: history.map((record, index) => {
+            if (index >= keep || !record.runs) return record;
+            const { runs: _dropped, ...summary } = record;
+            return summary;
+          }),
+        };
+      }),
+    recordEvalGrid: (grid) =>
+      update((evals) => {
+        const history = evals.history ?? [];
+        const number = (history.at(-1)?.number ?? 0) + 1;
+        const record = { ...grid, id: `grid-${newId()}`, number, cells: grid.cells.slice(0, SESSION_LIMITS.evalRuns) };
+        return { history: [...history, record].slice(-SESSION_LIMITS.evalHistory) };
+      }),
     addEvalRun: (run) =>
       update((evals) => (evals.runs.length >= SESSION_LIMITS.evalRuns ? {} : { runs: [...evals.runs, boundRun(run)] })),
   };

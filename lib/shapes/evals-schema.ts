@@ -22,6 +22,24 @@ const failureSchema = z.object({
   message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
 
+const evalRunSchema = z.object({
+  caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
+  variantId: z.string().max(100),
+  configId: z.string().max(100),
+  repeat: z
+    .number()
+    .int()
+    .min(0)
+    .max(SESSION_LIMITS.evalRepeats - 1),
+  pass: z.boolean(),
+  failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
+  error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
+  ms: z.number().min(0),
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  messages: z.array(uiMessageShapeSchema).max(SESSION_LIMITS.evalRunMessages),
+});
+
 /** The evals a session keeps (see lib/evals/CONTEXT.md): cases, tool-list variants, configurations, the last grid's runs. */
 export const sessionEvalsSchema = z.object({
   cases: z.array(evalCaseSchema).max(MAX_EVAL_CASES),
@@ -46,25 +64,33 @@ export const sessionEvalsSchema = z.object({
   mode: z.enum(['first-step', 'full-loop']),
   repeats: z.number().int().min(1).max(SESSION_LIMITS.evalRepeats),
   concurrency: z.number().int().min(1).max(SESSION_LIMITS.evalConcurrency),
-  runs: z
+  runs: z.array(evalRunSchema).max(SESSION_LIMITS.evalRuns),
+  /** Each `Run evals` kept for `Compare runs` (before 0.24: none). */
+  history: z
     .array(
       z.object({
-        caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
-        variantId: z.string().max(100),
-        configId: z.string().max(100),
-        repeat: z
-          .number()
-          .int()
-          .min(0)
-          .max(SESSION_LIMITS.evalRepeats - 1),
-        pass: z.boolean(),
-        failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
-        error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
-        ms: z.number().min(0),
-        inputTokens: z.number().int().min(0),
-        outputTokens: z.number().int().min(0),
-        messages: z.array(uiMessageShapeSchema).max(SESSION_LIMITS.evalRunMessages),
+        id: z.string().min(1).max(100),
+        number: z.number().int().min(1),
+        at: z.string().max(40),
+        mode: z.enum(['first-step', 'full-loop']),
+        repeats: z.number().int().min(1).max(SESSION_LIMITS.evalRepeats),
+        stopped: z.boolean(),
+        cells: z
+          .array(
+            z.object({
+              caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
+              variantId: z.string().max(100),
+              configId: z.string().max(100),
+              column: z.string().max(SESSION_LIMITS.evalNameChars * 2 + 3),
+              passed: z.number().int().min(0),
+              runs: z.number().int().min(0),
+              reasons: z.array(z.string().max(SESSION_LIMITS.evalMessageChars)).max(SESSION_LIMITS.evalFailuresPerRun),
+            }),
+          )
+          .max(SESSION_LIMITS.evalRuns),
+        runs: z.array(evalRunSchema).max(SESSION_LIMITS.evalRuns).optional(),
       }),
     )
-    .max(SESSION_LIMITS.evalRuns),
+    .max(SESSION_LIMITS.evalHistory)
+    .optional(),
 });

@@ -33,6 +33,9 @@ export const SESSION_LIMITS = {
   evalConcurrency: 8,
   /** Runs one grid keeps (the runner refuses a larger grid up front). */
   evalRuns: 5_000,
+  /** Earlier grids a session keeps for `Compare runs`, and how many of the newest keep their runs besides the last. */
+  evalHistory: 20,
+  evalHistoryWithRuns: 2,
   evalFailuresPerRun: 50,
   evalMessageChars: 2_000,
   evalRunMessages: 200,

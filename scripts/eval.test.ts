@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'junit2json';
+import { describe, expect, it } from 'vitest';
+import { createSessionStore } from '../lib/session/session-store';
+import { serializeSessionFile } from '../lib/session/session-file';
+import { evalCaseSchema } from '../lib/shapes/eval-case';
+
+/** `npm run eval`, as CI runs it: the exit code, what it printed, the JUnit file read by a JUnit reader. */
+const ROOT = join(import.meta.dirname, '..');
+const folder = mkdtempSync(join(tmpdir(), 'eval-cli-'));
+const evalCli = (file: string, ...args: string[]) => {
+  const run = spawnSync('npm', ['run', 'eval', '--silent', '--', file, ...args], { cwd: ROOT, encoding: 'utf8' });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+};
+const write = (name: string, text: string) => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+const ODD = 'no tool <&> "quoted"';
+const CASES = [
+  { id: 'list', prompt: 'List the files in the workspace.', expect: { calls: [{ tool: 'list_files', args: {} }] } },
+  {
+    id: 'readme',
+    prompt: 'Show me README.md',
+    expect: {
+      calls: [{ tool: 'read_file', args: { path: 'README.md' } }],
+      trajectory: [{ tool: 'bash', never: true }],
+    },
+  },
+  { id: ODD, prompt: 'List the files in the workspace.', expect: { noTool: true } },
+];
+
+describe('npm run eval', () => {
+  it('runs a case file through the loop with the simulated model: a failing case exits 1, JUnit and JSON say which', async () => {
+    const junit = join(folder, 'junit.xml');
+    const json = join(folder, 'results.json');
+    const run = evalCli(write('cases.json', JSON.stringify(CASES)), '--junit', junit, '--json', json);
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toContain('2 of 3 runs passed · 1 failing, 0 flaky cells');
+    const report = await parse(readFileSync(junit, 'utf8'));
+    expect(report).toMatchObject({ tests: 3, failures: 1 });
+    const suite = (report as { testsuite: { name: string; testcase: { name: string; failure?: unknown[] }[] }[] })
+      .testsuite[0];
+    expect(suite.name).toBe('Current tools');
+    expect(suite.testcase.map((testcase) => testcase.name)).toEqual(['list', 'readme', ODD]);
+    expect(suite.testcase[2].failure).toEqual([
+      expect.objectContaining({
+        message: 'Expected no tool call; the model called list_files({}).',
+        type: 'unexpected-call',
+      }),
+    ]);
+    const results = JSON.parse(readFileSync(json, 'utf8'));
+    expect(results.runs.map((each: { caseId: string; pass: boolean }) => [each.caseId, each.pass])).toEqual([
+      ['list', true],
+      ['readme', true],
+      [ODD, false],
+    ]);
+  });
+
+  it('exits 0 when every case passes', () => {
+    const run = evalCli(write('passing.json', JSON.stringify(CASES.slice(0, 2))));
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toMatch(/^list\s+1\/1$/m);
+  });
+
+  it("runs a session file's grid with its settings and repeats; a flaky case fails unless --max-flaky allows it", () => {
+    const store = createSessionStore();
+    store.getState().updateSettings({ temperature: 1, seed: 1 });
+    store.getState().setEvalCases([evalCaseSchema.parse(CASES[0])]);
+    store.getState().setEvalOptions({ repeats: 5 });
+    const session = write('session.json', serializeSessionFile(store.getState()));
+    const strict = evalCli(session);
+    expect(strict.code, strict.err).toBe(1);
+    expect(strict.out).toMatch(/^list\s+4\/5 flaky$/m);
+    expect(evalCli(session, '--max-flaky', '1').code).toBe(0);
+  });
+
+  it('says what is wrong with its input, and exits 2', () => {
+    const missing = evalCli(join(folder, 'nope.json'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^npm run eval: cannot read .*nope\.json/m);
+    const promptfoo = evalCli(write('promptfooconfig.yaml', 'prompts:\n  - "{{q}}"\ntests: []\n'));
+    expect(promptfoo.code).toBe(2);
+    expect(promptfoo.err).toContain('looks like a promptfoo config');
+    const bad = evalCli(write('bad.json', '[{"id": "x"}]'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('bad.json:');
+    expect(evalCli(write('ok.json', JSON.stringify(CASES)), '--repeats', '0').err).toContain(
+      '--repeats must be a whole number from 1 to 20.',
+    );
+  });
+});

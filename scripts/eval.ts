@@ -1,0 +1,97 @@
+// `npm run eval -- <cases.json | session.json> [--junit <file>] [--json <file>] [--max-flaky <n>]
+//   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step]`
+// The Evals grid in Node, through the same loop and chat route code as the page (the route's
+// handler in this process): the simulated model with no key, or a provider with its key from the
+// environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY), sandbox tools in
+// the offline sandbox. Prints each run as it ends and a summary table; exits 1 when a case fails
+// (a flaky one too, past --max-flaky), 2 when the input cannot be read. docs/evals.md, "In CI".
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { evalColumns, evalResultsJson } from '../lib/evals/eval-results';
+import { junitXml } from '../lib/evals/junit';
+import { readEvalSuite } from '../lib/evals/read-eval-suite';
+import { runEvalSuite } from '../lib/evals/run-suite';
+import { suiteReport } from '../lib/evals/suite-report';
+import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
+import { handleChatRequest } from '../lib/server/handle-chat-request';
+import { createSchemaChecker } from '../lib/tools/create-schema-checker';
+
+const fail = (message: string, code = 2): never => {
+  console.error(`npm run eval: ${message}`);
+  process.exit(code);
+};
+const whole = (name: string, value: string | undefined, min: number, max: number) => {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max)
+    fail(`--${name} must be a whole number from ${min} to ${max}.`);
+  return number;
+};
+
+let parsed: ReturnType<typeof parseArgs>;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      'max-flaky': { type: 'string' },
+      repeats: { type: 'string' },
+      concurrency: { type: 'string' },
+      mode: { type: 'string' },
+    },
+  });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const { values, positionals } = parsed!;
+if (positionals.length !== 1) fail('give one file: a case file (JSON or JSON Lines) or a session file.');
+const mode = values.mode as string | undefined;
+if (mode !== undefined && mode !== 'full-loop' && mode !== 'first-step') fail('--mode is full-loop or first-step.');
+
+let text = '';
+try {
+  text = readFileSync(positionals[0], 'utf8');
+} catch (error) {
+  fail(`cannot read ${positionals[0]}: ${error instanceof Error ? error.message : String(error)}`);
+}
+const read = await readEvalSuite(text);
+if (!read.ok) fail(`${positionals[0]}: ${read.message}`);
+const { suite: base, startingFiles } = read as Extract<typeof read, { ok: true }>;
+const suite = {
+  ...base,
+  ...(mode ? { mode: mode as 'full-loop' | 'first-step' } : {}),
+  repeats: whole('repeats', values.repeats as string | undefined, 1, 20) ?? base.repeats,
+  concurrency: whole('concurrency', values.concurrency as string | undefined, 1, 8) ?? base.concurrency,
+};
+const maxFlaky = whole('max-flaky', values['max-flaky'] as string | undefined, 0, 100_000) ?? 0;
+
+const columns = evalColumns(suite.variants, suite.configs);
+const labels = new Map(columns.map((column) => [column.key, column.label]));
+const stop = new AbortController();
+process.on('SIGINT', () => stop.abort());
+const { runs, stopped } = await runEvalSuite(suite, {
+  deps: {
+    checker: createSchemaChecker(),
+    fetch: ((_url: RequestInfo | URL, init?: RequestInit) =>
+      handleChatRequest(new Request('http://localhost/api/chat', init), {
+        simulatedChunkDelayMs: 0,
+        env: process.env,
+      })) as typeof fetch,
+    createSandbox: async (files) => createOfflineSandbox(files ?? startingFiles),
+  },
+  signal: stop.signal,
+  onRun: (run, done, total) =>
+    console.log(
+      `[${done}/${total}] ${run.caseId}${run.repeat > 0 ? ` #${run.repeat + 1}` : ''} × ${labels.get(`${run.variantId}|${run.configId}`)}: ${run.pass ? 'passed' : `failed — ${run.error ?? run.failures.map((failure) => failure.message).join(' ')}`}`,
+    ),
+});
+
+const report = suiteReport(suite.cases, columns, runs, { maxFlaky });
+console.log(`\n${report.table}\n`);
+console.log(
+  `${report.passed} of ${report.runs} runs passed · ${report.failing} failing, ${report.flaky} flaky cells${stopped ? ' · stopped' : ''}`,
+);
+if (values.junit) writeFileSync(values.junit as string, junitXml(suite.cases, columns, runs));
+if (values.json) writeFileSync(values.json as string, evalResultsJson(suite.cases, columns, runs));
+process.exit(stopped ? 1 : report.exitCode);
