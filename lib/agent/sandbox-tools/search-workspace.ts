@@ -44,7 +44,8 @@ export async function searchWorkspace(sandbox: Sandbox, args: SearchArgs): Promi
   const context = args.context_lines ?? 2;
   const relative = (path: string) => path.slice(sandbox.root.length + 1);
 
-  const files = (await sandbox.list(resolved.path, 64))
+  // A file as the path is searched as it is (listing a file is an error in some sandboxes).
+  const files = (await sandbox.list(resolved.path, 64).catch(() => []))
     .filter((entry) => entry.kind === 'file')
     .map((entry) => entry.path);
   const single = files.length === 0 ? [resolved.path] : files;
