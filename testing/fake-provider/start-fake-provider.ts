@@ -86,6 +86,12 @@ export async function startFakeProvider({
         .end(JSON.stringify(format.errorBody(reply.status, reply.message)));
       return;
     }
+    if (body.stream !== true && format.json) {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(format.json(reply, view.model)));
+      return;
+    }
     response.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',

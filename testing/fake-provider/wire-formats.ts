@@ -8,6 +8,8 @@ export type WireFormat = {
   view(body: Json, path: string): FakeRequestView;
   /** SSE frames, in order (each is written as-is). */
   frames(reply: Extract<FakeReply, { kind: 'text' | 'tool-calls' }>, model: string): string[];
+  /** The reply as one JSON body, for a request that did not ask to stream (other clients than the AI SDK: promptfoo). */
+  json?(reply: Extract<FakeReply, { kind: 'text' | 'tool-calls' }>, model: string): Json;
   errorBody(status: number, message: string): Json;
 };
 
@@ -41,6 +43,32 @@ export const openaiChat: WireFormat = {
       raw: JSON.stringify(body),
     };
   },
+  json: (reply, model) => ({
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1_700_000_000,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: reply.text || null,
+          ...(reply.kind === 'tool-calls'
+            ? {
+                tool_calls: reply.calls.map((call) => ({
+                  id: call.id,
+                  type: 'function',
+                  function: { name: call.name, arguments: argumentsText(call) },
+                })),
+              }
+            : {}),
+        },
+        finish_reason: reply.kind === 'tool-calls' ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: { prompt_tokens: 42, completion_tokens: 17, total_tokens: 59 },
+  }),
   frames: (reply, model) => {
     const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1_700_000_000, model };
     const frames = [
