@@ -1,41 +1,10 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline } from './build-timeline';
+import { assistant, user } from './fixtures/two-call-run';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
 import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { extractWireSteps } from '../wire/extract-wire-steps';
-
-const user: UIMessage = {
-  id: 'u1',
-  role: 'user',
-  parts: [{ type: 'text', text: 'list the files and show me README.md' }],
-};
-const assistant: UIMessage = {
-  id: 'a1',
-  role: 'assistant',
-  parts: [
-    { type: 'step-start' },
-    { type: 'text', text: "I'll call `list_files` and `read_file`." },
-    {
-      type: 'dynamic-tool',
-      toolName: 'list_files',
-      toolCallId: 'call_abc0001',
-      state: 'output-available',
-      input: {},
-      output: { success: true, output: 'README.md\n' },
-    },
-    {
-      type: 'dynamic-tool',
-      toolName: 'read_file',
-      toolCallId: 'call_abc0002',
-      state: 'output-error',
-      input: { path: 'x' },
-      errorText: "Error: 'x' not found.",
-    },
-    { type: 'step-start' },
-    { type: 'text', text: 'Here is what I found.' },
-  ],
-};
 
 describe('buildTimeline', () => {
   it('derives user → step → calls → results (joined by call id) → next step', () => {
