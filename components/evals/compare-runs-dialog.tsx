@@ -62,18 +62,14 @@ function CompareRunsDialog({ onClose }: { onClose: () => void }) {
       (run) => run.caseId === row.caseId && run.variantId === row.variantId && run.configId === row.configId,
     );
   const open = (row: ComparedCell) => {
-    const first = (record: EvalGridRecord | undefined) => {
+    // The first failing run of the cell in each grid (or its first), where the grid kept its runs.
+    const made = [before, after].flatMap((record) => {
       const runs = cellRuns(record, row);
-      return runs.find((run) => !run.pass) ?? runs[0];
-    };
-    const made = [
-      [before, first(before)],
-      [after, first(after)],
-    ].flatMap(([record, run]) =>
-      record && run && (run as EvalRun).messages.length > 0
-        ? [{ label: `Run ${(record as EvalGridRecord).number}: ${row.caseId}`, messages: (run as EvalRun).messages }]
-        : [],
-    );
+      const run = runs.find((each) => !each.pass) ?? runs[0];
+      return record && run && run.messages.length > 0
+        ? [{ label: `Run ${record.number}: ${row.caseId}`, messages: run.messages }]
+        : [];
+    });
     addBranches(made);
     showEvals(false);
     onClose();

@@ -6,7 +6,7 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import { formatToolSource } from '../shapes/tool-source';
 import type { ToolDraft } from '../shapes/tool-spec';
 import { createRouteFetch } from '@/testing/run-conversation';
-import { evalCaseSchema } from '../shapes/eval-case';
+import { type EvalCase, evalCaseSchema } from '../shapes/eval-case';
 import type { EvalConfig, EvalVariant } from '../shapes/eval-run';
 import { describeRunState, runEvalCase, runInOwnSession } from './run-eval-case';
 import { createSessionStore } from '../session/session-store';
@@ -49,17 +49,33 @@ const deps = {
   fetch: createRouteFetch(),
   createSandbox: (files?: Record<string, string>) => createOfflineSandbox(files ?? EXAMPLE_FILES),
 };
-const run = (variant: EvalVariant, mode: 'first-step' | 'full-loop', config = scripted) =>
+/** One case run through the route and loop, its job named after the case, variant and configuration. */
+const runCase = ({
+  testCase,
+  variant,
+  config,
+  mode,
+  signal = new AbortController().signal,
+}: {
+  testCase: EvalCase;
+  variant: EvalVariant;
+  config: EvalConfig;
+  mode: 'first-step' | 'full-loop';
+  signal?: AbortSignal;
+}) =>
   runEvalCase({
-    job: { caseId: 'paris', variantId: variant.id, configId: config.id, repeat: 0 },
+    job: { caseId: testCase.id, variantId: variant.id, configId: config.id, repeat: 0 },
     testCase,
     variant,
     config,
     mode,
     baseSettings: DEFAULT_RUN_SETTINGS,
     deps,
-    signal: new AbortController().signal,
+    signal,
   });
+
+const run = (variant: EvalVariant, mode: 'first-step' | 'full-loop', config = scripted) =>
+  runCase({ testCase, variant, config, mode });
 
 describe('one eval run through the real chat route and loop', () => {
   it('full loop: the tools run (a mock here), the answer is checked; a variant whose schema refuses the call fails', async () => {
@@ -107,15 +123,11 @@ describe('one eval run through the real chat route and loop', () => {
       files: { 'data.txt': 'the answer is 42' },
       expect: { calls: [{ tool: 'read_file', args: { path: 'data.txt' } }] },
     });
-    const ran = await runEvalCase({
-      job: { caseId: 'files', variantId: 'v', configId: 'read', repeat: 0 },
+    const ran = await runCase({
       testCase: withFiles,
       variant: { id: 'v', name: 'v', tools: [readFile] },
-      config,
+      config: config,
       mode: 'full-loop',
-      baseSettings: DEFAULT_RUN_SETTINGS,
-      deps,
-      signal: new AbortController().signal,
     });
     expect(ran.pass).toBe(true);
     expect(JSON.stringify(ran.messages)).toContain('the answer is 42');
@@ -132,15 +144,11 @@ describe('one eval run through the real chat route and loop', () => {
       ],
       expect: { calls: [{ tool: 'get_weather', args: { city: 'Paris' } }] },
     });
-    const ran = await runEvalCase({
-      job: { caseId: 'history', variantId: 'v1', configId: 'scripted', repeat: 0 },
+    const ran = await runCase({
       testCase: withHistory,
       variant: v1,
       config: scripted,
       mode: 'full-loop',
-      baseSettings: DEFAULT_RUN_SETTINGS,
-      deps,
-      signal: new AbortController().signal,
     });
     const texts = ran.messages.map((message) => [
       message.role,
@@ -158,14 +166,11 @@ describe('one eval run through the real chat route and loop', () => {
     const stopped = new AbortController();
     stopped.abort();
     await expect(
-      runEvalCase({
-        job: { caseId: 'paris', variantId: 'v1', configId: 'scripted', repeat: 0 },
-        testCase,
+      runCase({
+        testCase: testCase,
         variant: v1,
         config: scripted,
         mode: 'full-loop',
-        baseSettings: DEFAULT_RUN_SETTINGS,
-        deps,
         signal: stopped.signal,
       }),
     ).rejects.toThrow('stopped');
@@ -250,15 +255,11 @@ describe('a case that checks the end state', () => {
     },
   };
   const ranWith = (expect: object, mode: 'first-step' | 'full-loop' = 'full-loop') =>
-    runEvalCase({
-      job: { caseId: 'write', variantId: 'v', configId: 'write', repeat: 0 },
+    runCase({
       testCase: evalCaseSchema.parse({ id: 'write', prompt: 'Write the notes', expect }),
       variant: { id: 'v', name: 'v', tools: [writeFile] },
-      config,
-      mode,
-      baseSettings: DEFAULT_RUN_SETTINGS,
-      deps,
-      signal: new AbortController().signal,
+      config: config,
+      mode: mode,
     });
 
   it('reads the workspace the run left: the file write_file wrote, and the starting files', async () => {

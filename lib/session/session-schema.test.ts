@@ -111,3 +111,90 @@ describe('a local MCP server in a session', () => {
     expect(again.ok && again.session.mcpServers[0].url).toBe(stdioServerUrl('node', ['server.js']));
   });
 });
+
+describe('what the What if? and eval-history fields let a stranger put in a session', () => {
+  const base = () => JSON.parse(JSON.stringify(pickSessionData(createInitialSession())));
+  const grid = (number: number) => ({
+    id: `g${number}`,
+    number,
+    at: '2026-11-26T10:00:00.000Z',
+    mode: 'first-step',
+    repeats: 1,
+    stopped: false,
+    cells: [{ caseId: 'a', variantId: 'v', configId: 'c', column: 'Current tools', passed: 1, runs: 1, reasons: [] }],
+  });
+  const record = {
+    originalBranchId: 'b1',
+    originalLabel: 'Branch 1',
+    fromMessageId: 'u1',
+    onDivergence: 'go-live',
+    served: 1,
+    live: 1,
+    callsServed: 1,
+    ended: true,
+  };
+
+  it('reads back what the playground writes', () => {
+    const session = base();
+    session.evals.history = [grid(1), grid(2)];
+    session.replays = {
+      b2: {
+        ...record,
+        perturbed: { toolCallId: 'c1', preset: 'Prompt injection', canary: { toolName: 'x', word: 'W' } },
+      },
+    };
+    session.lesson = {
+      stops: [{ id: 's', nodeId: 'c1:result', branch: 'b2', note: '', question: { kind: 'outcome' } }],
+    };
+    expect(parseSessionData(session).ok).toBe(true);
+  });
+
+  it.each([
+    [
+      'more than 20 grids',
+      (s: ReturnType<typeof base>) => void (s.evals.history = Array.from({ length: 21 }, (_, i) => grid(i + 1))),
+      /"evals\.history" /,
+    ],
+    [
+      'a long reason',
+      (s: ReturnType<typeof base>) =>
+        void (s.evals.history = [{ ...grid(1), cells: [{ ...grid(1).cells[0], reasons: ['x'.repeat(100_000)] }] }]),
+      /"evals\.history\.0\.cells\.0\.reasons\.0" /,
+    ],
+    [
+      'a negative count',
+      (s: ReturnType<typeof base>) =>
+        void (s.evals.history = [{ ...grid(1), cells: [{ ...grid(1).cells[0], passed: -1 }] }]),
+      /"evals\.history\.0\.cells\.0\.passed" /,
+    ],
+    [
+      'a long canary word',
+      (s: ReturnType<typeof base>) =>
+        void (s.replays = {
+          b2: {
+            ...record,
+            perturbed: { toolCallId: 'c1', preset: 'p', canary: { toolName: 'x', word: 'w'.repeat(1_000) } },
+          },
+        }),
+      /"replays\.b2\.perturbed\.canary\.word" /,
+    ],
+    [
+      'a branch id past its bound',
+      (s: ReturnType<typeof base>) =>
+        void (s.lesson = { stops: [{ id: 's', nodeId: 'n', branch: 'b'.repeat(101), note: '' }] }),
+      /"lesson\.stops\.0\.branch" /,
+    ],
+    [
+      'an unknown question',
+      (s: ReturnType<typeof base>) =>
+        void (s.lesson = { stops: [{ id: 's', nodeId: 'n', note: '', question: { kind: 'outcome', answer: 1 } }] }),
+      /"lesson\.stops\.0\.question" /,
+    ],
+  ])('refuses %s, naming the field', (_name, spoil, field) => {
+    const session = base();
+    spoil(session);
+    const read = parseSessionData(session);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.message).toMatch(field);
+  });
+});
