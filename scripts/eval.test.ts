@@ -80,13 +80,48 @@ describe('npm run eval', () => {
     expect(evalCli(session, '--max-flaky', '1').code).toBe(0);
   });
 
+  it('runs a promptfoo config: its tests as cases (first step), the assertions it cannot run listed by case', async () => {
+    const junit = join(folder, 'promptfoo-junit.xml');
+    const config = [
+      'description: files',
+      'prompts:',
+      '  - "{{ask}}"',
+      'defaultTest:',
+      '  assert:',
+      '    - type: is-valid-openai-tools-call',
+      'tests:',
+      '  - description: lists',
+      '    vars: { ask: List the files in the workspace. }',
+      '    assert:',
+      '      - type: tool-call-f1',
+      '        value: list_files',
+      '      - type: llm-rubric',
+      '        value: is helpful',
+      '  - description: reads',
+      '    vars: { ask: Show me README.md }',
+      '    assert:',
+      '      - type: contains',
+      '        value: write_file',
+    ].join('\n');
+    const run = evalCli(write('promptfooconfig.yaml', config), '--junit', junit);
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toContain('Not run: llm-rubric in case "lists" (the playground does not run it).');
+    expect(run.out).toMatch(/^lists\s+1\/1$/m);
+    expect(run.out).toMatch(/^reads\s+0\/1$/m);
+    const report = (await parse(readFileSync(junit, 'utf8'))) as {
+      testsuite: { testcase: { name: string; failure?: { message: string }[] }[] }[];
+    };
+    expect(report.testsuite[0].testcase.map((testcase) => testcase.name)).toEqual(['lists', 'reads']);
+    expect(report.testsuite[0].testcase[1].failure?.[0].message).toContain('fails "contains "write_file""');
+  });
+
   it('says what is wrong with its input, and exits 2', () => {
     const missing = evalCli(join(folder, 'nope.json'));
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/^npm run eval: cannot read .*nope\.json/m);
-    const promptfoo = evalCli(write('promptfooconfig.yaml', 'prompts:\n  - "{{q}}"\ntests: []\n'));
+    const promptfoo = evalCli(write('promptfooconfig.yaml', 'prompts:\n  - file://prompt.txt\ntests: []\n'));
     expect(promptfoo.code).toBe(2);
-    expect(promptfoo.err).toContain('looks like a promptfoo config');
+    expect(promptfoo.err).toContain('The config has no prompt the playground can read. Prompt 1 is a file (file://prompt.txt)');
     const bad = evalCli(write('bad.json', '[{"id": "x"}]'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('bad.json:');

@@ -1,4 +1,4 @@
-// `npm run eval -- <cases.json | session.json> [--junit <file>] [--json <file>] [--max-flaky <n>]
+// `npm run eval -- <cases.json | promptfooconfig.yaml | session.json> [--junit <file>] [--json <file>] [--max-flaky <n>]
 //   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step]`
 // The Evals grid in Node, through the same loop and chat route code as the page (the route's
 // handler in this process): the simulated model with no key, or a provider with its key from the
@@ -45,7 +45,8 @@ try {
   fail(error instanceof Error ? error.message : String(error));
 }
 const { values, positionals } = parsed!;
-if (positionals.length !== 1) fail('give one file: a case file (JSON or JSON Lines) or a session file.');
+if (positionals.length !== 1)
+  fail('give one file: a case file (JSON or JSON Lines), a promptfoo config (YAML or JSON) or a session file.');
 const mode = values.mode as string | undefined;
 if (mode !== undefined && mode !== 'full-loop' && mode !== 'first-step') fail('--mode is full-loop or first-step.');
 
@@ -57,7 +58,8 @@ try {
 }
 const read = await readEvalSuite(text);
 if (!read.ok) fail(`${positionals[0]}: ${read.message}`);
-const { suite: base, startingFiles } = read as Extract<typeof read, { ok: true }>;
+const { suite: base, startingFiles, notes = [] } = read as Extract<typeof read, { ok: true }>;
+for (const note of notes) console.log(note);
 const suite = {
   ...base,
   ...(mode ? { mode: mode as 'full-loop' | 'first-step' } : {}),

@@ -1,3 +1,4 @@
+import { compileSafeRegExp } from '../tools/safe-regexp';
 import { canonicalJson } from '../shapes/canonical-json';
 import { valueAtPath } from '../shapes/differing-paths';
 import type { FileCheck, TrajectoryCheck } from '../shapes/eval-case';
@@ -58,27 +59,90 @@ export function endStateFailures(checks: readonly FileCheck[], files: SandboxFil
 
 const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 
-/** The trajectory checks that fail on the run's calls (their tool names, in order). */
+/** Whether a tool's name fits a name or a pattern (`*` any characters, `?` one). */
+export function toolFits(name: string, pattern: string): boolean {
+  if (!/[*?]/.test(pattern)) return name === pattern;
+  const source = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  // RE2: linear in the name, whatever the pattern.
+  return compileSafeRegExp(`^${source}$`, 's').test(name);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `expected` holds in `actual`: each key it names, recursively; arrays item by item; else equal. */
+export function holdsPartially(actual: unknown, expected: unknown): boolean {
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, index) => holdsPartially(actual[index], item))
+    );
+  if (isRecord(expected))
+    return (
+      isRecord(actual) &&
+      Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && holdsPartially(actual[key], value))
+    );
+  return canonicalJson(actual) === canonicalJson(expected);
+}
+
+/** The first unmet step of `sequence` in the calls (others between allowed), or -1 when all are met in order. */
+function unmetStep(sequence: readonly string[], names: readonly string[]): number {
+  let next = 0;
+  for (const name of names) if (next < sequence.length && toolFits(name, sequence[next])) next++;
+  return next === sequence.length ? -1 : next;
+}
+
+function trajectoryMessage(check: TrajectoryCheck, calls: readonly { toolName: string; input?: unknown }[]) {
+  const names = calls.map((call) => call.toolName);
+  const called = names.join(', ') || 'none';
+  if ('sequence' in check) {
+    if (check.exact) {
+      const same =
+        names.length === check.sequence.length && check.sequence.every((pattern, at) => toolFits(names[at], pattern));
+      return same ? undefined : `The tools called were ${called}; expected exactly ${check.sequence.join(', ')}.`;
+    }
+    const unmet = unmetStep(check.sequence, names);
+    return unmet === -1
+      ? undefined
+      : `${check.sequence[unmet]} was not called in order after ${check.sequence.slice(0, unmet).join(', ') || 'the start'}; the tools called were ${called}.`;
+  }
+  const matching = calls.filter((call) => toolFits(call.toolName, check.tool));
+  const made = matching.length;
+  if ('withArgs' in check) {
+    const fits = matching.some((call) =>
+      check.exact
+        ? canonicalJson(call.input ?? {}) === canonicalJson(check.withArgs)
+        : holdsPartially(call.input ?? {}, check.withArgs),
+    );
+    if (fits) return undefined;
+    if (made === 0) return `${check.tool} was not called; expected a call with ${JSON.stringify(check.withArgs)}.`;
+    return `No call to ${check.tool} had ${check.exact ? 'exactly ' : ''}${clip(JSON.stringify(check.withArgs))}; it was called with ${clip(matching.map((call) => JSON.stringify(call.input ?? {})).join(', '))}.`;
+  }
+  if ('atMost' in check && made > check.atMost)
+    return `${check.tool} was called ${times(made)}; expected at most ${check.atMost}.`;
+  if ('atLeast' in check && made < check.atLeast)
+    return `${check.tool} was called ${times(made)}; expected at least ${check.atLeast}.`;
+  if ('never' in check && made > 0) return `${check.tool} was called ${times(made)}; expected never.`;
+  if ('before' in check) {
+    const one = names.findIndex((name) => toolFits(name, check.tool));
+    const other = names.findIndex((name) => toolFits(name, check.before));
+    if (one === -1) return `${check.tool} was not called; expected before ${check.before}.`;
+    if (other !== -1 && other < one) return `${check.before} was called before ${check.tool}; expected after.`;
+  }
+  return undefined;
+}
+
+/** The trajectory checks that fail on the run's calls (their tool names and arguments, in order). */
 export function trajectoryFailures(
   checks: readonly TrajectoryCheck[],
-  calls: readonly { toolName: string }[],
+  calls: readonly { toolName: string; input?: unknown }[],
 ): Failure[] {
-  const count = (tool: string) => calls.filter((call) => call.toolName === tool).length;
-  const first = (tool: string) => calls.findIndex((call) => call.toolName === tool);
   return checks.flatMap((check): Failure[] => {
-    const made = count(check.tool);
-    let message: string | undefined;
-    if ('atMost' in check && made > check.atMost)
-      message = `${check.tool} was called ${times(made)}; expected at most ${check.atMost}.`;
-    else if ('atLeast' in check && made < check.atLeast)
-      message = `${check.tool} was called ${times(made)}; expected at least ${check.atLeast}.`;
-    else if ('never' in check && made > 0) message = `${check.tool} was called ${times(made)}; expected never.`;
-    else if ('before' in check) {
-      const [one, other] = [first(check.tool), first(check.before)];
-      if (one === -1) message = `${check.tool} was not called; expected before ${check.before}.`;
-      else if (other !== -1 && other < one)
-        message = `${check.before} was called before ${check.tool}; expected after.`;
-    }
+    const message = trajectoryMessage(check, calls);
     return message ? [{ kind: 'trajectory', message }] : [];
   });
 }

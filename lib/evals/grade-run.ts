@@ -8,6 +8,7 @@ import { matchArgument, toMatcher } from './match-argument';
 import type { Failure } from '../shapes/eval-run';
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { endStateFailures, trajectoryFailures } from './grade-end-state';
+import { outputFailures, toolF1Failures } from './grade-output';
 
 /**
  * A call the model made, and the step (1-based) it made it in; `floatIntegers`, the paths of
@@ -15,8 +16,11 @@ import { endStateFailures, trajectoryFailures } from './grade-end-state';
  */
 export type ObservedCall = { toolName: string; input: unknown; step: number; floatIntegers?: readonly string[][] };
 
-/** What a run showed: its calls in order, its last text, and (full-loop runs) the workspace it left. */
-export type ObservedRun = { calls: ObservedCall[]; answer: string; files?: SandboxFiles };
+/**
+ * What a run showed: its calls in order, its last text, what its last step said (`output`: the
+ * text, or the calls as JSON — see `outputText`) and (full-loop runs) the workspace it left.
+ */
+export type ObservedRun = { calls: ObservedCall[]; answer: string; output?: string; files?: SandboxFiles };
 export type Grade = { pass: boolean; failures: Failure[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -62,7 +66,7 @@ export function gradeRun(
   const bfcl =
     wanted.anyCall === true ||
     wanted.calls.some((call) => Object.values(call.args).some((matcher) => isRecord(matcher) && 'bfcl' in matcher));
-  for (const call of run.calls) {
+  for (const call of wanted.validCalls === false ? [] : run.calls) {
     const spec = tools.find((tool) => tool.name === call.toolName);
     if (!spec) {
       failures.push({ kind: 'unknown-tool', message: `Called ${call.toolName}, which this tool list does not offer.` });
@@ -166,6 +170,13 @@ export function gradeRun(
     }
   }
   failures.push(...trajectoryFailures(wanted.trajectory ?? [], run.calls));
+  failures.push(...outputFailures(wanted.output ?? [], run.output ?? run.answer, checker));
+  failures.push(
+    ...toolF1Failures(
+      wanted.toolF1,
+      run.calls.map((call) => call.toolName),
+    ),
+  );
   failures.push(...endStateFailures(wanted.files ?? [], run.files));
   return { pass: failures.length === 0, failures };
 }

@@ -3,10 +3,13 @@ import { parseSessionFile } from '../session/session-file';
 import { SESSION_FILE_KIND } from '../session/session-format';
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { readEvalCases } from './read-eval-cases';
+import { looksLikePromptfoo, type PromptfooSuite, readPromptfooSuite } from './read-promptfoo';
 import { type EvalSuite, suiteConfigs, suiteVariants } from './run-suite';
 
 /** What `npm run eval` runs: the suite, and the workspace its full-loop runs start with. */
-export type ReadSuite = { ok: true; suite: EvalSuite; startingFiles: SandboxFiles } | { ok: false; message: string };
+export type ReadSuite =
+  | { ok: true; suite: EvalSuite; startingFiles: SandboxFiles; notes?: string[] }
+  | { ok: false; message: string };
 
 const isSessionFile = (text: string) => {
   try {
@@ -16,6 +19,40 @@ const isSessionFile = (text: string) => {
     return false;
   }
 };
+
+/** What the import summary lists: each assertion left out, by case, and the other notes. */
+export function promptfooSummary(read: Pick<PromptfooSuite, 'unmapped' | 'notes'>): string[] {
+  return [
+    ...read.unmapped.map((each) => `Not run: ${each.type} in case "${each.caseId}" (${each.why}).`),
+    ...read.notes,
+  ];
+}
+
+/** A promptfoo config's suite: its first step only (promptfoo grades one answer), over its tools and providers. */
+function promptfooSuite(text: string): ReadSuite {
+  const read = readPromptfooSuite(text);
+  if (!read.ok) return read;
+  if (read.cases.length === 0)
+    return { ok: false, message: `The config has no test the playground can run. ${read.notes.join(' ')}`.trim() };
+  const session = createInitialSession();
+  return {
+    ok: true,
+    suite: {
+      cases: read.cases,
+      variants: suiteVariants(
+        read.tools ? [{ id: 'promptfoo', name: 'promptfoo tools', tools: read.tools }] : [],
+        session.tools,
+      ),
+      configs: suiteConfigs(read.configs.map((config, index) => ({ ...config, id: `promptfoo-${index + 1}` }))),
+      mode: 'first-step',
+      repeats: read.repeats ?? 1,
+      concurrency: read.concurrency ?? session.evals.concurrency,
+      baseSettings: session.settings,
+    },
+    startingFiles: session.startingFiles,
+    notes: promptfooSummary(read),
+  };
+}
 
 /**
  * The suite a file holds: a session file (its cases, variants, configurations, mode and
@@ -42,11 +79,7 @@ export async function readEvalSuite(text: string): Promise<ReadSuite> {
       startingFiles,
     };
   }
-  if (/^\s*(prompts|providers|tests|defaultTest|description)\s*:/m.test(text))
-    return {
-      ok: false,
-      message: 'This looks like a promptfoo config (YAML): this version reads case files and session files.',
-    };
+  if (looksLikePromptfoo(text)) return promptfooSuite(text);
   const read = readEvalCases(text);
   if (!read.ok) return read;
   const session = createInitialSession();

@@ -19,6 +19,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import { gradeRun, type ObservedRun } from './grade-run';
+import { type OutputCall, outputText } from './grade-output';
 import { drawSettings } from './sample-step';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
@@ -42,15 +43,17 @@ export type EvalRunDeps = {
   mcp?: McpAccess;
 };
 
-/** The calls and last text of a run's assistant messages, each call with its step. */
+/** The calls and last text of a run's assistant messages, each call with its step, and what its last step said. */
 export function observeRun(messages: readonly UIMessage[]): ObservedRun {
   const calls: ObservedRun['calls'] = [];
   let step = 0;
   let answer = '';
+  let last: { text: string; calls: OutputCall[] } = { text: '', calls: [] };
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const parts of splitSteps(message)) {
       step++;
+      last = { text: '', calls: [] };
       for (const part of parts)
         if (isToolUIPart(part)) {
           const noted = part.callProviderMetadata?.[PLAYGROUND_METADATA]?.floatIntegers;
@@ -61,12 +64,15 @@ export function observeRun(messages: readonly UIMessage[]): ObservedRun {
             step,
             ...(floatIntegers ? { floatIntegers } : {}),
           });
+          last.calls.push({ toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input });
         }
-      const text = textOf(parts).trim();
+      // promptfoo reads the text as the provider sent it.
+      last.text = textOf(parts);
+      const text = last.text.trim();
       if (text) answer = text;
     }
   }
-  return { calls, answer };
+  return { calls, answer, output: outputText(last.text, last.calls) };
 }
 
 /** Tokens the run's steps reported. */
@@ -206,7 +212,10 @@ export async function runEvalCase({
   const run = await runInOwnSession({
     tools: variant.tools,
     // Repeat n of the simulated model draws from seed + n (repeat 0: the seed as set).
-    settings: drawSettings({ ...baseSettings, ...config.settings }, job.repeat),
+    settings: drawSettings(
+      { ...baseSettings, ...config.settings, ...(testCase.system === undefined ? {} : { system: testCase.system }) },
+      job.repeat,
+    ),
     messages: (testCase.messages ?? []).map((message) => ({
       id: `m-${newId()}`,
       role: message.role,

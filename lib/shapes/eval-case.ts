@@ -76,14 +76,62 @@ export const fileCheckSchema = z.union([
 ]);
 export type FileCheck = z.infer<typeof fileCheckSchema>;
 
-/** How the run used a tool: at most or at least n calls, never, or (its first call) before another tool's. */
+/** A tool's name, or a pattern of names (`*` any characters, `?` one): `read_*`, `*`. */
+const toolPattern = z.string().min(1).max(200);
+
+/**
+ * How the run used its tools: a tool called at most or at least n times, never, (its first call)
+ * before another tool's; the tools called in this order (others may come between, unless
+ * `exact`); a call to a tool whose arguments hold `withArgs` (each given key, recursively — or
+ * exactly those arguments with `exact`).
+ */
 export const trajectoryCheckSchema = z.union([
-  z.object({ tool: z.string().min(1).max(200), atMost: z.number().int().min(0).max(1_000) }).strict(),
-  z.object({ tool: z.string().min(1).max(200), atLeast: z.number().int().min(1).max(1_000) }).strict(),
-  z.object({ tool: z.string().min(1).max(200), never: z.literal(true) }).strict(),
-  z.object({ tool: z.string().min(1).max(200), before: z.string().min(1).max(200) }).strict(),
+  z.object({ tool: toolPattern, atMost: z.number().int().min(0).max(1_000) }).strict(),
+  z.object({ tool: toolPattern, atLeast: z.number().int().min(1).max(1_000) }).strict(),
+  z.object({ tool: toolPattern, never: z.literal(true) }).strict(),
+  z.object({ tool: toolPattern, before: toolPattern }).strict(),
+  z.object({ sequence: z.array(toolPattern).min(1).max(100), exact: z.boolean().optional() }).strict(),
+  z.object({ tool: toolPattern, withArgs: z.record(z.string(), z.unknown()), exact: z.boolean().optional() }).strict(),
 ]);
 export type TrajectoryCheck = z.infer<typeof trajectoryCheckSchema>;
+
+/**
+ * A check on what the model said last (its text; when it called tools, the calls as OpenAI's
+ * Chat Completions lists them, as JSON) — as promptfoo checks an answer; `not` inverts it.
+ */
+const text = z.string().max(10_000);
+const texts = z
+  .array(z.union([z.string().max(10_000), z.number()]))
+  .min(1)
+  .max(100);
+const not = z.boolean().optional();
+export const outputCheckSchema = z.union([
+  /** A text, number or boolean: the output is exactly it; an object or array: the output is JSON equal to it. */
+  z
+    .object({
+      equals: z.union([text, z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]),
+      not,
+    })
+    .strict(),
+  z.object({ contains: z.union([text.min(1), z.number()]), not }).strict(),
+  z.object({ icontains: z.union([text.min(1), z.number()]), not }).strict(),
+  z.object({ startsWith: text.min(1), not }).strict(),
+  z.object({ containsAny: texts, ignoreCase: z.boolean().optional(), not }).strict(),
+  z.object({ containsAll: texts, ignoreCase: z.boolean().optional(), not }).strict(),
+  z
+    .object({
+      regex: z.string().min(1).max(1_000),
+      flags: z
+        .string()
+        .regex(/^[ims]*$/, 'may hold only i, m and s')
+        .optional(),
+      not,
+    })
+    .strict(),
+  /** JSON (and, given `schema`, JSON that schema accepts). */
+  z.object({ isJson: z.literal(true), schema: z.record(z.string(), z.unknown()).optional(), not }).strict(),
+]);
+export type OutputCheck = z.infer<typeof outputCheckSchema>;
 
 const bareValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown())]);
 
@@ -103,6 +151,8 @@ export const evalCaseSchema = z
     id: z.string().min(1).max(200),
     name: z.string().max(200).optional(),
     prompt: z.string().min(1).max(50_000),
+    /** System instructions for this case, in place of the configuration's (a promptfoo chat prompt's). */
+    system: z.string().max(SESSION_LIMITS.systemChars).optional(),
     /** Messages before the prompt (a conversation so far). */
     messages: z
       .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(50_000) }).strict())
@@ -139,8 +189,26 @@ export const evalCaseSchema = z
           .optional(),
         /** What the workspace must hold after the run (full-loop runs). */
         files: z.array(fileCheckSchema).max(SESSION_LIMITS.evalExpectedCalls).optional(),
-        /** How the run must use the tools: counts, never, before. */
+        /** How the run must use the tools: counts, never, before, a sequence, a call's arguments. */
         trajectory: z.array(trajectoryCheckSchema).max(SESSION_LIMITS.evalExpectedCalls).optional(),
+        /** What the model said last (any mode): text checks as promptfoo makes them. */
+        output: z.array(outputCheckSchema).max(SESSION_LIMITS.evalExpectedCalls).optional(),
+        /**
+         * The tools called, as a set, against these (F1 of precision and recall, as promptfoo's
+         * `tool-call-f1`): at least `threshold` (default 1: exactly these tools).
+         */
+        toolF1: z
+          .object({
+            tools: z.array(z.string().min(1).max(200)).min(1).max(100),
+            threshold: z.number().min(0).max(1).optional(),
+          })
+          .strict()
+          .optional(),
+        /**
+         * Each call must be to an offered tool with arguments its schema accepts (default); `false`:
+         * only the checks named here judge the run (a case read from promptfoo).
+         */
+        validCalls: z.boolean().optional(),
       })
       .strict(),
   })

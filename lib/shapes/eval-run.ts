@@ -46,7 +46,9 @@ export type FailureKind =
   | 'parallel'
   | 'answer'
   | 'end-state'
-  | 'trajectory';
+  | 'trajectory'
+  | 'output'
+  | 'tool-f1';
 
 /** Why a run failed its case, in one sentence (the table shows it on hover). */
 export type Failure = { kind: FailureKind; message: string };

@@ -17,6 +17,8 @@ const failureSchema = z.object({
     'parallel',
     'answer',
     'end-state',
+    'output',
+    'tool-f1',
     'trajectory',
   ]),
   message: z.string().max(SESSION_LIMITS.evalMessageChars),

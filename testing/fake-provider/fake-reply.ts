@@ -1,3 +1,5 @@
+import { planScriptedReply } from './scripted-reply.ts';
+
 /** A request as the fake provider understands it, whatever wire format it came in. */
 export type FakeRequestView = {
   model: string;
@@ -7,6 +9,9 @@ export type FakeRequestView = {
   parallelToolCalls: boolean;
   /** The whole request body as JSON text (for the text-mode scenarios). */
   raw: string;
+  /** The last user message's text, and each tool's parameters by name (`fake-script` decides from them). */
+  lastUserText?: string;
+  toolSchemas?: Record<string, unknown>;
 };
 
 /** `argsText`: the arguments exactly as the model writes them (else `args` as JSON). */
@@ -33,11 +38,13 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON,
  * `fake-json-thinks` first with a scratchpad-only thought; `fake-echo` repeats its call's
  * arguments as text;
+ * `fake-script` answers each prompt its own way, the same for every client (scripted-reply.ts);
  * `fake-length` is cut at the token limit half-way through a call's arguments;
  * `fake-filtered` is stopped by the provider's content filter; `fake-prose` never answers in
  * JSON and `fake-json-unknown` always calls a tool that does not exist (text-mode failures).
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
+  if (view.model.startsWith('fake-script')) return planScriptedReply(view);
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };

@@ -41,6 +41,10 @@ export const openaiChat: WireFormat = {
         .map((message) => contentText(message.content)),
       parallelToolCalls: body.parallel_tool_calls !== false,
       raw: JSON.stringify(body),
+      lastUserText: lastUser === -1 ? '' : contentText(messages[lastUser].content),
+      toolSchemas: Object.fromEntries(
+        (body.tools ?? []).map((tool: Json) => [tool.function?.name, tool.function?.parameters ?? {}]),
+      ),
     };
   },
   json: (reply, model) => ({

@@ -1,0 +1,362 @@
+import { parse as parseYaml } from 'yaml';
+import { checkJsonDepth } from '../limits/check-json-depth';
+import { type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../shapes/eval-case';
+import type { EvalConfig } from '../shapes/eval-run';
+import type { RunSettings } from '../shapes/run-settings';
+import { SESSION_LIMITS } from '../shapes/session-limits';
+import type { ToolDraft } from '../shapes/tool-spec';
+import { formatToolSource } from '../shapes/tool-source';
+import { importToolList } from '../tools/formats/import-tool-list';
+import { mapAssertions, type PromptfooAssertion } from './promptfoo-assertions';
+import { MAX_EVAL_CASES_CHARS } from './read-eval-cases';
+import { CASE_METADATA_KEY } from './write-promptfoo';
+
+/*
+ * A promptfoo config (YAML or JSON) as the Evals grid's suite (docs/evals.md, "promptfoo"):
+ * each test × prompt a case, each provider a configuration, the first provider's tools the
+ * tool list, `evaluateOptions.repeat` the repeats; what cannot be run is listed, never dropped.
+ */
+
+/** What a promptfoo config came to. */
+export type PromptfooSuite = {
+  description?: string;
+  cases: EvalCase[];
+  /** The tools the providers are given (OpenAI, Responses or Anthropic format), as drafts; none named: undefined. */
+  tools?: ToolDraft[];
+  configs: Omit<EvalConfig, 'id'>[];
+  repeats?: number;
+  concurrency?: number;
+  /** Each assertion the playground cannot run, by case: "llm-rubric in case 'refund' (the playground does not run it)". */
+  unmapped: { caseId: string; type: string; why: string }[];
+  /** What else was left out or changed, a sentence each. */
+  notes: string[];
+};
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a text reads as a promptfoo config (not a case file or a session). */
+export function looksLikePromptfoo(text: string): boolean {
+  if (/^\s*(prompts|providers|targets|tests|defaultTest|evaluateOptions)\s*:/m.test(text)) return true;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) && ('prompts' in value || 'tests' in value) && !('kind' in value) && !('cases' in value);
+  } catch {
+    return false;
+  }
+}
+
+const render = (template: string, vars: Json): string =>
+  template.replace(/\{\{\s*([A-Za-z_][\w]*)\s*(\|\s*(dump|safe|trim)\s*)?\}\}/g, (_whole, name: string, _f, filter) => {
+    const value = vars[name];
+    if (filter === 'dump') return JSON.stringify(value ?? null);
+    const text = value === undefined || value === null ? '' : String(value);
+    return filter === 'trim' ? text.trim() : text;
+  });
+
+/** Every string inside a value rendered with the test's vars (promptfoo renders assertion values so). */
+const renderDeep = (value: unknown, vars: Json): unknown =>
+  typeof value === 'string'
+    ? render(value, vars)
+    : Array.isArray(value)
+      ? value.map((item) => renderDeep(item, vars))
+      : isRecord(value)
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, renderDeep(inner, vars)]))
+        : value;
+
+type Prompt = { label: string; template: string };
+
+function readPrompts(value: unknown, notes: string[]): Prompt[] {
+  const list =
+    typeof value === 'string' ? [value] : Array.isArray(value) ? value : isRecord(value) ? Object.keys(value) : [];
+  return list.flatMap((item, index): Prompt[] => {
+    const template = typeof item === 'string' ? item : isRecord(item) ? (item.raw ?? item.content) : undefined;
+    const label = isRecord(item) && typeof item.label === 'string' ? item.label : `prompt ${index + 1}`;
+    if (typeof template !== 'string') {
+      notes.push(`Prompt ${index + 1} has no text (raw) and was left out.`);
+      return [];
+    }
+    if (/^file:\/\//.test(template.trim())) {
+      notes.push(`Prompt ${index + 1} is a file (${template.trim()}): paste its text into the config's prompts.`);
+      return [];
+    }
+    return [{ label, template }];
+  });
+}
+
+type ChatMessage = { role: string; content: string };
+
+/** A rendered prompt as the case's system, earlier messages and prompt (a chat prompt is a JSON list of messages). */
+function promptParts(text: string): Pick<EvalCase, 'prompt' | 'messages' | 'system'> {
+  let messages: unknown;
+  try {
+    messages = text.trim().startsWith('[') ? JSON.parse(text) : undefined;
+  } catch {
+    messages = undefined;
+  }
+  const chat =
+    Array.isArray(messages) &&
+    messages.length > 0 &&
+    messages.every(
+      (message): message is ChatMessage =>
+        isRecord(message) && typeof message.role === 'string' && typeof message.content === 'string',
+    );
+  if (!chat) return { prompt: text };
+  const list = messages as ChatMessage[];
+  const system = list.filter((message) => message.role === 'system' || message.role === 'developer');
+  const talk = list.filter((message) => message.role === 'user' || message.role === 'assistant');
+  const last = talk.at(-1);
+  const prompt = last?.role === 'user' ? last.content : '';
+  return {
+    prompt,
+    ...(system.length > 0 ? { system: system.map((message) => message.content).join('\n\n') } : {}),
+    ...(talk.length > 1
+      ? {
+          messages: talk
+            .slice(0, -1)
+            .map((message) => ({ role: message.role as 'user' | 'assistant', text: message.content })),
+        }
+      : {}),
+  };
+}
+
+type Provider = { id: string; label?: string; config: Json };
+
+function readProviders(value: unknown): Provider[] {
+  const list = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  return list.flatMap((item): Provider[] => {
+    if (typeof item === 'string') return [{ id: item, config: {} }];
+    if (!isRecord(item)) return [];
+    if (typeof item.id === 'string')
+      return [
+        {
+          id: item.id,
+          label: typeof item.label === 'string' ? item.label : undefined,
+          config: isRecord(item.config) ? item.config : {},
+        },
+      ];
+    // { "openai:gpt-4o": { config: … } }
+    return Object.entries(item).map(([id, inner]) => ({
+      id,
+      config: isRecord(inner) && isRecord(inner.config) ? inner.config : {},
+    }));
+  });
+}
+
+/** A promptfoo provider id as the playground's provider, model and API. */
+function providerSettings(id: string): Partial<RunSettings> | undefined {
+  const [family, ...rest] = id.split(':');
+  const pick = (kinds: string[]) => (rest.length > 1 && kinds.includes(rest[0]) ? rest.slice(1) : rest).join(':');
+  if (family === 'openai') {
+    if (['embedding', 'embeddings', 'assistant', 'image', 'realtime', 'completion'].includes(rest[0])) return undefined;
+    return {
+      provider: 'openai',
+      model: pick(['chat', 'responses']),
+      openaiApi: rest[0] === 'responses' ? 'responses' : 'chat',
+    };
+  }
+  if (family === 'anthropic') return { provider: 'anthropic', model: pick(['messages']) };
+  if (family === 'google' || family === 'vertex') return { provider: 'google', model: pick(['gemini']) };
+  if (family === 'ollama')
+    return { provider: 'openai-compatible', model: pick(['chat']), baseURL: 'http://localhost:11434/v1' };
+  return undefined;
+}
+
+function toolChoiceOf(value: unknown): RunSettings['toolChoice'] | undefined {
+  if (value === 'auto' || value === 'required' || value === 'none') return value;
+  if (value === 'any') return 'required';
+  if (isRecord(value)) {
+    const name = isRecord(value.function) ? value.function.name : value.name;
+    if (typeof name === 'string' && name) return { type: 'tool', toolName: name };
+  }
+  return undefined;
+}
+
+/** A provider as a configuration, or why it is left out. */
+function configOf(provider: Provider): Omit<EvalConfig, 'id'> | string {
+  const base = providerSettings(provider.id);
+  if (!base) return `${provider.id} is not a provider the playground runs`;
+  const { config } = provider;
+  const host = typeof config.apiHost === 'string' ? `https://${config.apiHost}/v1` : undefined;
+  const baseURL = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : host;
+  const toolChoice = toolChoiceOf(config.tool_choice);
+  const maxTokens = config.max_tokens ?? config.max_output_tokens ?? config.maxOutputTokens;
+  const settings: Partial<RunSettings> = {
+    ...base,
+    // promptfoo sends the tools as the provider's own tool calling.
+    mode: 'native',
+    ...(baseURL ? { baseURL } : {}),
+    ...(typeof config.temperature === 'number' ? { temperature: Math.min(2, Math.max(0, config.temperature)) } : {}),
+    ...(typeof maxTokens === 'number' && Number.isInteger(maxTokens) && maxTokens > 0
+      ? { maxOutputTokens: Math.min(maxTokens, 200_000) }
+      : {}),
+    ...(toolChoice ? { toolChoice } : {}),
+    ...(typeof config.parallel_tool_calls === 'boolean' ? { parallelToolCalls: config.parallel_tool_calls } : {}),
+    ...(typeof config.instructions === 'string' ? { system: config.instructions } : {}),
+  };
+  return { name: (provider.label ?? provider.id).slice(0, SESSION_LIMITS.evalNameChars), settings };
+}
+
+function toolsOf(providers: Provider[], notes: string[]): ToolDraft[] | undefined {
+  const named = providers.filter((provider) => provider.config.tools !== undefined);
+  const first = named[0];
+  if (!first) return undefined;
+  const { tools } = first.config;
+  if (typeof tools === 'string') {
+    notes.push(
+      `${first.id} names its tools in ${tools}: that file is not in the config — paste the tools into the config (or import them in the Tools pane).`,
+    );
+    return undefined;
+  }
+  const read = importToolList(JSON.stringify(tools));
+  if (!read.ok) {
+    notes.push(`${first.id}'s tools could not be read: ${read.message}`);
+    return undefined;
+  }
+  notes.push(...read.skipped);
+  if (named.some((provider) => JSON.stringify(provider.config.tools) !== JSON.stringify(tools)))
+    notes.push(`The providers give different tools: the grid runs ${first.id}'s with every configuration.`);
+  return read.tools.map((tool, index) => ({
+    id: `tool-promptfoo-${index + 1}`,
+    source: formatToolSource(tool.definition),
+    enabled: true,
+    run: { kind: 'mock', result: '{\n  "ok": true\n}\n' },
+  }));
+}
+
+type Test = { description?: string; vars: Json; assert: PromptfooAssertion[]; kept?: EvalCase };
+
+function readTests(config: Json, notes: string[]): Test[] {
+  const defaults = isRecord(config.defaultTest) ? config.defaultTest : {};
+  const defaultVars = isRecord(defaults.vars) ? defaults.vars : {};
+  const defaultAssert = Array.isArray(defaults.assert) ? (defaults.assert as PromptfooAssertion[]) : [];
+  if (
+    typeof config.tests === 'string' ||
+    (Array.isArray(config.tests) && config.tests.some((test) => typeof test === 'string'))
+  ) {
+    notes.push('The tests name files (file://…): their rows are not in the config — paste them in as tests.');
+  }
+  const list = Array.isArray(config.tests) ? config.tests.filter(isRecord) : [];
+  // No tests: each prompt runs once, with the default test's vars and assertions.
+  const tests = list.length > 0 ? list : [{}];
+  return tests.map((test) => ({
+    description: typeof test.description === 'string' ? test.description : undefined,
+    vars: { ...defaultVars, ...(isRecord(test.vars) ? test.vars : {}) },
+    assert: [...defaultAssert, ...(Array.isArray(test.assert) ? (test.assert as PromptfooAssertion[]) : [])].map(
+      // A transform changes what every assertion of the test reads.
+      (assertion) =>
+        isRecord(test.options) && test.options.transform !== undefined && isRecord(assertion)
+          ? { transform: test.options.transform, ...assertion }
+          : assertion,
+    ),
+    // A test the playground exported keeps its case whole.
+    ...keptCase(test.metadata),
+  }));
+}
+
+function keptCase(metadata: unknown): { kept?: EvalCase } {
+  const kept = isRecord(metadata) ? evalCaseSchema.safeParse(metadata[CASE_METADATA_KEY]) : undefined;
+  return kept?.success ? { kept: kept.data } : {};
+}
+
+const caseIdOf = (test: Test, index: number, prompt: Prompt, prompts: number, taken: Set<string>) => {
+  const base = (test.description?.trim() || `test ${index + 1}`).slice(0, 150);
+  const wanted = prompts > 1 ? `${base} · ${prompt.label}` : base;
+  let id = wanted;
+  for (let n = 2; taken.has(id); n++) id = `${wanted} (${n})`;
+  taken.add(id);
+  return id;
+};
+
+function parseConfig(text: string): { ok: true; config: Json } | { ok: false; message: string } {
+  if (text.length > MAX_EVAL_CASES_CHARS)
+    return {
+      ok: false,
+      message: `The config is ${text.length.toLocaleString('en')} characters; at most ${MAX_EVAL_CASES_CHARS.toLocaleString('en')}.`,
+    };
+  let value: unknown;
+  try {
+    // YAML is a superset of JSON; aliases are bounded (no billion laughs), custom tags refused.
+    value = parseYaml(text, { maxAliasCount: 100, customTags: [], prettyErrors: false });
+  } catch (error) {
+    return {
+      ok: false,
+      message: `Not a promptfoo config: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    };
+  }
+  if (!isRecord(value))
+    return { ok: false, message: 'Not a promptfoo config: expected a mapping with prompts, providers and tests.' };
+  const depth = checkJsonDepth(value);
+  if (!depth.ok) return { ok: false, message: `The config is nested too deeply: ${depth.message}` };
+  return { ok: true, config: value };
+}
+
+/** A promptfoo config's suite: cases, configurations, tools, repeats — and what was left out, listed. */
+export function readPromptfooSuite(text: string): ({ ok: true } & PromptfooSuite) | { ok: false; message: string } {
+  const parsed = parseConfig(text);
+  if (!parsed.ok) return parsed;
+  const { config } = parsed;
+  const notes: string[] = [];
+  const prompts = readPrompts(config.prompts, notes);
+  if (prompts.length === 0)
+    return { ok: false, message: `The config has no prompt the playground can read. ${notes.join(' ')}`.trim() };
+  const providers = readProviders(config.providers ?? config.targets);
+  const configs = providers.flatMap((provider) => {
+    const made = configOf(provider);
+    if (typeof made === 'string') notes.push(`${made}: left out.`);
+    return typeof made === 'string' ? [] : [made];
+  });
+  const tools = toolsOf(providers, notes);
+  const unmapped: PromptfooSuite['unmapped'] = [];
+  const taken = new Set<string>();
+  const cases: EvalCase[] = [];
+  readTests(config, notes).forEach((test, index) => {
+    if (test.kept) {
+      cases.push({
+        ...test.kept,
+        id: caseIdOf({ description: test.kept.id, vars: {}, assert: [] }, index, prompts[0], 1, taken),
+      });
+      return;
+    }
+    for (const prompt of prompts) {
+      const id = caseIdOf(test, index, prompt, prompts.length, taken);
+      const mapped = mapAssertions(
+        test.assert.map((assertion) => renderDeep(assertion, test.vars) as PromptfooAssertion),
+      );
+      unmapped.push(...mapped.unmapped.map((each) => ({ caseId: id, ...each })));
+      const read = evalCaseSchema.safeParse({
+        id,
+        ...(test.description ? { name: test.description.slice(0, 200) } : {}),
+        ...promptParts(render(prompt.template, test.vars)),
+        expect: mapped.expect,
+      });
+      if (read.success) cases.push(read.data);
+      else
+        notes.push(
+          `Case "${id}" was left out: ${read.error.issues[0]?.path.join('.')} ${read.error.issues[0]?.message}.`,
+        );
+    }
+  });
+  if (cases.length > MAX_EVAL_CASES) notes.push(`The first ${MAX_EVAL_CASES} of ${cases.length} cases were kept.`);
+  if (/\{%|\{\{[^}]*\|\s*(?!dump|safe|trim)/.test(JSON.stringify(config.prompts ?? '')))
+    notes.push(
+      'A prompt uses Nunjucks beyond {{ var }} (tags or filters): it was filled in as far as plain variables go.',
+    );
+  const evaluate = isRecord(config.evaluateOptions) ? config.evaluateOptions : {};
+  const whole = (value: unknown, max: number) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : undefined;
+  const repeats = whole(evaluate.repeat, 20);
+  const concurrency = whole(evaluate.maxConcurrency, 8);
+  return {
+    ok: true,
+    ...(typeof config.description === 'string' ? { description: config.description } : {}),
+    cases: cases.slice(0, MAX_EVAL_CASES),
+    ...(tools ? { tools } : {}),
+    configs: configs.slice(0, SESSION_LIMITS.evalConfigs),
+    ...(repeats ? { repeats } : {}),
+    ...(concurrency ? { concurrency } : {}),
+    unmapped,
+    notes,
+  };
+}
