@@ -121,7 +121,9 @@ describe('npm run eval', () => {
     expect(missing.err).toMatch(/^npm run eval: cannot read .*nope\.json/m);
     const promptfoo = evalCli(write('promptfooconfig.yaml', 'prompts:\n  - file://prompt.txt\ntests: []\n'));
     expect(promptfoo.code).toBe(2);
-    expect(promptfoo.err).toContain('The config has no prompt the playground can read. Prompt 1 is a file (file://prompt.txt)');
+    expect(promptfoo.err).toContain(
+      'The config has no prompt the playground can read. Prompt 1 is a file (file://prompt.txt)',
+    );
     const bad = evalCli(write('bad.json', '[{"id": "x"}]'));
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('bad.json:');

@@ -48,6 +48,49 @@ const callsTool = (call: ObservedCall, tool: string) =>
 
 const describeCall = (call: ObservedCall) => `${call.toolName}(${JSON.stringify(call.input ?? {})})`;
 
+/** Calls to tools the list does not offer, or with arguments its schema refuses (BFCL cases: not by the schema). */
+function callValidityFailures(
+  calls: readonly ObservedCall[],
+  tools: readonly ToolSpec[],
+  checker: SchemaChecker,
+  bfcl: boolean,
+): Failure[] {
+  const failures: Failure[] = [];
+  for (const call of calls) {
+    const spec = tools.find((tool) => tool.name === call.toolName);
+    if (!spec) {
+      failures.push({ kind: 'unknown-tool', message: `Called ${call.toolName}, which this tool list does not offer.` });
+      continue;
+    }
+    const problems = bfcl ? [] : checker.checkValue(spec.inputSchema, call.input ?? {});
+    if (problems.length > 0)
+      failures.push({
+        kind: 'invalid-arguments',
+        message: `${call.toolName}: arguments its schema refuses — ${problems.map((p) => problemToSentence(p, 'the arguments')).join('; ')}.`,
+      });
+  }
+
+  return failures;
+}
+
+/** The answer must match the case's pattern (RE2). */
+function answerFailures(answer: { regex: string; flags?: string }, said: string): Failure[] {
+  let matches = false;
+  try {
+    matches = compileSafeRegExp(answer.regex, answer.flags).test(said);
+  } catch (error) {
+    return [
+      {
+        kind: 'answer',
+        message: `The answer pattern cannot run: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ];
+  }
+  if (matches) return [];
+  const shown = said.length > 80 ? `${said.slice(0, 77)}…` : said;
+  return [{ kind: 'answer', message: `The answer ${JSON.stringify(shown)} does not match /${answer.regex}/.` }];
+}
+
 /**
  * Grades one run against its case: each expected call is matched to a call of the same tool
  * whose arguments satisfy every matcher (in any order, or in the case's order); what is left
@@ -66,19 +109,7 @@ export function gradeRun(
   const bfcl =
     wanted.anyCall === true ||
     wanted.calls.some((call) => Object.values(call.args).some((matcher) => isRecord(matcher) && 'bfcl' in matcher));
-  for (const call of wanted.validCalls === false ? [] : run.calls) {
-    const spec = tools.find((tool) => tool.name === call.toolName);
-    if (!spec) {
-      failures.push({ kind: 'unknown-tool', message: `Called ${call.toolName}, which this tool list does not offer.` });
-      continue;
-    }
-    const problems = bfcl ? [] : checker.checkValue(spec.inputSchema, call.input ?? {});
-    if (problems.length > 0)
-      failures.push({
-        kind: 'invalid-arguments',
-        message: `${call.toolName}: arguments its schema refuses — ${problems.map((p) => problemToSentence(p, 'the arguments')).join('; ')}.`,
-      });
-  }
+  if (wanted.validCalls !== false) failures.push(...callValidityFailures(run.calls, tools, checker, bfcl));
 
   if (wanted.anyCall) {
     if (run.calls.length === 0)
@@ -151,24 +182,7 @@ export function gradeRun(
       failures.push({ kind: 'parallel', message: 'Several calls were made in one step; expected one call a step.' });
   }
 
-  if (wanted.answer) {
-    let matches = false;
-    try {
-      matches = compileSafeRegExp(wanted.answer.regex, wanted.answer.flags).test(run.answer);
-    } catch (error) {
-      failures.push({
-        kind: 'answer',
-        message: `The answer pattern cannot run: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    }
-    if (!matches && failures.every((failure) => failure.kind !== 'answer')) {
-      const answer = run.answer.length > 80 ? `${run.answer.slice(0, 77)}…` : run.answer;
-      failures.push({
-        kind: 'answer',
-        message: `The answer ${JSON.stringify(answer)} does not match /${wanted.answer.regex}/.`,
-      });
-    }
-  }
+  if (wanted.answer) failures.push(...answerFailures(wanted.answer, run.answer));
   failures.push(...trajectoryFailures(wanted.trajectory ?? [], run.calls));
   failures.push(...outputFailures(wanted.output ?? [], run.output ?? run.answer, checker));
   failures.push(
