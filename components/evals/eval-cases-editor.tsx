@@ -3,10 +3,12 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
 import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
+import { looksLikePromptfoo } from '@/lib/evals/read-promptfoo';
 import { starterCase } from '@/lib/evals/starter-case';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 import type { CaseProblem } from './monaco-eval-cases-editor';
+import { usePromptfooFiles } from './use-promptfoo-files';
 
 const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor'), {
   ssr: false,
@@ -16,7 +18,7 @@ const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor')
 /** At most this many of the editor's problems are listed under it (the rest are marked in it). */
 const LISTED_PROBLEMS = 5;
 
-/** The session's eval cases as editable JSON: paste, import a file (JSON, JSON Lines, BFCL), add, export. */
+/** The session's eval cases as editable JSON: paste, import a file (JSON, JSON Lines, BFCL, a promptfoo config), add, export. */
 export function EvalCasesEditor({ offered }: { offered: readonly { name: string; description?: string }[] }) {
   const cases = useSession((state) => state.evals.cases);
   const draft = useSession((state) => state.draft);
@@ -26,10 +28,13 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const [problems, setProblems] = useState<CaseProblem[]>([]);
   const file = useRef<HTMLInputElement>(null);
+  const promptfoo = usePromptfooFiles();
+  const [shown, setShown] = useState<'cases' | 'promptfoo'>('cases');
   // The cases changed elsewhere (added, imported, another tab): the text follows.
   useEffect(() => setText(serializeEvalCases(cases)), [cases]);
 
   const save = (source: string) => {
+    setShown('cases');
     const read = readEvalCases(source);
     if (!read.ok) return setMessage({ ok: false, text: read.message });
     setEvalCases(read.cases);
@@ -59,10 +64,27 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
           ) : null}
         </ul>
       ) : null}
-      {message ? (
+      {shown === 'cases' && message ? (
         <p role={message.ok ? 'status' : 'alert'} className={`text-xs ${message.ok ? 'muted' : 'text-role-error'}`}>
           {message.text}
         </p>
+      ) : null}
+      {shown === 'promptfoo' && promptfoo.report ? (
+        <div className="text-xs">
+          <p
+            role={promptfoo.report.ok ? 'status' : 'alert'}
+            className={promptfoo.report.ok ? 'muted' : 'text-role-error'}
+          >
+            {promptfoo.report.text}
+          </p>
+          {promptfoo.report.left.length > 0 ? (
+            <ul aria-label="Left out of the promptfoo config" className="muted max-h-32 list-disc overflow-auto pl-4">
+              {promptfoo.report.left.map((line, index) => (
+                <li key={`${index}:${line}`}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       <div className="flex flex-wrap gap-1 text-xs">
         <fieldset disabled={readOnly} className="contents">
@@ -90,12 +112,16 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
           ref={file}
           type="file"
           hidden
-          accept=".json,.jsonl,application/json"
+          accept=".json,.jsonl,.yaml,.yml,application/json,application/yaml"
           aria-label="Eval cases file"
           onChange={async (event) => {
             const chosen = event.target.files?.[0];
             event.target.value = '';
-            if (chosen) save(await chosen.text());
+            if (!chosen) return;
+            const text = await chosen.text();
+            if (!looksLikePromptfoo(text)) return save(text);
+            setShown('promptfoo');
+            promptfoo.importConfig(text);
           }}
         />
         <button
@@ -111,6 +137,16 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
           onClick={() => downloadText('eval-cases.jsonl', serializeEvalCasesJsonl(cases), 'application/jsonl')}
         >
           Export JSON Lines
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setShown('promptfoo');
+            void promptfoo.exportConfig();
+          }}
+        >
+          Export as promptfoo config
         </button>
       </div>
     </section>

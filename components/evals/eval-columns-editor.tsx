@@ -48,7 +48,10 @@ export function EvalColumnsEditor() {
           {variants.map((variant) => (
             <li key={variant.id} className="flex items-center gap-1">
               <span>{variant.name}</span>
-              <span className="muted">({variant.tools.filter((tool) => tool.enabled).length} tools)</span>
+              <span className="muted">
+                ({variant.tools.filter((tool) => tool.enabled).length}{' '}
+                {variant.tools.filter((tool) => tool.enabled).length === 1 ? 'tool' : 'tools'})
+              </span>
               <button
                 type="button"
                 className="button ml-auto px-1.5 py-0"

@@ -1,3 +1,4 @@
+import type { ImportedSuite } from '../session/eval-actions';
 import { createInitialSession } from '../session/initial-session';
 import { parseSessionFile } from '../session/session-file';
 import { SESSION_FILE_KIND } from '../session/session-format';
@@ -26,6 +27,17 @@ export function promptfooSummary(read: Pick<PromptfooSuite, 'unmapped' | 'notes'
     ...read.unmapped.map((each) => `Not run: ${each.type} in case "${each.caseId}" (${each.why}).`),
     ...read.notes,
   ];
+}
+
+/** A promptfoo config as the session takes it (`importEvalSuite`): cases, its tools as a variant, configurations, first step. */
+export function importedSuiteOf(read: PromptfooSuite): ImportedSuite {
+  return {
+    cases: read.cases,
+    ...(read.tools ? { variant: { name: `promptfoo: ${read.description ?? 'tools'}`.slice(0, 100), tools: read.tools } } : {}),
+    configs: read.configs,
+    mode: 'first-step',
+    ...(read.repeats === undefined ? {} : { repeats: read.repeats }),
+  };
 }
 
 /** A promptfoo config's suite: its first step only (promptfoo grades one answer), over its tools and providers. */

@@ -3,13 +3,29 @@ import type { EvalConfig, EvalRun } from '../shapes/eval-run';
 import type { EvalGridRecord, SessionEvals } from '../shapes/session-evals';
 import { type Added, clampWhole, clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
 import { newId } from '../shapes/new-id';
+import type { ToolDraft } from '../shapes/tool-spec';
 import type { SessionData } from './session-schema';
 
 type EvalState = Pick<SessionData, 'evals' | 'tools'>;
+
+/** What `importEvalSuite` takes. */
+export type ImportedSuite = {
+  cases: EvalCase[];
+  variant?: { name: string; tools: ToolDraft[] };
+  configs: Omit<EvalConfig, 'id'>[];
+  mode: SessionEvals['mode'];
+  repeats?: number;
+};
 type SetState = (update: (state: EvalState) => Partial<EvalState>) => void;
 
 export type EvalActions = {
   setEvalCases(cases: EvalCase[]): void;
+  /**
+   * A suite read from elsewhere (a promptfoo config): its cases replace the session's, its tools
+   * join as a variant and its configurations as configurations (within the session's bounds),
+   * with its mode and repeats. Says what it kept.
+   */
+  importEvalSuite(suite: ImportedSuite): { variants: number; configs: number };
   /** Snapshots the tool list as it is now under `name`; refused past the session's bounds. */
   saveEvalVariant(name: string): Added;
   removeEvalVariant(id: string): void;
@@ -47,6 +63,34 @@ export function createEvalActions(set: SetState, get: () => EvalState): EvalActi
     set((state) => ({ evals: { ...state.evals, ...change(state.evals, state) } }));
   return {
     setEvalCases: (cases) => update(() => ({ cases: cases.slice(0, SESSION_LIMITS.evalCases) })),
+    importEvalSuite: (suite) => {
+      const { evals } = get();
+      const variant =
+        suite.variant && evals.variants.length < SESSION_LIMITS.evalVariants
+          ? [
+              {
+                id: `variant-${newId()}`,
+                name: clipToLimit(suite.variant.name, SESSION_LIMITS.evalNameChars),
+                tools: structuredClone(suite.variant.tools.slice(0, SESSION_LIMITS.evalVariantTools)),
+              },
+            ]
+          : [];
+      const configs = suite.configs
+        .slice(0, Math.max(0, SESSION_LIMITS.evalConfigs - evals.configs.length))
+        .map((config) => ({
+          ...structuredClone(config),
+          name: clipToLimit(config.name, SESSION_LIMITS.evalNameChars),
+          id: `config-${newId()}`,
+        }));
+      update((current) => ({
+        cases: suite.cases.slice(0, SESSION_LIMITS.evalCases),
+        variants: [...current.variants, ...variant],
+        configs: [...current.configs, ...configs],
+        mode: suite.mode,
+        ...(suite.repeats === undefined ? {} : { repeats: clampWhole(suite.repeats, 1, SESSION_LIMITS.evalRepeats) }),
+      }));
+      return { variants: variant.length, configs: configs.length };
+    },
     saveEvalVariant: (name) => {
       const { evals, tools } = get();
       if (evals.variants.length >= SESSION_LIMITS.evalVariants)

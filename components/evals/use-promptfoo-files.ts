@@ -1,0 +1,62 @@
+'use client';
+
+import { useState } from 'react';
+import { exportSuiteAsPromptfoo } from '@/lib/evals/promptfoo-export-suite';
+import { importedSuiteOf, promptfooSummary } from '@/lib/evals/read-eval-suite';
+import { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
+import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
+import { useRuntime } from '../runtime/runtime-context';
+import { downloadText } from '../ui/download-text';
+
+/** What an import or export said: a sentence, and what it left out (a line each). */
+export type PromptfooReport = { ok: boolean; text: string; left: string[] };
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** `Import cases…` with a promptfoo config, and `Export as promptfoo config` (docs/evals.md, "promptfoo"). */
+export function usePromptfooFiles() {
+  const runtime = useRuntime();
+  const [report, setReport] = useState<PromptfooReport>();
+  const importConfig = (text: string) => {
+    const read = readPromptfooSuite(text);
+    if (!read.ok) return setReport({ ok: false, text: read.message, left: [] });
+    if (read.cases.length === 0)
+      return setReport({
+        ok: false,
+        text: 'The promptfoo config has no test the playground can run.',
+        left: read.notes,
+      });
+    const kept = runtime.store.getState().importEvalSuite(importedSuiteOf(read));
+    setReport({
+      ok: true,
+      text: [
+        `Imported ${plural(read.cases.length, 'case')} from the promptfoo config`,
+        kept.variants > 0 ? ', its tools as a variant' : '',
+        `, ${plural(kept.configs, 'configuration')}; Run evals runs the first step, as promptfoo does.`,
+        read.unmapped.length > 0 ? ` ${plural(read.unmapped.length, 'assertion')} not run (listed).` : '',
+      ].join(''),
+      left: promptfooSummary(read),
+    });
+  };
+  const exportConfig = async () => {
+    const engine = await runtime.loadEngine();
+    const { evals, tools, settings } = runtime.store.getState();
+    const written = exportSuiteAsPromptfoo(
+      {
+        cases: evals.cases,
+        variants: suiteVariants(evals.variants, tools),
+        configs: suiteConfigs(evals.configs),
+        baseSettings: settings,
+        repeats: evals.repeats,
+      },
+      engine.checker,
+    );
+    downloadText('promptfooconfig.yaml', written.text, 'application/yaml');
+    setReport({
+      ok: true,
+      text: `Exported ${plural(evals.cases.length, 'case')} as promptfooconfig.yaml (check it: npx promptfoo validate -c promptfooconfig.yaml).`,
+      left: written.notes,
+    });
+  };
+  return { report, importConfig, exportConfig };
+}
