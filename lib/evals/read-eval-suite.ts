@@ -33,7 +33,9 @@ export function promptfooSummary(read: Pick<PromptfooSuite, 'unmapped' | 'notes'
 export function importedSuiteOf(read: PromptfooSuite): ImportedSuite {
   return {
     cases: read.cases,
-    ...(read.tools ? { variant: { name: `promptfoo: ${read.description ?? 'tools'}`.slice(0, 100), tools: read.tools } } : {}),
+    ...(read.tools
+      ? { variant: { name: `promptfoo: ${read.description ?? 'tools'}`.slice(0, 100), tools: read.tools } }
+      : {}),
     configs: read.configs,
     mode: 'first-step',
     ...(read.repeats === undefined ? {} : { repeats: read.repeats }),
