@@ -16,6 +16,10 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],
   [/^full-loop, \d at once/, 40],
+  // A promptfoo config's 100 runs, 4 at a time, at the loopback fake (promptfoo itself: ~20 ms a run here).
+  [/^promptfoo suite: npm run eval, per run/, 60],
+  [/^promptfoo suite: the grid in Node, per run/, 40],
+  [/^promptfoo suite: the grid in the page, per run/, 80],
   // Executor: one tool call, validated and answered.
   [/^executor: think/, 0.1],
   [/^offline sandbox: readFile of 10 KB/, 0.1],
