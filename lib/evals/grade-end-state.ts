@@ -112,6 +112,7 @@ function trajectoryMessage(check: TrajectoryCheck, calls: readonly { toolName: s
   }
   const matching = calls.filter((call) => toolFits(call.toolName, check.tool));
   const made = matching.length;
+  const who = check.tool === '*' ? 'Any tool' : check.tool;
   if ('withArgs' in check) {
     const fits = matching.some((call) =>
       check.exact
@@ -123,10 +124,10 @@ function trajectoryMessage(check: TrajectoryCheck, calls: readonly { toolName: s
     return `No call to ${check.tool} had ${check.exact ? 'exactly ' : ''}${clip(JSON.stringify(check.withArgs))}; it was called with ${clip(matching.map((call) => JSON.stringify(call.input ?? {})).join(', '))}.`;
   }
   if ('atMost' in check && made > check.atMost)
-    return `${check.tool} was called ${times(made)}; expected at most ${check.atMost}.`;
+    return `${who} was called ${times(made)}; expected at most ${check.atMost}.`;
   if ('atLeast' in check && made < check.atLeast)
-    return `${check.tool} was called ${times(made)}; expected at least ${check.atLeast}.`;
-  if ('never' in check && made > 0) return `${check.tool} was called ${times(made)}; expected never.`;
+    return `${who} was called ${times(made)}; expected at least ${check.atLeast}.`;
+  if ('never' in check && made > 0) return `${who} was called ${times(made)}; expected never.`;
   if ('before' in check) {
     const one = names.findIndex((name) => toolFits(name, check.tool));
     const other = names.findIndex((name) => toolFits(name, check.before));
