@@ -160,6 +160,27 @@ tests:
     ]);
   });
 
+  it('reads a config written as OpenAI evals write theirs: dotted item variables, a developer message, Responses tools', () => {
+    const suite = read(`prompts:
+  - '[{"role":"developer","content":"Classify: {{ item.kind }}"},{"role":"user","content":"{{ item.input }}"}]'
+providers:
+  - id: openai:responses:gpt-4.1
+    config:
+      tools:
+        - { type: function, name: route_ticket, description: Route it, parameters: { type: object, properties: { queue: { type: string } } } }
+tests:
+  - vars: { item: { input: My monitor is dark, kind: hardware } }
+    assert: [{ type: tool-call-f1, value: route_ticket }]
+`);
+    expect(suite.cases[0]).toMatchObject({
+      system: 'Classify: hardware',
+      prompt: 'My monitor is dark',
+      expect: { toolF1: { tools: ['route_ticket'] } },
+    });
+    expect(suite.configs[0].settings).toMatchObject({ provider: 'openai', model: 'gpt-4.1', openaiApi: 'responses' });
+    expect(suite.tools?.map((tool) => JSON.parse(tool.source).name)).toEqual(['route_ticket']);
+  });
+
   it("a test's transform changes every assertion it reads: each is listed", () => {
     const suite = read(`prompts: [hi]
 tests:

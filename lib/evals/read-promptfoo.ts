@@ -47,13 +47,22 @@ export function looksLikePromptfoo(text: string): boolean {
   }
 }
 
+/** A variable by name, or by a dotted path into one (`item.input`, as OpenAI's eval exports write). */
+const varAt = (vars: Json, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((value, key) => (isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined), vars);
+
 const render = (template: string, vars: Json): string =>
-  template.replace(/\{\{\s*([A-Za-z_][\w]*)\s*(\|\s*(dump|safe|trim)\s*)?\}\}/g, (_whole, name: string, _f, filter) => {
-    const value = vars[name];
-    if (filter === 'dump') return JSON.stringify(value ?? null);
-    const text = value === undefined || value === null ? '' : String(value);
-    return filter === 'trim' ? text.trim() : text;
-  });
+  template.replace(
+    /\{\{\s*([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*)\s*(\|\s*(dump|safe|trim)\s*)?\}\}/g,
+    (_whole, name: string, _f, filter) => {
+      const value = varAt(vars, name);
+      if (filter === 'dump') return JSON.stringify(value ?? null);
+      const text = value === undefined || value === null ? '' : String(value);
+      return filter === 'trim' ? text.trim() : text;
+    },
+  );
 
 /** Every string inside a value rendered with the test's vars (promptfoo renders assertion values so). */
 const renderDeep = (value: unknown, vars: Json): unknown =>
