@@ -8,6 +8,12 @@ import { SESSION_LIMITS } from './session-limits';
  * The format is documented in docs/evals.md.
  */
 
+/** A pattern's flags: RE2 takes i, m and s. */
+const regexFlags = z
+  .string()
+  .regex(/^[ims]*$/, 'may hold only i, m and s')
+  .optional();
+
 /** How one argument is checked. A bare value (not an object) means `equals`. */
 export const argumentMatcherSchema = z.union([
   z.object({ equals: z.unknown(), optional: z.boolean().optional() }).strict(),
@@ -15,10 +21,7 @@ export const argumentMatcherSchema = z.union([
   z
     .object({
       regex: z.string().min(1).max(1_000),
-      flags: z
-        .string()
-        .regex(/^[ims]*$/, 'may hold only i, m and s')
-        .optional(),
+      flags: regexFlags,
       optional: z.boolean().optional(),
     })
     .strict(),
@@ -121,10 +124,7 @@ export const outputCheckSchema = z.union([
   z
     .object({
       regex: z.string().min(1).max(1_000),
-      flags: z
-        .string()
-        .regex(/^[ims]*$/, 'may hold only i, m and s')
-        .optional(),
+      flags: regexFlags,
       not,
     })
     .strict(),
@@ -180,10 +180,7 @@ export const evalCaseSchema = z
         answer: z
           .object({
             regex: z.string().min(1).max(1_000),
-            flags: z
-              .string()
-              .regex(/^[ims]*$/)
-              .optional(),
+            flags: regexFlags,
           })
           .strict()
           .optional(),
