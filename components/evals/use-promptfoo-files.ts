@@ -2,7 +2,8 @@
 
 import { useState } from 'react';
 import { exportSuiteAsPromptfoo } from '@/lib/evals/promptfoo-export-suite';
-import { importedSuiteOf, promptfooSummary } from '@/lib/evals/read-eval-suite';
+import { importedSuiteOf, missingToolsNote, promptfooSummary } from '@/lib/evals/read-eval-suite';
+import { readToolName } from '@/lib/shapes/tool-source';
 import { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
 import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
 import { useRuntime } from '../runtime/runtime-context';
@@ -26,7 +27,12 @@ export function usePromptfooFiles() {
         text: 'The promptfoo config has no test the playground can run.',
         left: read.notes,
       });
-    const kept = runtime.store.getState().importEvalSuite(importedSuiteOf(read));
+    const state = runtime.store.getState();
+    const missing = missingToolsNote(
+      read,
+      state.tools.flatMap((tool) => readToolName(tool.source) ?? []),
+    );
+    const kept = state.importEvalSuite(importedSuiteOf(read));
     setReport({
       ok: true,
       text: [
@@ -35,7 +41,7 @@ export function usePromptfooFiles() {
         `, ${plural(kept.configs, 'configuration')}; Run evals runs the first step, as promptfoo does.`,
         read.unmapped.length > 0 ? ` ${plural(read.unmapped.length, 'assertion')} not run (listed).` : '',
       ].join(''),
-      left: promptfooSummary(read),
+      left: [...(missing ? [missing] : []), ...promptfooSummary(read)],
     });
   };
   const exportConfig = async () => {

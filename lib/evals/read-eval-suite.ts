@@ -29,6 +29,32 @@ export function promptfooSummary(read: Pick<PromptfooSuite, 'unmapped' | 'notes'
   ];
 }
 
+/**
+ * When a config gives no tools (OpenAI's eval export drops them), the grid runs the session's: the
+ * tools its checks and tool choice name that the session does not have, in a sentence.
+ */
+export function missingToolsNote(read: PromptfooSuite, sessionTools: readonly string[]): string | undefined {
+  if (read.tools) return undefined;
+  const named = new Set<string>();
+  for (const each of read.cases) {
+    for (const name of each.expect.toolF1?.tools ?? []) named.add(name);
+    for (const check of each.expect.trajectory ?? []) {
+      for (const name of 'sequence' in check ? check.sequence : [check.tool]) if (!/[*?]/.test(name)) named.add(name);
+    }
+  }
+  for (const config of read.configs)
+    if (typeof config.settings.toolChoice === 'object') named.add(config.settings.toolChoice.toolName);
+  const missing = [...named].filter((name) => !sessionTools.includes(name)).sort();
+  const found = [...named].filter((name) => sessionTools.includes(name)).sort();
+  return [
+    'The config gives no tools: the grid runs the session’s.',
+    found.length > 0 ? ` The checks name ${found.join(', ')}, which it has.` : '',
+    missing.length > 0
+      ? ` They also name ${missing.join(', ')}: add ${missing.length === 1 ? 'it' : 'them'} in the Tools pane (Import or Add).`
+      : '',
+  ].join('');
+}
+
 /** A promptfoo config as the session takes it (`importEvalSuite`): cases, its tools as a variant, configurations, first step. */
 export function importedSuiteOf(read: PromptfooSuite): ImportedSuite {
   return {

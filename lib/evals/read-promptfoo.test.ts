@@ -257,3 +257,18 @@ tests: file://tests.csv
     expect(commaSeparated(' , ,a,,')).toEqual(['a']);
   });
 });
+
+describe('a config that gives no tools', () => {
+  it('runs the session’s, and names the tools its checks want that the session lacks', async () => {
+    const { missingToolsNote } = await import('./read-eval-suite');
+    const suite = readPromptfooSuite(`prompts: [hi]
+providers: [{ id: openai:chat:gpt-4.1, config: { tool_choice: { type: function, function: { name: route_ticket } } } }]
+tests:
+  - assert: [{ type: tool-call-f1, value: [read_file, lookup] }, { type: trajectory:tool-used, value: 'search_*' }]
+`);
+    if (!suite.ok) throw new Error(suite.message);
+    expect(missingToolsNote(suite, ['read_file', 'bash'])).toBe(
+      'The config gives no tools: the grid runs the session’s. The checks name read_file, which it has. They also name lookup, route_ticket: add them in the Tools pane (Import or Add).',
+    );
+  });
+});
