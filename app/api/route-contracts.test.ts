@@ -2,7 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { providersQueryOptions } from '@/components/chat/providers-query';
+import { compatQuery } from '@/components/shared/compat-query';
 import { renderedRequestQuery } from '@/components/shared/wire-query';
+import { COMPAT_ROUTE, compatAnswerSchema } from '@/lib/tools/compat/compat-route';
+import { handleCompatRequest } from '@/lib/server/handle-compat-request';
 import { renderedRequestSchema, WIRE_ROUTE } from '@/lib/agent/wire-route';
 import { handleWireRequest } from '@/lib/server/handle-wire-request';
 import { PROVIDERS_ROUTE, providersAnswerSchema } from '@/lib/providers/providers-route';
@@ -11,7 +14,7 @@ import { askSandboxHost, SANDBOX_HOST_ROUTE, sandboxHostAnswerSchema } from '@/l
 /**
  * One contract per route, used on both sides: the route answers through it, and the page's
  * client reads the answer with it — so an answer the contract refuses is refused by the page,
- * said in a sentence, whatever the server sent. Providers, wire and the sandbox host are here;
+ * said in a sentence, whatever the server sent. Providers, wire, compat and the sandbox host are here;
  * links, chat and MCP have a file each (`*-contract.test.ts`); the table at the end holds them all.
  */
 afterEach(() => vi.unstubAllGlobals());
@@ -79,6 +82,45 @@ describe(`POST ${WIRE_ROUTE}`, () => {
   });
 });
 
+describe(`POST ${COMPAT_ROUTE}`, () => {
+  const weather = {
+    name: 'get_weather',
+    description: 'Weather',
+    inputSchema: { type: 'object', properties: { city: { type: 'string' } } },
+  };
+  const query = () =>
+    compatQuery([weather]).queryFn!({ signal: new AbortController().signal } as never) as Promise<unknown>;
+
+  it('the Compatibility dialog sends what the contract says, and reads what the route answers through it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      asked.push(url);
+      return handleCompatRequest(new Request(`http://localhost${url}`, init));
+    });
+    const answer = compatAnswerSchema.parse(await query());
+    expect(answer.sent.map((each) => [each.target, each.packageName])).toEqual([
+      ['openai-chat-strict', '@ai-sdk/openai (Chat Completions)'],
+      ['openai-chat', '@ai-sdk/openai (Chat Completions)'],
+      ['openai-responses-strict', '@ai-sdk/openai (Responses)'],
+      ['anthropic-strict', '@ai-sdk/anthropic'],
+      ['anthropic', '@ai-sdk/anthropic'],
+      ['gemini', '@ai-sdk/google'],
+      ['openai-compatible', '@ai-sdk/openai-compatible'],
+    ]);
+    expect(answer.sent.every((each) => JSON.stringify(each.schema) === JSON.stringify(weather.inputSchema))).toBe(true);
+    expect(asked).toEqual([COMPAT_ROUTE]);
+  });
+
+  it("a refusal shows the route's sentence; an answer the contract refuses is refused", async () => {
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) =>
+      handleCompatRequest(new Request(`http://localhost${url}`, { ...init, body: JSON.stringify({ tools: [] }) })),
+    );
+    await expect(query()).rejects.toThrow(/^The tools cannot be checked: tools /);
+    vi.stubGlobal('fetch', async () => Response.json({ sent: [{ tool: 'x', target: 'skynet' }] }));
+    await expect(query()).rejects.toThrow(`${COMPAT_ROUTE} answered something else than the tools as sent.`);
+  });
+});
+
 describe(`GET ${SANDBOX_HOST_ROUTE}`, () => {
   it('the route answers what its contract says, and the page reads it; anything else is no answer', async () => {
     const answer = await getFromRoute(await import('@/app/api/sandbox-host/route'), SANDBOX_HOST_ROUTE);
@@ -105,6 +147,11 @@ const CONTRACTS: Record<string, { contract: string; route: string[]; page: strin
     contract: 'lib/agent/wire-route.ts',
     route: ['lib/server/handle-wire-request.ts'],
     page: ['components/shared/wire-query.ts'],
+  },
+  'app/api/compat/route.ts': {
+    contract: 'lib/tools/compat/compat-route.ts',
+    route: ['lib/server/handle-compat-request.ts'],
+    page: ['components/shared/compat-query.ts'],
   },
   'app/api/links/route.ts': {
     contract: 'lib/share/links-route.ts',

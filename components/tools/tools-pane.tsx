@@ -27,6 +27,7 @@ import { formatTokens, ToolTokenCountsContext, useToolTokenCounts } from './use-
 
 // Tool stats, code out and the prompt view are loaded when asked for.
 const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr: false });
+const CompatibilityDialog = dynamic(() => import('./compatibility-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });
@@ -47,12 +48,12 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
 
-type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read';
+type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read' | 'compatibility';
 
 /**
  * The rarer tool actions under one menu button, so the toolbar keeps to one row and the list
  * has room: each item keeps its name (`Connect MCP server`, `Export tools`, `Interceptors`,
- * `Coverage 7/10`) and opens what its button used to.
+ * `Coverage 7/10`) and opens what its button used to; `Compatibility` opens the matrix.
  */
 function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats: () => void }) {
   const readOnly = useSession((state) => state.readOnly);
@@ -70,6 +71,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         <MenuItem onSelect={onExport}>Export tools</MenuItem>
         <MenuItem onSelect={onStats}>Tool stats</MenuItem>
         <MenuItem onSelect={() => setDialog('as-read')}>Tools as the model reads them</MenuItem>
+        <MenuItem onSelect={() => setDialog('compatibility')}>Compatibility</MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>
           Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
         </MenuItem>
@@ -79,6 +81,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
       {dialog === 'interceptors' ? <LazyInterceptorsDialog open onOpenChange={openOrClose('interceptors')} /> : null}
       <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
       {dialog === 'as-read' ? <ToolsAsReadDialog open onOpenChange={openOrClose('as-read')} /> : null}
+      {dialog === 'compatibility' ? <CompatibilityDialog onOpenChange={openOrClose('compatibility')} /> : null}
     </>
   );
 }

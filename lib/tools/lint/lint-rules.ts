@@ -20,12 +20,12 @@ export type LintFinding = {
   fix?: { id: LintFixId; label: string; keyword?: string };
 };
 
-const OPENAI_ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const GEMINI_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
-const ANTHROPIC_PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
+export const OPENAI_ANTHROPIC_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+export const GEMINI_NAME = /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/;
+export const ANTHROPIC_PROPERTY_KEY = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 /** Keywords OpenAI's strict mode does not accept (structured outputs' supported subset). */
-const OPENAI_STRICT_UNSUPPORTED = [
+export const OPENAI_STRICT_UNSUPPORTED = [
   'allOf',
   'not',
   'if',

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readBfclDefinitions } from '../../../testing/bfcl-corpus';
+import { createInitialSession } from '../../session/initial-session';
+import { handleCompatRequest } from '../../server/handle-compat-request';
+import { COMPAT_TARGETS, type CompatCell } from '../../shapes/compat';
+import type { ToolDefinition } from '../../shapes/tool-formats';
+import type { ToolSpec } from '../../shapes/tool-spec';
+import { TOOL_NAME_PATTERN } from '../../shapes/tool-limits';
+import { checkToolDrafts } from '../check-tool-drafts';
+import { createSchemaChecker } from '../create-schema-checker';
+import { compatAnswerSchema, MAX_COMPAT_TOOLS } from './compat-route';
+import { compatMatrix } from './compat-verdict';
+import { schemaDifferences } from './schema-diff';
+
+/*
+ * The matrix on a corpus of 300+ tool schemas: a BFCL sample, the playground's core tools, ≥ 40
+ * hand-made edge cases — each tool's schema as each provider package sends it, captured through
+ * POST /api/compat (no network, no key), and each provider's documented rules.
+ */
+const spec = (definition: ToolDefinition): ToolSpec => ({
+  name: definition.name,
+  description: definition.description,
+  inputSchema: definition.parameters,
+});
+const EDGES: ToolDefinition[] = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'fixtures', 'edge-schemas.json'), 'utf8'),
+);
+const bfcl = readBfclDefinitions().filter((definition) => TOOL_NAME_PATTERN.test(definition.name));
+// Every seventh BFCL function (a fixed sample across its categories), names unique.
+const BFCL_SAMPLE = bfcl
+  .filter((_, index) => index % 7 === 0)
+  .filter((each, at, all) => all.findIndex((other) => other.name === each.name) === at);
+const CORE = checkToolDrafts(createInitialSession().tools, createSchemaChecker()).runnable.map((tool) => tool.spec);
+
+async function matrixOf(specs: ToolSpec[]): Promise<CompatCell[][]> {
+  const rows: CompatCell[][] = [];
+  for (let start = 0; start < specs.length; start += MAX_COMPAT_TOOLS) {
+    const batch = specs.slice(start, start + MAX_COMPAT_TOOLS);
+    const response = await handleCompatRequest(
+      new Request('http://localhost/api/compat', { method: 'POST', body: JSON.stringify({ tools: batch }) }),
+    );
+    expect(response.status).toBe(200);
+    const answer = compatAnswerSchema.parse(await response.json());
+    rows.push(...compatMatrix(batch, answer.sent));
+  }
+  return rows;
+}
+
+describe('the compatibility matrix on 300+ schemas', () => {
+  const corpus = [...BFCL_SAMPLE.map(spec), ...CORE, ...EDGES.map(spec)];
+
+  it('has the corpus the issue asks for', () => {
+    expect(EDGES.length).toBeGreaterThanOrEqual(40);
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+  });
+
+  it('backs every rewrites cell with its captured pair and every rejects cell with its rule or the package’s error', {
+    timeout: 120_000,
+  }, async () => {
+    const rows = await matrixOf(corpus);
+    expect(rows.flat()).toHaveLength(corpus.length * COMPAT_TARGETS.length);
+    const tally: Record<string, number> = {};
+    for (const [index, row] of rows.entries())
+      for (const cell of row) {
+        tally[cell.verdict] = (tally[cell.verdict] ?? 0) + 1;
+        if (cell.verdict === 'rewrites') {
+          // The before/after pair: the schema as drafted, and as the package sent it.
+          expect(cell.sent, `${cell.tool} × ${cell.target}`).toBeDefined();
+          const differences = schemaDifferences(corpus[index].inputSchema, cell.sent);
+          expect(differences.length).toBeGreaterThan(0);
+          expect(cell.reasons.map((reason) => reason.message)).toEqual(
+            differences.map((difference) => difference.message),
+          );
+        }
+        if (cell.verdict === 'rejects')
+          for (const reason of cell.reasons.filter((each) => each.source.kind === 'documented'))
+            expect(reason.source.kind === 'documented' && reason.source.source).toMatchObject({
+              url: expect.stringMatching(/^https:\/\//),
+              quote: expect.any(String),
+              recorded: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+            });
+        if (cell.verdict === 'rejects') expect(cell.reasons.length, `${cell.tool} × ${cell.target}`).toBeGreaterThan(0);
+      }
+    expect(tally.accepts).toBeGreaterThan(0);
+    expect(tally.rejects).toBeGreaterThan(0);
+  });
+
+  it('says what each target refuses in the edge cases, and where', async () => {
+    const rows = await matrixOf(EDGES.map(spec));
+    const cell = (tool: string, target: (typeof COMPAT_TARGETS)[number]) =>
+      rows.flat().find((each) => each.tool === tool && each.target === target) as CompatCell;
+    const messages = (tool: string, target: (typeof COMPAT_TARGETS)[number]) =>
+      cell(tool, target).reasons.map((reason) => reason.message);
+    for (const target of COMPAT_TARGETS.filter((each) => each !== 'gemini-legacy'))
+      expect(cell('plain_strict_clean', target).verdict, target).toBe('accepts');
+    // Gemini's legacy Schema has no additionalProperties: what strict mode needs, it refuses.
+    expect(messages('plain_strict_clean', 'gemini-legacy')).toEqual([
+      '"additionalProperties" is not a field of Gemini\'s Schema (in the input schema): the request is refused as an unknown name.',
+    ]);
+    expect(cell('plain_required', 'gemini-legacy').verdict).toBe('accepts');
+    expect(cell('plain_required', 'openai-chat-strict').verdict).toBe('rejects');
+    expect(messages('plain_required', 'openai-chat-strict')).toEqual([
+      'the input schema needs "additionalProperties": false.',
+    ]);
+    expect(messages('optional_unit', 'openai-responses-strict')).toEqual([
+      'Every property must be required; optional in the input schema: unit.',
+    ]);
+    expect(cell('optional_unit', 'openai-chat').verdict).toBe('accepts');
+    expect(messages('minimum_maximum', 'anthropic-strict')).toEqual([
+      '"minimum" is not supported in strict mode (in "days").',
+      '"maximum" is not supported in strict mode (in "days").',
+    ]);
+    expect(cell('minimum_maximum', 'anthropic').verdict).toBe('accepts');
+    expect(messages('recursive_tree', 'anthropic-strict')).toContain(
+      'A recursive schema is not supported in strict mode.',
+    );
+    expect(messages('nullable_type_array', 'gemini-legacy')).toContain(
+      '"type" must be one type, not ["string","null"] (in "note").',
+    );
+    expect(messages('ref_defs', 'gemini-legacy')).toContain(
+      '"$ref" is not a field of Gemini\'s Schema (in "where"): the request is refused as an unknown name.',
+    );
+    expect(cell('ref_defs', 'gemini').verdict).toBe('accepts');
+    expect(messages('9starts_with_digit', 'gemini')).toEqual([
+      'The name "9starts_with_digit" does not match ^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$.',
+    ]);
+    expect(cell('9starts_with_digit', 'openai-chat').verdict).toBe('accepts');
+    expect(messages('one_of', 'openai-chat-strict')).toContain('"oneOf" is not supported (in "kind").');
+    expect(messages('odd_property_key', 'anthropic')).toEqual([
+      'Property name "first name" does not match ^[a-zA-Z0-9_.-]{1,64}$.',
+    ]);
+    // Sent by the package: the basis of every cell a package renders; the legacy Gemini field is documented only.
+    expect(cell('plain_required', 'anthropic').basis).toBe('sent');
+    expect(cell('plain_required', 'gemini-legacy').basis).toBe('documented');
+  });
+});
+
+describe('schemaDifferences', () => {
+  it('names each keyword the package changed, with where', () => {
+    const drafted = {
+      type: 'object',
+      properties: { city: { type: 'string', minLength: 2 }, unit: { type: 'string' }, where: { $ref: '#/$defs/p' } },
+      required: ['city'],
+      $defs: { p: { type: 'object' } },
+    };
+    const sent = {
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: ['string', 'null'] }, where: { type: 'object' } },
+      required: ['city', 'unit'],
+      additionalProperties: false,
+    };
+    expect(schemaDifferences(drafted, sent).map((each) => each.message)).toEqual([
+      'optional `unit` → required',
+      '`minLength` dropped at city',
+      'type "string" → ["string","null"] at unit',
+      '`$ref` inlined at where',
+      '`$defs` dropped',
+      '`additionalProperties: false` added',
+    ]);
+    expect(schemaDifferences(drafted, structuredClone(drafted))).toEqual([]);
+  });
+});
