@@ -128,7 +128,7 @@ function nameRule(definition: ToolDefinition, pattern: RegExp, documented: Docum
 }
 
 /** Whether a schema refers to itself (a `$ref` to the root or to a definition that leads back to itself). */
-function isRecursive(schema: unknown): boolean {
+export function isRecursive(schema: unknown): boolean {
   const refs: string[] = [];
   walkSchema(schema, (node) => {
     if (typeof node.$ref === 'string') refs.push(node.$ref);
