@@ -48,3 +48,45 @@ test('the matrix for the default tools and an MCP server’s tools: a verdict pe
   );
   expect(await seriousViolations(page, 'compatibility')).toEqual([]);
 });
+
+test('Make compatible with… rewrites the tools so every chosen target takes them as written; one undo puts them back', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.moreToolAction('Compatibility');
+  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
+  const table = dialog.getByRole('table', { name: 'Compatibility' });
+  const strictCells = table.getByRole('button', { name: / on Anthropic \(strict\): / });
+  await expect(strictCells).toHaveCount(8);
+  const rejecting = await table.getByRole('button', { name: / on Anthropic \(strict\): rejects/ }).count();
+  expect(rejecting).toBeGreaterThan(0);
+
+  await dialog.getByRole('button', { name: 'Make compatible with…' }).click();
+  await dialog.getByRole('checkbox', { name: 'Anthropic (strict)' }).check();
+  await dialog.getByRole('checkbox', { name: 'OpenAI Chat (strict)' }).check();
+  await dialog.getByRole('button', { name: 'Rewrite the tools' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: /changes?/ })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'What changed' })).toContainText('additionalProperties: false');
+  await expect(table.getByRole('button', { name: / on Anthropic \(strict\): accepts/ })).toHaveCount(8);
+  await expect(table.getByRole('button', { name: / on OpenAI Chat \(strict\): accepts/ })).toHaveCount(8);
+
+  await dialog.getByRole('button', { name: 'Undo Make compatible' }).click();
+  await expect(table.getByRole('button', { name: / on Anthropic \(strict\): rejects/ })).toHaveCount(rejecting);
+});
+
+test('on a phone the matrix scrolls inside its dialog and stays readable', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Tools' }).click();
+  await playground.moreToolAction('Compatibility');
+  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
+  const cell = dialog.getByRole('button', { name: /^read_file on OpenAI-compatible \(Ollama, vLLM\): accepts/ });
+  await cell.scrollIntoViewIfNeeded();
+  await cell.click();
+  await expect(dialog.getByRole('region', { name: 'Why' })).toContainText(
+    'read_file on OpenAI-compatible (Ollama, vLLM): accepts',
+  );
+  expect(await seriousViolations(page, 'compatibility on a phone')).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { compatMatrix } from '@/lib/tools/compat/compat-verdict';
 import { compatQuery } from '../shared/compat-query';
 import { useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
+import { MakeCompatibleForm } from './make-compatible-form';
 
 const MARKS = { accepts: '✓ accepts', rejects: '✗ rejects', rewrites: '~ rewrites' } as const;
 const MARK_CLASS = { accepts: 'text-role-result', rejects: 'text-role-error', rewrites: 'text-role-call' } as const;
@@ -77,6 +78,7 @@ export default function CompatibilityDialog({ onOpenChange }: { onOpenChange: (o
           Each tool on each target: what the provider's AI SDK package sends (captured on this server, no key) and what
           the provider documents it refuses. Choose a cell for the why.
         </p>
+        <MakeCompatibleForm />
         {specs.length === 0 ? <p>No valid tool to check.</p> : null}
         {query.isPending && specs.length > 0 ? <p role="status">Asking each package how it sends the tools…</p> : null}
         {query.error ? (

@@ -51,6 +51,7 @@ export function createInitialSession(): SessionState {
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,
+    editedTools: undefined,
     handlersTrusted: true,
     lintChoice: 'provider',
     approval: 'run-everything',

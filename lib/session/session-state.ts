@@ -32,6 +32,8 @@ export type SessionState = SessionData & {
   sandbox: SandboxStatus;
   /** The last deleted tool and where it stood, so the delete can be undone. */
   deletedTool: { draft: ToolDraft; index: number } | undefined;
+  /** The last edit of several tools at once (`Make compatible with…`), with their sources before it, so it can be undone. */
+  editedTools: { label: string; before: { id: string; source: string }[] } | undefined;
   /** False for a session opened from someone else's link until its viewer runs it. */
   handlersTrusted: boolean;
   /** Which provider's rules the Tools pane checks the tools against. */
@@ -85,6 +87,9 @@ export type SessionActions = {
   renameTool(id: string, name: string): void;
   deleteTool(id: string): void;
   undoDeleteTool(): void;
+  /** Replaces several tools' sources as one edit (`label` names it: "Make compatible with …"); undone by `undoToolEdit`. */
+  editToolSources(label: string, changes: { id: string; source: string }[]): void;
+  undoToolEdit(): void;
   moveTool(id: string, offset: -1 | 1): void;
   setDraft(draft: string): void;
   updateSettings(patch: Partial<RunSettings>): void;

@@ -68,6 +68,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           chatError: undefined,
           selectedNodeId: undefined,
           deletedTool: undefined,
+          editedTools: undefined,
           handlersTrusted: trusted,
           pause: undefined,
           runningToolCalls: [],

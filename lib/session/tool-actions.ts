@@ -19,6 +19,8 @@ type ToolActions = Pick<
   | 'renameTool'
   | 'deleteTool'
   | 'undoDeleteTool'
+  | 'editToolSources'
+  | 'undoToolEdit'
   | 'moveTool'
 >;
 
@@ -88,6 +90,32 @@ export function createToolActions(set: SetState, view: SetState): ToolActions {
         const { draft, index } = state.deletedTool;
         const tools = [...state.tools.slice(0, index), draft, ...state.tools.slice(index)];
         return { tools, selectedToolId: draft.id, deletedTool: undefined };
+      }),
+    editToolSources: (label, changes) =>
+      set((state) => {
+        const byId = new Map(changes.map((change) => [change.id, change.source]));
+        // An MCP tool's definition is its server's: not edited here.
+        const edited = state.tools.filter(
+          (tool) => byId.has(tool.id) && tool.run.kind !== 'mcp' && byId.get(tool.id) !== tool.source,
+        );
+        if (edited.length === 0) return {};
+        return {
+          tools: state.tools.map((tool) =>
+            edited.includes(tool) ? { ...tool, source: byId.get(tool.id) as string } : tool,
+          ),
+          editedTools: { label, before: edited.map((tool) => ({ id: tool.id, source: tool.source })) },
+        };
+      }),
+    undoToolEdit: () =>
+      set((state) => {
+        if (!state.editedTools) return {};
+        const before = new Map(state.editedTools.before.map((each) => [each.id, each.source]));
+        return {
+          tools: state.tools.map((tool) =>
+            before.has(tool.id) ? { ...tool, source: before.get(tool.id) as string } : tool,
+          ),
+          editedTools: undefined,
+        };
       }),
     moveTool: (id, offset) =>
       set((state) => {
