@@ -21,6 +21,14 @@ const PRICES: [prefix: string, input: number, output: number][] = [
   ['gemini-2.0-flash', 0.1, 0.4],
 ];
 
+/** When the prices above were last checked against the providers' pages. */
+export const PRICES_CHECKED = '2026-11';
+
+/** The input price of `model` in dollars per million tokens (0 for the simulated model); undefined when unknown. */
+export function inputPricePerMillion(provider: string, model: string): number | undefined {
+  return estimateCost(provider, model, 1_000_000, 0);
+}
+
 /** The estimated cost of `inputTokens` and `outputTokens` on `model`, in dollars; undefined when unknown. */
 export function estimateCost(
   provider: string,

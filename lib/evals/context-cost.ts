@@ -1,0 +1,60 @@
+import type { RequestPieces } from '../wire/tool-context-pieces';
+
+/*
+ * Context cost: what each tool costs across a session's requests — its definition in every
+ * request it was sent in, its calls' arguments and its results each time a later request carries
+ * them again — in tokens the real tokenizer counts on the bodies the provider receives, and the
+ * share of each request's input.
+ */
+
+export type ToolContextCost = {
+  tool: string;
+  /** Requests whose body carried the tool's definition. */
+  requests: number;
+  definitionTokens: number;
+  argsTokens: number;
+  resultsTokens: number;
+  total: number;
+  /** Of every request's input together. */
+  share: number;
+};
+export type RequestContextCost = {
+  request: number;
+  inputTokens: number;
+  byTool: { tool: string; tokens: number; share: number }[];
+};
+export type ContextCost = { tools: ToolContextCost[]; requests: RequestContextCost[]; inputTokens: number };
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The cost of each tool across the requests, with `count` the tokenizer (or a lookup of its counts). */
+export function contextCost(requests: readonly RequestPieces[], count: (text: string) => number): ContextCost {
+  const totals = new Map<string, Omit<ToolContextCost, 'share' | 'total'>>();
+  const perRequest = requests.map((pieces, index): RequestContextCost => {
+    const inputTokens = count(pieces.whole);
+    const byTool = [...pieces.tools].map(([tool, piece]) => {
+      const definition = piece.definition ? count(piece.definition) : 0;
+      const args = sum(piece.args.map(count));
+      const results = sum(piece.results.map(count));
+      const kept = totals.get(tool) ?? { tool, requests: 0, definitionTokens: 0, argsTokens: 0, resultsTokens: 0 };
+      totals.set(tool, {
+        tool,
+        requests: kept.requests + (piece.definition ? 1 : 0),
+        definitionTokens: kept.definitionTokens + definition,
+        argsTokens: kept.argsTokens + args,
+        resultsTokens: kept.resultsTokens + results,
+      });
+      const tokens = definition + args + results;
+      return { tool, tokens, share: inputTokens > 0 ? tokens / inputTokens : 0 };
+    });
+    return { request: index + 1, inputTokens, byTool };
+  });
+  const inputTokens = sum(perRequest.map((each) => each.inputTokens));
+  const tools = [...totals.values()]
+    .map((each) => {
+      const total = each.definitionTokens + each.argsTokens + each.resultsTokens;
+      return { ...each, total, share: inputTokens > 0 ? total / inputTokens : 0 };
+    })
+    .sort((a, b) => b.total - a.total || a.tool.localeCompare(b.tool));
+  return { tools, requests: perRequest, inputTokens };
+}
