@@ -90,3 +90,33 @@ test('on a phone the matrix scrolls inside its dialog and stays readable', async
   );
   expect(await seriousViolations(page, 'compatibility on a phone')).toEqual([]);
 });
+
+test('Context cost: what each tool cost across the session’s requests, counted on the bodies each package sends', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.sendMessage('list the files and show me README.md');
+  await expect(playground.node('Tool result read_file')).toBeVisible();
+  await playground.moreToolAction('Context cost');
+  const dialog = page.getByRole('dialog', { name: 'Context cost' });
+  const perTool = dialog.getByRole('table', { name: 'Cost per tool' });
+  await expect(perTool.getByRole('columnheader')).toHaveText([
+    'Tool',
+    'Sent in',
+    'Definition',
+    'Arguments',
+    'Results',
+    'Total',
+    'Money',
+    'Share of input',
+  ]);
+  const readFile = perTool.getByRole('row', { name: /^read_file / });
+  // Sent in both requests; its call's arguments and result re-read by the second.
+  await expect(readFile.getByRole('cell').first()).toHaveText('2');
+  await expect(readFile.getByRole('cell').nth(2)).not.toHaveText('0');
+  await expect(readFile.getByRole('cell').nth(3)).not.toHaveText('0');
+  await expect(dialog.getByRole('table', { name: 'Cost per request' }).getByRole('row')).toHaveCount(3);
+  await expect(dialog).toContainText('The simulated model has no wire format');
+  expect(await seriousViolations(page, 'context cost')).toEqual([]);
+});

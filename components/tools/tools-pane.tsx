@@ -28,6 +28,7 @@ import { formatTokens, ToolTokenCountsContext, useToolTokenCounts } from './use-
 // Tool stats, code out and the prompt view are loaded when asked for.
 const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr: false });
 const CompatibilityDialog = dynamic(() => import('./compatibility-dialog'), { ssr: false });
+const ContextCostDialog = dynamic(() => import('./context-cost-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });
@@ -48,12 +49,12 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
 
-type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read' | 'compatibility';
+type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read' | 'compatibility' | 'context-cost';
 
 /**
  * The rarer tool actions under one menu button, so the toolbar keeps to one row and the list
  * has room: each item keeps its name (`Connect MCP server`, `Export tools`, `Interceptors`,
- * `Coverage 7/10`) and opens what its button used to; `Compatibility` opens the matrix.
+ * `Coverage 7/10`) and opens what its button used to; `Compatibility` opens the matrix, `Context cost` what each tool cost.
  */
 function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats: () => void }) {
   const readOnly = useSession((state) => state.readOnly);
@@ -72,6 +73,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         <MenuItem onSelect={onStats}>Tool stats</MenuItem>
         <MenuItem onSelect={() => setDialog('as-read')}>Tools as the model reads them</MenuItem>
         <MenuItem onSelect={() => setDialog('compatibility')}>Compatibility</MenuItem>
+        <MenuItem onSelect={() => setDialog('context-cost')}>Context cost</MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>
           Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
         </MenuItem>
@@ -82,6 +84,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
       <ToolsetCoverageDialog open={dialog === 'coverage'} onOpenChange={openOrClose('coverage')} />
       {dialog === 'as-read' ? <ToolsAsReadDialog open onOpenChange={openOrClose('as-read')} /> : null}
       {dialog === 'compatibility' ? <CompatibilityDialog onOpenChange={openOrClose('compatibility')} /> : null}
+      {dialog === 'context-cost' ? <ContextCostDialog onOpenChange={openOrClose('context-cost')} /> : null}
     </>
   );
 }

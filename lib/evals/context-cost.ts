@@ -1,3 +1,10 @@
+import type { UIMessage } from 'ai';
+import type { ChatRequest } from '../agent/chat-route';
+import { recordedStepRequest } from '../agent/step-request';
+import { splitSteps } from '../messages/split-steps';
+import { stepIdOf } from '../shapes/step-id';
+import type { WireFormat } from '../shapes/wire-capture';
+import { formatOfProvider } from '../wire/wire-capture';
 import type { RequestPieces } from '../wire/tool-context-pieces';
 
 /*
@@ -57,4 +64,34 @@ export function contextCost(requests: readonly RequestPieces[], count: (text: st
     })
     .sort((a, b) => b.total - a.total || a.tool.localeCompare(b.tool));
   return { tools, requests: perRequest, inputTokens };
+}
+
+/** A session's requests, as the Context cost view makes them again: each step's, in its provider's wire format. */
+export function sessionRequests({
+  messages,
+  sentValues,
+}: {
+  messages: readonly UIMessage[];
+  sentValues: Readonly<Record<string, unknown>>;
+}): { requests: { stepId: string; request: ChatRequest; format: WireFormat }[]; notes: string[] } {
+  const notes: string[] = [];
+  const requests: { stepId: string; request: ChatRequest; format: WireFormat }[] = [];
+  let simulated = false;
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    splitSteps(message).forEach((_, index) => {
+      const stepId = stepIdOf(message.id, index + 1);
+      const made = recordedStepRequest({ messages, stepId, sentValues });
+      if (!made.ok) return void notes.push(`Step ${stepId}: ${made.message}`);
+      const { settings } = made.request;
+      const format = formatOfProvider(settings.provider, settings.openaiApi);
+      if (!format) simulated = true;
+      requests.push({ stepId, request: made.request, format: format ?? 'openai-chat' });
+    });
+  }
+  if (simulated)
+    notes.push(
+      'The simulated model has no wire format: its requests are counted as OpenAI Chat Completions would receive them.',
+    );
+  return { requests, notes };
 }
