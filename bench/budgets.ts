@@ -16,6 +16,9 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],
   [/^full-loop, \d at once/, 40],
+  // Compatibility: the packages' capture of 100 tools, and the verdicts (the page's figure has its own budget, 1 s).
+  [/^compatibility: POST \/api\/compat, 100 tools/, 500],
+  [/^compatibility: verdicts for 100 tools/, 200],
   // A promptfoo config's 100 runs, 4 at a time, at the loopback fake (promptfoo itself: ~20 ms a run here).
   [/^promptfoo suite: npm run eval, per run/, 60],
   [/^promptfoo suite: the grid in Node, per run/, 40],

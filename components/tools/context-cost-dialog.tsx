@@ -39,7 +39,7 @@ export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (ope
     () => bodies?.map((body, index) => toolContextPieces(made.requests[index].format, body)),
     [bodies, made.requests],
   );
-  const { encoding, exact, label } = chooseTokenizer(provider, model);
+  const { encoding, label } = chooseTokenizer(provider, model);
   const job = useMemo<TextTokensJob | undefined>(() => {
     if (!pieces) return undefined;
     const texts = new Set<string>();
@@ -63,12 +63,11 @@ export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (ope
     <Dialog open onOpenChange={onOpenChange} title="Context cost" className="w-[min(64rem,calc(100vw-1rem))]">
       <section aria-label="Context cost" className="flex max-h-[75vh] flex-col gap-2 overflow-auto text-xs">
         <p className="muted">
-          Counted with {label} on each request as its provider package sends it ({made.requests.length}{' '}
+          Tokens by {label}, on each request as its provider package sends it ({made.requests.length}{' '}
           {made.requests.length === 1 ? 'request' : 'requests'}, made again: nothing is sent).{' '}
           {price === undefined
             ? `No list price known for ${model}.`
             : `Money at ${model}'s input list price, $${price} per million tokens (prices checked ${PRICES_CHECKED}).`}
-          {exact ? '' : ' Tokens are an estimate: this provider’s tokenizer is not public.'}
         </p>
         {made.notes.map((note) => (
           <p key={note} className="muted">

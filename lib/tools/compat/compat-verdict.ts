@@ -61,7 +61,8 @@ export function compatCell(
     target,
     verdict: documented.length > 0 ? 'rejects' : rewrites.length > 0 ? 'rewrites' : 'accepts',
     reasons: [...documented, ...rewrites],
-    basis: sent ? 'sent' : 'documented',
+    // A rule the tool breaks is what the verdict rests on; else what the package sent.
+    basis: documented.length > 0 || !sent ? 'documented' : 'sent',
     ...(sent?.schema === undefined ? {} : { sent: sent.schema }),
   };
 }

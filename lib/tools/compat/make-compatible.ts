@@ -17,7 +17,7 @@ const isObject = (value: unknown): value is Json =>
 export type MadeCompatible = { definition: ToolDefinition; changes: string[]; conflicts: string[] };
 
 type Needs = {
-  /** OpenAI strict or Anthropic strict: additionalProperties false, every property required. */
+  /** OpenAI strict or Anthropic strict: additionalProperties false (and, for OpenAI, every property required). */
   strict: boolean;
   openaiStrict: boolean;
   anthropicStrict: boolean;
@@ -248,7 +248,8 @@ function makeStrict(node: Json, schema: Json, walk: Walk, path: string[]) {
     changes.push(`\`additionalProperties\` dropped at ${where(path)} (Gemini's legacy parameters)`);
     delete node.additionalProperties;
   }
-  if (needs.strict && isObject(node.properties)) {
+  // Every property required: OpenAI's strict mode (Anthropic's takes optional properties).
+  if (needs.openaiStrict && isObject(node.properties)) {
     const required = new Set(Array.isArray(node.required) ? node.required.map(String) : []);
     for (const [key, child] of Object.entries(node.properties)) {
       if (required.has(key) || !isObject(child)) continue;
