@@ -53,13 +53,11 @@ test('compatibility: the matrix for 100 tools', { timeout: 300_000 }, async () =
       },
       { trusted: false },
     );
-    await page
-      .getByLabel('Session file')
-      .setInputFiles({
-        name: 'tools.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(serializeSessionFile(store.getState())),
-      });
+    await page.getByLabel('Session file').setInputFiles({
+      name: 'tools.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(serializeSessionFile(store.getState())),
+    });
     await page
       .getByRole('region', { name: 'Tools' })
       .getByRole('button', { name: definitions[99].name, exact: true })

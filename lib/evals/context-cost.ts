@@ -79,15 +79,18 @@ export function sessionRequests({
   let simulated = false;
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
-    splitSteps(message).forEach((_, index) => {
+    for (const [index] of splitSteps(message).entries()) {
       const stepId = stepIdOf(message.id, index + 1);
       const made = recordedStepRequest({ messages, stepId, sentValues });
-      if (!made.ok) return void notes.push(`Step ${stepId}: ${made.message}`);
+      if (!made.ok) {
+        notes.push(`Step ${stepId}: ${made.message}`);
+        continue;
+      }
       const { settings } = made.request;
       const format = formatOfProvider(settings.provider, settings.openaiApi);
       if (!format) simulated = true;
       requests.push({ stepId, request: made.request, format: format ?? 'openai-chat' });
-    });
+    }
   }
   if (simulated)
     notes.push(
