@@ -120,3 +120,28 @@ test('Context cost: what each tool cost across the session’s requests, counted
   await expect(dialog).toContainText('The simulated model has no wire format');
   expect(await seriousViolations(page, 'context cost')).toEqual([]);
 });
+
+test('Probe with my key: one request per tool to the target; each answer becomes the cell’s verdict, kept in the session', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.moreToolAction('Compatibility');
+  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
+  const table = dialog.getByRole('table', { name: 'Compatibility' });
+  await expect(
+    table.getByRole('button', { name: /^bash on OpenAI Chat \(strict\): rejects \(documented\)/ }),
+  ).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Target to probe' }).selectOption({ label: 'OpenAI Chat (strict)' });
+  await dialog.getByRole('button', { name: 'Probe with my key' }).click();
+  // The test server's key goes to the loopback fake provider, which takes every tool.
+  await expect(dialog.getByRole('status').filter({ hasText: /answered 8 probes/ })).toHaveText(
+    'OpenAI Chat (strict) answered 8 probes (gpt-4.1-mini): 8 accepted, 0 refused.',
+  );
+  const probed = table.getByRole('button', { name: /^bash on OpenAI Chat \(strict\): accepts \(probed\)$/ });
+  await expect(probed).toBeVisible();
+  await probed.click();
+  await expect(dialog.getByRole('region', { name: 'Why' })).toContainText(
+    'bash on OpenAI Chat (strict): accepts (probed)',
+  );
+});

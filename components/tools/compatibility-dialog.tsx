@@ -5,9 +5,10 @@ import { useMemo, useState } from 'react';
 import { COMPAT_TARGET_INFO, COMPAT_TARGETS, type CompatCell, type CompatReason } from '@/lib/shapes/compat';
 import { compatMatrix } from '@/lib/tools/compat/compat-verdict';
 import { compatQuery } from '../shared/compat-query';
-import { useToolSetCheck } from '../runtime/runtime-context';
+import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { MakeCompatibleForm } from './make-compatible-form';
+import { ProbeForm } from './probe-form';
 
 const MARKS = { accepts: '✓ accepts', rejects: '✗ rejects', rewrites: '~ rewrites' } as const;
 const MARK_CLASS = { accepts: 'text-role-result', rejects: 'text-role-error', rewrites: 'text-role-call' } as const;
@@ -40,13 +41,18 @@ function CellDetails({ cell }: { cell: CompatCell }) {
       <h3 className="font-semibold">
         {cell.tool} on {target.label}: {cell.verdict} <span className="muted">({BASIS[cell.basis]})</span>
       </h3>
-      {cell.reasons.length === 0 ? (
+      {cell.probe ? (
+        <p className="muted">
+          Probed {cell.probe.at}: {cell.probe.status} — {cell.probe.message}
+        </p>
+      ) : null}
+      {cell.reasons.length === 0 && !cell.probe ? (
         <p className="muted">
           {cell.basis === 'sent'
             ? 'The package sends the tool exactly as drafted, and it breaks no documented rule of this target.'
             : 'It breaks no documented rule of this target.'}
         </p>
-      ) : (
+      ) : cell.reasons.length === 0 ? null : (
         <ul className="list-disc pl-4">
           {cell.reasons.map((reason, index) => (
             <li key={`${index}:${reason.message}`}>
@@ -68,7 +74,11 @@ export default function CompatibilityDialog({ onOpenChange }: { onOpenChange: (o
   const { tools } = useToolSetCheck();
   const specs = useMemo(() => tools.flatMap(({ check }) => (check.kind === 'valid' ? [check.spec] : [])), [tools]);
   const query = useQuery({ ...compatQuery(specs), enabled: specs.length > 0 });
-  const rows = useMemo(() => (query.data ? compatMatrix(specs, query.data.sent) : []), [specs, query.data]);
+  const probes = useSession((state) => state.compatProbes);
+  const rows = useMemo(
+    () => (query.data ? compatMatrix(specs, query.data.sent, probes) : []),
+    [specs, query.data, probes],
+  );
   const [chosen, setChosen] = useState<{ row: number; column: number }>();
   const cell = chosen ? rows[chosen.row]?.[chosen.column] : undefined;
   return (
@@ -79,6 +89,7 @@ export default function CompatibilityDialog({ onOpenChange }: { onOpenChange: (o
           the provider documents it refuses. Choose a cell for the why.
         </p>
         <MakeCompatibleForm />
+        <ProbeForm specs={specs} />
         {specs.length === 0 ? <p>No valid tool to check.</p> : null}
         {query.isPending && specs.length > 0 ? <p role="status">Asking each package how it sends the tools…</p> : null}
         {query.error ? (

@@ -26,6 +26,7 @@ export const SETTING_NAMES: Record<keyof SentSettings, string> = {
   maxOutputTokens: 'the output token limit',
   system: 'the system instructions',
   script: 'the script',
+  strictTools: 'strict tools',
   openaiApi: 'the OpenAI API',
   mode: 'the tool-calling mode',
 };

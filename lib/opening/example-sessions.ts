@@ -47,6 +47,7 @@ function example(
     outcomes: {},
     durations: {},
     mcpServers: [],
+    compatProbes: [],
     evals: EMPTY_EVALS,
     stepSamples: {},
     sentValues: {},

@@ -12,16 +12,20 @@ type ModelOutput = Awaited<ReturnType<NonNullable<Parameters<typeof dynamicTool>
  * calls and the browser runs them. Arguments are validated there, by the executor. With
  * `strict`, each tool whose schema OpenAI's strict mode can take is sent `strict: true`
  * (the provider then guarantees valid arguments); the others go as written (the lint says why).
+ * With `force` (a compatibility probe), every tool is sent strict, to hear what the provider says.
  * An MCP tool's results (MCP `CallToolResult`) reach the model as text and files, not as JSON.
  */
-export function buildTools(specs: readonly ToolSpec[], { strict = false }: { strict?: boolean } = {}): ToolSet {
+export function buildTools(
+  specs: readonly ToolSpec[],
+  { strict = false, force = false }: { strict?: boolean; force?: boolean } = {},
+): ToolSet {
   return Object.fromEntries(
     specs.map((spec) => [
       spec.name,
       dynamicTool({
         description: spec.description,
         inputSchema: jsonSchema(spec.inputSchema as JSONSchema7),
-        ...(strict && isStrictCompatible(spec) ? { strict: true } : {}),
+        ...(strict && (force || isStrictCompatible(spec)) ? { strict: true } : {}),
         ...(spec.results === 'mcp' ? { toModelOutput: ({ output }) => toMcpModelOutput(output) as ModelOutput } : {}),
       }),
     ]),

@@ -118,8 +118,10 @@ export async function prepareChatTurn(
   summarize?: HistorySummarizer,
 ): Promise<{ ok: true; turn: PreparedTurn } | { ok: false; message: string }> {
   // Strict schemas where the provider enforces them (OpenAI) and a tool's schema allows it.
-  const strict = request.settings.provider === 'openai' && supports(request.settings, 'strictSchemas');
-  const tools = buildTools(request.tools, { strict });
+  const strict =
+    request.settings.strictTools ??
+    (request.settings.provider === 'openai' && supports(request.settings, 'strictSchemas'));
+  const tools = buildTools(request.tools, { strict, force: request.settings.strictTools === true });
   const validated = await safeValidateUIMessages({ messages: request.messages as unknown as UIMessage[], tools });
   if (!validated.success) return { ok: false, message: describeInvalidMessages(validated.error) };
   const { sent, report } = await shortenHistory(validated.data, request.settings, summarize);

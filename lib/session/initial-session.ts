@@ -48,6 +48,7 @@ export function createInitialSession(): SessionState {
     stepSamples: {},
     sentValues: {},
     replays: {},
+    compatProbes: [],
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
     deletedTool: undefined,

@@ -24,6 +24,7 @@ export function pickSessionData(state: SessionData): SessionData {
     evals: state.evals,
     stepSamples: state.stepSamples,
     replays: state.replays,
+    compatProbes: state.compatProbes,
     // Only what a step of the session was sent with (a deleted branch's leave with it).
     sentValues: referencedSentValues(state),
     activeBranch: state.activeBranch,

@@ -33,7 +33,7 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes, durations, interceptors, MCP servers, evals and samples were kept reads back with none.
+    // A session saved before calls' outcomes, durations, interceptors, MCP servers, evals, samples and probes were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
@@ -48,6 +48,7 @@ describe('parseSessionData', () => {
         stepSamples: {},
         replays: {},
         sentValues: {},
+        compatProbes: [],
       },
     });
   });
@@ -112,7 +113,7 @@ describe('a local MCP server in a session', () => {
   });
 });
 
-describe('what the What if? and eval-history fields let a stranger put in a session', () => {
+describe('what the What if?, eval-history and probe fields let a stranger put in a session', () => {
   const base = () => JSON.parse(JSON.stringify(pickSessionData(createInitialSession())));
   const grid = (number: number) => ({
     id: `g${number}`,
@@ -189,6 +190,30 @@ describe('what the What if? and eval-history fields let a stranger put in a sess
       (s: ReturnType<typeof base>) =>
         void (s.lesson = { stops: [{ id: 's', nodeId: 'n', note: '', question: { kind: 'outcome', answer: 1 } }] }),
       /"lesson\.stops\.0\.question" /,
+    ],
+    [
+      'a probe of a target that does not exist',
+      (s: ReturnType<typeof base>) =>
+        void (s.compatProbes = [{ tool: 'x', target: 'skynet', at: '2026-11-27', status: 200, message: '' }]),
+      /"compatProbes\.0\.target" /,
+    ],
+    [
+      'more probes than the bound',
+      (s: ReturnType<typeof base>) =>
+        void (s.compatProbes = Array.from({ length: 401 }, () => ({
+          tool: 'x',
+          target: 'gemini',
+          at: 'a',
+          status: 200,
+          message: '',
+        }))),
+      /"compatProbes" /,
+    ],
+    [
+      'a probe message past its bound',
+      (s: ReturnType<typeof base>) =>
+        void (s.compatProbes = [{ tool: 'x', target: 'gemini', at: 'a', status: 400, message: 'm'.repeat(3_000) }]),
+      /"compatProbes\.0\.message" /,
     ],
   ])('refuses %s, naming the field', (_name, spoil, field) => {
     const session = base();

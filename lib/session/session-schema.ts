@@ -20,6 +20,7 @@ import type { SessionEvals } from '../shapes/session-evals';
 import type { StepSamples } from '../shapes/step-samples';
 import type { ReplayRecord } from '../shapes/replay';
 import { firstIssue } from '../limits/first-issue';
+import { COMPAT_TARGETS } from '../shapes/compat';
 
 export { uiMessageShapeSchema };
 
@@ -103,6 +104,19 @@ export const sessionDataSchema = z.object({
       `may hold at most ${SESSION_LIMITS.replays} replays`,
     )
     .default({}),
+  /** `Probe with my key`: what each provider answered a tool, by target (before 0.26: none). */
+  compatProbes: z
+    .array(
+      z.object({
+        tool: z.string().max(200),
+        target: z.enum(COMPAT_TARGETS),
+        at: z.string().max(40),
+        status: z.number().int().min(0).max(999),
+        message: z.string().max(2_000),
+      }),
+    )
+    .max(SESSION_LIMITS.compatProbes)
+    .default([]),
   /** Each tool and setting value the steps were sent with, by fingerprint (before 0.21: none). */
   sentValues: z
     .record(z.string().max(20), z.unknown())

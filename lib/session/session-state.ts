@@ -12,6 +12,7 @@ import type { ToolOutcomeKind } from '../shapes/tool-outcome';
 import type { ToolDraft, ToolRun } from '../shapes/tool-spec';
 import type { WireCapture } from '../shapes/wire-capture';
 import type { EvalActions } from './eval-actions';
+import type { CompatProbe } from '../shapes/compat';
 import type { LessonActions, LessonPlay } from './lesson-actions';
 import type { SamplingActions } from './sampling-actions';
 import type { ReplayRecord } from '../shapes/replay';
@@ -141,6 +142,8 @@ export type SessionActions = {
   /** What a replay made of a branch (`Replay against the model`), kept with it. */
   setReplay(branchId: string, record: ReplayRecord): void;
   /** What a request was sent with, by fingerprint (kept once each; see `sentValuesOf`). */
+  /** Keeps `Probe with my key` answers (the newest per tool and target; bounded). */
+  addCompatProbes(probes: CompatProbe[]): void;
   recordSentValues(values: Readonly<Record<string, unknown>>): void;
 } & InterceptorActions &
   McpActions &

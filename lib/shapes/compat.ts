@@ -68,6 +68,9 @@ export type CompatSource =
 /** One reason of a cell: a sentence, where in the tool (a path), and its source. */
 export type CompatReason = { message: string; path: (string | number)[]; source: CompatSource };
 
+/** A probe's answer kept in the session: a real request with one tool, to one target (`Probe with my key`). */
+export type CompatProbe = { tool: string; target: CompatTargetId; at: string; status: number; message: string };
+
 export type CompatCell = {
   tool: string;
   target: CompatTargetId;
@@ -78,4 +81,6 @@ export type CompatCell = {
   basis: CompatSource['kind'];
   /** The tool's schema as the package sent it (when a package sends this target). */
   sent?: unknown;
+  /** The probe the verdict rests on, when there is one. */
+  probe?: CompatProbe;
 };

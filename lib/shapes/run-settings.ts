@@ -75,6 +75,8 @@ export const runSettingsSchema = z.object({
   system: z.string().max(SESSION_LIMITS.systemChars).optional(),
   /** For the model `simulated-scripted`: the steps it replays, one per model request. */
   script: z.array(scriptStepSchema).max(SESSION_LIMITS.scriptSteps).optional(),
+  /** Send every tool `strict: true`, whatever its schema (a compatibility probe); unset: strict where the provider enforces it and the schema allows. */
+  strictTools: z.boolean().optional(),
   /** OpenAI only: the Responses API (default) or Chat Completions. */
   openaiApi: z.enum(['responses', 'chat']).optional(),
   /** `react` (sessions and links before 0.10) is read as `validated`. */

@@ -57,6 +57,8 @@ export const SESSION_LIMITS = {
   sampleCallsEach: 20,
   /** Distinct tools and setting values the session's steps were sent with (kept by fingerprint). */
   sentValues: 5_000,
+  /** `Probe with my key` answers kept (the newest per tool and target). */
+  compatProbes: 400,
   /** Branches made by a replay that keep what they replayed, and the paths one divergence names. */
   replays: 100,
   replayPaths: 50,

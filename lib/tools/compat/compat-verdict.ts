@@ -1,12 +1,17 @@
-import { COMPAT_TARGETS, type CompatCell, type CompatReason, type CompatTargetId } from '../../shapes/compat';
+import {
+  COMPAT_TARGETS,
+  type CompatCell,
+  type CompatProbe,
+  type CompatReason,
+  type CompatTargetId,
+} from '../../shapes/compat';
+
+export type { CompatProbe };
 import { toolDefinitionOf } from '../../shapes/tool-formats';
 import type { ToolSpec } from '../../shapes/tool-spec';
 import type { CompatAnswer } from './compat-route';
 import { documentedReasons } from './documented-rules';
 import { schemaDifferences } from './schema-diff';
-
-/** A probe's answer kept in the session: a real request with one tool, to one target. */
-export type CompatProbe = { tool: string; target: CompatTargetId; at: string; status: number; message: string };
 
 /**
  * One cell: a probe's answer when there is one; else `rejects` when the package refused the tool or
@@ -35,6 +40,7 @@ export function compatCell(
             },
           ],
       basis: 'probed',
+      probe,
       ...(sent?.schema === undefined ? {} : { sent: sent.schema }),
     };
   }
