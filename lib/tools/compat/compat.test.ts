@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readBfclDefinitions } from '../../../testing/bfcl-corpus';
+import { mcpReferenceTools } from '../../../testing/mcp-reference-tools';
 import { createInitialSession } from '../../session/initial-session';
 import { handleCompatRequest } from '../../server/handle-compat-request';
 import { COMPAT_TARGETS, type CompatCell } from '../../shapes/compat';
@@ -15,8 +16,8 @@ import { compatMatrix } from './compat-verdict';
 import { schemaDifferences } from './schema-diff';
 
 /*
- * The matrix on a corpus of 300+ tool schemas: a BFCL sample, the playground's core tools, ≥ 40
- * hand-made edge cases — each tool's schema as each provider package sends it, captured through
+ * The matrix on a corpus of 300+ tool schemas: a BFCL sample, the MCP reference servers' tools, the
+ * playground's core tools, ≥ 40 hand-made edge cases — each tool's schema as each provider package sends it, captured through
  * POST /api/compat (no network, no key), and each provider's documented rules.
  */
 const spec = (definition: ToolDefinition): ToolSpec => ({
@@ -50,6 +51,15 @@ async function matrixOf(specs: ToolSpec[]): Promise<CompatCell[][]> {
 
 describe('the compatibility matrix on 300+ schemas', () => {
   const corpus = [...BFCL_SAMPLE.map(spec), ...CORE, ...EDGES.map(spec)];
+  // The MCP reference servers' tools, as their servers list them (tools/list through the MCP SDK).
+  beforeAll(async () => {
+    const names = new Set(corpus.map((each) => each.name));
+    for (const { definition } of await mcpReferenceTools())
+      if (!names.has(definition.name) && TOOL_NAME_PATTERN.test(definition.name)) {
+        names.add(definition.name);
+        corpus.push(spec(definition));
+      }
+  }, 60_000);
 
   it('has the corpus the issue asks for', () => {
     expect(EDGES.length).toBeGreaterThanOrEqual(40);
@@ -84,6 +94,13 @@ describe('the compatibility matrix on 300+ schemas', () => {
         if (cell.verdict === 'rejects') expect(cell.reasons.length, `${cell.tool} × ${cell.target}`).toBeGreaterThan(0);
       }
     expect(tally.accepts).toBeGreaterThan(0);
+    // The one rewrite the pinned packages make: @ai-sdk/openai's Chat Completions drops `propertyNames`.
+    expect(
+      rows
+        .flat()
+        .filter((cell) => cell.verdict === 'rewrites')
+        .map((cell) => [cell.tool, cell.target, cell.reasons.map((reason) => reason.message)]),
+    ).toEqual([['property_names', 'openai-chat', ['`propertyNames` dropped']]]);
     expect(tally.rejects).toBeGreaterThan(0);
   });
 
