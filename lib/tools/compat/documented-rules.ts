@@ -75,7 +75,7 @@ export const SOURCES = {
 } as const;
 
 /** The fields the legacy `parameters` (Gemini's Schema message) has; any other key is refused as an unknown name. */
-const GEMINI_SCHEMA_FIELDS = new Set([
+export const GEMINI_SCHEMA_FIELDS: ReadonlySet<string> = new Set([
   'type',
   'format',
   'title',
@@ -99,7 +99,7 @@ const GEMINI_SCHEMA_FIELDS = new Set([
   'minimum',
   'maximum',
 ]);
-const ANTHROPIC_STRICT_UNSUPPORTED = [
+export const ANTHROPIC_STRICT_UNSUPPORTED = [
   'minimum',
   'maximum',
   'exclusiveMinimum',

@@ -1,8 +1,8 @@
 import type { CompatTargetId } from '../../shapes/compat';
 import type { ToolDefinition } from '../../shapes/tool-formats';
-import { ANTHROPIC_PROPERTY_KEY } from '../lint/lint-rules';
+import { ANTHROPIC_PROPERTY_KEY, OPENAI_STRICT_UNSUPPORTED } from '../lint/lint-rules';
 import { LIST_KEYWORDS, MAP_KEYWORDS, SCHEMA_KEYWORDS } from '../lint/walk-schema';
-import { isRecursive } from './documented-rules';
+import { ANTHROPIC_STRICT_UNSUPPORTED, GEMINI_SCHEMA_FIELDS, isRecursive } from './documented-rules';
 
 /*
  * `Make compatible with…`: a tool rewritten so each chosen target takes it as written — the
@@ -49,42 +49,6 @@ const IN_WORDS: Partial<Record<string, (value: unknown) => string>> = {
   pattern: (value) => `matching ${value}`,
   format: (value) => `format ${value}`,
 };
-const OPENAI_STRICT_DROPPED = [
-  'allOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'dependentRequired',
-  'dependentSchemas',
-  'patternProperties',
-  'unevaluatedProperties',
-  'propertyNames',
-];
-const GEMINI_FIELDS = new Set([
-  'type',
-  'format',
-  'title',
-  'description',
-  'nullable',
-  'enum',
-  'maxItems',
-  'minItems',
-  'properties',
-  'required',
-  'minProperties',
-  'maxProperties',
-  'minLength',
-  'maxLength',
-  'pattern',
-  'example',
-  'anyOf',
-  'propertyOrdering',
-  'default',
-  'items',
-  'minimum',
-  'maximum',
-]);
 
 type Walk = { needs: Needs; changes: string[]; conflicts: string[]; defs: Json; seen: Set<string> };
 
@@ -161,23 +125,13 @@ function convert(schema: unknown, walk: Walk, path: string[]): unknown {
     delete node[keyword];
   };
   if (needs.anthropicStrict) {
-    for (const keyword of [
-      'minimum',
-      'maximum',
-      'exclusiveMinimum',
-      'exclusiveMaximum',
-      'multipleOf',
-      'minLength',
-      'maxLength',
-      'maxItems',
-    ])
-      move(keyword, 'Anthropic strict');
+    for (const keyword of ANTHROPIC_STRICT_UNSUPPORTED) move(keyword, 'Anthropic strict');
     if (typeof node.minItems === 'number' && node.minItems > 1) move('minItems', 'Anthropic strict');
   }
-  if (needs.openaiStrict) for (const keyword of OPENAI_STRICT_DROPPED) move(keyword, 'OpenAI strict');
+  if (needs.openaiStrict) for (const keyword of OPENAI_STRICT_UNSUPPORTED) move(keyword, 'OpenAI strict');
   if (needs.geminiLegacy)
     for (const keyword of Object.keys(node))
-      if (!GEMINI_FIELDS.has(keyword) && keyword !== 'additionalProperties')
+      if (!GEMINI_SCHEMA_FIELDS.has(keyword) && keyword !== 'additionalProperties')
         move(keyword, "Gemini's legacy parameters");
   words(node, said);
   convertChildren(node, walk, path);
