@@ -86,3 +86,37 @@ describe('Make compatible with…', () => {
     ]);
   });
 });
+
+describe('Make compatible with…, through the matrix itself', () => {
+  it('leaves every targeted cell accepts — as the packages send the rewritten tools and as the rules read them', {
+    timeout: 120_000,
+  }, async () => {
+    const { handleCompatRequest } = await import('../../server/handle-compat-request');
+    const { compatAnswerSchema } = await import('./compat-route');
+    const { compatMatrix } = await import('./compat-verdict');
+    for (const targets of SETS) {
+      const specs = CORPUS.map((definition) => makeCompatible(definition, targets))
+        .filter((made) => made.conflicts.length === 0)
+        .map(({ definition }) => ({
+          name: definition.name,
+          description: definition.description,
+          inputSchema: definition.parameters,
+        }))
+        .filter((each, at, all) => all.findIndex((other) => other.name === each.name) === at);
+      for (let start = 0; start < specs.length; start += 200) {
+        const batch = specs.slice(start, start + 200);
+        const response = await handleCompatRequest(
+          new Request('http://localhost/api/compat', { method: 'POST', body: JSON.stringify({ tools: batch }) }),
+        );
+        const cells = compatMatrix(batch, compatAnswerSchema.parse(await response.json()).sent).flat();
+        const refused = cells.filter((cell) => targets.includes(cell.target) && cell.verdict !== 'accepts');
+        expect(
+          refused.map(
+            (cell) =>
+              `${cell.tool} × ${cell.target}: ${cell.verdict} ${cell.reasons.map((reason) => reason.message).join(' ')}`,
+          ),
+        ).toEqual([]);
+      }
+    }
+  });
+});

@@ -24,6 +24,8 @@ type Needs = {
   geminiLegacy: boolean;
   geminiName: boolean;
   anthropicKeys: boolean;
+  /** OpenAI Chat Completions as written: its package does not send `propertyNames` (captured). */
+  openaiChat: boolean;
 };
 
 const needsOf = (targets: readonly CompatTargetId[]): Needs => ({
@@ -33,6 +35,7 @@ const needsOf = (targets: readonly CompatTargetId[]): Needs => ({
   geminiLegacy: targets.includes('gemini-legacy'),
   geminiName: targets.includes('gemini') || targets.includes('gemini-legacy'),
   anthropicKeys: targets.includes('anthropic') || targets.includes('anthropic-strict'),
+  openaiChat: targets.includes('openai-chat'),
 });
 
 /** Constraints a description can carry in words when the schema may not. */
@@ -129,6 +132,7 @@ function convert(schema: unknown, walk: Walk, path: string[]): unknown {
     if (typeof node.minItems === 'number' && node.minItems > 1) move('minItems', 'Anthropic strict');
   }
   if (needs.openaiStrict) for (const keyword of OPENAI_STRICT_UNSUPPORTED) move(keyword, 'OpenAI strict');
+  if (needs.openaiChat) move('propertyNames', '@ai-sdk/openai does not send it to Chat Completions');
   if (needs.geminiLegacy)
     for (const keyword of Object.keys(node))
       if (!GEMINI_SCHEMA_FIELDS.has(keyword) && keyword !== 'additionalProperties')
