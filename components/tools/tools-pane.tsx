@@ -12,8 +12,6 @@ import { SavedGroup } from '../ui/saved-group';
 import { useIdle } from '../ui/use-idle';
 import { AddToolMenu } from './add-tool-menu';
 import { EmptyTools } from './empty-tools';
-import { ExportPanel } from './export-panel';
-import { ImportPanel } from './import-panel';
 import { LazyInterceptorsDialog, LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { ToolsetCoverageDialog, useToolsetCoverage } from './toolset-coverage-dialog';
 import { ToolList } from './tool-list';
@@ -27,6 +25,9 @@ import { formatTokens, ToolTokenCountsContext, useToolTokenCounts } from './use-
 
 // Tool stats, code out and the prompt view are loaded when asked for.
 const ToolsAsReadDialog = dynamic(() => import('./tools-as-read-dialog'), { ssr: false });
+// Import and export read and write every tool format: loaded when their panel opens.
+const ImportPanel = dynamic(() => import('./import-panel').then((module) => module.ImportPanel), { ssr: false });
+const ExportPanel = dynamic(() => import('./export-panel').then((module) => module.ExportPanel), { ssr: false });
 const CompatibilityDialog = dynamic(() => import('./compatibility-dialog'), { ssr: false });
 const ContextCostDialog = dynamic(() => import('./context-cost-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
