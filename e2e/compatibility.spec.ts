@@ -5,6 +5,13 @@ import { MCP_EVERYTHING_PORT } from './playwright.config';
 
 /** More tool actions → Compatibility: each tool on each target, from what the packages send and what the providers document. */
 
+/** Opens `Compatibility` from the Tools pane: the dialog and its matrix. */
+async function openCompatibility(playground: PlaygroundPage) {
+  await playground.moreToolAction('Compatibility');
+  const dialog = playground.page.getByRole('dialog', { name: 'Compatibility' });
+  return { dialog, table: dialog.getByRole('table', { name: 'Compatibility' }) };
+}
+
 test('the matrix for the default tools and an MCP server’s tools: a verdict per cell, and why', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
@@ -17,9 +24,7 @@ test('the matrix for the default tools and an MCP server’s tools: a verdict pe
     playground.tools.getByRole('group', { name: 'MCP mcp-servers/everything' }).getByRole('status'),
   ).toHaveText('connected');
 
-  await playground.moreToolAction('Compatibility');
-  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
-  const table = dialog.getByRole('table', { name: 'Compatibility' });
+  const { dialog, table } = await openCompatibility(playground);
   await expect(table.getByRole('columnheader')).toHaveText([
     'Tool',
     'OpenAI Chat (strict)',
@@ -54,9 +59,7 @@ test('Make compatible with… rewrites the tools so every chosen target takes th
 }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await playground.moreToolAction('Compatibility');
-  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
-  const table = dialog.getByRole('table', { name: 'Compatibility' });
+  const { dialog, table } = await openCompatibility(playground);
   const strictCells = table.getByRole('button', { name: / on Anthropic \(strict\): / });
   await expect(strictCells).toHaveCount(8);
   const rejecting = await table.getByRole('button', { name: / on Anthropic \(strict\): rejects/ }).count();
@@ -80,8 +83,7 @@ test('on a phone the matrix scrolls inside its dialog and stays readable', async
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Tools' }).click();
-  await playground.moreToolAction('Compatibility');
-  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
+  const { dialog } = await openCompatibility(playground);
   const cell = dialog.getByRole('button', { name: /^read_file on OpenAI-compatible \(Ollama, vLLM\): accepts/ });
   await cell.scrollIntoViewIfNeeded();
   await cell.click();
@@ -126,9 +128,7 @@ test('Probe with my key: one request per tool to the target; each answer becomes
 }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  await playground.moreToolAction('Compatibility');
-  const dialog = page.getByRole('dialog', { name: 'Compatibility' });
-  const table = dialog.getByRole('table', { name: 'Compatibility' });
+  const { dialog, table } = await openCompatibility(playground);
   await expect(
     table.getByRole('button', { name: /^bash on OpenAI Chat \(strict\): rejects \(documented\)/ }),
   ).toBeVisible();

@@ -100,20 +100,25 @@ export async function probeCompat({
         sample.error ?? (called ? `Accepted: the model called ${called}.` : 'Accepted: the model answered in text.'),
     };
   };
-  const stop = new AbortController();
-  signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const [first, ...rest] = specs;
   if (!first) return { probes: [] };
-  const opening = await probe(first, stop.signal);
-  if ('refused' in opening) return { probes: [], refused: opening.refused };
-  const { results } = await runLimited({
-    jobs: rest,
-    concurrency: 2,
-    signal: stop.signal,
-    runOne: async (spec, cut) => {
-      const made = await probe(spec, cut);
-      return 'refused' in made ? { tool: spec.name, target, at: now(), status: 0, message: made.refused } : made;
-    },
-  });
-  return { probes: [opening, ...results] };
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const opening = await probe(first, stop.signal);
+    if ('refused' in opening) return { probes: [], refused: opening.refused };
+    const { results } = await runLimited({
+      jobs: rest,
+      concurrency: 2,
+      signal: stop.signal,
+      runOne: async (spec, cut) => {
+        const made = await probe(spec, cut);
+        return 'refused' in made ? { tool: spec.name, target, at: now(), status: 0, message: made.refused } : made;
+      },
+    });
+    return { probes: [opening, ...results] };
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }

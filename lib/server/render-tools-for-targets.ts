@@ -1,50 +1,22 @@
 import 'server-only';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogle } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { dynamicTool, type JSONSchema7, jsonSchema, type LanguageModel, streamText } from 'ai';
+import { dynamicTool, type JSONSchema7, jsonSchema, streamText } from 'ai';
 import { COMPAT_TARGET_INFO, COMPAT_TARGETS, type CompatTargetId } from '../shapes/compat';
 import type { ToolSpec } from '../shapes/tool-spec';
 import type { CompatAnswer } from '../tools/compat/compat-route';
-
-/** Thrown by the capture-only fetch once it has the body: nothing leaves the server. */
-class CapturedOnly extends Error {}
+import { CapturedOnly, packageModel } from './render-with-package';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A model of each package, for a current model id that takes tools (and strict tools where asked). */
-function modelFor(
-  target: CompatTargetId,
-  fetch: typeof globalThis.fetch,
-): { model: LanguageModel; packageName: string } {
-  const apiKey = 'render-only';
-  switch (COMPAT_TARGET_INFO[target].format) {
-    case 'openai-chat':
-      return {
-        model: createOpenAI({ apiKey, fetch }).chat('gpt-4.1'),
-        packageName: '@ai-sdk/openai (Chat Completions)',
-      };
-    case 'openai-responses':
-      return { model: createOpenAI({ apiKey, fetch }).responses('gpt-4.1'), packageName: '@ai-sdk/openai (Responses)' };
-    case 'anthropic':
-      return { model: createAnthropic({ apiKey, fetch })('claude-sonnet-4-5'), packageName: '@ai-sdk/anthropic' };
-    case 'gemini':
-      return { model: createGoogle({ apiKey, fetch })('gemini-2.5-flash'), packageName: '@ai-sdk/google' };
-    default:
-      return {
-        model: createOpenAICompatible({
-          name: 'openaiCompatible',
-          apiKey,
-          baseURL: 'http://localhost:11434/v1',
-          fetch,
-        })('llama3.2'),
-        packageName: '@ai-sdk/openai-compatible',
-      };
-  }
-}
+/** A current model id of each package that takes tools (and strict tools where asked). */
+const MODEL_IDS = {
+  'openai-chat': 'gpt-4.1',
+  'openai-responses': 'gpt-4.1',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-2.5-flash',
+  'openai-compatible': 'llama3.2',
+} as const;
 
 /** The tool entries of a captured body, by name: the schema and whether it went strict. */
 function toolsInBody(body: unknown): Map<string, { schema: unknown; strict?: boolean }> {
@@ -79,7 +51,8 @@ async function capture(
     body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     throw new CapturedOnly('captured');
   }) as typeof globalThis.fetch;
-  const { model, packageName } = modelFor(target, fetch);
+  const format = COMPAT_TARGET_INFO[target].format ?? 'openai-compatible';
+  const { model, packageName } = packageModel(format, MODEL_IDS[format], fetch);
   const { strict } = COMPAT_TARGET_INFO[target];
   let error: string | undefined;
   const result = streamText({

@@ -26,9 +26,40 @@ const COMPATIBLE_PACKAGE = '@ai-sdk/openai-compatible';
 const COMPATIBLE_PLACEHOLDER_URL = 'http://localhost:11434/v1';
 
 /** Thrown by the capture-only fetch once it has what it came for: nothing leaves the server. */
-class CapturedOnly extends Error {}
+export class CapturedOnly extends Error {}
 
 type Renderer = { model: LanguageModel; target: ChatRequest['settings']; packageName: string };
+
+/**
+ * A provider package's model for `modelId` in `format` — `openai-compatible`: @ai-sdk/openai-compatible
+ * at `baseURL` — calling `fetch` (a capture-only one: no key is needed, nothing is sent).
+ */
+export function packageModel(
+  format: WireFormat | 'openai-compatible',
+  modelId: string,
+  fetch: typeof globalThis.fetch,
+  baseURL = COMPATIBLE_PLACEHOLDER_URL,
+): { model: LanguageModel; packageName: string } {
+  const apiKey = 'render-only';
+  switch (format) {
+    case 'openai-compatible':
+      return {
+        model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL, fetch })(modelId),
+        packageName: COMPATIBLE_PACKAGE,
+      };
+    case 'openai-chat':
+      return { model: createOpenAI({ apiKey, fetch }).chat(modelId), packageName: FORMAT_PACKAGES[format].packageName };
+    case 'openai-responses':
+      return {
+        model: createOpenAI({ apiKey, fetch }).responses(modelId),
+        packageName: FORMAT_PACKAGES[format].packageName,
+      };
+    case 'anthropic':
+      return { model: createAnthropic({ apiKey, fetch })(modelId), packageName: FORMAT_PACKAGES[format].packageName };
+    case 'gemini':
+      return { model: createGoogle({ apiKey, fetch })(modelId), packageName: FORMAT_PACKAGES[format].packageName };
+  }
+}
 
 /**
  * The package that renders `format` for these settings: the run's own package for its own
@@ -36,27 +67,12 @@ type Renderer = { model: LanguageModel; target: ChatRequest['settings']; package
  * shaped for that server), else the format's package for the same model id.
  */
 function rendererFor(format: WireFormat, settings: ChatRequest['settings'], fetch: typeof globalThis.fetch): Renderer {
-  const apiKey = 'render-only';
   if (format === 'openai-chat' && settings.provider === 'openai-compatible') {
     const baseURL = settings.baseURL ?? COMPATIBLE_PLACEHOLDER_URL;
-    return {
-      model: createOpenAICompatible({ name: 'openaiCompatible', apiKey, baseURL, fetch })(settings.model),
-      target: { ...settings, baseURL },
-      packageName: COMPATIBLE_PACKAGE,
-    };
+    return { ...packageModel('openai-compatible', settings.model, fetch, baseURL), target: { ...settings, baseURL } };
   }
-  const { provider, packageName } = FORMAT_PACKAGES[format];
-  const target = { ...settings, provider, baseURL: undefined };
-  switch (format) {
-    case 'openai-chat':
-      return { model: createOpenAI({ apiKey, fetch }).chat(settings.model), target, packageName };
-    case 'openai-responses':
-      return { model: createOpenAI({ apiKey, fetch }).responses(settings.model), target, packageName };
-    case 'anthropic':
-      return { model: createAnthropic({ apiKey, fetch })(settings.model), target, packageName };
-    case 'gemini':
-      return { model: createGoogle({ apiKey, fetch })(settings.model), target, packageName };
-  }
+  const target = { ...settings, provider: FORMAT_PACKAGES[format].provider, baseURL: undefined };
+  return { ...packageModel(format, settings.model, fetch), target };
 }
 
 /**

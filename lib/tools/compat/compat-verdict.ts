@@ -6,7 +6,6 @@ import {
   type CompatTargetId,
 } from '../../shapes/compat';
 
-export type { CompatProbe };
 import { toolDefinitionOf } from '../../shapes/tool-formats';
 import type { ToolSpec } from '../../shapes/tool-spec';
 import type { CompatAnswer } from './compat-route';

@@ -179,3 +179,58 @@ describe('schemaDifferences', () => {
     expect(schemaDifferences(drafted, structuredClone(drafted))).toEqual([]);
   });
 });
+
+describe('POST /api/compat with what a stranger could send', () => {
+  const post = (body: string) =>
+    handleCompatRequest(new Request('http://localhost/api/compat', { method: 'POST', body }));
+  const said = async (response: Response) => ({
+    status: response.status,
+    message: (await response.json()).error?.message as string,
+  });
+  const tool = (name: string, inputSchema: Record<string, unknown> = { type: 'object' }) => ({
+    name,
+    description: '',
+    inputSchema,
+  });
+
+  it('refuses more tools than its bound, a name no provider takes, a schema nested past the limit, a body past its size — with a sentence, before any package runs', async () => {
+    const many = Array.from({ length: MAX_COMPAT_TOOLS + 1 }, (_, index) => tool(`t${index}`));
+    expect(await said(await post(JSON.stringify({ tools: many })))).toEqual({
+      status: 400,
+      message: expect.stringMatching(/^The tools cannot be checked: tools /),
+    });
+    expect(await said(await post(JSON.stringify({ tools: [tool('rm -rf; "x"')] })))).toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^The tools cannot be checked: tools\.0\.name /),
+    });
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 200; level++) deep = { type: 'object', properties: { a: deep } };
+    expect((await post(JSON.stringify({ tools: [tool('deep', deep)] }))).status).toBe(400);
+    expect(
+      (await post(`{"tools":[{"name":"big","description":"${'x'.repeat(6 * 1024 * 1024)}","inputSchema":{}}]}`)).status,
+    ).toBe(413);
+    expect((await post('not json')).status).toBe(400);
+  });
+
+  it('takes long words and odd keys as data: the verdicts name them, nothing runs', async () => {
+    const word = 'x'.repeat(50_000);
+    const response = await post(
+      JSON.stringify({
+        tools: [
+          tool('odd', {
+            type: 'object',
+            properties: { [`__proto__`]: { type: 'string', description: word }, 'a b': { type: 'string' } },
+          }),
+        ],
+      }),
+    );
+    expect(response.status).toBe(200);
+    const [row] = compatMatrix(
+      [tool('odd', { type: 'object', properties: { 'a b': { type: 'string' } } })],
+      compatAnswerSchema.parse(await response.json()).sent,
+    );
+    expect(row.find((cell) => cell.target === 'anthropic')?.reasons.map((reason) => reason.message)).toContain(
+      'Property name "a b" does not match ^[a-zA-Z0-9_.-]{1,64}$.',
+    );
+  });
+});
