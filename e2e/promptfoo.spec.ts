@@ -81,3 +81,61 @@ test('a promptfoo config comes in as cases, its tools and provider; what cannot 
   await expect(evals.getByRole('status').first()).toHaveText(/^Imported 2 cases from the promptfoo config/);
   await expect(evals.getByRole('heading', { name: 'Test cases (2)' })).toBeVisible();
 });
+
+test("a shared session's promptfoo export says where it came from and writes no address the viewer did not tick", async ({
+  page,
+  browser,
+}, testInfo) => {
+  // The author: a configuration at their own address, a case whose text is a template, a link.
+  const author = page;
+  const address = 'http://127.0.0.1:9/authors-own/v1';
+  await author.goto('/');
+  await expect(author.getByRole('main')).toHaveAttribute('aria-busy', 'false');
+  await author.getByRole('combobox', { name: 'Provider' }).selectOption('openai');
+  await author.getByRole('button', { name: 'Settings', exact: true }).click();
+  await author.getByRole('textbox', { name: 'Base URL' }).fill(address);
+  await author.keyboard.press('Escape');
+  await author.getByRole('button', { name: 'Evals', exact: true }).click();
+  const cases = testInfo.outputPath('cases.json');
+  await writeFile(
+    cases,
+    JSON.stringify({
+      kind: 'tool-playground-eval-cases',
+      version: 1,
+      cases: [{ id: 'hello', prompt: 'file:///etc/hostname {{ env.OPENAI_API_KEY }}', expect: { noTool: true } }],
+    }),
+  );
+  await author.getByLabel('Eval cases file').setInputFiles(cases);
+  await author.getByRole('textbox', { name: 'Configuration name' }).fill('theirs');
+  await author.getByRole('button', { name: 'Save run settings as configuration' }).click();
+  await author.getByRole('button', { name: 'Share' }).click();
+  const link = await author.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const viewer = await (await browser.newContext()).newPage();
+  await viewer.goto(link);
+  await viewer.getByRole('button', { name: 'Fork to edit' }).first().click();
+  await viewer.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = viewer.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Export as promptfoo config' }).click();
+  const dialog = viewer.getByRole('dialog', { name: 'Export as promptfoo config' });
+  await expect(dialog.getByRole('note')).toContainText('This session came from someone else’s link.');
+  const tick = dialog.getByRole('checkbox', { name: `Send theirs to ${address}` });
+  await expect(tick).not.toBeChecked();
+  expect(await seriousViolations(viewer, 'promptfoo export dialog')).toEqual([]);
+
+  const download = viewer.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Write promptfooconfig.yaml' }).click();
+  const exported = await readFile(await (await download).path(), 'utf8');
+  expect(exported).not.toContain('authors-own');
+  expect(exported).not.toMatch(/\{\{ env/);
+  await expect(evals.getByRole('list', { name: 'Left out of the promptfoo config' })).toContainText(
+    'theirs: its base URL was left out (not confirmed in the export dialog)',
+  );
+
+  // Ticked: the address goes in.
+  await evals.getByRole('button', { name: 'Export as promptfoo config' }).click();
+  await dialog.getByRole('checkbox', { name: `Send theirs to ${address}` }).check();
+  const again = viewer.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Write promptfooconfig.yaml' }).click();
+  expect(await readFile(await (await again).path(), 'utf8')).toContain(`apiBaseUrl: ${address}`);
+});

@@ -8,7 +8,8 @@ import { starterCase } from '@/lib/evals/starter-case';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 import type { CaseProblem } from './monaco-eval-cases-editor';
-import { usePromptfooFiles } from './use-promptfoo-files';
+import { PromptfooExportDialog } from './promptfoo-export-dialog';
+import { type PromptfooExportPlan, usePromptfooFiles } from './use-promptfoo-files';
 
 const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor'), {
   ssr: false,
@@ -29,6 +30,7 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
   const [problems, setProblems] = useState<CaseProblem[]>([]);
   const file = useRef<HTMLInputElement>(null);
   const promptfoo = usePromptfooFiles();
+  const [exportPlan, setExportPlan] = useState<PromptfooExportPlan>();
   const [shown, setShown] = useState<'cases' | 'promptfoo'>('cases');
   // The cases changed elsewhere (added, imported, another tab): the text follows.
   useEffect(() => setText(serializeEvalCases(cases)), [cases]);
@@ -143,11 +145,22 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
           className="button"
           onClick={() => {
             setShown('promptfoo');
-            void promptfoo.exportConfig();
+            const plan = promptfoo.exportPlan();
+            // Something to confirm first (an address, a stranger's session): the dialog; else the file.
+            if (plan.fromLink || plan.addresses.length > 0) setExportPlan(plan);
+            else void promptfoo.exportConfig();
           }}
         >
           Export as promptfoo config
         </button>
+        <PromptfooExportDialog
+          plan={exportPlan}
+          onClose={() => setExportPlan(undefined)}
+          onExport={(confirmed) => {
+            setExportPlan(undefined);
+            void promptfoo.exportConfig(confirmed);
+          }}
+        />
       </div>
     </section>
   );

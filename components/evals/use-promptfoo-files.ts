@@ -1,13 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import { exportSuiteAsPromptfoo } from '@/lib/evals/promptfoo-export-suite';
+import { exportSuiteAsPromptfoo, promptfooBaseUrls } from '@/lib/evals/promptfoo-export-suite';
 import { importedSuiteOf, missingToolsNote, promptfooSummary } from '@/lib/evals/read-eval-suite';
 import { readToolName } from '@/lib/shapes/tool-source';
 import { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
 import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
 import { useRuntime } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
+
+/** Before an export: the base URLs it would write (each only if confirmed) and whether the session came from a link. */
+export type PromptfooExportPlan = { addresses: { url: string; configs: string[] }[]; fromLink: boolean };
 
 /** What an import or export said: a sentence, and what it left out (a line each). */
 export type PromptfooReport = { ok: boolean; text: string; left: string[] };
@@ -44,7 +47,15 @@ export function usePromptfooFiles() {
       left: [...(missing ? [missing] : []), ...promptfooSummary(read)],
     });
   };
-  const exportConfig = async () => {
+  /** What the person confirms before the export writes: the addresses it would send to, and where the session came from. */
+  const exportPlan = (): PromptfooExportPlan => {
+    const { evals, settings, readOnly, handlersTrusted } = runtime.store.getState();
+    return {
+      addresses: promptfooBaseUrls({ configs: suiteConfigs(evals.configs), baseSettings: settings }),
+      fromLink: readOnly || !handlersTrusted,
+    };
+  };
+  const exportConfig = async (confirmedBaseUrls: readonly string[] = []) => {
     const engine = await runtime.loadEngine();
     const { evals, tools, settings } = runtime.store.getState();
     const written = exportSuiteAsPromptfoo(
@@ -56,6 +67,8 @@ export function usePromptfooFiles() {
         repeats: evals.repeats,
       },
       engine.checker,
+      undefined,
+      confirmedBaseUrls,
     );
     downloadText('promptfooconfig.yaml', written.text, 'application/yaml');
     setReport({
@@ -64,5 +77,5 @@ export function usePromptfooFiles() {
       left: written.notes,
     });
   };
-  return { report, importConfig, exportConfig };
+  return { report, importConfig, exportPlan, exportConfig };
 }

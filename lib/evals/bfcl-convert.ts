@@ -13,6 +13,8 @@ export type Converted = { value: unknown; floats: Set<string> };
 /** A type BFCL's converter does not implement (it raises there). */
 export class BfclConversionError extends Error {}
 
+import { execSafe, matchAllSafe } from '../tools/safe-regexp';
+
 const plain = (value: unknown): Converted => ({ value, floats: new Set() });
 const float = (value: number): Converted => ({ value, floats: new Set(['']) });
 
@@ -34,6 +36,57 @@ export function pythonFloat(text: string): number | undefined {
   const digits = '\\d(?:_?\\d)*';
   const number = new RegExp(`^[+-]?(?:(?:${digits})?\\.${digits}|${digits}\\.?)(?:[eE][+-]?${digits})?$`);
   return number.test(trimmed) ? Number(trimmed.replaceAll('_', '')) : undefined;
+}
+
+/** `(?=[^,]+:)` at `at`: a colon after at least one character, with no comma before it. */
+function keyFollows(text: string, at: number): boolean {
+  if (at >= text.length || text[at] === ',') return false;
+  for (let index = at + 1; index < text.length && text[index] !== ','; index++) if (text[index] === ':') return true;
+  return false;
+}
+
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+
+/**
+ * BFCL's `re.findall(r"([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)", inside)` as one scan (that regular
+ * expression backtracks): each key up to a colon, its value up to the first comma whose following
+ * white space is followed by another key, or to the end; a value cannot cross a line (`.`).
+ */
+export function dictEntries(text: string): [string, string][] {
+  const entries: [string, string][] = [];
+  let at = 0;
+  scan: while (at < text.length) {
+    const colon = text.indexOf(':', at);
+    if (colon === -1) break;
+    // `[^:]+` needs one character: a search moves on past a colon where a key should start.
+    if (colon === at) {
+      at += 1;
+      continue;
+    }
+    let start = colon + 1;
+    while (isSpace(text[start])) start++;
+    for (let end = start; end <= text.length; end++) {
+      if (end === text.length) {
+        entries.push([text.slice(at, colon), text.slice(start)]);
+        break scan;
+      }
+      if (text[end] === '\n') {
+        // No match can start before this colon: the search goes on after it.
+        at = colon + 1;
+        continue scan;
+      }
+      if (text[end] !== ',') continue;
+      let after = end + 1;
+      while (isSpace(text[after])) after++;
+      // Greedy white space, then the lookahead; with one space less, a colon right after it still counts.
+      const next = keyFollows(text, after) ? after : after > end + 1 && text[after] === ':' ? after - 1 : undefined;
+      if (next === undefined) continue;
+      entries.push([text.slice(at, colon), text.slice(start, end)]);
+      at = next;
+      continue scan;
+    }
+  }
+  return entries;
 }
 
 /** Python's `str.strip(chars)`: every one of `chars` off both ends. */
@@ -78,26 +131,26 @@ function javaArrayList(text: string, nested: string | undefined): Converted {
       : nested
         ? convertJavaValue(item, nested)
         : javaValue(item);
-  const asList = /new\s+ArrayList<\w*>\(Arrays\.asList\((.+?)\)\)/.exec(text);
+  const asList = execSafe(String.raw`new\s+ArrayList<\w*>\(Arrays\.asList\((.+?)\)\)`, text);
   if (asList)
     return listOf(
-      asList[1].split(',').map((item) => item.trim()),
+      (asList[1] ?? '').split(',').map((item) => item.trim()),
       element,
     );
-  const added = /new\s+ArrayList<\w*>\(\)\s*\{\{\s*(.+?)\s*\}\}/s.exec(text);
+  const added = execSafe(String.raw`new\s+ArrayList<\w*>\(\)\s*\{\{\s*(.+?)\s*\}\}`, text, 's');
   if (added)
     return listOf(
-      [...added[1].matchAll(/add\((.+?)\)/g)].map((found) => found[1].trim()),
+      matchAllSafe(String.raw`add\((.+?)\)`, added[1] ?? '').map((found) => (found[1] ?? '').trim()),
       element,
     );
-  if (/new\s+ArrayList<\w*>\(\)/.test(text)) return plain([]);
+  if (execSafe(String.raw`new\s+ArrayList<\w*>\(\)`, text)) return plain([]);
   return plain(text);
 }
 
 function javaArray(text: string, nested: string | undefined): Converted {
-  const found = /new\s+\w+\[\]\s*\{(.*?)\}/.exec(text);
+  const found = execSafe(String.raw`new\s+\w+\[\]\s*\{(.*?)\}`, text);
   if (!found) return plain(text);
-  const items = found[1].split(',').filter((item) => item.trim() !== '');
+  const items = (found[1] ?? '').split(',').filter((item) => item.trim() !== '');
   return listOf(
     items.map((item) => item.trim()),
     (item) => (nested ? convertJavaValue(item, nested) : javaValue(item)),
@@ -105,15 +158,16 @@ function javaArray(text: string, nested: string | undefined): Converted {
 }
 
 function javaHashMap(text: string): Converted {
-  const found = /new\s+HashMap<.*?>\s*\(\)\s*\{\s*\{?\s*(.*?)\s*\}?\s*\}/s.exec(text);
+  const found = execSafe(String.raw`new\s+HashMap<.*?>\s*\(\)\s*\{\s*\{?\s*(.*?)\s*\}?\s*\}`, text, 's');
   if (found) {
     const entries: Record<string, unknown> = {};
-    if (found[1].trim() !== '')
-      for (const [, key, value] of found[1].matchAll(/put\("(.*?)",\s*(.*?)\)/g))
+    const inside = found[1] ?? '';
+    if (inside.trim() !== '')
+      for (const [, key = '', value = ''] of matchAllSafe(String.raw`put\("(.*?)",\s*(.*?)\)`, inside))
         entries[key] = javaValue(value.trim()).value;
     return plain(entries);
   }
-  return /new\s+HashMap<.*?>\s*\(\)/.test(text) ? plain({}) : plain(text);
+  return execSafe(String.raw`new\s+HashMap<.*?>\s*\(\)`, text) ? plain({}) : plain(text);
 }
 
 /** `java_type_converter(value, type, nested)`. */
@@ -172,16 +226,19 @@ function jsValue(raw: string): Converted {
 }
 
 function jsArray(code: string, nested: string | undefined): Converted {
-  const twoD = /^(?:\[\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\]|\bnew\s+Array\(\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\))/.exec(code);
+  const twoD = execSafe(
+    String.raw`^(?:\[\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\]|\bnew\s+Array\(\s*\[.*?\]\s*(,\s*\[.*?\]\s*)*\))`,
+    code,
+  );
   if (twoD) {
-    const rows = [...twoD[0].matchAll(/\[(.*?)\]/g)].map((found, index) => {
-      const inner = found[1].trim();
+    const rows = matchAllSafe(String.raw`\[(.*?)\]`, twoD[0] ?? '').map((found, index) => {
+      const inner = (found[1] ?? '').trim();
       const row = index === 0 && inner.startsWith('[') ? inner.slice(1) : inner;
       return row.split(',').map((item) => jsValue(item.trim()).value);
     });
     return plain(rows);
   }
-  const oneD = /^(?:\[(.*?)\]|\bnew\s+Array\((.*?)\))/.exec(code);
+  const oneD = execSafe(String.raw`^(?:\[(.*?)\]|\bnew\s+Array\((.*?)\))`, code);
   if (!oneD) return plain(code);
   const inside = (oneD[1] ?? oneD[2] ?? '').trim();
   const items = inside === '' ? [] : inside.split(',');
@@ -193,10 +250,10 @@ function jsArray(code: string, nested: string | undefined): Converted {
 
 function jsDict(code: string): Converted {
   if (code === '{}') return plain({});
-  const found = /^\{(.*?)\}/.exec(code);
+  const found = execSafe(String.raw`^\{(.*?)\}`, code);
   if (!found) return plain(code);
   const entries: Record<string, unknown> = {};
-  for (const [, rawKey, rawValue] of found[1].matchAll(/([^:]+):\s*(.*?)(?:,\s*(?=[^,]+:)|$)/g)) {
+  for (const [rawKey, rawValue] of dictEntries(found[1] ?? '')) {
     const key = stripChars(rawKey.trim(), `'"`);
     const value = rawValue.trim();
     entries[key] =

@@ -85,10 +85,13 @@ return { pass: fails.length === 0, score: fails.length === 0 ? 1 : 0, reason: fa
 
 /**
  * A value as a JavaScript literal (JSON) that survives promptfoo's rendering of an assertion's value
- * as a Nunjucks template: "{{", "{%" and "{#" can only stand inside the JSON's strings, where
- * "\u007b" is the same "{".
+ * as a Nunjucks template: "{{", "{%", "{#" and "#}" can only stand inside the JSON's strings, where
+ * "\u007b" is the same "{" and "\u0023" the same "#".
  */
-export const jsonLiteral = (value: unknown): string => JSON.stringify(value).replace(/\{(?=[{%#])/g, '\\u007b');
+export const jsonLiteral = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/\{(?=[{%#])/g, '\\u007b')
+    .replace(/#(?=\})/g, '\\u0023');
 
 /** Whether a case has anything the checker judges. */
 export function needsChecker(expect: EvalCase['expect']): boolean {

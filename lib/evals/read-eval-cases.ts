@@ -3,6 +3,7 @@ import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '
 import { BfclEntryError, readBfclEntry } from './read-bfcl-case';
 import { floatWrittenIntegers } from '../tools/float-written-integers';
 import { firstIssue } from '../limits/first-issue';
+import { findJsonNesting } from '../limits/text-nesting';
 
 /** Longest case text read (a paste or a file), in characters. */
 export const MAX_EVAL_CASES_CHARS = 5_000_000;
@@ -72,6 +73,8 @@ function entriesOf(
   text: string,
 ): { ok: true; entries: unknown[]; floatsOf: FloatsOf } | { ok: false; message: string } {
   const trimmed = text.trim();
+  const deep = findJsonNesting(trimmed);
+  if (deep) return { ok: false, message: `The cases cannot be read: ${deep.message}.` };
   if (trimmed.startsWith('[') || (trimmed.startsWith('{') && !trimmed.includes('\n{'))) {
     try {
       const value: unknown = JSON.parse(trimmed);

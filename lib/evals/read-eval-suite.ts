@@ -6,6 +6,7 @@ import type { SandboxFiles } from '../shapes/sandbox-status';
 import { readEvalCases } from './read-eval-cases';
 import { looksLikePromptfoo, type PromptfooSuite, readPromptfooSuite } from './read-promptfoo';
 import { type EvalSuite, suiteConfigs, suiteVariants } from './run-suite';
+import { findJsonNesting } from '../limits/text-nesting';
 
 /** What `npm run eval` runs: the suite, and the workspace its full-loop runs start with. */
 export type ReadSuite =
@@ -13,6 +14,7 @@ export type ReadSuite =
   | { ok: false; message: string };
 
 const isSessionFile = (text: string) => {
+  if (findJsonNesting(text)) return false;
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === SESSION_FILE_KIND;

@@ -8,6 +8,7 @@ import { mapAssertions, type PromptfooAssertion } from './promptfoo-assertions';
 import { configOf, readProviders, toolsOf } from './promptfoo-providers';
 import { MAX_EVAL_CASES_CHARS } from './read-eval-cases';
 import { CASE_METADATA_KEY } from './write-promptfoo';
+import { findYamlNesting } from '../limits/text-nesting';
 
 /*
  * A promptfoo config (YAML or JSON) as the Evals grid's suite (docs/evals.md, "promptfoo"):
@@ -34,9 +35,33 @@ type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const PROMPTFOO_KEYS = ['prompts', 'providers', 'targets', 'tests', 'defaultTest', 'evaluateOptions'];
+
+/**
+ * Whether a line of `text` starts (after white space) with one of `keys` and a colon — one pass over
+ * the text, each line looked at once (a regular expression for it backtracks on a run of blank lines).
+ */
+function hasTopLevelKey(text: string, keys: readonly string[]): boolean {
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    let at = start;
+    while (at < end && (text[at] === ' ' || text[at] === '\t' || text[at] === '\r')) at++;
+    for (const key of keys) {
+      if (!text.startsWith(key, at)) continue;
+      let after = at + key.length;
+      while (after < end && (text[after] === ' ' || text[after] === '\t')) after++;
+      if (text[after] === ':') return true;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
 /** Whether a text reads as a promptfoo config (not a case file or a session). */
 export function looksLikePromptfoo(text: string): boolean {
-  if (/^\s*(prompts|providers|targets|tests|defaultTest|evaluateOptions)\s*:/m.test(text)) return true;
+  if (hasTopLevelKey(text, PROMPTFOO_KEYS)) return true;
   try {
     const value: unknown = JSON.parse(text);
     return isRecord(value) && ('prompts' in value || 'tests' in value) && !('kind' in value) && !('cases' in value);
@@ -50,6 +75,27 @@ const varAt = (vars: Json, path: string): unknown =>
   path
     .split('.')
     .reduce<unknown>((value, key) => (isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined), vars);
+
+/**
+ * Whether a template holds a Nunjucks tag or a filter other than dump, safe and trim — one pass
+ * (`/\{%|\{\{[^}]*\|\s*(?!dump|safe|trim)/` backtracks on a run of "{{"): the part of a "{{" up
+ * to the next "}" holds the parts of every "{{" inside it, so each is looked at once.
+ */
+function usesMoreThanVariables(template: string): boolean {
+  if (template.includes('{%')) return true;
+  let at = template.indexOf('{{');
+  while (at !== -1) {
+    const close = template.indexOf('}', at + 2);
+    const end = close === -1 ? template.length : close;
+    for (let pipe = template.indexOf('|', at + 2); pipe !== -1 && pipe < end; pipe = template.indexOf('|', pipe + 1)) {
+      let name = pipe + 1;
+      while (/\s/.test(template[name] ?? '')) name++;
+      if (!['dump', 'safe', 'trim'].some((filter) => template.startsWith(filter, name))) return true;
+    }
+    at = template.indexOf('{{', end);
+  }
+  return false;
+}
 
 const render = (template: string, vars: Json): string =>
   template.replace(
@@ -158,9 +204,19 @@ function readTests(config: Json, notes: string[]): Test[] {
   }));
 }
 
+/** The case a test the playground exported keeps: a JSON string (as it writes now) or an object (before 0.27). */
 function keptCase(metadata: unknown): { kept?: EvalCase } {
-  const kept = isRecord(metadata) ? evalCaseSchema.safeParse(metadata[CASE_METADATA_KEY]) : undefined;
-  return kept?.success ? { kept: kept.data } : {};
+  const value = isRecord(metadata) ? metadata[CASE_METADATA_KEY] : undefined;
+  const kept = evalCaseSchema.safeParse(typeof value === 'string' ? parseJsonOrUndefined(value) : value);
+  return kept.success ? { kept: kept.data } : {};
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 const caseIdOf = (test: Test, index: number, prompt: Prompt, prompts: number, taken: Set<string>) => {
@@ -178,6 +234,8 @@ function parseConfig(text: string): { ok: true; config: Json } | { ok: false; me
       ok: false,
       message: `The config is ${text.length.toLocaleString('en')} characters; at most ${MAX_EVAL_CASES_CHARS.toLocaleString('en')}.`,
     };
+  const deep = findYamlNesting(text);
+  if (deep) return { ok: false, message: `The config cannot be read: ${deep.message}.` };
   let value: unknown;
   try {
     // YAML is a superset of JSON; aliases are bounded (no billion laughs), custom tags refused.
@@ -242,7 +300,7 @@ export function readPromptfooSuite(text: string): ({ ok: true } & PromptfooSuite
     }
   });
   if (cases.length > MAX_EVAL_CASES) notes.push(`The first ${MAX_EVAL_CASES} of ${cases.length} cases were kept.`);
-  if (/\{%|\{\{[^}]*\|\s*(?!dump|safe|trim)/.test(JSON.stringify(config.prompts ?? '')))
+  if (usesMoreThanVariables(JSON.stringify(config.prompts ?? '')))
     notes.push(
       'A prompt uses Nunjucks beyond {{ var }} (tags or filters): it was filled in as far as plain variables go.',
     );

@@ -217,11 +217,19 @@ describe('writePromptfooConfig', () => {
     { id: 'b', name: 'claude', settings: { provider: 'anthropic' as const, model: 'claude-sonnet-4-5' } },
     { id: 'c', name: 'sim', settings: { provider: 'simulated' as const, model: 'simulated-1' } },
   ];
-  const written = writePromptfooConfig({ cases, tools: [WEATHER], configs, baseSettings: BASE, repeats: 3 });
+  const written = writePromptfooConfig({
+    cases,
+    tools: [WEATHER],
+    configs,
+    baseSettings: BASE,
+    repeats: 3,
+    confirmedBaseUrls: ['https://llm.example.com/v1'],
+  });
   const config = parse(written.text);
 
   it('writes providers with their tools in their own format, the tests with promptfoo’s assertions and the case kept', () => {
-    expect(config.prompts).toEqual(['{{ prompt }}']);
+    expect(config.prompts).toEqual(['{{ messages | dump }}']);
+    expect(config.tests[0].vars).toEqual({ messages: [{ role: 'user', content: 'Weather?' }] });
     expect(config.providers[0]).toEqual({
       id: 'openai:chat:gpt-4.1-mini',
       label: 'mini',
@@ -253,6 +261,15 @@ describe('writePromptfooConfig', () => {
       "files: its workspace checks need the playground's sandbox and are not in the config.",
     ]);
     expect(written.text).toContain('# sim: promptfoo has no simulated model');
+  });
+
+  it('writes no base URL the person did not confirm, and says so', () => {
+    const unconfirmed = writePromptfooConfig({ cases, tools: [WEATHER], configs, baseSettings: BASE, repeats: 1 });
+    expect(unconfirmed.text).not.toContain('llm.example.com');
+    expect(parse(unconfirmed.text).providers[0].config.apiBaseUrl).toBeUndefined();
+    expect(unconfirmed.notes).toContain(
+      "mini: its base URL was left out (not confirmed in the export dialog): promptfoo sends this provider's requests, with your key, to the provider's own address. Add apiBaseUrl yourself if you trust it.",
+    );
   });
 
   it('reads back as the same cases', () => {

@@ -33,6 +33,7 @@ import {
   text,
   toolsOf,
 } from './read-openinference';
+import { findJsonNesting } from '../limits/text-nesting';
 
 /**
  * Reads OpenInference spans (OTLP JSON) back into a session: user messages and model steps
@@ -47,6 +48,8 @@ export function importOtlp(fileText: string): ParsedSession {
       message: `The trace is too large (${fileText.length.toLocaleString('en')} characters; at most ${INPUT_LIMITS.maxImportFileBytes.toLocaleString('en')}).`,
     };
   }
+  const deep = findJsonNesting(fileText);
+  if (deep) return { ok: false, message: `The trace cannot be read: ${deep.message}.` };
   let trace: OtlpTrace;
   try {
     trace = JSON.parse(fileText);

@@ -42,7 +42,16 @@ describe('entrances', () => {
       version: 1,
       session: { ...session, messages: 'DEEP' },
     }).replace('"DEEP"', `[${nested(5000)}]`);
+    // Measured before the parser, with the place named.
     expect(await parseSessionFile(file)).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^The file cannot be read: it nests deeper than 256 levels at line 1, column \d+\.$/,
+      ),
+    });
+    // Within the text bound, the session's own bound still holds.
+    const moderately = file.replace(`[${nested(5000)}]`, `[${nested(100)}]`);
+    expect(await parseSessionFile(moderately)).toEqual({
       ok: false,
       message: 'Not a valid session: it nests deeper than 64 levels.',
     });
@@ -50,7 +59,14 @@ describe('entrances', () => {
 
   it('a pasted tool list nested 10,000 levels gets a sentence', () => {
     const result = importToolList(`[{"name":"t","description":"","parameters":${nested(10_000, '{}')}}]`);
-    expect(result).toEqual({ ok: false, message: 'The tool list cannot be imported: it nests deeper than 64 levels.' });
+    expect(result).toEqual({
+      ok: false,
+      message: 'The tool list cannot be read: it nests deeper than 256 levels at line 1, column 1314.',
+    });
+    expect(importToolList(`[{"name":"t","description":"","parameters":${nested(100, '{}')}}]`)).toEqual({
+      ok: false,
+      message: 'The tool list cannot be imported: it nests deeper than 64 levels.',
+    });
   });
 
   it('a tool definition nested 10,000 levels is marked in the editor, not thrown', () => {
@@ -81,7 +97,11 @@ describe('entrances', () => {
         /^The trace is not OTLP JSON this playground can read: /,
       ],
       ['null', /^No spans found/],
-      [`{"resourceSpans": ${nested(5000)}}`, /^The trace cannot be read: it nests deeper than 64 levels\.$/],
+      [
+        `{"resourceSpans": ${nested(5000)}}`,
+        /^The trace cannot be read: it nests deeper than 256 levels at line 1, column \d+\.$/,
+      ],
+      [`{"resourceSpans": ${nested(100)}}`, /^The trace cannot be read: it nests deeper than 64 levels\.$/],
       ['{', /^The file is not JSON: /],
     ];
     for (const [text, message] of cases) {

@@ -10,6 +10,12 @@ export const INPUT_LIMITS = {
    * parser or reader recurses: a 64-level schema needs a few levels more for its code.
    */
   maxCodeNesting: 128,
+  /**
+   * Deepest nesting of a stranger's JSON or YAML text, measured before the parser (which recurses
+   * or slows down on a run of brackets; YAML's overflows the stack near 770): generous, since the
+   * parsed value is checked against `maxJsonDepth` after.
+   */
+  maxTextNesting: 256,
   /** Largest `POST /api/chat` body, in bytes. */
   maxChatBodyBytes: 5 * 1024 * 1024,
   /**

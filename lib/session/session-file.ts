@@ -1,6 +1,7 @@
 import { SESSION_FILE_KIND, SESSION_FORMAT_VERSION } from './session-format';
 import type { ParsedSession, SessionData } from './session-schema';
 import { referencedSentValues } from './referenced-sent-values';
+import { findJsonNesting } from '../limits/text-nesting';
 /** Largest session file read, in characters. */
 export const MAX_SESSION_FILE_CHARS = 20_000_000;
 
@@ -48,6 +49,8 @@ export async function parseSessionFile(text: string): Promise<ParsedSession> {
       ok: false,
       message: `The file is too large (${text.length.toLocaleString('en')} characters; at most ${MAX_SESSION_FILE_CHARS.toLocaleString('en')}).`,
     };
+  const deep = findJsonNesting(text);
+  if (deep) return { ok: false, message: `The file cannot be read: ${deep.message}.` };
   let value: unknown;
   try {
     value = JSON.parse(text);

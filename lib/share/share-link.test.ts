@@ -208,7 +208,7 @@ describe('share links', () => {
     expect(await readShareFragment(`${SHARE_PREFIX}${compressToEncodedURIComponent(payload)}`)).toEqual({
       ok: false,
       message:
-        'This share link cannot be opened: the session in it is not valid: it nests deeper than 64 levels. Ask for a new link, or for the session file.',
+        'This share link cannot be opened: it nests deeper than 256 levels at line 1, column 1535. Ask for a new link, or for the session file.',
     });
   });
 });

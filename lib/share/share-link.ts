@@ -8,6 +8,7 @@ import type { ParsedSession, SessionData } from '../session/session-schema';
 import { formatToolSource } from '../shapes/tool-source';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import type { ToolDraft } from '../shapes/tool-spec';
+import { findJsonNesting } from '../limits/text-nesting';
 
 /** The fragment a share link carries its session in: `#share=1.<lz-string data>`. */
 export const SHARE_PREFIX = '#share=1.';
@@ -73,6 +74,8 @@ export async function readLinkPayloadText(
   json: string,
   damaged: (why: string) => ParsedSession,
 ): Promise<ParsedSession> {
+  const deep = findJsonNesting(json);
+  if (deep) return damaged(deep.message);
   let payload: unknown;
   try {
     payload = JSON.parse(json);

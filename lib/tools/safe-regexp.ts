@@ -72,3 +72,30 @@ export function compileSafeRegExp(pattern: string, flags = ''): SafeRegExp {
 export const safeRegExpEngine = Object.assign((pattern: string, flags: string) => compileSafeRegExp(pattern, flags), {
   code: 'compileSafeRegExp',
 });
+
+/**
+ * Each match of a pattern in `text`, left to right, with its groups (undefined where a group took
+ * no part) — `String.prototype.matchAll` on RE2, linear in the text. For patterns the playground
+ * writes itself (no lookaround, no backreferences) that run on a stranger's text.
+ */
+export function matchAllSafe(pattern: string, text: string, flags = ''): (string | undefined)[][] {
+  let bits = 0;
+  for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
+  const matcher = RE2JS.compile(pattern, bits).matcher(text);
+  const found: (string | undefined)[][] = [];
+  while (matcher.find()) {
+    const groups: (string | undefined)[] = [];
+    for (let group = 0; group <= matcher.groupCount(); group++) groups.push(matcher.group(group) ?? undefined);
+    found.push(groups);
+  }
+  return found;
+}
+
+/** The first match of a pattern in `text` and its groups, or undefined — `RegExp.prototype.exec` on RE2. */
+export function execSafe(pattern: string, text: string, flags = ''): (string | undefined)[] | undefined {
+  let bits = 0;
+  for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
+  const matcher = RE2JS.compile(pattern, bits).matcher(text);
+  if (!matcher.find()) return undefined;
+  return Array.from({ length: matcher.groupCount() + 1 }, (_, group) => matcher.group(group) ?? undefined);
+}

@@ -13,11 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { promptfooExportOf } from './export-config';
+import { promptfooCli } from './install-promptfoo';
 import { digestOfText } from '../../lib/shapes/canonical-json';
 import { startFakeProvider } from '../fake-provider/start-fake-provider';
 
 const HERE = import.meta.dirname;
-const CLI = join(HERE, 'node_modules', 'promptfoo', 'dist', 'src', 'entrypoint.js');
+const CLI = promptfooCli();
 const OUT = join(HERE, '..', '..', 'lib', 'evals', 'fixtures', 'promptfoo-verdicts.json');
 const VERSION = JSON.parse(readFileSync(join(HERE, 'node_modules', 'promptfoo', 'package.json'), 'utf8')).version;
 const work = mkdtempSync(join(tmpdir(), 'promptfoo-fixtures-'));

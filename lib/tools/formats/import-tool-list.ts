@@ -9,6 +9,7 @@ import {
   type ToolDefinition,
   type ToolFormat,
 } from '../../shapes/tool-formats';
+import { findJsonNesting } from '../../limits/text-nesting';
 
 export type ImportedTool = { definition: ToolDefinition; format: ToolFormat; notes: string[] };
 
@@ -38,6 +39,8 @@ const KNOWN_KEYS = new Set([
 ]);
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  const deep = findJsonNesting(text);
+  if (deep) return { ok: false, message: `The tool list cannot be read: ${deep.message}.` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

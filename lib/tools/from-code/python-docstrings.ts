@@ -40,7 +40,14 @@ export function dedent(text: string): string {
 }
 
 /** Python's `str.strip()` (whitespace both ends). */
-export const pyStrip = (text: string) => text.replace(/^\s+|\s+$/g, '');
+export function pyStrip(text: string): string {
+  // One pass from each end (`/\s+$/` backtracks on every run of white space that does not end the text).
+  let start = 0;
+  let end = text.length;
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return text.slice(start, end);
+}
 
 export type GoogleDocstring = { description: string; args: Map<string, string>; hasArgs: boolean };
 
