@@ -119,7 +119,6 @@ test('hardening round two: the route guard, redaction of disguised keys, an MCP 
 test('hardening round three: nesting measured before parsing, the uniqueItems bound, the link budget, the client address', async () => {
   const { findDeepNesting } = await import('@/lib/tools/from-code/find-deep-nesting');
   const { createSqliteLinkStore } = await import('@/lib/server/links/sqlite-link-store');
-  const { createByteBudget } = await import('@/lib/server/links/link-limits');
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
   const { asPlainText } = await import('@/lib/tools/token-xray');
   const { mkdtempSync, rmSync } = await import('node:fs');
@@ -140,8 +139,9 @@ test('hardening round three: nesting measured before parsing, the uniqueItems bo
       tokenHash: 'h',
       createdAtMs: 0,
       expiresAtMs: undefined,
+      client: `client-${index % 50}`,
     });
-  const budget = createByteBudget(1024 ** 3);
+  const budget = { maxBytes: 1024 ** 3, clientShareBytes: 64 * 1024 ** 2, shareWindowMs: 86_400_000 };
   const count = asPlainText(countTokens);
   try {
     printFigures('Hardening round three', [
@@ -162,10 +162,10 @@ test('hardening round three: nesting measured before parsing, the uniqueItems bo
       ),
       await measure('uniqueItems over 2,000 objects: checked by Ajv', () => checker.checkValue(unique, justRight), 20),
       await measure(
-        'link budget: read what 1,000 stored links hold and take room (SQLite)',
+        'link budget: what 1,000 stored links and their author hold, and room taken, in one transaction (SQLite)',
         async () => {
-          const room = await budget.reserve(() => store.usedBytes(0), 20 * 1024 * 1024);
-          await room?.release();
+          await store.reserve({ id: 'r', client: 'client-7', bytes: 20 * 1024 * 1024, deadlineMs: 60_000 }, 0, budget);
+          await store.release('r');
         },
         200,
       ),

@@ -9,13 +9,14 @@ import type { SessionData } from '@/lib/session/session-schema';
 import { makeShareLink } from '@/lib/share/share-link';
 import { openSealedSession, sealSession, toBase64url } from '@/lib/share/short-link';
 import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
-import { createByteBudget, createRateLimit } from '@/lib/server/links/link-limits';
+import { createRateLimit } from '@/lib/server/links/link-limits';
 import type { LinkStore } from '@/lib/server/links/link-store';
 import { createPostgresLinkStore } from '@/lib/server/links/postgres-link-store';
 import { createSqliteLinkStore } from '@/lib/server/links/sqlite-link-store';
 import { startPostgres } from '../testing/start-postgres';
 import { generateLongSession } from './generate-long-session';
 import { measure, printFigures, type Figure } from './measure';
+import { withContentLength } from '@/testing/with-content-length';
 
 /** Short links (lib/share/CONTEXT.md) — create and open times, bytes stored against the fragment link, the stores under load. */
 
@@ -53,16 +54,20 @@ test('short links: create (seal + upload) and open (download + decrypt + read), 
   const deps: LinksDeps = {
     store,
     rateLimit: createRateLimit(1_000_000),
-    budget: createByteBudget(Number.MAX_SAFE_INTEGER),
+    budget: { maxBytes: Number.MAX_SAFE_INTEGER, clientShareBytes: Number.MAX_SAFE_INTEGER, shareWindowMs: 86_400_000 },
+    uploadDeadlineMs: 60_000,
     env: {},
   };
   const post = (body: unknown) =>
     handleLinksRequest(
-      new Request('http://localhost/api/links', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+      new Request(
+        'http://localhost/api/links',
+        withContentLength({
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      ),
       undefined,
       deps,
     );
@@ -116,7 +121,7 @@ async function underLoad(store: LinkStore, clients: number, rounds: number): Pro
       for (let round = 0; round < rounds; round++) {
         const id = `c${client}r${round}-${Math.random().toString(36).slice(2, 10)}`.padEnd(22, 'x').slice(0, 22);
         let start = performance.now();
-        await store.put({ id, body, tokenHash: 'h', createdAtMs: Date.now(), expiresAtMs: undefined });
+        await store.put({ id, body, tokenHash: 'h', createdAtMs: Date.now(), expiresAtMs: undefined, client: 'bench' });
         put.push(performance.now() - start);
         start = performance.now();
         await store.get(id, Date.now());

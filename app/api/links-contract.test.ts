@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
-import { createByteBudget, createRateLimit } from '@/lib/server/links/link-limits';
+import { createRateLimit } from '@/lib/server/links/link-limits';
 import { createSqliteLinkStore } from '@/lib/server/links/sqlite-link-store';
 import {
   createdLinkSchema,
@@ -12,6 +12,7 @@ import {
   routeErrorSchema,
   shortLinksStatusOnServer,
 } from '@/lib/share/links-route';
+import { withContentLength } from '@/testing/with-content-length';
 
 /** `/api/links` and `/api/links/<id>`: the route answers through its contract, the page sends and reads with it (route-contracts.test.ts). */
 /** The page's fetch, answered by the links route's own handler (`/api/links` or `/api/links/<id>`) over a fresh store. */
@@ -19,14 +20,15 @@ function linksRouteFetch(): typeof fetch {
   const deps: LinksDeps = {
     store: createSqliteLinkStore(':memory:'),
     rateLimit: createRateLimit(1_000),
-    budget: createByteBudget(1024 * 1024),
+    budget: { maxBytes: 1024 * 1024, clientShareBytes: 1024 * 1024, shareWindowMs: 86_400_000 },
+    uploadDeadlineMs: 60_000,
     env: {},
   };
   return async (url, init) => {
     const id = String(url).startsWith(`${LINKS_ROUTE}/`)
       ? decodeURIComponent(String(url).slice(LINKS_ROUTE.length + 1))
       : undefined;
-    return handleLinksRequest(new Request(`http://localhost${url}`, init as RequestInit), id, deps);
+    return handleLinksRequest(new Request(`http://localhost${url}`, withContentLength(init as RequestInit)), id, deps);
   };
 }
 

@@ -1,8 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { formatBytes } from '../../limits/input-limits';
-import { processShared } from '../server-process';
-import type { LinkStore } from './link-store';
+import type { LinkBudget, LinkStore } from './link-store';
 
 /** The environment variable that bounds what the link store holds in all, in bytes. */
 export const LINK_STORE_MAX_BYTES_ENV = 'PLAYGROUND_LINK_STORE_MAX_BYTES';
@@ -25,7 +24,7 @@ export function storeRateLimit(store: LinkStore, env: Record<string, string | un
   const value = env[LINK_RATE_LIMIT_ENV]?.trim() ?? '';
   const limit = /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : 30;
   return (client, nowMs) =>
-    store.takeCreation(createHash('sha256').update(client).digest('base64url'), nowMs, {
+    store.takeCreation(clientKeyOf(client), nowMs, {
       limit,
       windowMs: RATE_WINDOW_MS,
     });
@@ -55,63 +54,44 @@ export function linkStoreMaxBytesOf(env: Record<string, string | undefined>): nu
   return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : DEFAULT_LINK_STORE_MAX_BYTES;
 }
 
-export type ByteBudget = {
-  readonly maxBytes: number;
-  /**
-   * Room for one upload, given what the store holds (`readUsedBytes`): at most `wanted` bytes,
-   * held for this upload until `release` (so uploads streaming at once cannot together pass
-   * the budget), or undefined when the store is full.
-   */
-  reserve(
-    readUsedBytes: () => Promise<number>,
-    wanted: number,
-  ): Promise<{ bytes: number; release(): Promise<void> } | undefined>;
-};
-
-/**
- * The link store's total byte budget, with the uploads under way counted against it. Reading
- * what the store holds and taking room is one step, and so is giving room back: an upload is
- * released only after it is stored, and never between another's read and its reservation — so
- * a read that missed a just-stored upload still counts it as under way (at worst twice, never
- * not at all).
- */
-export function createByteBudget(maxBytes: number): ByteBudget {
-  let inFlightBytes = 0;
-  let queue: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(step: () => Promise<T> | T): Promise<T> => {
-    const next = queue.then(step, step);
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  return {
-    maxBytes,
-    reserve: (readUsedBytes, wanted) =>
-      oneAtATime(async () => {
-        const bytes = Math.min(wanted, maxBytes - (await readUsedBytes()) - inFlightBytes);
-        if (bytes <= 0) return undefined;
-        inFlightBytes += bytes;
-        let released = false;
-        return {
-          bytes,
-          release: () =>
-            oneAtATime(() => {
-              if (released) return;
-              released = true;
-              inFlightBytes -= bytes;
-            }),
-        };
-      }),
-  };
-}
-
 /** The sentence a full store answers with (507). */
 export const storeFullMessage = (maxBytes: number) =>
   `This server's short-link store is full (${formatBytes(maxBytes)} of links): share a fragment link or export the session as a file instead, or try again when older links expire.`;
 
-export type LinkLimits = { budget: ByteBudget };
+/** The environment variable for one client address's share of the store, in bytes (default: see `linkBudgetOf`). */
+export const LINK_CLIENT_SHARE_ENV = 'PLAYGROUND_LINK_CLIENT_SHARE_BYTES';
+/** The environment variable for how long an upload may take, in seconds (default 60). */
+export const LINK_UPLOAD_SECONDS_ENV = 'PLAYGROUND_LINK_UPLOAD_SECONDS';
+const DAY_MS = 86_400_000;
 
-/** This server's byte budget for the link store (one per process and budget setting), uploads under way counted. */
-export function linkLimitsFor(env: Record<string, string | undefined>): LinkLimits {
+const wholeNumber = (value: string | undefined, digits: number) => {
+  const text = value?.trim() ?? '';
+  return new RegExp(`^\\d{1,${digits}}$`).test(text) && Number(text) > 0 ? Number(text) : undefined;
+};
+
+/**
+ * The store's budget: `PLAYGROUND_LINK_STORE_MAX_BYTES` in all, and each client address's share
+ * of it per day — the links it made in the last day and its `never` links, uploads under way
+ * included — `PLAYGROUND_LINK_CLIENT_SHARE_BYTES`, by default a sixteenth of the store (at least
+ * one largest link, at most a quarter), so one or two addresses cannot fill it.
+ */
+export function linkBudgetOf(env: Record<string, string | undefined>, largestLink: number): LinkBudget {
   const maxBytes = linkStoreMaxBytesOf(env);
-  return processShared('link-limits', String(maxBytes), () => ({ budget: createByteBudget(maxBytes) }));
+  const byDefault = Math.max(Math.floor(maxBytes / 16), Math.min(Math.floor(maxBytes / 4), largestLink));
+  return {
+    maxBytes,
+    clientShareBytes: Math.min(maxBytes, wholeNumber(env[LINK_CLIENT_SHARE_ENV], 15) ?? byDefault),
+    shareWindowMs: DAY_MS,
+  };
 }
+
+/** How long one upload may take (`PLAYGROUND_LINK_UPLOAD_SECONDS`, default 60): its reservation lapses then. */
+export const uploadDeadlineMsOf = (env: Record<string, string | undefined>): number =>
+  (wholeNumber(env[LINK_UPLOAD_SECONDS_ENV], 5) ?? 60) * 1000;
+
+/** The sentence an address past its share answers with (429). */
+export const shareUsedMessage = (share: number) =>
+  `This address has made as many short links as it may keep today (${formatBytes(share)}, its share of this server's store): delete some of yours, share a fragment link, or try again tomorrow.`;
+
+/** A client address as the store keeps it: a hash, never the address. */
+export const clientKeyOf = (client: string) => createHash('sha256').update(client).digest('base64url');

@@ -11,6 +11,28 @@ export type StoredLink = {
   createdAtMs: number;
   /** Undefined: kept until deleted. */
   expiresAtMs: number | undefined;
+  /** A hash of the author's address (its share of the budget counts this link), never the address. */
+  client: string;
+};
+
+/** What the store may hold in all, and each client address's share of it. */
+export type LinkBudget = {
+  maxBytes: number;
+  /** Bytes one address may hold in links it made in the last `shareWindowMs` and in its `never` links. */
+  clientShareBytes: number;
+  shareWindowMs: number;
+};
+
+/** Room held for one upload until it is stored, released, or its deadline passes. */
+export type LinkReservation = { id: string; client: string; bytes: number; deadlineMs: number };
+
+/** A link as the operator's listing shows it (never its body). */
+export type LinkListing = {
+  id: string;
+  bytes: number;
+  client: string;
+  createdAtMs: number;
+  expiresAtMs: number | undefined;
 };
 
 /**
@@ -19,7 +41,16 @@ export type StoredLink = {
  */
 export type LinkStore = {
   readonly kind: 'sqlite' | 'postgres';
-  put(link: StoredLink): Promise<void>;
+  /**
+   * Holds room for an upload, in the store (so every instance on it keeps one budget): what the
+   * live links and the reservations not yet past their deadline hold, plus `bytes`, must fit the
+   * budget, and the client's links and reservations its share. Checking and holding are one step.
+   */
+  reserve(reservation: LinkReservation, nowMs: number, budget: LinkBudget): Promise<'ok' | 'store_full' | 'share_used'>;
+  /** Gives a reservation's room back (nothing when it was already stored or released). */
+  release(reservationId: string): Promise<void>;
+  /** Stores a link and, in the same step, removes the reservation it was uploaded under. */
+  put(link: StoredLink, reservationId?: string): Promise<void>;
   get(id: string, nowMs: number): Promise<Uint8Array | undefined>;
   /** Deletes the link when the token's hash matches; whether it did. */
   delete(id: string, tokenHash: string): Promise<boolean>;
@@ -31,6 +62,10 @@ export type LinkStore = {
    * seconds until the oldest counted one leaves the window. Checking and counting are one step.
    */
   takeCreation(client: string, nowMs: number, rule: { limit: number; windowMs: number }): Promise<number | undefined>;
+  /** The largest live links, largest first (for the operator: `npm run links`). */
+  largest(limit: number, nowMs: number): Promise<LinkListing[]>;
+  /** Deletes a link without its token (for the operator); whether it did. */
+  remove(id: string): Promise<boolean>;
   /** Removes expired links (and creation counts a day old); how many links. */
   sweep(nowMs: number): Promise<number>;
   close(): Promise<void>;

@@ -6,13 +6,14 @@ import { openSealedSession, sealSession, toBase64url } from '../../share/short-l
 import { createInitialSession } from '../../session/initial-session';
 import type { SessionData } from '../../session/session-schema';
 import { handleLinksRequest, type LinksDeps, MAX_LINK_BYTES } from './handle-links-request';
-import { createByteBudget, createRateLimit, storeRateLimit } from './link-limits';
+import { createRateLimit, storeRateLimit } from './link-limits';
 import { serveWithPeerStamp } from '../../../testing/serve-with-peer-stamp';
 import { createSqliteLinkStore } from './sqlite-link-store';
 import { createPostgresLinkStore } from './postgres-link-store';
 import type { LinkStore } from './link-store';
 import { startPostgres, type TestPostgres } from '../../../testing/start-postgres';
 import pg from 'pg';
+import { withContentLength } from '../../../testing/with-content-length';
 
 /** The short-link store keeps ciphertext only; the route's limits; the browser's sealing (lib/share/CONTEXT.md). */
 const dir = mkdtempSync(join(tmpdir(), 'links-'));
@@ -26,11 +27,14 @@ const session = (): SessionData =>
   }) as unknown as SessionData;
 
 const request = (method: string, path: string, body?: unknown) =>
-  new Request(`http://localhost${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  new Request(
+    `http://localhost${path}`,
+    withContentLength({
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 
 /** A store under test, and where to look for a text in what it keeps (its file, or its table). */
 type Adapter = { name: string; open(): Promise<{ store: LinkStore; keeps(text: string): Promise<boolean> }> };
@@ -98,7 +102,8 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
     const deps: LinksDeps = {
       store,
       rateLimit: createRateLimit(1_000),
-      budget: createByteBudget(1024 * 1024 * 1024),
+      budget: { maxBytes: 1024 * 1024 * 1024, clientShareBytes: 1024 * 1024 * 1024, shareWindowMs: 86_400_000 },
+      uploadDeadlineMs: 60_000,
       env: {},
       now: () => now,
     };
@@ -230,7 +235,10 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
     const { deps, call, store } = await setup();
     // The PostgreSQL table is shared by this file's tests: the budget is 10,000 bytes above what it holds.
     const before = await store.usedBytes(deps.now!());
-    const budgeted: LinksDeps = { ...deps, budget: createByteBudget(before + 10_000) };
+    const budgeted: LinksDeps = {
+      ...deps,
+      budget: { maxBytes: before + 10_000, clientShareBytes: before + 10_000, shareWindowMs: 86_400_000 },
+    };
     const post = (size: number) =>
       handleLinksRequest(
         request('POST', '/api/links', { ciphertext: toBase64url(new Uint8Array(size)) }),

@@ -2,12 +2,27 @@ import 'server-only';
 import { join } from 'node:path';
 import type { LinkStore } from './link-store';
 import { createPostgresLinkStore } from './postgres-link-store';
-import { createSqliteLinkStore } from './sqlite-link-store';
 import { forgetProcessShared, processShared } from '../server-process';
 
 export type OpenedLinkStore = { store: LinkStore | undefined; problem?: string };
 
 const SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * The SQLite store, loaded when first opened (inside the caller's `try`): a Node.js without
+ * `node:sqlite` (older than 22) gets a sentence, not a route that cannot load.
+ */
+async function openSqlite(file: string): Promise<LinkStore> {
+  let module: typeof import('./sqlite-link-store');
+  try {
+    module = await import('./sqlite-link-store');
+  } catch {
+    throw new Error(
+      `this server runs Node.js ${process.versions.node}, which has no node:sqlite; short links need Node.js 22.12 or newer (npm start runs the project's own)`,
+    );
+  }
+  return module.createSqliteLinkStore(file);
+}
 
 /**
  * This server's short-link store, opened once: `PLAYGROUND_LINK_STORE=off` turns links off,
@@ -28,7 +43,7 @@ export async function linkStoreFor(
         ? Promise.resolve(undefined)
         : /^postgres(ql)?:\/\//.test(setting)
           ? createPostgresLinkStore(setting)
-          : Promise.resolve(createSqliteLinkStore(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite'))),
+          : openSqlite(join(env.PLAYGROUND_DATA_DIR || '.data', 'links.sqlite')),
     lastSweepMs: 0,
   }));
   let store: LinkStore | undefined;

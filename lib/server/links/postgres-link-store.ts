@@ -25,14 +25,103 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
       at BIGINT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS playground_link_creations_client ON playground_link_creations (client, at);
+    CREATE TABLE IF NOT EXISTS playground_link_reservations (
+      id TEXT PRIMARY KEY,
+      client TEXT NOT NULL,
+      bytes BIGINT NOT NULL,
+      deadline BIGINT NOT NULL
+    );
+    -- Stores made before 0.27 have no author column: their links count against no address's share.
+    ALTER TABLE playground_links ADD COLUMN IF NOT EXISTS client TEXT NOT NULL DEFAULT '';
+    CREATE INDEX IF NOT EXISTS playground_links_client ON playground_links (client, created_at);
   `);
+  /** One step across every instance on this database: a transaction holding `lock`'s advisory lock. */
+  const inTransaction = async <T>(lock: string, step: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const connection = await pool.connect();
+    try {
+      await connection.query('BEGIN');
+      await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+      const result = await step(connection);
+      await connection.query('COMMIT');
+      return result;
+    } catch (error) {
+      await connection.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      connection.release();
+    }
+  };
+  const BUDGET_LOCK = 'playground_link_budget';
+  const sum = async (connection: pg.PoolClient, sql: string, values: unknown[]) =>
+    Number((await connection.query<{ sum: string }>(sql, values)).rows[0]?.sum ?? 0);
   return {
     kind: 'postgres',
-    async put(link) {
-      await pool.query(
-        'INSERT INTO playground_links (id, body, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [link.id, Buffer.from(link.body), link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null],
+    reserve: (reservation, nowMs, budget) =>
+      // The sum and the new reservation in one transaction under one lock: k instances, one budget.
+      inTransaction(BUDGET_LOCK, async (connection) => {
+        await connection.query('DELETE FROM playground_link_reservations WHERE deadline <= $1', [nowMs]);
+        const total =
+          (await sum(
+            connection,
+            'SELECT COALESCE(SUM(octet_length(body)), 0) AS sum FROM playground_links WHERE expires_at IS NULL OR expires_at > $1',
+            [nowMs],
+          )) + (await sum(connection, 'SELECT COALESCE(SUM(bytes), 0) AS sum FROM playground_link_reservations', []));
+        if (total + reservation.bytes > budget.maxBytes) return 'store_full' as const;
+        const mine =
+          (await sum(
+            connection,
+            `SELECT COALESCE(SUM(octet_length(body)), 0) AS sum FROM playground_links
+             WHERE client = $1 AND (expires_at IS NULL OR expires_at > $2) AND (expires_at IS NULL OR created_at > $3)`,
+            [reservation.client, nowMs, nowMs - budget.shareWindowMs],
+          )) +
+          (await sum(
+            connection,
+            'SELECT COALESCE(SUM(bytes), 0) AS sum FROM playground_link_reservations WHERE client = $1',
+            [reservation.client],
+          ));
+        if (mine + reservation.bytes > budget.clientShareBytes) return 'share_used' as const;
+        await connection.query(
+          'INSERT INTO playground_link_reservations (id, client, bytes, deadline) VALUES ($1, $2, $3, $4)',
+          [reservation.id, reservation.client, reservation.bytes, reservation.deadlineMs],
+        );
+        return 'ok' as const;
+      }),
+    async release(reservationId) {
+      await pool.query('DELETE FROM playground_link_reservations WHERE id = $1', [reservationId]);
+    },
+    put: (link, reservationId) =>
+      // Under the budget's lock: a reserve never sees the link and its reservation both, or neither.
+      inTransaction(BUDGET_LOCK, async (connection) => {
+        await connection.query(
+          'INSERT INTO playground_links (id, body, token_hash, created_at, expires_at, client) VALUES ($1, $2, $3, $4, $5, $6)',
+          [link.id, Buffer.from(link.body), link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null, link.client],
+        );
+        if (reservationId)
+          await connection.query('DELETE FROM playground_link_reservations WHERE id = $1', [reservationId]);
+      }),
+    async largest(limit, nowMs) {
+      const { rows } = await pool.query<{
+        id: string;
+        bytes: string;
+        client: string;
+        created_at: string;
+        expires_at: string | null;
+      }>(
+        `SELECT id, octet_length(body) AS bytes, client, created_at, expires_at FROM playground_links
+         WHERE expires_at IS NULL OR expires_at > $1 ORDER BY octet_length(body) DESC LIMIT $2`,
+        [nowMs, limit],
       );
+      return rows.map((row) => ({
+        id: row.id,
+        bytes: Number(row.bytes),
+        client: row.client,
+        createdAtMs: Number(row.created_at),
+        expiresAtMs: row.expires_at === null ? undefined : Number(row.expires_at),
+      }));
+    },
+    async remove(id) {
+      const { rowCount } = await pool.query('DELETE FROM playground_links WHERE id = $1', [id]);
+      return (rowCount ?? 0) > 0;
     },
     async get(id, nowMs) {
       const { rows } = await pool.query<{ body: Buffer }>(
@@ -87,6 +176,7 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
     },
     async sweep(nowMs) {
       await pool.query('DELETE FROM playground_link_creations WHERE at <= $1', [nowMs - DAY_MS]);
+      await pool.query('DELETE FROM playground_link_reservations WHERE deadline <= $1', [nowMs]);
       const { rowCount } = await pool.query(
         'DELETE FROM playground_links WHERE expires_at IS NOT NULL AND expires_at <= $1',
         [nowMs],

@@ -27,8 +27,48 @@ export function createSqliteLinkStore(file: string): LinkStore {
       at INTEGER NOT NULL
     );
     CREATE INDEX IF NOT EXISTS link_creations_client ON link_creations (client, at);
+    CREATE TABLE IF NOT EXISTS link_reservations (
+      id TEXT PRIMARY KEY,
+      client TEXT NOT NULL,
+      bytes INTEGER NOT NULL,
+      deadline INTEGER NOT NULL
+    );
   `);
-  const insert = db.prepare('INSERT INTO links (id, body, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)');
+  // Stores made before 0.27 have no author column: their links count against no address's share.
+  const columns = db.prepare('PRAGMA table_info(links)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'client'))
+    db.exec("ALTER TABLE links ADD COLUMN client TEXT NOT NULL DEFAULT ''");
+  db.exec('CREATE INDEX IF NOT EXISTS links_client ON links (client, created_at)');
+  const insert = db.prepare(
+    'INSERT INTO links (id, body, token_hash, created_at, expires_at, client) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const lapse = db.prepare('DELETE FROM link_reservations WHERE deadline <= ?');
+  const held = db.prepare('SELECT COALESCE(SUM(bytes), 0) AS held FROM link_reservations');
+  const heldBy = db.prepare('SELECT COALESCE(SUM(bytes), 0) AS held FROM link_reservations WHERE client = ?');
+  const usedBy = db.prepare(
+    `SELECT COALESCE(SUM(length(body)), 0) AS used FROM links
+     WHERE client = ? AND (expires_at IS NULL OR expires_at > ?) AND (expires_at IS NULL OR created_at > ?)`,
+  );
+  const hold = db.prepare('INSERT INTO link_reservations (id, client, bytes, deadline) VALUES (?, ?, ?, ?)');
+  const unhold = db.prepare('DELETE FROM link_reservations WHERE id = ?');
+  const largest = db.prepare(
+    `SELECT id, length(body) AS bytes, client, created_at, expires_at FROM links
+     WHERE expires_at IS NULL OR expires_at > ? ORDER BY length(body) DESC LIMIT ?`,
+  );
+  const removeAny = db.prepare('DELETE FROM links WHERE id = ?');
+  /** One step for every process on this file: IMMEDIATE takes the write lock before reading. */
+  const inTransaction = <T>(step: () => T): T => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = step();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+  const number = (row: unknown, key: string) => Number((row as Record<string, number | bigint>)[key]);
   const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
   const remove = db.prepare('DELETE FROM links WHERE id = ? AND token_hash = ?');
   // length() of a BLOB reads its size, not its pages.
@@ -42,8 +82,47 @@ export function createSqliteLinkStore(file: string): LinkStore {
   const forgetOld = db.prepare('DELETE FROM link_creations WHERE at <= ?');
   return {
     kind: 'sqlite',
-    async put(link) {
-      insert.run(link.id, link.body, link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null);
+    async reserve(reservation, nowMs, budget) {
+      return inTransaction(() => {
+        lapse.run(nowMs);
+        const total = number(used.get(nowMs), 'used') + number(held.get(), 'held');
+        if (total + reservation.bytes > budget.maxBytes) return 'store_full';
+        const mine =
+          number(usedBy.get(reservation.client, nowMs, nowMs - budget.shareWindowMs), 'used') +
+          number(heldBy.get(reservation.client), 'held');
+        if (mine + reservation.bytes > budget.clientShareBytes) return 'share_used';
+        hold.run(reservation.id, reservation.client, reservation.bytes, reservation.deadlineMs);
+        return 'ok';
+      });
+    },
+    async release(reservationId) {
+      unhold.run(reservationId);
+    },
+    async put(link, reservationId) {
+      inTransaction(() => {
+        insert.run(link.id, link.body, link.tokenHash, link.createdAtMs, link.expiresAtMs ?? null, link.client);
+        if (reservationId) unhold.run(reservationId);
+      });
+    },
+    async largest(limit, nowMs) {
+      return (
+        largest.all(nowMs, limit) as {
+          id: string;
+          bytes: number | bigint;
+          client: string;
+          created_at: number | bigint;
+          expires_at: number | bigint | null;
+        }[]
+      ).map((row) => ({
+        id: row.id,
+        bytes: Number(row.bytes),
+        client: row.client,
+        createdAtMs: Number(row.created_at),
+        expiresAtMs: row.expires_at === null ? undefined : Number(row.expires_at),
+      }));
+    },
+    async remove(id) {
+      return Number(removeAny.run(id).changes) > 0;
     },
     async get(id, nowMs) {
       const row = select.get(id, nowMs) as { body: Uint8Array } | undefined;
@@ -75,6 +154,7 @@ export function createSqliteLinkStore(file: string): LinkStore {
     },
     async sweep(nowMs) {
       forgetOld.run(nowMs - 86_400_000);
+      lapse.run(nowMs);
       return Number(expired.run(nowMs).changes);
     },
     async close() {
