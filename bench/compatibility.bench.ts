@@ -10,6 +10,9 @@ import { compatAnswerSchema } from '@/lib/tools/compat/compat-route';
 import { withProductionPage } from './browser-bench';
 import { type Figure, measure, printFigures } from './measure';
 
+/** The checks here are many; the rate limit is tested on its own. */
+const UNLIMITED = { PLAYGROUND_COMPAT_RATE_LIMIT: '1000000' };
+
 /*
  * The Compatibility matrix for 100 tools (real BFCL functions): the packages' capture on the
  * server (POST /api/compat), the verdicts, and in the page from `Compatibility` chosen to the
@@ -31,6 +34,7 @@ test('compatibility: the matrix for 100 tools', { timeout: 300_000 }, async () =
       await (
         await handleCompatRequest(
           new Request('http://localhost/api/compat', { method: 'POST', body: JSON.stringify({ tools: specs }) }),
+          UNLIMITED,
         )
       ).json(),
     );

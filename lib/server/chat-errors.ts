@@ -9,11 +9,16 @@ export const CHAT_ERRORS = {
   missing_base_url: { status: 400, message: 'This provider needs a base URL.' },
   base_url_refused: { status: 400, message: 'The server does not call that base URL.' },
   invalid_model: { status: 400, message: 'That model id is not one a provider could have.' },
+  rate_limited: { status: 429, message: 'Too many requests from this address; try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ChatErrorCode = keyof typeof CHAT_ERRORS;
 
 /** A JSON error response `{ error: { code, message } }` with the code's status. */
-export function chatErrorResponse(code: ChatErrorCode, message: string = CHAT_ERRORS[code].message): Response {
-  return Response.json({ error: { code, message } }, { status: CHAT_ERRORS[code].status });
+export function chatErrorResponse(
+  code: ChatErrorCode,
+  message: string = CHAT_ERRORS[code].message,
+  headers: Record<string, string> = {},
+): Response {
+  return Response.json({ error: { code, message } }, { status: CHAT_ERRORS[code].status, headers });
 }

@@ -1,6 +1,8 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
+import { BlockList, isIP } from 'node:net';
+import { processShared } from './server-process';
 import https from 'node:https';
 
 /**
@@ -10,7 +12,7 @@ import https from 'node:https';
  * the server writes itself, overwriting whatever a client sent under its name.
  */
 export const PEER_HEADER = 'x-playground-peer';
-/** How many proxies in front of this server to trust: `X-Forwarded-For` entries read from the right (default 0). */
+/** The proxies in front of this server to trust, by address or range: `X-Forwarded-For` is read only from them (default none). */
 export const TRUSTED_PROXIES_ENV = 'PLAYGROUND_TRUSTED_PROXIES';
 
 /**
@@ -48,31 +50,84 @@ export function installPeerStamp(servers: readonly EmittingServer[] = [http.Serv
   }
 }
 
-/** How many proxies the operator trusts (`PLAYGROUND_TRUSTED_PROXIES`: a whole number, 0 to 10; anything else is 0). */
-export function trustedProxiesOf(env: Record<string, string | undefined>): number {
-  const value = env[TRUSTED_PROXIES_ENV]?.trim() ?? '';
-  return /^\d{1,2}$/.test(value) ? Math.min(10, Number(value)) : 0;
+/** The proxies the operator trusts (`PLAYGROUND_TRUSTED_PROXIES`), and what of the setting could not be read. */
+export type TrustedProxies = { list: BlockList; count: number; unread: string[] };
+
+const plainAddress = (address: string) => {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1] : address;
+};
+
+/**
+ * `PLAYGROUND_TRUSTED_PROXIES`: the proxies' addresses or CIDR ranges, separated by commas or
+ * spaces (`10.0.0.5`, `10.0.0.0/8`, `fd00::/8`). A bare count (the form before 0.27) trusts
+ * nothing: a count would trust any client that reaches the port directly.
+ */
+export function trustedProxiesOf(env: Record<string, string | undefined>): TrustedProxies {
+  const list = new BlockList();
+  const unread: string[] = [];
+  let count = 0;
+  for (const entry of (env[TRUSTED_PROXIES_ENV] ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 100)) {
+    const [address, prefix, extra] = entry.split('/');
+    const type = isIP(address);
+    const bits = prefix === undefined ? (type === 6 ? 128 : 32) : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+    if (type === 0 || extra !== undefined || bits < 0 || bits > (type === 6 ? 128 : 32)) {
+      unread.push(entry);
+      continue;
+    }
+    list.addSubnet(address, bits, type === 6 ? 'ipv6' : 'ipv4');
+    count++;
+  }
+  return { list, count, unread };
 }
+
+const isTrusted = (proxies: TrustedProxies, address: string) => {
+  const plain = plainAddress(address);
+  const type = isIP(plain);
+  return type !== 0 && proxies.list.check(plain, type === 6 ? 'ipv6' : 'ipv4');
+};
 
 /**
  * The address a request came from, or undefined when it cannot be known. It is the socket's
- * address; behind `n` trusted proxies (`PLAYGROUND_TRUSTED_PROXIES=n`) it is the entry `n`
- * places from the right of `X-Forwarded-For` with the socket's address appended — the
- * address the outermost trusted proxy saw. Entries left of it are the client's to forge and
- * are never read.
+ * address — unless the socket's peer is a trusted proxy (`PLAYGROUND_TRUSTED_PROXIES`): then
+ * `X-Forwarded-For` is read from the right, past every trusted proxy, and the first address
+ * that is not one is the client. Entries left of it are the client's to forge and are never read.
  */
 export function clientAddressOf(request: Request, env: Record<string, string | undefined>): string | undefined {
   const peer = peerAddressOf(request);
   if (peer === undefined) return undefined;
-  const trusted = trustedProxiesOf(env);
-  if (trusted === 0) return peer;
-  const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+  const proxies = trustedProxiesOf(env);
+  const forwarded = request.headers.get('x-forwarded-for');
+  if (proxies.count === 0 || !isTrusted(proxies, peer)) {
+    if (forwarded !== null && proxies.count === 0) warnOnce(env);
+    return plainAddress(peer);
+  }
+  const chain = (forwarded ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  const chain = [...forwarded, peer];
-  // Fewer entries than trusted proxies: the request did not come through them all; the leftmost is the best known.
-  return chain[Math.max(0, chain.length - 1 - trusted)];
+  let client = peer;
+  while (chain.length > 0 && isTrusted(proxies, client)) client = chain.pop() ?? client;
+  return plainAddress(client);
+}
+
+/**
+ * Once per process: requests carry `X-Forwarded-For` but no proxy is trusted, so every client
+ * behind the proxy is one address to the limits (or the setting could not be read).
+ */
+function warnOnce(env: Record<string, string | undefined>): void {
+  const warned = processShared('trusted-proxies-warning', 'once', () => ({ said: false }));
+  if (warned.said) return;
+  warned.said = true;
+  const setting = env[TRUSTED_PROXIES_ENV]?.trim();
+  console.warn(
+    setting
+      ? `Requests carry X-Forwarded-For, but ${TRUSTED_PROXIES_ENV}="${setting.slice(0, 100)}" names no proxy address: list the proxies' addresses or ranges (e.g. 10.0.0.5 or 10.0.0.0/8); a count is no longer read.`
+      : `Requests carry X-Forwarded-For, but no proxy is trusted: behind a reverse proxy every client counts as the proxy's address. Set ${TRUSTED_PROXIES_ENV} to the proxies' addresses or ranges.`,
+  );
 }
 
 /** The socket's address as the server stamped it, or undefined (no stamp, a stamp from before it was installed, or a forged one). */

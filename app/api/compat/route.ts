@@ -3,4 +3,4 @@ import { guarded } from '@/lib/server/route-guard';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = guarded(process.env, (request) => handleCompatRequest(request));
+export const POST = guarded(process.env, (request) => handleCompatRequest(request, process.env));

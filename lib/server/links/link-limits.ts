@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { formatBytes } from '../../limits/input-limits';
 import type { LinkBudget, LinkStore } from './link-store';
 
+export { createRateLimit } from '../rate-limit';
+
 /** The environment variable that bounds what the link store holds in all, in bytes. */
 export const LINK_STORE_MAX_BYTES_ENV = 'PLAYGROUND_LINK_STORE_MAX_BYTES';
 /** What the link store holds at most unless the operator says otherwise: 1 GiB of ciphertext. */
@@ -28,24 +30,6 @@ export function storeRateLimit(store: LinkStore, env: Record<string, string | un
       limit,
       windowMs: RATE_WINDOW_MS,
     });
-}
-
-/** At most `limit` creations per client address in a sliding `windowMs`, in this process's memory (tests, benches); when refused, seconds to wait. */
-export function createRateLimit(limit = 30, windowMs = 10 * 60_000) {
-  const seen = new Map<string, number[]>();
-  return (client: string, nowMs: number): number | undefined => {
-    const recent = (seen.get(client) ?? []).filter((at) => at > nowMs - windowMs);
-    if (recent.length >= limit) {
-      seen.set(client, recent);
-      return Math.max(1, Math.ceil((recent[0] + windowMs - nowMs) / 1000));
-    }
-    recent.push(nowMs);
-    seen.set(client, recent);
-    // Forget addresses whose window has passed (the map never grows without bound).
-    if (seen.size > 10_000)
-      for (const [key, times] of seen) if (times.every((at) => at <= nowMs - windowMs)) seen.delete(key);
-    return undefined;
-  };
 }
 
 /** `PLAYGROUND_LINK_STORE_MAX_BYTES` as a number of bytes (a positive whole number; else the default). */

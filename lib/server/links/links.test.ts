@@ -221,7 +221,7 @@ describe.each(ADAPTERS)('short links in $name: the server stores ciphertext, not
       expect(statuses.filter((status) => status === 201)).toHaveLength(30);
       expect(statuses.slice(30)).toEqual(Array(10).fill(429));
       // Behind one trusted proxy, the proxy's entry is the client: 40 different clients, 40 links.
-      env = { PLAYGROUND_TRUSTED_PROXIES: '1' };
+      env = { PLAYGROUND_TRUSTED_PROXIES: '127.0.0.1' };
       rateLimit = storeRateLimit(store, env);
       const trusted: number[] = [];
       for (let index = 0; index < 40; index++) trusted.push((await post(`198.51.100.7, 203.0.113.${index}`)).status);

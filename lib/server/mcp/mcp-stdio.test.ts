@@ -71,7 +71,11 @@ describe('local stdio MCP servers: off unless the operator allows a command, loo
     // A client behind a trusted proxy that is not this machine.
     expect(
       await refusal(
-        await post(start(), { ...ENABLED, PLAYGROUND_TRUSTED_PROXIES: '1' }, { 'x-forwarded-for': '203.0.113.9' }),
+        await post(
+          start(),
+          { ...ENABLED, PLAYGROUND_TRUSTED_PROXIES: '127.0.0.1' },
+          { 'x-forwarded-for': '203.0.113.9' },
+        ),
       ),
     ).toMatchObject({ code: 'stdio_not_loopback' });
     // A request that did not come through the stamping server: its address is unknown, so not local.

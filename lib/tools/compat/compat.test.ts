@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readBfclDefinitions } from '../../../testing/bfcl-corpus';
 import { mcpReferenceTools } from '../../../testing/mcp-reference-tools';
 import { createInitialSession } from '../../session/initial-session';
-import { handleCompatRequest } from '../../server/handle-compat-request';
+import { handleCompatRequest, MAX_COMPAT_BODY_BYTES } from '../../server/handle-compat-request';
 import { COMPAT_TARGETS, type CompatCell } from '../../shapes/compat';
 import type { ToolDefinition } from '../../shapes/tool-formats';
 import type { ToolSpec } from '../../shapes/tool-spec';
@@ -14,6 +14,9 @@ import { createSchemaChecker } from '../create-schema-checker';
 import { compatAnswerSchema, MAX_COMPAT_TOOLS } from './compat-route';
 import { compatMatrix } from './compat-verdict';
 import { schemaDifferences } from './schema-diff';
+
+/** The checks here are many; the rate limit is tested on its own. */
+const UNLIMITED = { PLAYGROUND_COMPAT_RATE_LIMIT: '1000000' };
 
 /*
  * The matrix on a corpus of 300+ tool schemas: a BFCL sample, the MCP reference servers' tools, the
@@ -41,6 +44,7 @@ async function matrixOf(specs: ToolSpec[]): Promise<CompatCell[][]> {
     const batch = specs.slice(start, start + MAX_COMPAT_TOOLS);
     const response = await handleCompatRequest(
       new Request('http://localhost/api/compat', { method: 'POST', body: JSON.stringify({ tools: batch }) }),
+      UNLIMITED,
     );
     expect(response.status).toBe(200);
     const answer = compatAnswerSchema.parse(await response.json());
@@ -182,7 +186,7 @@ describe('schemaDifferences', () => {
 
 describe('POST /api/compat with what a stranger could send', () => {
   const post = (body: string) =>
-    handleCompatRequest(new Request('http://localhost/api/compat', { method: 'POST', body }));
+    handleCompatRequest(new Request('http://localhost/api/compat', { method: 'POST', body }), UNLIMITED);
   const said = async (response: Response) => ({
     status: response.status,
     message: (await response.json()).error?.message as string,
@@ -232,5 +236,49 @@ describe('POST /api/compat with what a stranger could send', () => {
     expect(row.find((cell) => cell.target === 'anthropic')?.reasons.map((reason) => reason.message)).toContain(
       'Property name "a b" does not match ^[a-zA-Z0-9_.-]{1,64}$.',
     );
+  });
+});
+
+describe('POST /api/compat shares this server among addresses', () => {
+  it('answers 429 with a wait past its per-address limit, and takes a body that fits 200 ordinary tools', async () => {
+    const env = { PLAYGROUND_COMPAT_RATE_LIMIT: '3' };
+    const body = JSON.stringify({ tools: [{ name: 'a', description: 'A', inputSchema: { type: 'object' } }] });
+    const post = (now: number) =>
+      handleCompatRequest(new Request('http://localhost/api/compat', { method: 'POST', body }), env, now);
+    const now = 5_000_000;
+    expect((await post(now)).status).toBe(200);
+    expect((await post(now)).status).toBe(200);
+    expect((await post(now)).status).toBe(200);
+    const refused = await post(now);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /^Too many compatibility checks from this address; try again in \d+ s\.$/,
+    );
+    // A minute on, the address may ask again.
+    expect((await post(now + 61_000)).status).toBe(200);
+    const ordinary = Array.from({ length: 200 }, (_, index) => ({
+      name: `tool_${index}`,
+      description: 'Looks a thing up in the catalogue and answers with what it found, in a sentence or two.'.repeat(4),
+      inputSchema: {
+        type: 'object',
+        properties: Object.fromEntries(
+          Array.from({ length: 8 }, (_, field) => [
+            `field_${field}`,
+            { type: 'string', description: 'One field.'.repeat(5) },
+          ]),
+        ),
+      },
+    }));
+    const large = JSON.stringify({ tools: ordinary });
+    expect(large.length).toBeLessThan(MAX_COMPAT_BODY_BYTES);
+    expect(
+      (
+        await handleCompatRequest(
+          new Request('http://localhost/api/compat', { method: 'POST', body: large }),
+          UNLIMITED,
+        )
+      ).status,
+    ).toBe(200);
   });
 });
