@@ -90,8 +90,8 @@ describe('the MCP connections a server holds', () => {
     release();
     await Promise.all(flood);
     expect(most).toBeLessThanOrEqual(64);
-    // One address holds at most its quota (32), however many identities it asked for.
-    expect(connections.size()).toBeLessThanOrEqual(32);
+    // One address holds at most its quota (16), however many identities it asked for.
+    expect(connections.size()).toBeLessThanOrEqual(16);
     // Pages from this machine (and the flooding address's own pages) still connect.
     for (let index = 0; index < 20; index++) {
       const opened = await connections.open(() => fakeConnect(closed)(`page-${index}`), from(`page-${index % 4}`));
@@ -120,7 +120,7 @@ describe('the MCP connections a server holds', () => {
     const results = await Promise.all(attempts);
     const opened = results.filter((result) => result.startsWith('mcp-'));
     expect(opened).toHaveLength(16);
-    expect(results.filter((result) => result.includes('holds 16 MCP connections already'))).toHaveLength(44);
+    expect(results.filter((result) => result.includes('holds 16 MCP connections, shared among'))).toHaveLength(44);
     expect(opened.every((id) => connections.get(id) !== undefined)).toBe(true);
   });
 
@@ -146,5 +146,71 @@ describe('the MCP connections a server holds', () => {
     listed();
     await Promise.all([first, second]);
     expect(connections.size()).toBe(2);
+  });
+
+  it('100 connects from two addresses leave other addresses able to connect, and no active page loses a connection', async () => {
+    const closed: string[] = [];
+    let nowMs = 0;
+    const connections = createMcpConnections({ now: () => nowMs });
+    // Two people at work: one behind the same address as the flood (a shared proxy), one elsewhere.
+    const colleague = from(connections.pageOf(undefined), '203.0.113.9');
+    const elsewhere = from(connections.pageOf(undefined), '198.51.100.4');
+    const theirs = await connections.open(() => fakeConnect(closed)('colleague'), colleague);
+    const other = await connections.open(() => fakeConnect(closed)('elsewhere'), elsewhere);
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, (_, index) => {
+        nowMs += 100;
+        // They keep using their connections while the flood goes on.
+        connections.get(theirs.id);
+        connections.get(other.id);
+        return connections
+          .open(
+            () => fakeConnect(closed)(`flood-${index}`),
+            from(connections.pageOf(undefined), index % 2 === 0 ? '203.0.113.9' : '203.0.113.10'),
+          )
+          .then(
+            () => 'opened',
+            (error: Error) => error.message,
+          );
+      }),
+    );
+    // Each flooding address holds at most a quarter of the server; the rest is refused with a sentence.
+    expect(flood.filter((result) => result === 'opened').length).toBeLessThanOrEqual(31);
+    expect(flood.filter((result) => result !== 'opened')[0]).toMatch(/^This address holds 16 MCP connections/);
+    expect(connections.get(theirs.id)).toBeDefined();
+    expect(connections.get(other.id)).toBeDefined();
+    expect(closed).not.toContain('colleague');
+    // Other addresses still connect.
+    for (let index = 0; index < 10; index++)
+      await expect(
+        connections.open(
+          () => fakeConnect(closed)(`new-${index}`),
+          from(connections.pageOf(undefined), `192.0.2.${index}`),
+        ),
+      ).resolves.toMatchObject({ id: expect.stringMatching(/^mcp-/) });
+  });
+
+  it('a full server gives an address below its fair share the least used connection of an inactive page above it', async () => {
+    const closed: string[] = [];
+    let nowMs = 0;
+    const connections = createMcpConnections({
+      perPage: 8,
+      perAddress: 8,
+      maxOpen: 8,
+      activeMs: 1_000,
+      now: () => nowMs,
+    });
+    for (let index = 0; index < 8; index++)
+      await connections.open(() => fakeConnect(closed)(`a-${index}`), from(`a-page-${index % 2}`, '203.0.113.9'));
+    // Full, and every page still active: a new address is refused, nothing is closed.
+    await expect(connections.open(() => fakeConnect(closed)('b'), from('b-page', '198.51.100.4'))).rejects.toThrow(
+      /holds 8 MCP connections, shared among the addresses/,
+    );
+    expect(closed).toEqual([]);
+    // A second on, the pages are inactive: the newcomer gets the least recently used one.
+    nowMs += 2_000;
+    await connections.open(() => fakeConnect(closed)('b'), from('b-page', '198.51.100.4'));
+    expect(closed).toEqual(['a-0']);
+    expect(connections.size()).toBe(8);
   });
 });

@@ -41,20 +41,24 @@ type Slot = { requester: McpRequester; usedMs: number; connection: McpConnection
 
 /**
  * The MCP connections this server holds for its pages. A page's identity is issued here
- * (`pageOf`), never chosen by the page. Each page has a quota (`perPage`) and each client
- * address a larger one (`perAddress`): past either, that page's or address's own oldest open
- * connection is closed — never another's — so one client, however many identities it asks
- * for, holds at most `perAddress` and the rest of the server stays open to others. The server
- * holds at most `maxOpen`. A connect takes its slot before its first `await`, so a connect
- * under way and an open connection count as one: no race passes a cap. Each is closed after
- * `idleMs` unused. A connection id is random and unguessable; the headers given at connect
- * stay inside the SDK's transport.
+ * (`pageOf`), never chosen by the page. Each page has a quota (`perPage`, past it its own oldest
+ * closes) and each client address one (`perAddress`, a quarter of the server: past it, the
+ * address's page's own oldest closes, or the least recently used of a page on that address that
+ * is no longer active — never an active page's). The server holds at most `maxOpen`: when full,
+ * an address below its fair share (`maxOpen` over the addresses holding connections, the new one
+ * counted) gets the least recently used connection of an inactive page of an address above its
+ * share; otherwise it is refused with a sentence. A page is active while it used a connection in
+ * the last `activeMs`. A connect takes its slot before its first `await`, so a connect under way
+ * and an open connection count as one: no race passes a cap. Each is closed after `idleMs`
+ * unused. A connection id is random and unguessable; the headers given at connect stay inside
+ * the SDK's transport.
  */
 export function createMcpConnections({
   perPage = 16,
-  perAddress = 32,
+  perAddress = 16,
   maxOpen = 64,
   idleMs = 30 * 60_000,
+  activeMs = 60_000,
   now = () => Date.now(),
   instance = newId().slice(0, 8),
 }: {
@@ -62,6 +66,8 @@ export function createMcpConnections({
   perAddress?: number;
   maxOpen?: number;
   idleMs?: number;
+  /** How long a page counts as active after it last used a connection (its connections are never closed for another). */
+  activeMs?: number;
   now?: () => number;
   /** This instance's 8-character name, the start of every connection id it issues. */
   instance?: string;
@@ -78,13 +84,46 @@ export function createMcpConnections({
   const sweep = () => {
     for (const [id, slot] of slots) if (slot.connection && now() - slot.usedMs > idleMs) void close(id);
   };
-  /** Makes room under one quota by closing the oldest open connection it covers; false when every one is still connecting. */
-  const makeRoom = (covers: (requester: McpRequester) => boolean, quota: number): boolean => {
-    const held = [...slots].filter(([, slot]) => covers(slot.requester));
-    if (held.length < quota) return true;
-    const open = held.filter(([, slot]) => slot.connection).sort(([, a], [, b]) => a.usedMs - b.usedMs);
-    for (const [id] of open.slice(0, held.length - quota + 1)) void close(id);
-    return held.length - open.length < quota;
+  /** When each page last used any of its connections. */
+  const pageUse = () => {
+    const used = new Map<string, number>();
+    for (const slot of slots.values())
+      used.set(slot.requester.page, Math.max(used.get(slot.requester.page) ?? 0, slot.usedMs));
+    return used;
+  };
+  /** Closes the least recently used open connection `may` allows; whether there was one. */
+  const closeLeastUsed = (may: (slot: Slot, pageLastUsed: number) => boolean): boolean => {
+    const used = pageUse();
+    const [oldest] = [...slots]
+      .filter(([, slot]) => slot.connection && may(slot, used.get(slot.requester.page) ?? 0))
+      .sort(([, a], [, b]) => a.usedMs - b.usedMs);
+    if (!oldest) return false;
+    void close(oldest[0]);
+    return true;
+  };
+  const inactive = (pageLastUsed: number) => now() - pageLastUsed >= activeMs;
+  const count = (covers: (slot: Slot) => boolean) => [...slots.values()].filter(covers).length;
+
+  /** Room for one more connection of `requester`, closing what the rules allow; the sentence when there is none. */
+  const makeRoom = (requester: McpRequester): string | undefined => {
+    const mine = (slot: Slot) => slot.requester.page === requester.page;
+    const sameAddress = (slot: Slot) => slot.requester.address === requester.address;
+    if (count(mine) >= perPage && !closeLeastUsed((slot) => mine(slot)))
+      return 'This page is already connecting to as many MCP servers as it may; wait for those connects to finish.';
+    if (
+      count(sameAddress) >= perAddress &&
+      !closeLeastUsed((slot) => mine(slot)) &&
+      !closeLeastUsed((slot, pageLastUsed) => sameAddress(slot) && inactive(pageLastUsed))
+    )
+      return `This address holds ${perAddress} MCP connections, all in use by its pages; disconnect some (or wait a minute) and connect again.`;
+    if (slots.size < maxOpen) return undefined;
+    const held = new Map<string, number>();
+    for (const slot of slots.values()) held.set(slot.requester.address, (held.get(slot.requester.address) ?? 0) + 1);
+    const share = Math.floor(maxOpen / (held.size + (held.has(requester.address) ? 0 : 1)));
+    const overShare = (slot: Slot) => (held.get(slot.requester.address) ?? 0) > share;
+    if ((held.get(requester.address) ?? 0) < share && closeLeastUsed((slot, last) => overShare(slot) && inactive(last)))
+      return undefined;
+    return `This playground server holds ${maxOpen} MCP connections, shared among the addresses that use them; disconnect some (or wait for idle ones to close) and connect again.`;
   };
 
   return {
@@ -102,16 +141,8 @@ export function createMcpConnections({
     async open(start, requester = { page: 'anonymous', address: 'unknown' }) {
       sweep();
       // From here to `slots.set` nothing awaits: the checks and the reservation are one step.
-      const roomForPage = makeRoom((other) => other.page === requester.page, perPage);
-      const roomForAddress = makeRoom((other) => other.address === requester.address, perAddress);
-      if (!roomForPage || !roomForAddress)
-        throw new McpConnectionsFullError(
-          'This page is already connecting to as many MCP servers as it may; wait for those connects to finish.',
-        );
-      if (slots.size >= maxOpen)
-        throw new McpConnectionsFullError(
-          `This playground server holds ${maxOpen} MCP connections already; disconnect some (or wait for idle ones to close) and connect again.`,
-        );
+      const refused = makeRoom(requester);
+      if (refused) throw new McpConnectionsFullError(refused);
       const id = `mcp-${instance}${newId()}${newId().slice(0, 8)}`;
       const slot: Slot = { requester, usedMs: now(), connection: undefined };
       slots.set(id, slot);
