@@ -278,3 +278,63 @@ test('a link with 60,000 CJK letters in a tool description opens with the page a
   await expect(lines).toContainText(/"name"\s*≈?\d+\stok/, { timeout: 30_000 });
   expect(errors).toEqual([]);
 });
+
+test('a cases file with a 128 KB run of blank lines, and a 2 MB promptfoo config, import with the page answering', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => {
+    const tasks: { start: number; duration: number }[] = [];
+    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const longestSince = (since: number) =>
+    page.evaluate(
+      (from) =>
+        Math.max(
+          0,
+          ...(window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
+            .filter((task) => task.start + task.duration >= from)
+            .map((task) => task.duration),
+        ),
+      since,
+    );
+  // Blank lines before the cases: a backtracking pattern took seconds on them, the page froze.
+  const { writeFile } = await import('node:fs/promises');
+  const blank = testInfo.outputPath('blank-lines.json');
+  await writeFile(
+    blank,
+    `${'\n'.repeat(128 * 1024)}{"kind":"tool-playground-eval-cases","version":1,"cases":[{"id":"after-the-blanks","prompt":"hi","expect":{"noTool":true}}]}`,
+  );
+  const since = await page.evaluate(() => performance.now());
+  await evals.getByLabel('Eval cases file').setInputFiles(blank);
+  await expect(evals.getByRole('status').first()).toHaveText(/^1 case saved\./);
+  expect(await longestSince(since)).toBeLessThan(200);
+
+  // A large promptfoo config is parsed in the cases-reader worker: the page answers a click meanwhile.
+  const tests = Array.from(
+    { length: 200 },
+    (_, index) =>
+      `  - description: "case ${index}"\n    vars: { city: "City ${index}" }\n    metadata: { notes: "${'x '.repeat(5_000)}" }\n`,
+  ).join('');
+  const config = testInfo.outputPath('large-promptfooconfig.yaml');
+  await writeFile(
+    config,
+    `prompts:\n  - 'Weather in {{city}}?'\nproviders:\n  - id: openai:chat:gpt-4.1-mini\ntests:\n${tests}`,
+  );
+  const before = await page.evaluate(() => performance.now());
+  await evals.getByLabel('Eval cases file').setInputFiles(config);
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(evals.getByRole('status').first()).toHaveText(/^Imported 200 cases from the promptfoo config/, {
+    timeout: 60_000,
+  });
+  expect(await longestSince(before)).toBeLessThan(200);
+});

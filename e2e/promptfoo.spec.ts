@@ -121,7 +121,7 @@ test("a shared session's promptfoo export says where it came from and writes no 
   await expect(dialog.getByRole('note')).toContainText('This session came from someone else’s link.');
   const tick = dialog.getByRole('checkbox', { name: `Send theirs to ${address}` });
   await expect(tick).not.toBeChecked();
-  expect(await seriousViolations(viewer, 'promptfoo export dialog')).toEqual([]);
+  expect(await seriousViolations(viewer, 'promptfoo export dialog', '[role="dialog"]')).toEqual([]);
 
   const download = viewer.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Write promptfooconfig.yaml' }).click();

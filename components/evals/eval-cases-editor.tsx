@@ -2,8 +2,13 @@
 
 import dynamic from 'next/dynamic';
 import { useEffect, useRef, useState } from 'react';
-import { readEvalCases, serializeEvalCases, serializeEvalCasesJsonl } from '@/lib/evals/read-eval-cases';
-import { looksLikePromptfoo } from '@/lib/evals/read-promptfoo';
+import {
+  type ReadEvalCases,
+  readEvalCases,
+  serializeEvalCases,
+  serializeEvalCasesJsonl,
+} from '@/lib/evals/read-eval-cases';
+import { readCasesInWorker } from '../runtime/read-cases-in-worker';
 import { starterCase } from '@/lib/evals/starter-case';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
@@ -35,9 +40,9 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
   // The cases changed elsewhere (added, imported, another tab): the text follows.
   useEffect(() => setText(serializeEvalCases(cases)), [cases]);
 
-  const save = (source: string) => {
+  const save = (source: string) => keep(readEvalCases(source));
+  const keep = (read: ReadEvalCases) => {
     setShown('cases');
-    const read = readEvalCases(source);
     if (!read.ok) return setMessage({ ok: false, text: read.message });
     setEvalCases(read.cases);
     setMessage({
@@ -121,9 +126,11 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
             event.target.value = '';
             if (!chosen) return;
             const text = await chosen.text();
-            if (!looksLikePromptfoo(text)) return save(text);
+            // Read off the page's thread, within a time budget (a large YAML parse takes seconds).
+            const read = await readCasesInWorker(text);
+            if (read.kind === 'cases') return keep(read.read);
             setShown('promptfoo');
-            promptfoo.importConfig(text);
+            promptfoo.importRead(read.read);
           }}
         />
         <button

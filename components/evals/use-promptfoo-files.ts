@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { exportSuiteAsPromptfoo, promptfooBaseUrls } from '@/lib/evals/promptfoo-export-suite';
 import { importedSuiteOf, missingToolsNote, promptfooSummary } from '@/lib/evals/read-eval-suite';
 import { readToolName } from '@/lib/shapes/tool-source';
-import { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
+import type { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
 import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
 import { useRuntime } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
@@ -21,8 +21,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function usePromptfooFiles() {
   const runtime = useRuntime();
   const [report, setReport] = useState<PromptfooReport>();
-  const importConfig = (text: string) => {
-    const read = readPromptfooSuite(text);
+  const importRead = (read: ReturnType<typeof readPromptfooSuite>) => {
     if (!read.ok) return setReport({ ok: false, text: read.message, left: [] });
     if (read.cases.length === 0)
       return setReport({
@@ -77,5 +76,5 @@ export function usePromptfooFiles() {
       left: written.notes,
     });
   };
-  return { report, importConfig, exportPlan, exportConfig };
+  return { report, importRead, exportPlan, exportConfig };
 }
