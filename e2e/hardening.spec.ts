@@ -6,6 +6,7 @@ import { formatToolSource } from '../lib/shapes/tool-source';
 import { createInitialSession } from '../lib/session/initial-session';
 import { pickSessionData } from '../lib/session/session-file';
 import LZString from 'lz-string';
+import { longestTaskSince, recordLongTasks } from './pages/long-tasks';
 import { PlaygroundPage } from './pages/playground-page';
 
 /** SECURITY.md: what a link from a stranger, another site or another tab must not be able to do. */
@@ -227,13 +228,7 @@ test('a link with 60,000 CJK letters in a tool description opens with the page a
 }) => {
   test.setTimeout(120_000);
   // Every main-thread task over 50 ms, from the first script on (the Long Tasks API).
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // gpt-tokenizer's merge is quadratic in one pre-token: a run of CJK letters with no space is one.
@@ -261,16 +256,7 @@ test('a link with 60,000 CJK letters in a tool description opens with the page a
   await page.keyboard.press('Escape');
   // Past its budget the count is stopped (its worker ended) and says so.
   await expect(lines).toContainText('too long to count', { timeout: 30_000 });
-  const longest = await page.evaluate(
-    (since) =>
-      Math.max(
-        0,
-        ...(window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
-          .filter((task) => task.start + task.duration >= since)
-          .map((task) => task.duration),
-      ),
-    countingSince,
-  );
+  const longest = await longestTaskSince(page, countingSince);
   // Reported, not asserted (speed lives in bench/): the click above is what shows the page stayed free.
   test.info().annotations.push({ type: 'longest main-thread task while counting', description: `${longest} ms` });
   // The other tools are counted as usual.
@@ -283,28 +269,11 @@ test('a cases file with a 128 KB run of blank lines, and a 2 MB promptfoo config
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await page.addInitScript(() => {
-    const tasks: { start: number; duration: number }[] = [];
-    (window as unknown as { longTasks: typeof tasks }).longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await recordLongTasks(page);
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await page.getByRole('button', { name: 'Evals', exact: true }).click();
   const evals = page.getByRole('region', { name: 'Evals' });
-  const longestSince = (since: number) =>
-    page.evaluate(
-      (from) =>
-        Math.max(
-          0,
-          ...(window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks
-            .filter((task) => task.start + task.duration >= from)
-            .map((task) => task.duration),
-        ),
-      since,
-    );
   // Blank lines before the cases: a backtracking pattern took seconds on them, the page froze.
   const { writeFile } = await import('node:fs/promises');
   const blank = testInfo.outputPath('blank-lines.json');
@@ -315,7 +284,13 @@ test('a cases file with a 128 KB run of blank lines, and a 2 MB promptfoo config
   const since = await page.evaluate(() => performance.now());
   await evals.getByLabel('Eval cases file').setInputFiles(blank);
   await expect(evals.getByRole('status').first()).toHaveText(/^1 case saved\./);
-  expect(await longestSince(since)).toBeLessThan(200);
+  // The figure is the bench's (hardening-browser: 200 ms on an idle machine); here a bound no load
+  // reaches but the 15 s freeze of a backtracking pattern would.
+  const blankLines = await longestTaskSince(page, since);
+  test
+    .info()
+    .annotations.push({ type: 'longest task importing 128 KB of blank lines', description: `${blankLines} ms` });
+  expect(blankLines).toBeLessThan(1_000);
 
   // A large promptfoo config is parsed in the cases-reader worker: the page answers a click meanwhile.
   const tests = Array.from(
@@ -336,5 +311,9 @@ test('a cases file with a 128 KB run of blank lines, and a 2 MB promptfoo config
   await expect(evals.getByRole('status').first()).toHaveText(/^Imported 200 cases from the promptfoo config/, {
     timeout: 60_000,
   });
-  expect(await longestSince(before)).toBeLessThan(200);
+  const largeConfig = await longestTaskSince(page, before);
+  test
+    .info()
+    .annotations.push({ type: 'longest task importing a 2 MB promptfoo config', description: `${largeConfig} ms` });
+  expect(largeConfig).toBeLessThan(1_000);
 });

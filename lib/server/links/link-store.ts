@@ -70,3 +70,21 @@ export type LinkStore = {
   sweep(nowMs: number): Promise<number>;
   close(): Promise<void>;
 };
+
+/** A listing row as either store reads it (numbers may come as text or bigint). */
+export type ListingRow = {
+  id: string;
+  bytes: number | bigint | string;
+  client: string;
+  created_at: number | bigint | string;
+  expires_at: number | bigint | string | null;
+};
+
+/** A row of the operator's listing, read the same for both stores. */
+export const listingOf = (row: ListingRow): LinkListing => ({
+  id: row.id,
+  bytes: Number(row.bytes),
+  client: row.client,
+  createdAtMs: Number(row.created_at),
+  expiresAtMs: row.expires_at === null ? undefined : Number(row.expires_at),
+});

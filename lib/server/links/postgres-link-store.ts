@@ -1,17 +1,10 @@
 import 'server-only';
 import pg from 'pg';
-import type { LinkStore } from './link-store';
+import { type LinkStore, type ListingRow, listingOf } from './link-store';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Short links in PostgreSQL, for a playground on several instances
- * (`PLAYGROUND_LINK_STORE=postgres://…`): a pooled client, parameterised queries only, the
- * table made on start when it is missing.
- */
-export async function createPostgresLinkStore(url: string, { max = 10 }: { max?: number } = {}): Promise<LinkStore> {
-  const pool = new pg.Pool({ connectionString: url, max });
-  await pool.query(`
+const SCHEMA = `
     CREATE TABLE IF NOT EXISTS playground_links (
       id TEXT PRIMARY KEY,
       body BYTEA NOT NULL,
@@ -34,28 +27,35 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
     -- Stores made before 0.27 have no author column: their links count against no address's share.
     ALTER TABLE playground_links ADD COLUMN IF NOT EXISTS client TEXT NOT NULL DEFAULT '';
     CREATE INDEX IF NOT EXISTS playground_links_client ON playground_links (client, created_at);
-  `);
-  /** One step across every instance on this database: a transaction holding `lock`'s advisory lock. */
-  const inTransaction = async <T>(lock: string, step: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const connection = await pool.connect();
-    try {
-      await connection.query('BEGIN');
-      await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
-      const result = await step(connection);
-      await connection.query('COMMIT');
-      return result;
-    } catch (error) {
-      await connection.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      connection.release();
-    }
-  };
+`;
+
+/** One step across every instance on this database: a transaction holding `lock`'s advisory lock. */
+async function transaction<T>(pool: pg.Pool, lock: string, step: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('BEGIN');
+    await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lock]);
+    const result = await step(connection);
+    await connection.query('COMMIT');
+    return result;
+  } catch (error) {
+    await connection.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+/**
+ * The writes the budget covers — reserving room, giving it back, storing a link under its
+ * reservation — each one transaction under one advisory lock: k instances, one budget.
+ */
+function budgetedWrites(pool: pg.Pool): Pick<LinkStore, 'reserve' | 'release' | 'put'> {
+  const inTransaction = <T>(lock: string, step: (client: pg.PoolClient) => Promise<T>) => transaction(pool, lock, step);
   const BUDGET_LOCK = 'playground_link_budget';
   const sum = async (connection: pg.PoolClient, sql: string, values: unknown[]) =>
     Number((await connection.query<{ sum: string }>(sql, values)).rows[0]?.sum ?? 0);
   return {
-    kind: 'postgres',
     reserve: (reservation, nowMs, budget) =>
       // The sum and the new reservation in one transaction under one lock: k instances, one budget.
       inTransaction(BUDGET_LOCK, async (connection) => {
@@ -99,25 +99,27 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
         if (reservationId)
           await connection.query('DELETE FROM playground_link_reservations WHERE id = $1', [reservationId]);
       }),
+  };
+}
+
+/**
+ * Short links in PostgreSQL, for a playground on several instances
+ * (`PLAYGROUND_LINK_STORE=postgres://…`): a pooled client, parameterised queries only, the
+ * table made on start when it is missing.
+ */
+export async function createPostgresLinkStore(url: string, { max = 10 }: { max?: number } = {}): Promise<LinkStore> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  await pool.query(SCHEMA);
+  return {
+    kind: 'postgres',
+    ...budgetedWrites(pool),
     async largest(limit, nowMs) {
-      const { rows } = await pool.query<{
-        id: string;
-        bytes: string;
-        client: string;
-        created_at: string;
-        expires_at: string | null;
-      }>(
+      const { rows } = await pool.query<ListingRow>(
         `SELECT id, octet_length(body) AS bytes, client, created_at, expires_at FROM playground_links
          WHERE expires_at IS NULL OR expires_at > $1 ORDER BY octet_length(body) DESC LIMIT $2`,
         [nowMs, limit],
       );
-      return rows.map((row) => ({
-        id: row.id,
-        bytes: Number(row.bytes),
-        client: row.client,
-        createdAtMs: Number(row.created_at),
-        expiresAtMs: row.expires_at === null ? undefined : Number(row.expires_at),
-      }));
+      return rows.map(listingOf);
     },
     async remove(id) {
       const { rowCount } = await pool.query('DELETE FROM playground_links WHERE id = $1', [id]);
@@ -145,12 +147,9 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
       );
       return Number(rows[0]?.used ?? 0);
     },
-    async takeCreation(client, nowMs, { limit, windowMs }) {
+    takeCreation: (client, nowMs, { limit, windowMs }) =>
       // One client at a time, across every instance: a transaction-scoped advisory lock on its key.
-      const connection = await pool.connect();
-      try {
-        await connection.query('BEGIN');
-        await connection.query('SELECT pg_advisory_xact_lock(hashtext($1))', [client]);
+      transaction(pool, client, async (connection) => {
         await connection.query('DELETE FROM playground_link_creations WHERE client = $1 AND at <= $2', [
           client,
           nowMs - windowMs,
@@ -159,21 +158,11 @@ export async function createPostgresLinkStore(url: string, { max = 10 }: { max?:
           'SELECT COUNT(*) AS count, MIN(at) AS oldest FROM playground_link_creations WHERE client = $1',
           [client],
         );
-        const count = Number(rows[0]?.count ?? 0);
-        if (count >= limit) {
-          await connection.query('COMMIT');
+        if (Number(rows[0]?.count ?? 0) >= limit)
           return Math.max(1, Math.ceil((Number(rows[0]?.oldest) + windowMs - nowMs) / 1000));
-        }
         await connection.query('INSERT INTO playground_link_creations (client, at) VALUES ($1, $2)', [client, nowMs]);
-        await connection.query('COMMIT');
         return undefined;
-      } catch (error) {
-        await connection.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        connection.release();
-      }
-    },
+      }),
     async sweep(nowMs) {
       await pool.query('DELETE FROM playground_link_creations WHERE at <= $1', [nowMs - DAY_MS]);
       await pool.query('DELETE FROM playground_link_reservations WHERE deadline <= $1', [nowMs]);

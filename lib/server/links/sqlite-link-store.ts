@@ -2,16 +2,9 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { LinkStore } from './link-store';
+import { type LinkStore, type ListingRow, listingOf } from './link-store';
 
-/**
- * Short links in one SQLite file (Node's built-in `node:sqlite`), created on first use, in WAL
- * mode so reads go on while a link is written. Every query is a prepared statement.
- */
-export function createSqliteLinkStore(file: string): LinkStore {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
-  db.exec(`
+const SCHEMA = `
     PRAGMA journal_mode = WAL;
     PRAGMA busy_timeout = 5000;
     CREATE TABLE IF NOT EXISTS links (
@@ -33,12 +26,14 @@ export function createSqliteLinkStore(file: string): LinkStore {
       bytes INTEGER NOT NULL,
       deadline INTEGER NOT NULL
     );
-  `);
-  // Stores made before 0.27 have no author column: their links count against no address's share.
-  const columns = db.prepare('PRAGMA table_info(links)').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'client'))
-    db.exec("ALTER TABLE links ADD COLUMN client TEXT NOT NULL DEFAULT ''");
-  db.exec('CREATE INDEX IF NOT EXISTS links_client ON links (client, created_at)');
+`;
+
+/**
+ * The writes the budget covers — reserving room, giving it back, storing a link under its
+ * reservation — each one transaction for every process on the file (`BEGIN IMMEDIATE` takes the
+ * write lock before reading).
+ */
+function budgetedWrites(db: DatabaseSync): Pick<LinkStore, 'reserve' | 'release' | 'put'> {
   const insert = db.prepare(
     'INSERT INTO links (id, body, token_hash, created_at, expires_at, client) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -51,11 +46,6 @@ export function createSqliteLinkStore(file: string): LinkStore {
   );
   const hold = db.prepare('INSERT INTO link_reservations (id, client, bytes, deadline) VALUES (?, ?, ?, ?)');
   const unhold = db.prepare('DELETE FROM link_reservations WHERE id = ?');
-  const largest = db.prepare(
-    `SELECT id, length(body) AS bytes, client, created_at, expires_at FROM links
-     WHERE expires_at IS NULL OR expires_at > ? ORDER BY length(body) DESC LIMIT ?`,
-  );
-  const removeAny = db.prepare('DELETE FROM links WHERE id = ?');
   /** One step for every process on this file: IMMEDIATE takes the write lock before reading. */
   const inTransaction = <T>(step: () => T): T => {
     db.exec('BEGIN IMMEDIATE');
@@ -69,19 +59,11 @@ export function createSqliteLinkStore(file: string): LinkStore {
     }
   };
   const number = (row: unknown, key: string) => Number((row as Record<string, number | bigint>)[key]);
-  const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
-  const remove = db.prepare('DELETE FROM links WHERE id = ? AND token_hash = ?');
   // length() of a BLOB reads its size, not its pages.
   const used = db.prepare(
     'SELECT COALESCE(SUM(length(body)), 0) AS used FROM links WHERE expires_at IS NULL OR expires_at > ?',
   );
-  const expired = db.prepare('DELETE FROM links WHERE expires_at IS NOT NULL AND expires_at <= ?');
-  const forget = db.prepare('DELETE FROM link_creations WHERE client = ? AND at <= ?');
-  const counted = db.prepare('SELECT COUNT(*) AS count, MIN(at) AS oldest FROM link_creations WHERE client = ?');
-  const count = db.prepare('INSERT INTO link_creations (client, at) VALUES (?, ?)');
-  const forgetOld = db.prepare('DELETE FROM link_creations WHERE at <= ?');
   return {
-    kind: 'sqlite',
     async reserve(reservation, nowMs, budget) {
       return inTransaction(() => {
         lapse.run(nowMs);
@@ -104,22 +86,43 @@ export function createSqliteLinkStore(file: string): LinkStore {
         if (reservationId) unhold.run(reservationId);
       });
     },
+  };
+}
+
+/**
+ * Short links in one SQLite file (Node's built-in `node:sqlite`), created on first use, in WAL
+ * mode so reads go on while a link is written. Every query is a prepared statement.
+ */
+export function createSqliteLinkStore(file: string): LinkStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec(SCHEMA);
+  // Stores made before 0.27 have no author column: their links count against no address's share.
+  const columns = db.prepare('PRAGMA table_info(links)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'client'))
+    db.exec("ALTER TABLE links ADD COLUMN client TEXT NOT NULL DEFAULT ''");
+  db.exec('CREATE INDEX IF NOT EXISTS links_client ON links (client, created_at)');
+  const largest = db.prepare(
+    `SELECT id, length(body) AS bytes, client, created_at, expires_at FROM links
+     WHERE expires_at IS NULL OR expires_at > ? ORDER BY length(body) DESC LIMIT ?`,
+  );
+  const removeAny = db.prepare('DELETE FROM links WHERE id = ?');
+  const select = db.prepare('SELECT body FROM links WHERE id = ? AND (expires_at IS NULL OR expires_at > ?)');
+  const remove = db.prepare('DELETE FROM links WHERE id = ? AND token_hash = ?');
+  // length() of a BLOB reads its size, not its pages.
+  const used = db.prepare(
+    'SELECT COALESCE(SUM(length(body)), 0) AS used FROM links WHERE expires_at IS NULL OR expires_at > ?',
+  );
+  const expired = db.prepare('DELETE FROM links WHERE expires_at IS NOT NULL AND expires_at <= ?');
+  const forget = db.prepare('DELETE FROM link_creations WHERE client = ? AND at <= ?');
+  const counted = db.prepare('SELECT COUNT(*) AS count, MIN(at) AS oldest FROM link_creations WHERE client = ?');
+  const count = db.prepare('INSERT INTO link_creations (client, at) VALUES (?, ?)');
+  const forgetOld = db.prepare('DELETE FROM link_creations WHERE at <= ?');
+  return {
+    kind: 'sqlite',
+    ...budgetedWrites(db),
     async largest(limit, nowMs) {
-      return (
-        largest.all(nowMs, limit) as {
-          id: string;
-          bytes: number | bigint;
-          client: string;
-          created_at: number | bigint;
-          expires_at: number | bigint | null;
-        }[]
-      ).map((row) => ({
-        id: row.id,
-        bytes: Number(row.bytes),
-        client: row.client,
-        createdAtMs: Number(row.created_at),
-        expiresAtMs: row.expires_at === null ? undefined : Number(row.expires_at),
-      }));
+      return (largest.all(nowMs, limit) as ListingRow[]).map(listingOf);
     },
     async remove(id) {
       return Number(removeAny.run(id).changes) > 0;
@@ -154,7 +157,7 @@ export function createSqliteLinkStore(file: string): LinkStore {
     },
     async sweep(nowMs) {
       forgetOld.run(nowMs - 86_400_000);
-      lapse.run(nowMs);
+      db.prepare('DELETE FROM link_reservations WHERE deadline <= ?').run(nowMs);
       return Number(expired.run(nowMs).changes);
     },
     async close() {
