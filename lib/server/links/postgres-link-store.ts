@@ -109,7 +109,8 @@ function budgetedWrites(pool: pg.Pool): Pick<LinkStore, 'reserve' | 'release' | 
  */
 export async function createPostgresLinkStore(url: string, { max = 10 }: { max?: number } = {}): Promise<LinkStore> {
   const pool = new pg.Pool({ connectionString: url, max });
-  await pool.query(SCHEMA);
+  // Instances starting together take turns: two ALTER TABLEs at once deadlock.
+  await transaction(pool, 'playground_link_schema', (connection) => connection.query(SCHEMA));
   return {
     kind: 'postgres',
     ...budgetedWrites(pool),
