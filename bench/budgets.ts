@@ -47,7 +47,7 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^nesting of a [\d.]+ MB paste of ordinary code/, 100],
   [/^uniqueItems over 100,000 objects: refused/, 1],
   [/^uniqueItems over 2,000 objects: checked by Ajv/, 200],
-  [/^link budget: read what 1,000 stored links hold/, 5],
+  [/^link budget: what 1,000 stored links and their author hold/, 5],
   // History policy: planned on every send.
   [/^plan \(no policy\)/, 5],
   [/^plan \+ cut, drop-oldest/, 5],
