@@ -50,7 +50,8 @@ const DAY_MS = 86_400_000;
 
 const wholeNumber = (value: string | undefined, digits: number) => {
   const text = value?.trim() ?? '';
-  return new RegExp(`^\\d{1,${digits}}$`).test(text) && Number(text) > 0 ? Number(text) : undefined;
+  // A fixed pattern (no expression built at run time), then the length: digits only, at most `digits` of them.
+  return /^\d+$/.test(text) && text.length <= digits && Number(text) > 0 ? Number(text) : undefined;
 };
 
 /**
