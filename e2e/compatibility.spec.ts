@@ -70,10 +70,23 @@ test('Make compatible with… rewrites the tools so every chosen target takes th
   await dialog.getByRole('checkbox', { name: 'OpenAI Chat (strict)' }).check();
   await dialog.getByRole('button', { name: 'Rewrite the tools' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: /changes?/ })).toBeVisible();
+  // What the rewrite does to a run is said first; the change list is folded so the grid stays in sight.
+  const effects = dialog.getByRole('list', { name: 'What the rewrite changes in a run' });
+  await expect(effects).toContainText('now required and nullable: a model must write every argument');
+  await expect(effects).toContainText(/cost ≈ \+\d+ tokens in every request \(\+\d+ %\)/);
+  await dialog.getByText(/^What changed, tool by tool/).click();
   await expect(dialog.getByRole('list', { name: 'What changed' })).toContainText('additionalProperties: false');
   await expect(table.getByRole('button', { name: / on Anthropic \(strict\): accepts/ })).toHaveCount(8);
   await expect(table.getByRole('button', { name: / on OpenAI Chat \(strict\): accepts/ })).toHaveCount(8);
 
+  // The demo still does what it did: null stands for "not given", and the sandbox's tools take it so.
+  await page.keyboard.press('Escape');
+  await playground.sendMessage('list the files and show me README.md');
+  await expect(playground.node(/^Tool result list_files/).first()).toContainText('package.json');
+  await expect(playground.node(/^Tool result read_file/).first()).toContainText(/\d+ (B|KB)/);
+  await expect(page.getByRole('region', { name: 'Conversation' })).not.toContainText('(empty)');
+
+  await openCompatibility(playground);
   await dialog.getByRole('button', { name: 'Undo Make compatible' }).click();
   await expect(table.getByRole('button', { name: / on Anthropic \(strict\): rejects/ })).toHaveCount(rejecting);
 });

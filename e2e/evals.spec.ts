@@ -69,7 +69,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   await evals.getByRole('combobox', { name: 'Eval run mode' }).selectOption('first-step');
 
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^6 \/ 6/ })).toHaveText('6 / 6 — done');
+  await expect(evals.getByRole('status').filter({ hasText: /^6 \/ 6/ })).toHaveText('6 / 6 — done: 5 passed, 1 failed');
   const table = evals.getByRole('table', { name: 'Eval results' });
   const cell = (caseId: string, column: string) =>
     table.getByRole('button', { name: new RegExp(`^${caseId}, ${column}: `) });
@@ -81,8 +81,8 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
   await expect(cell('write', 'no write_file')).toHaveAccessibleName(
     /Called write_file, which this tool list does not offer\./,
   );
-  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('3/3');
-  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('2/3');
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('3/3 passed');
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('2/3 passed');
   // The README's picture of Evals, at a laptop's size.
   await page.setViewportSize({ width: 1366, height: 768 });
   await table.scrollIntoViewIfNeeded();
@@ -106,6 +106,9 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     'variant',
     'configuration',
     'passed',
+    'failed',
+    'errors',
+    'not_checked',
     'runs',
     'pass_hat_k',
     'flaky',
@@ -114,7 +117,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     'output_tokens',
     'failures',
   ]);
-  expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[4]])).toEqual([
+  expect(rows.slice(1).map((row) => [row[0], row[1], row[3], row[7]])).toEqual([
     ['read', 'all tools', '1', '1'],
     ['read', 'no write_file', '1', '1'],
     ['list', 'all tools', '1', '1'],
@@ -122,7 +125,7 @@ test('evals: import cases, run 3 cases × 2 tool-list variants with the scripted
     ['write', 'all tools', '1', '1'],
     ['write', 'no write_file', '0', '1'],
   ]);
-  expect(rows[6][10]).toBe('Called write_file, which this tool list does not offer.');
+  expect(rows[6][13]).toBe('Called write_file, which this tool list does not offer.');
 });
 
 test('the starter test case passes as it comes on the default tools with the simulated model', async ({ page }) => {
@@ -133,9 +136,39 @@ test('the starter test case passes as it comes on the default tools with the sim
   await evals.getByRole('button', { name: 'Add test case' }).click();
   await expect(evals).toContainText('1 case × 1 column × 1 = 1 run');
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^1 \/ 1/ })).toHaveText('1 / 1 — done');
+  await expect(evals.getByRole('status').filter({ hasText: /^1 \/ 1/ })).toHaveText('1 / 1 — done: 1 passed');
   const table = evals.getByRole('table', { name: 'Eval results' });
   await expect(table.getByRole('button', { name: /^case-1, / })).toHaveText('1/1');
+});
+
+test('a model that could not be asked is an error, not a failure: the cell says so with the provider’s sentence', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  // The test server has no Anthropic key, and none is typed.
+  await playground.chooseProvider({
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    baseURL: 'https://api.anthropic.com/v1',
+  });
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Add test case' }).click();
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^1 \/ 1/ })).toHaveText(
+    '1 / 1 — done: 1 error (the model could not be asked)',
+  );
+  const table = evals.getByRole('table', { name: 'Eval results' });
+  const cell = table.getByRole('button', { name: /^case-1, / });
+  await expect(cell).toHaveText('error');
+  await expect(cell).toHaveAccessibleName(/^case-1, Current tools: error — Error: No API key for Anthropic/);
+  await expect(table.getByRole('row', { name: /^Total/ })).toContainText('0/0 passed · 1 error');
+  await cell.click();
+  await expect(evals.getByRole('region', { name: /^Runs of case-1/ })).toContainText(
+    'Run 1: error (the model could not be asked)',
+  );
+  await expect(evals.getByRole('region', { name: /^Runs of case-1/ })).not.toContainText('failed');
 });
 
 test('the case editor is Monaco with the case schema: completions, problems by line, and Save refuses what it marks', async ({

@@ -189,6 +189,8 @@ test('the lesson on a phone: the stops, the question and the graph, no sideways 
 test('a built-in lesson from Session actions plays as a real run: parallel calls and call ids', async ({ page }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
+  const sessionBox = page.getByRole('combobox', { name: 'Session', exact: true });
+  const mine = await sessionBox.locator('option:checked').innerText();
   await page.getByRole('button', { name: 'Session actions' }).click();
   await page.getByRole('menuitem', { name: 'Lesson: Parallel calls and call ids' }).click();
   const player = page.getByRole('region', { name: 'Lesson player' });
@@ -207,6 +209,11 @@ test('a built-in lesson from Session actions plays as a real run: parallel calls
   await expect(playground.node('Tool result read_file')).toBeVisible();
   await player.getByRole('button', { name: 'Leave lesson' }).click();
   await expect(player).toHaveCount(0);
+  // Back in the person's own session, not stranded in the lesson's scripted one.
+  await expect(sessionBox.locator('option:checked')).toHaveText(mine);
+  await playground.sendMessage('list the files');
+  await expect(page.getByRole('region', { name: 'Conversation' })).not.toContainText('all of them have run');
+  await expect(playground.node(/^Tool call list_files/).first()).toBeVisible();
   // Opened again: the same session, from its first stop — not a second copy.
   const sessions = page.getByRole('combobox', { name: 'Session', exact: true });
   const before = await sessions.getByRole('option').allTextContents();
@@ -249,17 +256,43 @@ test('a lesson goes from the run to a perturbed branch of it: "what will the mod
   await page.getByRole('button', { name: 'Share' }).click();
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
 
-  const learner = await browser.newContext();
+  // A laptop's width: the two lanes do not both fit, so the graph must show the stop's own lane.
+  const learner = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   try {
     const student = await learner.newPage();
     await student.goto(link);
     const player = student.getByRole('region', { name: 'Lesson player' });
     const branch = student.getByRole('combobox', { name: 'Branch' });
+    // The result node in view is the one the Inspector shows (the active lane's, not the other branch's).
+    const shownResult = async () => {
+      const node = student.locator('.react-flow__node[data-id$=":result"]:not([data-id*="/"])');
+      // Its middle is inside the graph's own box (the page's viewport would also count a node under the next pane).
+      await expect
+        .poll(async () => {
+          const [box, pane] = await Promise.all([
+            node.boundingBox(),
+            student.getByRole('region', { name: 'Timeline' }).locator('.react-flow').boundingBox(),
+          ]);
+          if (!box || !pane) return false;
+          const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+          return x > pane.x && x < pane.x + pane.width && y > pane.y && y < pane.y + pane.height;
+        })
+        .toBe(true);
+      const title = (await node.innerText()).split('\n')[0];
+      await expect(student.getByRole('region', { name: 'Inspector' }).getByRole('heading', { level: 3 })).toHaveText(
+        title,
+      );
+      return title;
+    };
     await expect(player).toContainText('Stop 1 of 2');
     await expect(branch.locator('option:checked')).toHaveText(/^Branch 1/);
+    const original = await shownResult();
+    // A read-only link offers no action that cannot act.
+    await expect(student.getByRole('button', { name: /^Delete Branch/ })).toHaveCount(0);
     await player.getByRole('button', { name: 'Next stop' }).click();
     await expect(player).toContainText('Stop 2 of 2');
     await expect(branch.locator('option:checked')).toHaveText(/^Branch 2/);
+    expect(await shownResult()).not.toBe(original);
     await expect(player).toContainText('What will the model do with this result (Timeout)?');
     await expect(player.getByRole('radio')).toHaveCount(4);
     await player.getByRole('radio', { name: outcome }).check();

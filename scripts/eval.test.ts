@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../lib/session/session-store';
 import { serializeSessionFile } from '../lib/session/session-file';
 import { evalCaseSchema } from '../lib/shapes/eval-case';
+import { startFakeProvider } from '../testing/fake-provider/start-fake-provider';
 
 /** `npm run eval`, as CI runs it: the exit code, what it printed, the JUnit file read by a JUnit reader. */
 const ROOT = join(import.meta.dirname, '..');
@@ -15,6 +16,25 @@ const evalCli = (file: string, ...args: string[]) => {
   const run = spawnSync('npm', ['run', 'eval', '--silent', '--', file, ...args], { cwd: ROOT, encoding: 'utf8' });
   return { code: run.status, out: run.stdout, err: run.stderr };
 };
+/** The same, without blocking this process (a loopback provider in it must answer). */
+const evalCliAsync = (env: NodeJS.ProcessEnv, file: string, ...args: string[]) =>
+  new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn('npm', ['run', 'eval', '--silent', '--', file, ...args], { cwd: ROOT, env, stdio: 'pipe' });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk;
+    });
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+/** The environment without any provider's key or address (the tests name what they give). */
+const bareEnv = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/_(API_KEY|BASE_URL)$/.test(name)),
+  ) as NodeJS.ProcessEnv;
 const write = (name: string, text: string) => {
   const path = join(folder, name);
   writeFileSync(path, text);
@@ -41,7 +61,7 @@ describe('npm run eval', () => {
     const json = join(folder, 'results.json');
     const run = evalCli(write('cases.json', JSON.stringify(CASES)), '--junit', junit, '--json', json);
     expect(run.code, run.err).toBe(1);
-    expect(run.out).toContain('2 of 3 runs passed · 1 failing, 0 flaky cells');
+    expect(run.out).toContain('2 of 3 graded runs passed · 1 failing, 0 flaky cells');
     const report = await parse(readFileSync(junit, 'utf8'));
     expect(report).toMatchObject({ tests: 3, failures: 1 });
     const suite = (report as { testsuite: { name: string; testcase: { name: string; failure?: unknown[] }[] }[] })
@@ -113,6 +133,109 @@ describe('npm run eval', () => {
     };
     expect(report.testsuite[0].testcase.map((testcase) => testcase.name)).toEqual(['lists', 'reads']);
     expect(report.testsuite[0].testcase[1].failure?.[0].message).toContain('fails "contains "write_file""');
+  });
+
+  it('a case whose every check was left out is "not checked": never a pass, a JUnit <skipped>, exit 1', async () => {
+    const junit = join(folder, 'unchecked-junit.xml');
+    const config = [
+      'prompts:',
+      '  - "{{ask}}"',
+      'tests:',
+      '  - description: rubric only',
+      '    vars: { ask: List the files in the workspace. }',
+      '    assert:',
+      '      - type: llm-rubric',
+      '        value: is helpful',
+      '      - type: not-is-valid-openai-tools-call',
+    ].join('\n');
+    const run = evalCli(write('unchecked.yaml', config), '--junit', junit);
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toContain('rubric only × Current tools: not checked');
+    expect(run.out).toMatch(/^rubric only\s+not checked$/m);
+    expect(run.out).toContain('0 of 0 graded runs passed · 1 not checked');
+    const report = (await parse(readFileSync(junit, 'utf8'))) as {
+      tests: number;
+      failures: number;
+      skipped: number;
+      testsuite: { testcase: { skipped?: { message: string }[]; failure?: unknown }[] }[];
+    };
+    expect(report).toMatchObject({ tests: 1, failures: 0, skipped: 1 });
+    expect(report.testsuite[0].testcase[0].skipped?.[0].message).toBe('not checked: no check of this case ran');
+    expect(report.testsuite[0].testcase[0].failure).toBeUndefined();
+  });
+
+  it('a model that could not be asked is an error, not a failure: a JUnit <error>, advice for a terminal', async () => {
+    const junit = join(folder, 'error-junit.xml');
+    const config = [
+      'prompts:',
+      '  - "{{ask}}"',
+      'providers:',
+      '  - openai:chat:gpt-4o-mini',
+      'tests:',
+      '  - vars: { ask: List the files in the workspace. }',
+      '    assert:',
+      '      - type: is-valid-openai-tools-call',
+    ].join('\n');
+    const run = await evalCliAsync(bareEnv(), write('no-key.yaml', config), '--junit', junit);
+    expect(run.code, run.err).toBe(1);
+    expect(run.out).toContain(
+      "error — No API key for OpenAI: set OPENAI_API_KEY in the environment (or, for another address, name a variable holding its key in the config's apiKeyEnvar).",
+    );
+    expect(run.out).not.toContain('run settings');
+    expect(run.out).toContain('0 of 0 graded runs passed · 1 error (the model could not be asked)');
+    const report = (await parse(readFileSync(junit, 'utf8'))) as {
+      failures: number;
+      errors: number;
+      testsuite: { testcase: { error?: { message: string }[]; failure?: unknown }[] }[];
+    };
+    expect(report).toMatchObject({ failures: 0, errors: 1 });
+    expect(report.testsuite[0].testcase[0].error?.[0].message).toContain('No API key for OpenAI');
+    expect(report.testsuite[0].testcase[0].failure).toBeUndefined();
+  });
+
+  it("honours a config's apiBaseUrl with the key its apiKeyEnvar names — never the environment's own provider key", async () => {
+    const fake = await startFakeProvider();
+    try {
+      const provider = (label: string, variable: string) => [
+        `  - id: openai:chat:fake-echo`,
+        `    label: ${label}`,
+        '    config:',
+        `      apiBaseUrl: ${fake.url}/openai/v1`,
+        `      apiKeyEnvar: ${variable}`,
+      ];
+      const config = [
+        'prompts:',
+        '  - "{{ask}}"',
+        'providers:',
+        ...provider('own key', 'MY_LOOPBACK_KEY'),
+        ...provider('server key', 'OPENAI_API_KEY'),
+        'tests:',
+        '  - vars: { ask: Show me README.md }',
+        '    assert:',
+        '      - type: is-valid-openai-tools-call',
+      ].join('\n');
+      const run = await evalCliAsync(
+        { ...bareEnv(), MY_LOOPBACK_KEY: 'sk-loopback-0001', OPENAI_API_KEY: 'sk-server-never-0002' },
+        write('own-address.yaml', config),
+      );
+      expect(run.out).toContain('own key: passed');
+      expect(run.out).toContain("apiKeyEnvar names OPENAI_API_KEY: it is sent only to its provider's own address");
+      expect(run.out).toMatch(/server key: error — OPENAI_API_KEY is sent only to https:\/\/api\.openai\.com\/v1/);
+      expect(fake.requests.map((request) => request.headers.authorization)).toEqual(['Bearer sk-loopback-0001']);
+      expect(JSON.stringify(fake.requests)).not.toContain('sk-server-never-0002');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('takes an empty base-URL variable as unset, with a sentence (the AI SDK would stop with a stack trace)', async () => {
+    const run = await evalCliAsync(
+      { ...bareEnv(), OPENAI_BASE_URL: '', ANTHROPIC_BASE_URL: ' ' },
+      write('empty-base.json', JSON.stringify(CASES.slice(0, 1))),
+    );
+    expect(run.code, run.err).toBe(0);
+    expect(run.err).toContain('npm run eval: OPENAI_BASE_URL and ANTHROPIC_BASE_URL are set but empty: taken as unset');
+    expect(run.err).not.toContain('InvalidArgumentError');
   });
 
   it('says what is wrong with its input, and exits 2', () => {

@@ -5,13 +5,15 @@
 // environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY), sandbox tools in
 // the offline sandbox. Prints each run as it ends and a summary table; exits 1 when a case fails
 // (a flaky one too, past --max-flaky), 2 when the input cannot be read. docs/evals.md, "In CI".
+import './eval-environment';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { evalColumns, evalResultsJson } from '../lib/evals/eval-results';
 import { junitXml } from '../lib/evals/junit';
+import { configKeyHeaders } from '../lib/evals/promptfoo-key-sources';
 import { readEvalSuite } from '../lib/evals/read-eval-suite';
 import { runEvalSuite } from '../lib/evals/run-suite';
-import { suiteReport } from '../lib/evals/suite-report';
+import { runLine, summaryLine, suiteReport } from '../lib/evals/suite-report';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
 import { createSchemaChecker } from '../lib/tools/create-schema-checker';
@@ -58,8 +60,9 @@ try {
 }
 const read = await readEvalSuite(text);
 if (!read.ok) fail(`${positionals[0]}: ${read.message}`);
-const { suite: base, startingFiles, notes = [] } = read as Extract<typeof read, { ok: true }>;
-for (const note of notes) console.log(note);
+const { suite: base, startingFiles, notes = [], configKeys = [] } = read as Extract<typeof read, { ok: true }>;
+const keys = configKeyHeaders(configKeys, process.env);
+for (const note of [...notes, ...keys.notes]) console.log(note);
 const suite = {
   ...base,
   ...(mode ? { mode: mode as 'full-loop' | 'first-step' } : {}),
@@ -75,25 +78,25 @@ process.on('SIGINT', () => stop.abort());
 const { runs, stopped } = await runEvalSuite(suite, {
   deps: {
     checker: createSchemaChecker(),
+    getHeaders: keys.getHeaders,
     fetch: ((_url: RequestInfo | URL, init?: RequestInit) =>
       handleChatRequest(new Request('http://localhost/api/chat', init), {
         simulatedChunkDelayMs: 0,
         env: process.env,
+        keyAdvice: 'environment',
       })) as typeof fetch,
     createSandbox: async (files) => createOfflineSandbox(files ?? startingFiles),
   },
   signal: stop.signal,
   onRun: (run, done, total) =>
     console.log(
-      `[${done}/${total}] ${run.caseId}${run.repeat > 0 ? ` #${run.repeat + 1}` : ''} × ${labels.get(`${run.variantId}|${run.configId}`)}: ${run.pass ? 'passed' : `failed — ${run.error ?? run.failures.map((failure) => failure.message).join(' ')}`}`,
+      `[${done}/${total}] ${run.caseId}${run.repeat > 0 ? ` #${run.repeat + 1}` : ''} × ${labels.get(`${run.variantId}|${run.configId}`)}: ${runLine(run)}`,
     ),
 });
 
 const report = suiteReport(suite.cases, columns, runs, { maxFlaky });
 console.log(`\n${report.table}\n`);
-console.log(
-  `${report.passed} of ${report.runs} runs passed · ${report.failing} failing, ${report.flaky} flaky cells${stopped ? ' · stopped' : ''}`,
-);
+console.log(summaryLine(report, stopped));
 if (values.junit) writeFileSync(values.junit as string, junitXml(suite.cases, columns, runs));
 if (values.json) writeFileSync(values.json as string, evalResultsJson(suite.cases, columns, runs));
 process.exit(stopped ? 1 : report.exitCode);

@@ -1,5 +1,6 @@
 'use client';
 
+import { withoutManualSteps } from '@/lib/messages/without-manual-steps';
 import { useDeferredValue, useMemo } from 'react';
 import type { UIMessage } from 'ai';
 import { describeOmitted, planHistory } from '@/lib/messages/plan-history';
@@ -21,9 +22,11 @@ export function HistoryEstimate() {
   const history = useSession((state) => state.settings.history);
   const draft = useDeferredValue(useSession((state) => state.draft));
   const plan = useMemo(() => {
+    // What the next request carries: the steps made by hand (`Try this tool`) are not sent.
+    const sent = withoutManualSteps(messages);
     const next: UIMessage[] = draft.trim()
-      ? [...messages, { id: 'draft', role: 'user', parts: [{ type: 'text', text: draft }] }]
-      : [...messages];
+      ? [...sent, { id: 'draft', role: 'user', parts: [{ type: 'text', text: draft }] }]
+      : sent;
     return planHistory(next, history);
   }, [messages, history, draft]);
   if (plan.units.length === 0) return null;

@@ -101,10 +101,18 @@ export function MessageView({
         }
         if (isToolUIPart(part)) return <ToolCallCard key={part.toolCallId} part={part} />;
         if (part.type === 'data-retry') {
-          const notice = part.data as { attempt: number; maxRetries: number; delayMs: number; reason: string };
+          const notice = part.data as {
+            attempt: number;
+            maxRetries: number;
+            delayMs: number;
+            reason: string;
+            fallback?: boolean;
+          };
           return (
             <p key={index} role="note" className="text-xs text-role-call">
-              Retry {notice.attempt} of {notice.maxRetries} after {notice.reason} (waited {notice.delayMs} ms)
+              {notice.fallback
+                ? notice.reason
+                : `Retry ${notice.attempt} of ${notice.maxRetries} after ${notice.reason} (waited ${notice.delayMs} ms)`}
             </p>
           );
         }

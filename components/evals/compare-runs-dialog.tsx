@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { compareGrids, type ComparedCell } from '@/lib/evals/eval-history';
+import { compareGrids, summaryCounts, type ComparedCell } from '@/lib/evals/eval-history';
+import { cellSummary } from '@/lib/evals/eval-results';
 import type { EvalRun } from '@/lib/shapes/eval-run';
 import type { EvalGridRecord } from '@/lib/shapes/session-evals';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
@@ -86,7 +87,7 @@ function CompareRunsDialog({ onClose }: { onClose: () => void }) {
       </select>
     </label>
   );
-  const summary = (cell: ComparedCell['before']) => (cell ? `${cell.passed}/${cell.runs}` : '—');
+  const summary = (cell: ComparedCell['before']) => (cell ? cellSummary({ counts: summaryCounts(cell) }) : '—');
   return (
     <Dialog
       open

@@ -6,14 +6,17 @@ import type { EvalRun } from '@/lib/shapes/eval-run';
 import {
   cellPassHat,
   cellPassHatAll,
+  cellSummary,
   type EvalColumn,
   evalCells,
+  gradedCount,
   evalResultsCsv,
   evalResultsJson,
   isFlaky,
   passHatText,
 } from '@/lib/evals/eval-results';
 import { estimateCost } from '@/lib/evals/model-prices';
+import { countVerdicts, gradedRuns, runVerdict } from '@/lib/evals/run-verdict';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
 
@@ -21,7 +24,16 @@ const TONES = {
   pass: 'bg-role-result/20 text-role-result',
   some: 'bg-role-call/20 text-role-call',
   fail: 'bg-role-error/15 text-role-error',
+  /** Nothing graded: the model could not be asked, or no check ran. */
+  none: 'border border-dashed border-[var(--border)] muted',
 };
+
+const VERDICT_TEXT = {
+  passed: { text: 'passed', tone: 'text-role-result' },
+  failed: { text: 'failed', tone: 'text-role-error' },
+  error: { text: 'error (the model could not be asked)', tone: 'muted' },
+  'not-checked': { text: 'not checked (no check of this case ran)', tone: 'muted' },
+} as const;
 
 const money = (dollars: number | undefined) =>
   dollars === undefined
@@ -48,8 +60,8 @@ function CellRuns({ title, runs, onClose }: { title: string; runs: EvalRun[]; on
             key={`${run.repeat}-${index}`}
             className="flex flex-wrap items-start gap-2 border-t border-[var(--border)] py-1"
           >
-            <span className={run.pass ? 'text-role-result' : 'text-role-error'}>
-              Run {index + 1}: {run.pass ? 'passed' : 'failed'}
+            <span className={VERDICT_TEXT[runVerdict(run)].tone}>
+              Run {index + 1}: {VERDICT_TEXT[runVerdict(run)].text}
             </span>
             <span className="muted">
               {Math.round(run.ms)} ms · {run.inputTokens} → {run.outputTokens} tokens
@@ -144,7 +156,16 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                       ...hatCell,
                     ];
                   const total = cell.runs.length;
-                  const tone = cell.passed === total ? TONES.pass : cell.passed === 0 ? TONES.fail : TONES.some;
+                  const graded = gradedCount(cell);
+                  const tone =
+                    graded === 0
+                      ? TONES.none
+                      : cell.passed === graded
+                        ? TONES.pass
+                        : cell.passed === 0
+                          ? TONES.fail
+                          : TONES.some;
+                  const summary = cellSummary(cell);
                   const cost = estimateCost(
                     column.config.settings.provider ?? 'simulated',
                     column.config.settings.model ?? '',
@@ -160,14 +181,17 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                         type="button"
                         className={`rounded px-1.5 font-mono ${tone}`}
                         title={[figures, ...cell.reasons].join('\n')}
-                        aria-label={`${testCase.id}, ${column.label}: ${cell.passed}/${total} passed${every === undefined ? '' : `, pass^${total} ${every.toFixed(2)}`}${flaky ? ', flaky' : ''}${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
+                        aria-label={`${testCase.id}, ${column.label}: ${graded === 0 ? summary : `${summary.replace(' flaky', '')} passed`}${every === undefined ? '' : `, pass^${graded} ${every.toFixed(2)}`}${flaky ? ', flaky' : ''}${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
                         onClick={() => setOpen({ caseId: testCase.id, column: column.key })}
                       >
-                        {cell.passed}/{total}
+                        {summary.replace(' flaky', '')}
                       </button>
                       {every === undefined ? null : (
-                        <span className="muted ml-1 font-mono" title={`pass^${total}: that ${total} runs all pass`}>
-                          pass^{total} {every.toFixed(2)}
+                        <span
+                          className="muted ml-1 font-mono"
+                          title={`pass^${graded}: the chance that ${graded} runs drawn from these ${graded} all pass — ${every === 0 ? '0 because at least one failed' : every.toFixed(2)}. "Does it work every time?"`}
+                        >
+                          pass^{graded} {every.toFixed(2)}
                         </span>
                       )}
                       {flaky ? (
@@ -192,7 +216,7 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
               </th>
               {columns.flatMap((column) => {
                 const own = cases.flatMap((testCase) => cells.get(`${testCase.id}|${column.key}`)?.runs ?? []);
-                const passed = own.filter((run) => run.pass).length;
+                const counts = countVerdicts(own);
                 const input = own.reduce((sum, run) => sum + run.inputTokens, 0);
                 const output = own.reduce((sum, run) => sum + run.outputTokens, 0);
                 const cost = estimateCost(
@@ -203,7 +227,9 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                 );
                 return [
                   <td key={column.key} className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
-                    {passed}/{own.length}
+                    {counts.passed}/{gradedRuns(counts)} passed
+                    {counts.error > 0 ? ` · ${counts.error} error${counts.error === 1 ? '' : 's'}` : ''}
+                    {counts['not-checked'] > 0 ? ` · ${counts['not-checked']} not checked` : ''}
                   </td>,
                   ...(repeated ? [<td key={`${column.key}-hat`} className="p-1" />] : []),
                 ];

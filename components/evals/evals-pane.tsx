@@ -2,6 +2,7 @@
 
 import { useMemo } from 'react';
 import { evalColumns } from '@/lib/evals/eval-results';
+import { countVerdicts, verdictsSaid } from '@/lib/evals/run-verdict';
 import { readToolSummary } from '@/lib/shapes/tool-source';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { EvalCasesEditor } from './eval-cases-editor';
@@ -138,6 +139,7 @@ export function EvalsPane() {
               <span role="status">
                 {progress.done} / {progress.total}
                 {progress.running ? ' running…' : progress.stopped ? ' — stopped' : ' — done'}
+                {progress.running ? '' : verdictsSaid(countVerdicts(evals.runs))}
               </span>
             </div>
           ) : null}

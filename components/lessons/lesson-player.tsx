@@ -1,12 +1,13 @@
 'use client';
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { isRightAnswer, questionFacts, type QuestionFacts } from '@/lib/lessons/lesson-play';
 import { hashName } from '@/lib/shapes/mcp-tool-drafts';
 import { readToolName } from '@/lib/shapes/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
 import { isTyping } from '../shared/shortcuts-dialog';
-import { useSession, useSessionActions } from '../runtime/runtime-context';
+import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
+import type { SessionLibrary } from '../runtime/create-session-library';
 
 /** A note as its author wrote it: plain text, line breaks kept, `code` spans — never HTML. */
 export function LessonNote({ text }: { text: string }) {
@@ -117,6 +118,20 @@ function Question({
   );
 }
 
+/** The session a built-in lesson was opened from, while its session is on screen: `Leave lesson` goes back there. */
+function useBackFromLesson(library: SessionLibrary | undefined): { id: string; name: string } | undefined {
+  const subscribe = (listener: () => void) => library?.state.subscribe(listener) ?? (() => {});
+  const id = useSyncExternalStore(subscribe, () => {
+    const state = library?.state.getState();
+    return state?.returnTo?.from === state?.currentId ? state?.returnTo?.to : undefined;
+  });
+  const name = useSyncExternalStore(
+    subscribe,
+    () => library?.state.getState().entries.find((entry) => entry.id === id)?.name,
+  );
+  return id && name ? { id, name } : undefined;
+}
+
 /**
  * Lesson mode: stop by stop through the run (Previous stop / Next stop, or ← →), the note, the
  * question that holds back the reveal, and the score at the end. `remember` keeps the learner's
@@ -125,6 +140,8 @@ function Question({
 export function LessonPlayer({ remember }: { remember: boolean }) {
   const lesson = useSession((state) => state.lesson);
   const play = useSession((state) => state.lessonPlay);
+  const { library } = useRuntime();
+  const backTo = useBackFromLesson(library);
   const messages = useSession((state) => state.messages);
   const tools = useSession((state) => state.tools);
   const { playLesson, answerLessonStop, selectNode, switchBranch } = useSessionActions();
@@ -212,7 +229,17 @@ export function LessonPlayer({ remember }: { remember: boolean }) {
           >
             Next stop
           </button>
-          <button type="button" className="button" onClick={() => playLesson(undefined)}>
+          <button
+            type="button"
+            className="button"
+            title={backTo ? `Back to ${backTo.name}` : undefined}
+            onClick={() => {
+              playLesson(undefined);
+              if (!backTo || !library) return;
+              library.state.setState({ returnTo: undefined });
+              void library.switchTo(backTo.id);
+            }}
+          >
             Leave lesson
           </button>
         </div>

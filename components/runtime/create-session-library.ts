@@ -17,6 +17,8 @@ export type LibraryState = {
   entries: SessionEntry[];
   currentId: string;
   deleted: { entry: SessionEntry; saved: string | null } | undefined;
+  /** A built-in lesson opened from another session (`from` the lesson's, `to` the one before): `Leave lesson` goes back. */
+  returnTo?: { from: string; to: string };
 };
 
 export type SessionLibrary = {

@@ -97,16 +97,25 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
   const firstUserMessage = useSession((state) => state.messages.find((message) => message.role === 'user')?.id);
   // A built-in lesson becomes a session of the person's own, playing from its first stop.
   const openLesson = async (lesson: BuiltinLesson) => {
+    if (!library) return;
+    // `Leave lesson` comes back here: a lesson's session runs its recorded script, not the person's work.
+    const before = currentId();
+    const cameFrom = () => {
+      const from = currentId();
+      if (from !== before) library.state.setState({ returnTo: { from, to: before } });
+    };
     // Opened before: the person's session of it again, from its first stop — not a second copy.
     const name = `Lesson: ${lesson.name}`;
-    const opened = library?.state.getState().entries.find((entry) => entry.name === name);
+    const opened = library.state.getState().entries.find((entry) => entry.name === name);
     if (opened) {
-      await library?.switchTo(opened.id);
+      await library.switchTo(opened.id);
+      cameFrom();
       return playLesson(0, {});
     }
     const loaded = await lesson.load();
     if (!loaded.ok) return setStorageProblem(loaded.message);
-    await library?.create({ id: lesson.id, name, session: loaded.session, draft: '' });
+    await library.create({ id: lesson.id, name, session: loaded.session, draft: '' });
+    cameFrom();
     playLesson(0, {});
   };
   return (

@@ -14,6 +14,8 @@ export function BranchBar() {
   const [confirming, setConfirming] = useState<string | undefined>();
   const [comparing, setComparing] = useState(false);
   const replayed = useSession((state) => state.replays[state.activeBranch.id] !== undefined);
+  // A read-only link, the embed and presenter mode show the branches; deleting is for the author.
+  const canDelete = useSession((state) => !state.readOnly && !state.presenter);
   if (branches.length === 0) return null;
   const doomed = branches.find((branch) => branch.id === confirming);
   return (
@@ -43,12 +45,12 @@ export function BranchBar() {
         </button>
       ) : null}
       {comparing ? <CompareWithOriginal open onOpenChange={setComparing} /> : null}
-      {branches.map((branch) => (
+      {(canDelete ? branches : []).map((branch) => (
         <button key={branch.id} type="button" className="button" onClick={() => setConfirming(branch.id)}>
           Delete {branch.label}
         </button>
       ))}
-      {doomed ? (
+      {doomed && canDelete ? (
         <div role="alertdialog" aria-label={`Delete ${doomed.label}?`} className="flex w-full items-center gap-1 pt-1">
           <span>
             Delete {doomed.label} and its {doomed.messages.length} messages? This cannot be undone.

@@ -23,6 +23,7 @@ import { SequenceView } from './sequence-view';
 import { ReplayControl } from './replay-control';
 import { TimelineLegend } from './timeline-legend';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
+import { followedNodeIds } from '@/lib/timeline/followed-node-ids';
 import { useTimeline } from '../shared/use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
@@ -192,8 +193,8 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     );
   };
 
-  // Followed: the newest step's nodes (a short run whole), never below the readable zoom — the rest scrolls.
-  const latest = (timeline.nodes.length <= 8 ? timeline.nodes : timeline.nodes.slice(-3)).map((node) => node.id);
+  // Followed: the active lane's newest step (a short run whole), never below the readable zoom — the rest scrolls.
+  const latest = followedNodeIds(timeline);
   return (
     <ReactFlow
       nodes={nodes}

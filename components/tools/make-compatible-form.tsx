@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { COMPAT_TARGET_INFO, COMPAT_TARGETS, type CompatTargetId } from '@/lib/shapes/compat';
 import { formatToolSource } from '@/lib/shapes/tool-source';
 import { makeCompatible } from '@/lib/tools/compat/make-compatible';
-import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
+import { type ToolDefinition, toolDefinitionOf } from '@/lib/shapes/tool-formats';
+import { rewriteEffects } from '@/lib/tools/compat/rewrite-effects';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 
-type Outcome = { changes: string[]; conflicts: string[]; skipped: string[] };
+type Outcome = { changes: string[]; conflicts: string[]; skipped: string[]; effects: string[] };
 
 /**
  * `Make compatible with…`: pick targets; every tool is rewritten so each takes it as written (one
@@ -24,8 +25,10 @@ export function MakeCompatibleForm() {
   const [outcome, setOutcome] = useState<Outcome>();
 
   const rewrite = () => {
-    const result: Outcome = { changes: [], conflicts: [], skipped: [] };
+    const result: Outcome = { changes: [], conflicts: [], skipped: [], effects: [] };
     const changes: { id: string; source: string }[] = [];
+    const before: ToolDefinition[] = [];
+    const after: ToolDefinition[] = [];
     for (const { draft, check } of tools) {
       if (check.kind !== 'valid') continue;
       if (draft.run.kind === 'mcp') {
@@ -39,7 +42,10 @@ export function MakeCompatibleForm() {
       if (made.conflicts.length > 0 || made.changes.length === 0) continue;
       result.changes.push(...made.changes.map((change) => `${check.spec.name}: ${change}`));
       changes.push({ id: draft.id, source: formatToolSource(made.definition) });
+      before.push(toolDefinitionOf(check.spec));
+      after.push(made.definition);
     }
+    result.effects = rewriteEffects(before, after, result.changes);
     editToolSources(
       `Make compatible with ${targets.map((target) => COMPAT_TARGET_INFO[target].label).join(', ')}`,
       changes,
@@ -99,12 +105,23 @@ export function MakeCompatibleForm() {
               ? 'Every tool already fits those targets as written: nothing changed.'
               : `${outcome.changes.length} ${outcome.changes.length === 1 ? 'change' : 'changes'}${outcome.conflicts.length > 0 ? `; ${outcome.conflicts.length} cannot be made to fit` : ''}.`}
           </p>
-          {outcome.changes.length > 0 ? (
-            <ul aria-label="What changed" className="muted list-disc pl-4">
-              {outcome.changes.map((line, index) => (
-                <li key={`${index}:${line}`}>{line}</li>
+          {outcome.effects.length > 0 ? (
+            <ul aria-label="What the rewrite changes in a run" className="list-disc pl-4 text-role-call">
+              {outcome.effects.map((line) => (
+                <li key={line}>{line}</li>
               ))}
             </ul>
+          ) : null}
+          {outcome.changes.length > 0 ? (
+            // Folded: a long list would push the grid it changed out of sight.
+            <details>
+              <summary>What changed, tool by tool ({outcome.changes.length})</summary>
+              <ul aria-label="What changed" className="muted list-disc pl-4">
+                {outcome.changes.map((line, index) => (
+                  <li key={`${index}:${line}`}>{line}</li>
+                ))}
+              </ul>
+            </details>
           ) : null}
           {[...outcome.conflicts, ...outcome.skipped].length > 0 ? (
             <ul aria-label="What could not be made to fit" className="list-disc pl-4 text-role-error">

@@ -178,7 +178,7 @@ export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () =
         onClose();
       }}
       title={`Try this tool: ${spec.name}`}
-      description="Fill in the arguments and run the tool as it is set to run — no model. The call and its result join the conversation as a step of your own (the model sees them in the next request)."
+      description="Fill in the arguments and run the tool as it is set to run — no model. The call and its result join the conversation and the graph as a step of your own — a trial, never sent to the model."
       className="w-[min(48rem,calc(100vw-1rem))]"
     >
       <form

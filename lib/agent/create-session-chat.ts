@@ -1,4 +1,5 @@
 import { AbstractChat, DefaultChatTransport, type UIMessage } from 'ai';
+import { withoutManualSteps } from '../messages/without-manual-steps';
 import { createStoreChatState } from './create-store-chat-state';
 import type { WireCapture } from '../shapes/wire-capture';
 import type { RunStore } from './run-store';
@@ -260,7 +261,12 @@ function requestTransport({
       const { settings } = store.getState();
       log('InferenceRequestStarted', `${settings.provider} · ${settings.model} · ${messages.length} messages`);
       // An MCP tool's results are MCP-shaped: the route converts them for the model.
-      const body = checkBody({ messages, tools: requestToolSpecs(runnableTools()), settings });
+      // A step made by hand (`Try this tool`) is the person's trial, not part of what the model is sent.
+      const body = checkBody({
+        messages: withoutManualSteps(messages),
+        tools: requestToolSpecs(runnableTools()),
+        settings,
+      });
       // What it is made of, kept by fingerprint: the step's request can be shown and compared as sent later.
       store.getState().recordSentValues(readSentValues(body.tools, settings));
       return {

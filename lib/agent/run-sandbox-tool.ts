@@ -92,10 +92,13 @@ export async function runSandboxTool(
         suggestedAction: 'Wait for the user before calling it again.',
       }),
     };
-  if (!coreToolTraits(name).writesFiles) return execute(name, args, { sandbox, signal, now, tracks: false });
+  // null is "not given": OpenAI's strict mode makes every optional property required and nullable
+  // (Make compatible writes them so), and the sandbox tools take none of their arguments as null.
+  const given = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null));
+  if (!coreToolTraits(name).writesFiles) return execute(name, given, { sandbox, signal, now, tracks: false });
   // Calls that can change files take turns, so each one's state changes are its own;
   // read-only calls in the same step run alongside them.
-  return sandbox.inWriteTurn(() => execute(name, args, { sandbox, signal, now, tracks: true }));
+  return sandbox.inWriteTurn(() => execute(name, given, { sandbox, signal, now, tracks: true }));
 }
 
 async function execute(

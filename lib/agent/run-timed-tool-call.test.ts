@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runConversation } from '../../testing/run-conversation';
+import { createRouteFetch, runConversation } from '../../testing/run-conversation';
+import { messagesBeforeStep } from '../messages/messages-before-step';
+import { isManualStep } from '../messages/without-manual-steps';
 import { manualStepMessages } from '../messages/manual-step';
 import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
@@ -60,7 +62,7 @@ describe('a tool tried by hand', () => {
     expect(failed[1].parts[1]).toMatchObject({ state: 'output-error', toolCallId: 'call_manual_x2' });
   });
 
-  it('a conversation goes on after a manual step: the route takes it and the model reads its result', async () => {
+  it('a conversation goes on after a manual step, which is the person’s trial: the model is never sent it', async () => {
     const { outcome } = await runTimedToolCall({
       call: { toolName: 'read_file', input: { path: 'README.md' } },
       tools,
@@ -69,11 +71,25 @@ describe('a tool tried by hand', () => {
     });
     if (outcome.kind === 'awaiting-user') throw new Error('not a manual tool');
     const manual = manualStepMessages({ id: 'm1', toolName: 'read_file', input: { path: 'README.md' }, outcome });
+    const bodies: string[] = [];
+    const route = createRouteFetch();
     const { messages, store } = await runConversation('what does it say?', {
       configure: (session) => session.setState({ messages: manual }),
+      routeFetch: (async (url: RequestInfo | URL, init?: RequestInit) => {
+        bodies.push(String(init?.body));
+        return route(url, init);
+      }) as typeof fetch,
     });
     expect(store.getState().chatError).toBeUndefined();
     expect(messages.slice(0, 2)).toEqual(manual);
     expect(messages.at(-1)?.role).toBe('assistant');
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      expect(body).not.toContain('call_manual_m1');
+      expect(body).not.toContain('Try this tool');
+    }
+    // Nor does rebuilding a step's request (sampling, Context cost) bring it back.
+    const stepMessage = messages.find((message) => message.role === 'assistant' && !isManualStep(message));
+    expect(messagesBeforeStep(messages, stepMessage!.id, 1)?.map((message) => message.id)).toEqual([messages[2].id]);
   });
 });

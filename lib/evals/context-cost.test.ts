@@ -9,7 +9,8 @@ import { stepIdOf } from '../shapes/step-id';
 import type { WireFormat } from '../shapes/wire-capture';
 import { asPlainText } from '../tools/token-xray';
 import { toolContextPieces } from '../wire/tool-context-pieces';
-import { contextCost } from './context-cost';
+import { contextCost, sessionRequests } from './context-cost';
+import { manualStepMessages } from '../messages/manual-step';
 
 /*
  * Context cost against the bodies the provider really received: a run through the route against
@@ -86,4 +87,16 @@ describe('Context cost', () => {
       expect(fromWire.tools.map((each) => each.tool)).toContain('bash');
     },
   );
+});
+
+describe('Context cost and a step made by hand', () => {
+  it('counts no request for a `Try this tool` step, and names no internal id', () => {
+    const manual = manualStepMessages({
+      id: 'x1',
+      toolName: 'list_files',
+      input: {},
+      outcome: { kind: 'ok', output: 'README.md\n' },
+    });
+    expect(sessionRequests({ messages: manual, sentValues: {} })).toEqual({ requests: [], notes: [] });
+  });
 });

@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
 import { recordedStepRequest } from '../agent/step-request';
 import { splitSteps } from '../messages/split-steps';
+import { isManualStep } from '../messages/without-manual-steps';
 import { stepIdOf } from '../shapes/step-id';
 import type { WireFormat } from '../shapes/wire-capture';
 import { formatOfProvider } from '../wire/wire-capture';
@@ -77,13 +78,17 @@ export function sessionRequests({
   const notes: string[] = [];
   const requests: { stepId: string; request: ChatRequest; format: WireFormat }[] = [];
   let simulated = false;
+  // Steps are named as the timeline's bands count them ("Step 3"), never by their internal ids.
+  let stepNumber = 0;
   for (const message of messages) {
-    if (message.role !== 'assistant') continue;
+    // A step made by hand was never a request.
+    if (message.role !== 'assistant' || isManualStep(message)) continue;
     for (const [index] of splitSteps(message).entries()) {
       const stepId = stepIdOf(message.id, index + 1);
+      stepNumber++;
       const made = recordedStepRequest({ messages, stepId, sentValues });
       if (!made.ok) {
-        notes.push(`Step ${stepId}: ${made.message}`);
+        notes.push(`Step ${stepNumber}: ${made.message}`);
         continue;
       }
       const { settings } = made.request;

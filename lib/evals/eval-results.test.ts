@@ -3,7 +3,15 @@ import { parseCsv } from '@/testing/parse-csv';
 import { createSessionStore } from '../session/session-store';
 import { evalCaseSchema } from '../shapes/eval-case';
 import type { EvalRun } from '../shapes/eval-run';
-import { cellPassHat, cellPassHatAll, evalCells, evalColumns, evalResultsCsv, isFlaky } from './eval-results';
+import {
+  cellPassHat,
+  cellPassHatAll,
+  cellSummary,
+  evalCells,
+  evalColumns,
+  evalResultsCsv,
+  isFlaky,
+} from './eval-results';
 import { passHatK } from './pass-at-k';
 import { estimateCost } from './model-prices';
 
@@ -63,6 +71,9 @@ describe('eval results', () => {
       'v1',
       'simulated',
       '1',
+      '1',
+      '0',
+      '0',
       '2',
       '1: 0.500 · 2: 0.000',
       'flaky',
@@ -71,8 +82,8 @@ describe('eval results', () => {
       '20',
       'get_weather: "city" is "Lyon", expected "Paris".',
     ]);
-    expect(rows[2][10]).toBe(`'=HYPERLINK("http://evil")`);
-    expect(rows[2][6]).toBe('');
+    expect(rows[2][13]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(rows[2][9]).toBe('');
   });
 
   it("pass^k of a cell run with repeats is the step samples' estimator, k = 1…runs", () => {
@@ -81,6 +92,26 @@ describe('eval results', () => {
     expect(cellPassHat(cell)).toEqual([1, 2, 3, 4, 5].map((k) => ({ k, value: passHatK(5, 3, k) })));
     expect(cellPassHat(cell).map(({ value }) => Number(value.toFixed(6)))).toEqual([0.6, 0.3, 0.1, 0, 0]);
     expect(cellPassHat(evalCells([run('b', 'v1', true)]).get('b|v1|c'))).toEqual([]);
+  });
+
+  it('an error (the model could not be asked) and a run no check graded are neither passes nor failures', () => {
+    const error = { ...run('e', 'v1', false), error: 'No API key for OpenAI.' };
+    const unchecked = { ...run('e', 'v1', false), notChecked: true, repeat: 1 };
+    const only = (...runs: EvalRun[]) => evalCells(runs).get('e|v1|c')!;
+    expect(cellSummary(only(error))).toBe('error');
+    expect(cellSummary(only(unchecked))).toBe('not checked');
+    expect(cellSummary(only(error, unchecked))).toBe('1 error, 1 not checked');
+    const mixed = only(error, { ...run('e', 'v1', true), repeat: 2 }, { ...run('e', 'v1', false), repeat: 3 });
+    expect(cellSummary(mixed)).toBe('1/2 flaky · 1 error');
+    expect(mixed.counts).toEqual({ passed: 1, failed: 1, error: 1, 'not-checked': 0 });
+    // pass^k is over the graded runs: an error does not make "every time" fail.
+    expect(cellPassHat(only(error, run('e', 'v1', true), { ...run('e', 'v1', true), repeat: 2 }))).toEqual([
+      { k: 1, value: 1 },
+      { k: 2, value: 1 },
+    ]);
+    expect(isFlaky(only(error, run('e', 'v1', true)))).toBe(false);
+    expect(only(error).reasons).toEqual(['Error: No API key for OpenAI.']);
+    expect(only(unchecked).reasons).toEqual(['Not checked: no check of this case ran.']);
   });
 
   it('cost: list prices by model prefix, the simulated model free, unknown models unknown', () => {

@@ -3,6 +3,7 @@ import type { EvalCase } from '../shapes/eval-case';
 import { cellKey } from './eval-grid';
 import { passCurves } from './pass-at-k';
 import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
+import { runVerdict, type VerdictCounts } from './run-verdict';
 
 /** A column of the results: one variant with one configuration. */
 export type EvalColumn = { key: string; variant: EvalVariant; config: EvalConfig; label: string };
@@ -11,7 +12,9 @@ export type EvalColumn = { key: string; variant: EvalVariant; config: EvalConfig
 export type EvalCell = {
   runs: EvalRun[];
   passed: number;
-  /** Why its runs failed, one line each (distinct). */
+  /** Its runs by verdict: only `passed` and `failed` were graded (see run-verdict.ts). */
+  counts: VerdictCounts;
+  /** Why its runs failed or could not run, one line each (distinct). */
   reasons: string[];
   ms: number;
   inputTokens: number;
@@ -40,10 +43,24 @@ export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
   const cells = new Map<string, EvalCell>();
   for (const run of runs) {
     const key = cellKey(run);
-    const cell = cells.get(key) ?? { runs: [], passed: 0, reasons: [], ms: 0, inputTokens: 0, outputTokens: 0 };
+    const cell = cells.get(key) ?? {
+      runs: [],
+      passed: 0,
+      counts: { passed: 0, failed: 0, error: 0, 'not-checked': 0 },
+      reasons: [],
+      ms: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+    };
     cell.runs.push(run);
-    if (run.pass) cell.passed++;
-    for (const reason of run.error ? [`Error: ${run.error}`] : run.failures.map((failure) => failure.message))
+    const verdict = runVerdict(run);
+    cell.counts[verdict]++;
+    if (verdict === 'passed') cell.passed++;
+    for (const reason of run.error
+      ? [`Error: ${run.error}`]
+      : run.notChecked
+        ? ['Not checked: no check of this case ran.']
+        : run.failures.map((failure) => failure.message))
       if (!cell.reasons.includes(reason)) cell.reasons.push(reason);
     cell.ms += run.ms;
     cell.inputTokens += run.inputTokens;
@@ -53,22 +70,43 @@ export function evalCells(runs: readonly EvalRun[]): Map<string, EvalCell> {
   return cells;
 }
 
+/** A cell's graded runs (passed or failed): errors and runs with no check are neither. */
+export const gradedCount = (cell: Pick<EvalCell, 'counts'> | undefined): number =>
+  cell ? cell.counts.passed + cell.counts.failed : 0;
+
 /**
- * pass^k of a cell — that k of its runs drawn at random all pass (τ-bench's "every time") — for
- * k = 1…its runs, with the same estimator as a step's samples; none for a single run.
+ * pass^k of a cell — that k of its graded runs drawn at random all pass (τ-bench's "every
+ * time") — for k = 1…its graded runs, with the same estimator as a step's samples; none for fewer than two.
  */
-export function cellPassHat(cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): { k: number; value: number }[] {
-  const n = cell?.runs.length ?? 0;
-  return cell && n > 1 ? passCurves(n, cell.passed).map(({ k, passHat }) => ({ k, value: passHat })) : [];
+export function cellPassHat(cell: Pick<EvalCell, 'counts'> | undefined): { k: number; value: number }[] {
+  const n = gradedCount(cell);
+  return cell && n > 1 ? passCurves(n, cell.counts.passed).map(({ k, passHat }) => ({ k, value: passHat })) : [];
 }
 
-/** A cell whose runs disagree: some passed, some failed (the same case, column and settings). */
-export const isFlaky = (cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): boolean =>
-  cell !== undefined && cell.passed > 0 && cell.passed < cell.runs.length;
+/** A cell whose graded runs disagree: some passed, some failed (the same case, column and settings). */
+export const isFlaky = (cell: Pick<EvalCell, 'counts'> | undefined): boolean =>
+  cell !== undefined && cell.counts.passed > 0 && cell.counts.failed > 0;
 
-/** pass^k for k = the cell's runs: that every one of that many runs passes (undefined for a single run). */
-export function cellPassHatAll(cell: Pick<EvalCell, 'runs' | 'passed'> | undefined): number | undefined {
+/** pass^k for k = the cell's graded runs: that every one of that many runs passes (undefined under two). */
+export function cellPassHatAll(cell: Pick<EvalCell, 'counts'> | undefined): number | undefined {
   return cellPassHat(cell).at(-1)?.value;
+}
+
+/**
+ * A cell in a few characters, as a table shows it: "2/3" (passed of graded runs), "2/3 flaky",
+ * "error" (no run could ask the model), "2/2 · 1 error", "not checked".
+ */
+export function cellSummary(cell: Pick<EvalCell, 'counts'>): string {
+  const { passed, error, 'not-checked': notChecked } = cell.counts;
+  const graded = gradedCount(cell);
+  const extra = [
+    error > 0 ? `${error} error${error === 1 ? '' : 's'}` : '',
+    notChecked > 0 ? `${notChecked} not checked` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  if (graded === 0) return error > 0 && notChecked === 0 ? 'error' : error === 0 ? 'not checked' : extra;
+  return `${passed}/${graded}${isFlaky(cell) ? ' flaky' : ''}${extra ? ` · ${extra}` : ''}`;
 }
 
 /** The results as JSON (`Export results JSON`, `npm run eval -- --json`): cases, columns, runs without their conversations. */
@@ -109,6 +147,9 @@ export function evalResultsCsv(
     'variant',
     'configuration',
     'passed',
+    'failed',
+    'errors',
+    'not_checked',
     'runs',
     'pass_hat_k',
     'flaky',
@@ -126,6 +167,9 @@ export function evalResultsCsv(
         column.variant.name,
         column.config.name,
         cell?.passed ?? 0,
+        cell?.counts.failed ?? 0,
+        cell?.counts.error ?? 0,
+        cell?.counts['not-checked'] ?? 0,
         runs,
         passHatText(cellPassHat(cell)),
         isFlaky(cell) ? 'flaky' : '',

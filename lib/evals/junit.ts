@@ -1,11 +1,13 @@
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalRun } from '../shapes/eval-run';
 import type { EvalColumn } from './eval-results';
+import { countVerdicts, runVerdict } from './run-verdict';
 
 /*
  * The grid's runs as JUnit XML, the report CI systems read: one <testsuite> per column (a
  * variant × a configuration), one <testcase> per run of a case (`case-id` or `case-id #2` for a
- * repeat), a <failure> with every reason of a failed run. Every value is escaped for XML.
+ * repeat): a <failure> with every reason of a failed run, an <error> with the provider's sentence
+ * when the model could not be asked, <skipped> when no check of the case ran. Every value is escaped for XML.
  */
 
 /** Text for an XML attribute or element: markup characters escaped, characters XML 1.0 cannot hold dropped. */
@@ -36,34 +38,41 @@ export function junitXml(cases: readonly EvalCase[], columns: readonly EvalColum
         .sort((a, b) => a.repeat - b.repeat)
         .map((run) => ({ testCase, run })),
     );
-    const failures = own.filter(({ run }) => !run.pass).length;
+    const counts = countVerdicts(own.map(({ run }) => run));
     const time = own.reduce((sum, { run }) => sum + run.ms, 0);
     const testcases = own.map(({ testCase, run }) => {
       const name = run.repeat === 0 ? testCase.id : `${testCase.id} #${run.repeat + 1}`;
       const open = `    <testcase name="${xmlText(name)}" classname="${xmlText(column.label)}" time="${seconds(run.ms)}"`;
-      if (run.pass) return `${open}/>`;
-      const reasons = [
-        ...(run.error ? [`Error: ${run.error}`] : []),
-        ...run.failures.map((failure) => failure.message),
-      ];
-      const type = run.error ? 'error' : (run.failures[0]?.kind ?? 'failure');
-      return [
-        `${open}>`,
-        `      <failure message="${xmlText(reasons[0] ?? 'failed')}" type="${xmlText(type)}">${xmlText(reasons.join('\n'))}</failure>`,
-        '    </testcase>',
-      ].join('\n');
+      const verdict = runVerdict(run);
+      if (verdict === 'passed') return `${open}/>`;
+      const [tag, message, type, body] =
+        verdict === 'error'
+          ? ['error', run.error ?? 'the model could not be asked', 'provider-error', run.error ?? '']
+          : verdict === 'not-checked'
+            ? ['skipped', 'not checked: no check of this case ran', undefined, undefined]
+            : [
+                'failure',
+                run.failures[0]?.message ?? 'failed',
+                run.failures[0]?.kind ?? 'failure',
+                run.failures.map((failure) => failure.message).join('\n'),
+              ];
+      const typed = type === undefined ? '' : ` type="${xmlText(type)}"`;
+      const element =
+        body === undefined
+          ? `      <${tag} message="${xmlText(message)}"/>`
+          : `      <${tag} message="${xmlText(message)}"${typed}>${xmlText(body)}</${tag}>`;
+      return [`${open}>`, element, '    </testcase>'].join('\n');
     });
     return [
-      `  <testsuite name="${xmlText(column.label)}" tests="${own.length}" failures="${failures}" errors="0" skipped="0" time="${seconds(time)}">`,
+      `  <testsuite name="${xmlText(column.label)}" tests="${own.length}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts['not-checked']}" time="${seconds(time)}">`,
       ...testcases,
       '  </testsuite>',
     ].join('\n');
   });
-  const total = runs.length;
-  const failed = runs.filter((run) => !run.pass).length;
+  const all = countVerdicts(runs);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Tool Playground evals" tests="${total}" failures="${failed}" errors="0">`,
+    `<testsuites name="Tool Playground evals" tests="${runs.length}" failures="${all.failed}" errors="${all.error}" skipped="${all['not-checked']}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -7,10 +7,18 @@ import { readEvalCases } from './read-eval-cases';
 import { looksLikePromptfoo, type PromptfooSuite, readPromptfooSuite } from './read-promptfoo';
 import { type EvalSuite, suiteConfigs, suiteVariants } from './run-suite';
 import { findJsonNesting } from '../limits/text-nesting';
+import type { ConfigKey } from './promptfoo-key-sources';
 
 /** What `npm run eval` runs: the suite, and the workspace its full-loop runs start with. */
 export type ReadSuite =
-  | { ok: true; suite: EvalSuite; startingFiles: SandboxFiles; notes?: string[] }
+  | {
+      ok: true;
+      suite: EvalSuite;
+      startingFiles: SandboxFiles;
+      notes?: string[];
+      /** Keys a promptfoo config names for its providers (`apiKeyEnvar`, `apiKey`): `npm run eval` sends them. */
+      configKeys?: ConfigKey[];
+    }
   | { ok: false; message: string };
 
 const isSessionFile = (text: string) => {
@@ -70,6 +78,8 @@ export function importedSuiteOf(read: PromptfooSuite): ImportedSuite {
   };
 }
 
+const promptfooConfigId = (index: number) => `promptfoo-${index + 1}`;
+
 /** A promptfoo config's suite: its first step only (promptfoo grades one answer), over its tools and providers. */
 function promptfooSuite(text: string): ReadSuite {
   const read = readPromptfooSuite(text);
@@ -85,7 +95,7 @@ function promptfooSuite(text: string): ReadSuite {
         read.tools ? [{ id: 'promptfoo', name: 'promptfoo tools', tools: read.tools }] : [],
         session.tools,
       ),
-      configs: suiteConfigs(read.configs.map((config, index) => ({ ...config, id: `promptfoo-${index + 1}` }))),
+      configs: suiteConfigs(read.configs.map((config, index) => ({ ...config, id: promptfooConfigId(index) }))),
       mode: 'first-step',
       repeats: read.repeats ?? 1,
       concurrency: read.concurrency ?? session.evals.concurrency,
@@ -93,6 +103,10 @@ function promptfooSuite(text: string): ReadSuite {
     },
     startingFiles: session.startingFiles,
     notes: promptfooSummary(read),
+    configKeys: read.configs.flatMap((_config, index) => {
+      const source = read.keySources[index];
+      return source ? [{ configId: promptfooConfigId(index), source }] : [];
+    }),
   };
 }
 

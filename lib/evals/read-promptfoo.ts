@@ -6,6 +6,7 @@ import { SESSION_LIMITS } from '../shapes/session-limits';
 import type { ToolDraft } from '../shapes/tool-spec';
 import { mapAssertions, type PromptfooAssertion } from './promptfoo-assertions';
 import { configOf, readProviders, toolsOf } from './promptfoo-providers';
+import { type ConfigKeySource, readKeySource } from './promptfoo-key-sources';
 import { MAX_EVAL_CASES_CHARS } from './read-eval-cases';
 import { CASE_METADATA_KEY } from './write-promptfoo';
 import { findYamlNesting } from '../limits/text-nesting';
@@ -23,6 +24,8 @@ export type PromptfooSuite = {
   /** The tools the providers are given (OpenAI, Responses or Anthropic format), as drafts; none named: undefined. */
   tools?: ToolDraft[];
   configs: Omit<EvalConfig, 'id'>[];
+  /** Where each configuration's key comes from (`apiKeyEnvar`, `apiKey`), by index: for `npm run eval` only, never kept. */
+  keySources: (ConfigKeySource | undefined)[];
   repeats?: number;
   concurrency?: number;
   /** Each assertion the playground cannot run, by case: "llm-rubric in case 'refund' (the playground does not run it)". */
@@ -263,11 +266,12 @@ export function readPromptfooSuite(text: string): ({ ok: true } & PromptfooSuite
   if (prompts.length === 0)
     return { ok: false, message: `The config has no prompt the playground can read. ${notes.join(' ')}`.trim() };
   const providers = readProviders(config.providers ?? config.targets);
-  const configs = providers.flatMap((provider) => {
+  const kept = providers.flatMap((provider) => {
     const made = configOf(provider);
     if (typeof made === 'string') notes.push(`${made}: left out.`);
-    return typeof made === 'string' ? [] : [made];
+    return typeof made === 'string' ? [] : [{ config: made, key: readKeySource(provider.config) }];
   });
+  const configs = kept.map((each) => each.config);
   const tools = toolsOf(providers, notes);
   const unmapped: PromptfooSuite['unmapped'] = [];
   const taken = new Set<string>();
@@ -315,6 +319,7 @@ export function readPromptfooSuite(text: string): ({ ok: true } & PromptfooSuite
     cases: cases.slice(0, MAX_EVAL_CASES),
     ...(tools ? { tools } : {}),
     configs: configs.slice(0, SESSION_LIMITS.evalConfigs),
+    keySources: kept.slice(0, SESSION_LIMITS.evalConfigs).map((each) => each.key),
     ...(repeats ? { repeats } : {}),
     ...(concurrency ? { concurrency } : {}),
     unmapped,

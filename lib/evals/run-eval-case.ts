@@ -19,6 +19,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import { gradeRun, type ObservedRun } from './grade-run';
+import { countCaseChecks } from './run-verdict';
 import { type OutputCall, outputText } from './grade-output';
 import { drawSettings } from './sample-step';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
@@ -29,9 +30,12 @@ export type EvalRunDeps = {
   /** The chat route's fetch (the page's own; in tests, the handler in-process). */
   fetch?: typeof fetch;
   api?: string;
-  /** Request headers for a provider (its typed key). */
   /** Request headers for a configuration's provider and address (a typed key); throws to send nothing. */
-  getHeaders?: (provider: RunSettings['provider'], baseURL: string | undefined) => Record<string, string>;
+  getHeaders?: (
+    provider: RunSettings['provider'],
+    baseURL: string | undefined,
+    configId?: string,
+  ) => Record<string, string>;
   /**
    * A fresh sandbox for one full-loop run (made only when a tool needs it; an in-memory one is
    * simply dropped after), with `files` when the case names its own, else the session's starting files.
@@ -119,8 +123,11 @@ export async function runInOwnSession({
   signal,
   onChange,
   endState = false,
+  configId,
   now = () => performance.now(),
 }: {
+  /** The grid's configuration the run is of (its own key, in `npm run eval`). */
+  configId?: string;
   /** Read the workspace after the run (a case checks it). */
   endState?: boolean;
   /** Hears each change of the run's own session (Compare shows where each lane is). */
@@ -155,7 +162,7 @@ export async function runInOwnSession({
     runJavaScript: deps.runJavaScript,
     http: deps.http,
     mcp: deps.mcp,
-    getHeaders: () => deps.getHeaders?.(own.provider, own.baseURL) ?? {},
+    getHeaders: () => deps.getHeaders?.(own.provider, own.baseURL, configId) ?? {},
     fetch: deps.fetch,
     api: deps.api,
   });
@@ -210,6 +217,7 @@ export async function runEvalCase({
   now?: () => number;
 }): Promise<EvalRun> {
   const run = await runInOwnSession({
+    configId: config.id,
     tools: variant.tools,
     // Repeat n of the simulated model draws from seed + n (repeat 0: the seed as set).
     settings: drawSettings(
@@ -235,11 +243,14 @@ export async function runEvalCase({
     { ...observeRun(run.after), ...(run.workspace ? { files: run.workspace } : {}) },
     { tools, checker: deps.checker },
   );
+  // A model that could not be asked is an error, not graded; a case with no check is not checked.
+  const notChecked = !run.error && countCaseChecks(testCase) === 0;
   return {
     ...job,
-    pass: !run.error && grade.pass,
-    failures: grade.failures,
+    pass: !run.error && !notChecked && grade.pass,
+    failures: run.error ? [] : grade.failures,
     ...(run.error ? { error: run.error } : {}),
+    ...(notChecked ? { notChecked } : {}),
     ms: run.ms,
     ...usageOf(run.after),
     messages: run.messages,

@@ -1,9 +1,11 @@
 import type { UIMessage } from 'ai';
+import { withoutManualSteps } from './without-manual-steps';
 
 /**
  * The conversation as it stood when a model step was requested: every message before the
  * assistant message `messageId`, and that message cut before its `step`-th step (1-based)
- * — what the run sent for that step. Undefined when there is no such step.
+ * — what the run sent for that step (steps made by hand left out, as the run leaves them out).
+ * Undefined when there is no such step.
  */
 export function messagesBeforeStep(
   messages: readonly UIMessage[],
@@ -16,7 +18,10 @@ export function messagesBeforeStep(
   let starts = 0;
   for (const part of messages[index].parts) {
     if (part.type === 'step-start' && ++starts === step) {
-      return [...messages.slice(0, index), ...(parts.length > 0 ? [{ ...messages[index], parts }] : [])];
+      return withoutManualSteps([
+        ...messages.slice(0, index),
+        ...(parts.length > 0 ? [{ ...messages[index], parts }] : []),
+      ]);
     }
     parts.push(part);
   }

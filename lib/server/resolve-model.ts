@@ -30,7 +30,36 @@ export type ResolveModelOptions = {
   simulatedChunkDelayMs: number;
   /** The fetch providers use (tests pass one that records requests). */
   fetch?: typeof fetch;
+  /** Whom a missing key's sentence speaks to (default: the page). */
+  keyAdvice?: KeyAdvice;
 };
+
+/** Where a person gives a key: the page's run settings, or the environment of `npm run eval`. */
+export type KeyAdvice = 'page' | 'environment';
+
+/** The sentence for a provider with no key it may use at this address, for the page or a terminal. */
+function missingKeyMessage(
+  entry: ProviderEntry,
+  homes: readonly string[],
+  address: string,
+  serverKey: string | undefined,
+  operatorURL: string | undefined,
+  advice: KeyAdvice,
+): string {
+  const where =
+    advice === 'page'
+      ? 'type a key in the run settings'
+      : `set ${entry.keyEnv} in the environment (or, for another address, name a variable holding its key in the config's apiKeyEnvar)`;
+  if (!serverKey)
+    return advice === 'page'
+      ? `No API key for ${entry.label}: set ${entry.keyEnv} in .env.local on the server, or ${where}.`
+      : `No API key for ${entry.label}: ${where}.`;
+  const otherHome =
+    entry.baseURLEnv && !operatorURL ? ` (an operator can name another address in ${entry.baseURLEnv})` : '';
+  return advice === 'page'
+    ? `The server's ${entry.keyEnv} is sent only to ${homes.join(' or ')}${otherHome}. Type a key in the run settings to call ${address}.`
+    : `${entry.keyEnv} is sent only to ${homes.join(' or ')}${otherHome}. To call ${address}, name a variable holding its key in the config's apiKeyEnvar.`;
+}
 
 /**
  * The AI SDK model for a run's settings, with the provider options that carry the settings
@@ -43,6 +72,7 @@ export function resolveModel({
   env,
   simulatedChunkDelayMs,
   fetch,
+  keyAdvice = 'page',
 }: ResolveModelOptions): ModelResolution {
   const { provider, model: modelId } = settings;
   const entry: ProviderEntry = PROVIDER_CATALOG[provider];
@@ -78,9 +108,7 @@ export function resolveModel({
     return {
       ok: false,
       code: 'missing_key',
-      message: serverKey
-        ? `The server's ${entry.keyEnv} is sent only to ${homes.join(' or ')}${entry.baseURLEnv && !operatorURL ? ` (an operator can name another address in ${entry.baseURLEnv})` : ''}. Type a key in the run settings to call ${baseURL.url}.`
-        : `No API key for ${entry.label}: set ${entry.keyEnv} in .env.local on the server, or type a key in the run settings.`,
+      message: missingKeyMessage(entry, homes, baseURL.url, serverKey, operatorURL, keyAdvice),
     };
   }
   const noRedirectFetch = createNoRedirectFetch(fetch);

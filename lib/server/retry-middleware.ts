@@ -8,7 +8,14 @@ export const DEFAULT_RETRY_POLICY = { maxRetries: 3, initialBackoffMs: 100, maxB
 export type RetryPolicy = typeof DEFAULT_RETRY_POLICY;
 
 /** One retry, as the conversation and the timeline show it. */
-export type RetryNotice = { attempt: number; maxRetries: number; delayMs: number; reason: string };
+export type RetryNotice = {
+  attempt: number;
+  maxRetries: number;
+  delayMs: number;
+  reason: string;
+  /** The step was sent again in another tool-calling mode (`reason` is the whole sentence). */
+  fallback?: boolean;
+};
 
 /** Rate limits, server errors, timeouts and dropped connections are worth another try. */
 export function isRetryable(error: unknown): boolean {

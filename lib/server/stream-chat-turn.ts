@@ -5,6 +5,7 @@ import {
   createUIMessageStreamResponse,
   streamText,
   toUIMessageStream,
+  type LanguageModel,
   wrapLanguageModel,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
@@ -18,7 +19,8 @@ import { type CapturedExchange, createCaptureFetch } from './capture-fetch';
 import { describeProviderError } from './describe-provider-error';
 import { prepareChatTurn, turnCallSettings, withToolMode } from './prepare-chat-turn';
 import { redactSecrets } from './redact-secrets';
-import { resolveModel } from './resolve-model';
+import { type KeyAdvice, resolveModel } from './resolve-model';
+import { createModeFallbackMiddleware } from './mode-fallback-middleware';
 import { createHistorySummarizer } from './summarize-history';
 import { createRetryMiddleware, type RetryPolicy } from './retry-middleware';
 
@@ -38,7 +40,28 @@ export type ChatTurnOptions = {
   /** How long to wait for the first chunk and between chunks, in ms. */
   timeouts?: { firstChunkMs: number; chunkMs: number; stepMs: number };
   fetch?: typeof fetch;
+  /** Whom a missing key's sentence speaks to: the page (run settings) or a terminal (`npm run eval`: the environment). */
+  keyAdvice?: KeyAdvice;
 };
+
+type WrappableModel = Parameters<typeof wrapLanguageModel>[0]['model'];
+
+/** Auto mode's first try on an OpenAI-compatible server: native, then validated JSON if the server refuses tools. */
+function withModeFallback(
+  native: LanguageModel,
+  validated: () => LanguageModel,
+  on: boolean,
+  onFallback: (sentence: string) => void,
+): WrappableModel {
+  if (!on) return native as WrappableModel;
+  return wrapLanguageModel({
+    model: native as WrappableModel,
+    middleware: createModeFallbackMiddleware({
+      fallback: validated() as WrappableModel as never,
+      onFallback,
+    }),
+  });
+}
 
 /**
  * Runs one model step for a chat request and answers with the AI SDK UI message stream.
@@ -54,6 +77,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
     typedKey: options.typedKey,
     env,
     simulatedChunkDelayMs: options.simulatedChunkDelayMs,
+    keyAdvice: options.keyAdvice,
     fetch: createCaptureFetch(options.fetch ?? fetch, (exchange) => {
       lastExchange = exchange;
     }),
@@ -76,7 +100,16 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
     execute: ({ writer }) => {
       // Retries wrap the mode, so a failed request inside a decision retry is retried too.
       const model = wrapLanguageModel({
-        model: withToolMode(resolved.model, mode, settings) as Parameters<typeof wrapLanguageModel>[0]['model'],
+        model: withModeFallback(
+          withToolMode(resolved.model, mode, settings),
+          () => withToolMode(resolved.model, 'validated', settings),
+          (settings.mode ?? 'auto') === 'auto' && settings.provider === 'openai-compatible' && mode === 'native',
+          (reason) =>
+            writer.write({
+              type: 'data-retry',
+              data: { attempt: 1, maxRetries: 1, delayMs: 0, reason: redactSecrets(reason, secrets), fallback: true },
+            }),
+        ),
         middleware: createRetryMiddleware({
           policy: options.retryPolicy,
           onRetry: (notice) =>

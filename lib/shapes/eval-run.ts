@@ -26,8 +26,10 @@ export type EvalJob = { caseId: string; variantId: string; configId: string; rep
 export type EvalRun = EvalJob & {
   pass: boolean;
   failures: Failure[];
-  /** Why the run itself failed (a provider error), if it did. */
+  /** Why the model could not be asked (a provider error): the run is an `error`, not graded. */
   error?: string;
+  /** No check of the case ran (every one was left out): the run is `not checked`, never passed. */
+  notChecked?: boolean;
   ms: number;
   inputTokens: number;
   outputTokens: number;

@@ -36,6 +36,7 @@ const evalRunSchema = z.object({
   pass: z.boolean(),
   failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
   error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
+  notChecked: z.boolean().optional(),
   ms: z.number().min(0),
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
@@ -86,6 +87,8 @@ export const sessionEvalsSchema = z.object({
               column: z.string().max(SESSION_LIMITS.evalNameChars * 2 + 3),
               passed: z.number().int().min(0),
               runs: z.number().int().min(0),
+              errors: z.number().int().min(0).optional(),
+              notChecked: z.number().int().min(0).optional(),
               reasons: z.array(z.string().max(SESSION_LIMITS.evalMessageChars)).max(SESSION_LIMITS.evalFailuresPerRun),
             }),
           )

@@ -26,6 +26,9 @@ export type EvalCellSummary = {
   column: string;
   passed: number;
   runs: number;
+  /** Runs that could not ask the model, and runs no check graded (neither passed nor failed). */
+  errors?: number;
+  notChecked?: number;
   reasons: string[];
 };
 

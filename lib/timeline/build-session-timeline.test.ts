@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { buildSessionTimeline } from './build-session-timeline';
 import { assistant, user } from './fixtures/two-call-run';
+import { followedNodeIds } from './followed-node-ids';
 import { layoutTimeline, NODE_HEIGHT } from './layout-timeline';
 
 /** Every branch of a session on one graph: lanes side by side, and where a replay parted from the run it replayed. */
@@ -71,5 +72,29 @@ describe('a replay beside the run it replayed', () => {
     expect(divergence({ b2: { ...record, originalBranchId: 'b9' } })).toEqual([]);
     expect(divergence({ b2: { ...record, diverged: { ...record.diverged, at: 5 } } })).toEqual([]);
     expect(divergence(undefined)).toEqual([]);
+  });
+});
+
+describe('Follow latest', () => {
+  it("keeps the active lane's newest nodes in view, never another branch's drawn after it", () => {
+    const forked: UIMessage = { ...assistant, id: 'a2', parts: assistant.parts.slice(0, 4) };
+    const timeline = layoutTimeline(
+      buildSessionTimeline({
+        messages: [user, forked],
+        activeBranch: { id: 'b2', label: 'Branch 2' },
+        branches: [{ id: 'b1', label: 'Branch 1', messages: [user, assistant] }],
+      }),
+    );
+    const followed = followedNodeIds(timeline);
+    expect(followed.length).toBeGreaterThan(0);
+    expect(followed.every((id) => !id.startsWith('b1/'))).toBe(true);
+    // The graph's own last nodes are the other lane's: following them was the bug.
+    expect(timeline.nodes.at(-1)?.id.startsWith('b1/')).toBe(true);
+    // With no branch, every node is the active lane's.
+    const single = layoutTimeline(
+      buildSessionTimeline({ messages: [user, assistant], activeBranch: { id: 'b1', label: 'B' }, branches: [] }),
+    );
+    const ids = single.nodes.map((node) => node.id);
+    expect(followedNodeIds(single)).toEqual(ids.length <= 8 ? ids : ids.slice(-3));
   });
 });

@@ -1,6 +1,7 @@
 import { addCall } from './add-tool-call';
 import { add, type BuildOptions, type Builder, connect, type StepPlace, startSegment } from './timeline-builder';
 import { countRetries, describeStep, markLeftOut, summarize } from './step-facts';
+import { isManualStep } from '../messages/without-manual-steps';
 import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf } from '../messages/split-steps';
@@ -109,7 +110,7 @@ function addStep(b: Builder, options: BuildOptions, place: StepPlace) {
     (retries.count > 0 ? `Retried ${retries.count}× (${retries.reason}) · ` : '') +
     (summarize(text) || (calls.length > 0 ? `Calls ${calls.map(getToolName).join(', ')}` : '(no text)'));
   // A step the person made by hand (Try this tool) is drawn as theirs, not the model's.
-  const manual = (message.metadata as { manual?: unknown } | undefined)?.manual === true;
+  const manual = isManualStep(message);
   startSegment(b, b.stepId, manual ? 'Manual step · Try this tool' : describeStep(stepIndex + 1, parts, state));
   const assistantId = b.stepId;
   add(b, {

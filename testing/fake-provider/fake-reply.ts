@@ -36,7 +36,8 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * `fake-401`/`fake-404`/`fake-500` fail; `fake-cut` drops the stream half-way;
  * `fake-flaky-429` is rate-limited on its first request; `fake-silent` never answers;
  * `fake-json` answers in JSON decisions (the text modes), `fake-json-bad` first without JSON,
- * `fake-json-thinks` first with a scratchpad-only thought; `fake-echo` repeats its call's
+ * `fake-json-thinks` first with a scratchpad-only thought; `fake-no-tools` refuses a request with
+ * tools (HTTP 400, as Ollama words it) and answers JSON decisions without them; `fake-echo` repeats its call's
  * arguments as text;
  * `fake-script` answers each prompt its own way, the same for every client (scripted-reply.ts);
  * `fake-length` is cut at the token limit half-way through a call's arguments;
@@ -50,6 +51,15 @@ export function planFakeReply(view: FakeRequestView, attemptsForModel: number): 
   if (view.model === 'fake-silent') return { kind: 'silent' };
   if (view.model === 'fake-json' || view.model === 'fake-json-bad' || view.model === 'fake-json-thinks')
     return planJsonDecision(view);
+  // A local server's model without tool support: refuses tools as Ollama does, answers JSON decisions without them.
+  if (view.model === 'fake-no-tools')
+    return view.toolNames.length > 0
+      ? {
+          kind: 'error',
+          status: 400,
+          message: 'registry.ollama.ai/library/fake-no-tools:latest does not support tools',
+        }
+      : planJsonDecision(view);
   if (view.model === 'fake-echo' && view.toolResults.length === 0) {
     // Writes the call's arguments as text too, as some models do.
     return {

@@ -25,6 +25,7 @@ const NATIVE_PATTERNS = [
 /**
  * The mode a run uses: the setting, or for `auto` the model name's pattern — structured
  * for GPT-4o/4.1/o1/o3, native for the big families, validated (ReAct JSON, checked against the schema) for the rest.
+ * An OpenAI-compatible server starts native (see `isToolsRefusal` for the fall-back).
  * The simulated model uses native tool calling; its scripted variant follows the setting,
  * so a script can show what a text mode's JSON replies look like.
  */
@@ -38,5 +39,9 @@ export function resolveToolCallingMode(
   const model = modelId.toLowerCase();
   if (STRUCTURED_PREFIXES.some((prefix) => model.startsWith(prefix))) return 'structured';
   if (NATIVE_PATTERNS.some((pattern) => model.includes(pattern))) return 'native';
+  // An unknown name on a local server (Ollama, vLLM) says nothing of what it serves, and most
+  // serve tools: native first — the route falls back to validated JSON, with a sentence, when
+  // the server refuses them (docs/decisions/auto-mode-on-compatible-servers.md).
+  if (provider === 'openai-compatible') return 'native';
   return 'validated';
 }

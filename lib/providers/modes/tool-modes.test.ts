@@ -15,7 +15,9 @@ describe('resolveToolCallingMode (AUTO by model name, seed 004)', () => {
     ['google', 'gemini-2.5-flash', 'native'],
     ['openai-compatible', 'llama3.1', 'native'],
     ['openai-compatible', 'qwen2.5', 'native'],
-    ['openai-compatible', 'phi-3-mini', 'validated'],
+    // An unknown name on a compatible server: native first (the route falls back when tools are refused).
+    ['openai-compatible', 'phi-3-mini', 'native'],
+    ['openai', 'some-finetune', 'validated'],
     ['simulated', 'simulated-1', 'native'],
   ] as const)('%s %s → %s', (provider, model, mode) => {
     expect(resolveToolCallingMode('auto', provider, model)).toBe(mode);

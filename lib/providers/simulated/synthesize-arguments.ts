@@ -159,9 +159,19 @@ function synthesizeValue(name: string, schema: Schema, required: boolean, values
   }
 }
 
+/** Whether a property takes null: `type: [..., "null"]`, `nullable: true`, or a null branch of `anyOf`. */
+function acceptsNull(schema: Schema): boolean {
+  if (Array.isArray(schema.type)) return schema.type.includes('null');
+  if ((schema as { nullable?: unknown }).nullable === true) return true;
+  const anyOf = (schema as { anyOf?: unknown }).anyOf;
+  return Array.isArray(anyOf) && anyOf.some((branch) => (branch as Schema | undefined)?.type === 'null');
+}
+
 /**
  * Arguments for a tool whose input schema is `schema`, drawn from what the message states:
- * required properties always get a value, optional ones only when the message gives one.
+ * required properties always get a value, optional ones only when the message gives one. A
+ * required property that takes null (an optional one in OpenAI's strict form) is null unless
+ * the message gives a value, as a model following the strict convention writes it.
  */
 export function synthesizeArguments(schema: Schema, values: MessageValues): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -169,8 +179,10 @@ export function synthesizeArguments(schema: Schema, values: MessageValues): Reco
   const args: Record<string, unknown> = {};
   for (const [name, propertySchema] of Object.entries(properties)) {
     if (typeof propertySchema !== 'object') continue;
-    const value = synthesizeValue(name, propertySchema, required.has(name), values);
+    const nullable = required.has(name) && acceptsNull(propertySchema);
+    const value = synthesizeValue(name, propertySchema, required.has(name) && !nullable, values);
     if (value !== undefined) args[name] = value;
+    else if (nullable) args[name] = null;
   }
   return args;
 }

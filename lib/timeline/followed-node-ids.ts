@@ -1,0 +1,13 @@
+import type { PositionedTimeline } from './timeline-types';
+
+/**
+ * The nodes `Follow latest` keeps in view: the active lane's newest step (a short lane whole).
+ * Other branches' lanes are drawn after the active one, so "the last nodes" of the whole graph
+ * would show another branch's result where the active branch's was meant (a lesson's stop on a
+ * perturbed branch showed the original's node while the Inspector showed the perturbed one).
+ */
+export function followedNodeIds(timeline: Pick<PositionedTimeline, 'nodes' | 'lanes'>): string[] {
+  const active = new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id));
+  const own = active.size === 0 ? timeline.nodes : timeline.nodes.filter((node) => active.has(node.lane));
+  return (own.length <= 8 ? own : own.slice(-3)).map((node) => node.id);
+}
