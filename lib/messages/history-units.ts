@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps, textOf, toolResultText } from './split-steps';
 import { stepIdOf } from '../shapes/step-id';
+import { estimateTokens, estimateTokensOfLength } from '../limits/estimate-tokens';
 
 /**
  * A piece of the conversation that is sent or left out whole: a user message, or one model
@@ -18,15 +19,8 @@ export type HistoryUnit = {
   transcript: string;
 };
 
-/** Characters per token of English text and JSON for the tokenizers of the big providers; an estimate, said as one. */
-const CHARS_PER_TOKEN = 4;
 /** What each message costs beyond its text (role, separators). */
 const MESSAGE_OVERHEAD_TOKENS = 4;
-
-/** A rough token count of a text: about four characters per token. */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
 
 const RESULT_CHARS_IN_TRANSCRIPT = 400;
 
@@ -56,7 +50,7 @@ function stepUnit(key: string, parts: UIMessage['parts']): HistoryUnit {
   return {
     key,
     kind: 'step',
-    tokens: Math.ceil(chars / CHARS_PER_TOKEN) + MESSAGE_OVERHEAD_TOKENS * (1 + calls),
+    tokens: estimateTokensOfLength(chars) + MESSAGE_OVERHEAD_TOKENS * (1 + calls),
     transcript: lines.join('\n'),
   };
 }

@@ -22,7 +22,7 @@ import type { ProviderId } from '../shapes/run-settings-defaults';
 import { supports } from '../providers/model-capabilities';
 import { createSchemaChecker, type SchemaChecker } from '../tools/create-schema-checker';
 import { buildTools } from './build-tools';
-import { estimateTokens } from '../messages/history-units';
+import { estimateTokens } from '../limits/estimate-tokens';
 import { transcriptOf } from '../messages/history-summary';
 import { applyHistory, type HistoryReport, historyNote, planHistory } from '../messages/plan-history';
 import { processShared } from './server-process';

@@ -7,7 +7,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { ScriptStep } from '../../shapes/run-settings';
-import { estimateTokens } from '../../messages/history-units';
+import { estimateTokens } from '../../limits/estimate-tokens';
 import { HISTORY_SUMMARY_INSTRUCTIONS, summarizeTranscriptLocally } from '../../messages/history-summary';
 import { planScriptedStep, planSimulatedStep, type SimulatedStep } from './plan-simulated-step';
 

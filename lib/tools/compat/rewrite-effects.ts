@@ -1,4 +1,4 @@
-import { estimateTokens } from '../../messages/history-units';
+import { estimateTokens } from '../../limits/estimate-tokens';
 import type { ToolDefinition } from '../../shapes/tool-formats';
 
 /*
