@@ -105,6 +105,7 @@ function neighbour(nodes: PositionedNode[], currentId: string, key: string): Pos
 function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolean | undefined }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
+  const lessonStop = useSession((state) => state.lessonPlay !== undefined);
   const { selectNode } = useSessionActions();
   const { setCenter, getZoom } = useReactFlow();
   const readable = useSession((state) => (state.presenter ? PRESENTER_ZOOM : READABLE_ZOOM));
@@ -194,7 +195,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
   };
 
   // Followed: the active lane's newest step (a short run whole), never below the readable zoom — the rest scrolls.
-  const latest = followedNodeIds(timeline);
+  const latest = followedNodeIds(timeline, lessonStop ? selectedNodeId : undefined);
   return (
     <ReactFlow
       nodes={nodes}

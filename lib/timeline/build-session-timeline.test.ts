@@ -98,3 +98,14 @@ describe('Follow latest', () => {
     expect(followedNodeIds(single)).toEqual(ids.length <= 8 ? ids : ids.slice(-3));
   });
 });
+
+describe('Follow latest in a lesson', () => {
+  it("follows the stop's node alone when it is drawn, and the lane's newest otherwise", () => {
+    const timeline = layoutTimeline(
+      buildSessionTimeline({ messages: [user, assistant], activeBranch: { id: 'b1', label: 'B' }, branches: [] }),
+    );
+    const stop = timeline.nodes[1].id;
+    expect(followedNodeIds(timeline, stop)).toEqual([stop]);
+    expect(followedNodeIds(timeline, 'not-drawn')).toEqual(followedNodeIds(timeline));
+  });
+});

@@ -30,7 +30,12 @@ const OUTCOME_BY_CODE: Readonly<Record<string, ToolOutcomeKind>> = {
  * the wording of its error.
  */
 export function outcomeOf(call: ToolPart, recorded: ToolOutcomeKind | undefined): ToolOutcomeKind | undefined {
-  if (recorded) return recorded;
+  // Records are kept by tool_call_id, which a branch shares with the run it forked (a perturbed
+  // replay recorded `timed-out` for the same id): a record the part itself contradicts is another branch's.
+  const contradicted =
+    (recorded === 'ok' && call.state !== 'output-available') ||
+    (recorded !== undefined && recorded !== 'ok' && call.state === 'output-available');
+  if (recorded && !contradicted) return recorded;
   if (call.state === 'output-available') return 'ok';
   if (call.state === 'output-error') {
     // The error response's own code says it, where it has one (a Compare lane keeps no outcomes).

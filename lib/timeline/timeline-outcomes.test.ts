@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runConversation } from '../../testing/run-conversation';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { buildTimeline } from './build-timeline';
+import { outcomeOf } from './read-call-result';
+import { toolErrorText } from '../shapes/tool-error';
 
 /** The graph reads how calls ended from the session, never from error wording. */
 describe('tool outcomes in the timeline', () => {
@@ -81,5 +83,35 @@ describe('outcomes without a record (a Compare lane, a session from elsewhere)',
       'Tool result bash: error',
       'Tool result bash: error',
     ]);
+  });
+});
+
+describe('a record another branch left under the same tool_call_id', () => {
+  it('is not believed where the part contradicts it (a perturbed replay recorded a timeout for the original call)', () => {
+    const ok = {
+      type: 'dynamic-tool',
+      toolName: 'list_files',
+      toolCallId: 'c1',
+      state: 'output-available',
+      input: {},
+      output: 'a',
+    };
+    const failed = {
+      ...ok,
+      state: 'output-error',
+      output: undefined,
+      errorText: toolErrorText({
+        type: 'TimeoutError',
+        code: 'TIMEOUT',
+        details: {},
+        message: 'Error: timed out.',
+        recoverable: true,
+        suggestedAction: 'Try again.',
+      }),
+    };
+    expect(outcomeOf(ok as never, 'timed-out')).toBe('ok');
+    expect(outcomeOf(failed as never, 'ok')).toBe('timed-out');
+    expect(outcomeOf(failed as never, 'failed')).toBe('failed');
+    expect(outcomeOf(ok as never, 'ok')).toBe('ok');
   });
 });
