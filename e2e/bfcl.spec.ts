@@ -91,7 +91,7 @@ test('BFCL lines: Java and relevance cases graded as BFCL grades them, multi-tur
 
   await evals.getByRole('combobox', { name: 'Eval run mode' }).selectOption('first-step');
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^3 \/ 3/ })).toHaveText('3 / 3 — done');
+  await expect(evals.getByRole('status').filter({ hasText: /^3 \/ 3/ })).toHaveText(/^3 \/ 3 — done/);
   const table = evals.getByRole('table', { name: 'Eval results' });
   const cell = (caseId: string) => table.getByRole('button', { name: new RegExp(`^${caseId}, `) });
   await expect(cell('simple_java_97')).toHaveText('1/1');

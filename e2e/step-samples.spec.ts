@@ -41,6 +41,11 @@ test('keyless sampling shows a spread that comes back the same for the same seed
   // A spread, not one answer: more than one choice, each with its count and interval.
   expect(spread.match(/\d+\/20 · \d+%/g)?.length).toBeGreaterThan(1);
   await expect(playground.node(/^Assistant message: I'll call/)).toContainText('20 samples');
+  // Drawn: a bar per choice with its interval (the numbers above are the list screen readers read).
+  const region = page.getByRole('region', { name: 'Step samples' });
+  await expect(region.getByRole('img', { name: /^Tool choice: list_files/ })).toBeVisible();
+  // At temperature 1 the simulated model has a spread: no note that it would answer the same every time.
+  await expect(playground.inspector.getByRole('note').filter({ hasText: 'At temperature 0' })).toHaveCount(0);
 
   // The same seed again: the same spread.
   await sample(playground, 20);
@@ -49,13 +54,35 @@ test('keyless sampling shows a spread that comes back the same for the same seed
   // A variant: the same step at temperature 0, beside it, with the difference per choice.
   await playground.inspector.getByRole('button', { name: 'Sample a variant' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sample a variant' });
+  // A description A/B test is a question the simulated model cannot answer: said where it is asked.
+  await expect(dialog.getByRole('note')).toContainText('The simulated model matches words and ignores instructions');
   await dialog.getByRole('combobox', { name: 'Change' }).selectOption('temperature');
+  await expect(dialog.getByRole('note')).toHaveCount(0);
   await dialog.getByRole('spinbutton', { name: 'Temperature' }).fill('0');
   await dialog.getByRole('button', { name: 'Sample the variant' }).click();
   await expect(playground.inspector.getByRole('status').filter({ hasText: 'Sampled 20 of 20.' })).toBeVisible({
     timeout: 60_000,
   });
   await expect(toolChoice(page, 'Variant: temperature 0')).toContainText('20/20 · 100%');
+  // The variant beside the step as sent, on the same axis; the node counts the step's own samples.
+  await expect(region.getByRole('img', { name: /^Tool choice: / })).toHaveAccessibleName(
+    /list_files: As sent \d+\/20, Variant: temperature 0 20\/20/,
+  );
+  await expect(playground.node(/^Assistant message: I'll call/)).toContainText('20 samples · 1 variant');
+  // Wide: the chart and the comparison in a dialog, readable on a laptop.
+  await region.getByRole('button', { name: 'Open wide' }).click();
+  const wide = page.getByRole('dialog', { name: 'Step samples, wide' });
+  await expect(wide.getByRole('img', { name: /^Tool choice: / })).toBeVisible();
+  await expect(wide.getByRole('table', { name: 'Variant: temperature 0 against As sent' })).toBeVisible();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-step-samples-wide.png' });
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await page.keyboard.press('Escape');
+  await expect(wide).toHaveCount(0);
+  await region.getByRole('img', { name: /^Tool choice: / }).scrollIntoViewIfNeeded();
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.screenshot({ path: 'e2e/artifacts/screens/1366x768-step-samples.png' });
+  await page.setViewportSize({ width: 1600, height: 900 });
   const comparison = page.getByRole('table', { name: 'Variant: temperature 0 against As sent' });
   await expect(comparison).toContainText(/list_files \d+\/20 → 20\/20, [+±]\d+ pp \[/);
 
@@ -134,7 +161,7 @@ test('the eval grid gains a pass^k column for cases run with repeats', async ({ 
   await evals.getByRole('spinbutton', { name: 'Eval repeats' }).fill('3');
   await expect(evals).toContainText('1 case × 1 column × 3 = 3 runs');
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^3 \/ 3/ })).toHaveText('3 / 3 — done');
+  await expect(evals.getByRole('status').filter({ hasText: /^3 \/ 3/ })).toHaveText('3 / 3 — done: 3 passed');
   const table = evals.getByRole('table', { name: 'Eval results' });
   await expect(table.getByRole('columnheader', { name: /pass\^k$/ })).toHaveCount(1);
   await expect(table.getByRole('row', { name: /^case-1/ })).toContainText('1: 1.000 · 2: 1.000 · 3: 1.000');
@@ -156,7 +183,7 @@ test('a case that passes some repeats and fails others is flaky; each cell says 
   await evals.getByRole('button', { name: 'Add test case' }).click();
   await evals.getByRole('spinbutton', { name: 'Eval repeats' }).fill('5');
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^5 \/ 5/ })).toHaveText('5 / 5 — done');
+  await expect(evals.getByRole('status').filter({ hasText: /^5 \/ 5/ })).toHaveText('5 / 5 — done: 4 passed, 1 failed');
   const row = evals.getByRole('table', { name: 'Eval results' }).getByRole('row', { name: /^case-1/ });
   await expect(row.getByRole('button', { name: /^case-1, / })).toHaveText('4/5');
   await expect(row.getByRole('button', { name: /^case-1, / })).toHaveAccessibleName(

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { SampleChange } from '@/lib/shapes/step-samples';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
+import { simulatedSamplingNote } from '@/lib/evals/simulated-limits';
 import { useSession } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
@@ -90,6 +91,12 @@ export function SampleVariantDialog({
   const [pick, setPick] = useState('auto');
   const [number, setNumber] = useState('1');
   const [problem, setProblem] = useState<string>();
+  // Said where it is asked: a question the simulated model cannot answer.
+  const note = simulatedSamplingNote({
+    provider: settings.provider,
+    temperature: settings.temperature,
+    question: kind === 'description' || kind === 'schema' || kind === 'system' ? kind : 'other',
+  });
   const choose = (next: Kind) => {
     setKind(next);
     setText(initialText(next));
@@ -205,6 +212,11 @@ export function SampleVariantDialog({
               </select>
             </label>
           )
+        ) : null}
+        {note ? (
+          <p role="note" className="text-role-call">
+            {note}
+          </p>
         ) : null}
         {problem ? <p role="alert">{problem}</p> : null}
         <button type="submit" className="button self-start">

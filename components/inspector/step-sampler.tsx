@@ -6,11 +6,21 @@ import { stepAfterCall } from '@/lib/messages/step-after-call';
 import { expectationFromSample, gradeSamples } from '@/lib/evals/step-expectation';
 import { toolsWithChange } from '@/lib/evals/sample-session-step';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
+import type { DistributionTool } from '@/lib/evals/step-distribution';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { useEngine, useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { SampleVariantDialog } from './sample-variant-dialog';
-import { ComparisonView, OutcomeView, PassTable, SamplingView, samplingLabel } from './step-samples-view';
+import {
+  ComparisonView,
+  OutcomeView,
+  PassTable,
+  SamplingView,
+  samplingLabel,
+  ToolChoiceChart,
+} from './step-samples-view';
+import { Dialog } from '../ui/dialog';
+import { simulatedSamplingNote } from '@/lib/evals/simulated-limits';
 import { useStepSampler } from './use-step-sampler';
 
 const DEFAULT_SAMPLES = 10;
@@ -151,16 +161,27 @@ export function StepSampler({ stepId }: { stepId: string }) {
   const { runnable } = useToolSetCheck();
   const { progress, problem, sample, stop } = useStepSampler(stepId);
   const [count, setCount] = useState(DEFAULT_SAMPLES);
+  const [wide, setWide] = useState(false);
+  const settings = useSession((state) => state.settings);
+  const keylessNote = simulatedSamplingNote({
+    provider: settings.provider,
+    temperature: settings.temperature,
+    question: 'as-sent',
+  });
   const running = progress?.running === true;
   const specs = useMemo(() => requestToolSpecs(runnable), [runnable]);
   // Grading needs the schema checker: loaded when there is something to grade.
   useEffect(() => {
     if (step?.expect && !engine) void runtime.loadEngine().catch(() => undefined);
   }, [step?.expect, engine, runtime]);
-  const toolsOf = (sampling: StepSampling): ToolSpec[] => {
-    if (!engine) return specs;
-    const changed = toolsWithChange(specs, sampling.change, { evals, checker: engine.checker });
-    return changed.ok ? changed.tools : specs;
+  // A mock answers the same whatever spelling it is given: only its values are grouped loosely.
+  const loose = useMemo(
+    () => new Set(runnable.filter((tool) => tool.run.kind === 'mock').map((tool) => tool.spec.name)),
+    [runnable],
+  );
+  const toolsOf = (sampling: StepSampling): (ToolSpec & DistributionTool)[] => {
+    const changed = engine ? toolsWithChange(specs, sampling.change, { evals, checker: engine.checker }) : undefined;
+    return (changed?.ok ? changed.tools : specs).map((spec) => ({ ...spec, looseStrings: loose.has(spec.name) }));
   };
   const passesOf = (sampling: StepSampling) =>
     step?.expect && engine
@@ -194,6 +215,11 @@ export function StepSampler({ stepId }: { stepId: string }) {
             </button>
           )}
           <SampleVariantDialog tools={specs} disabled={running} onSample={(change) => void sample(count, change)} />
+          {keylessNote ? (
+            <p role="note" className="basis-full text-role-call">
+              {keylessNote}
+            </p>
+          ) : null}
         </div>
       )}
       {progress ? (
@@ -212,7 +238,33 @@ export function StepSampler({ stepId }: { stepId: string }) {
       ) : null}
       {samplings.length > 0 ? (
         <section aria-label="Step samples" className="flex flex-col gap-3">
-          <h4 className="text-xs font-semibold">Step samples</h4>
+          <header className="flex items-center gap-2">
+            <h4 className="text-xs font-semibold">Step samples</h4>
+            <button type="button" className="button ml-auto" onClick={() => setWide(true)}>
+              Open wide
+            </button>
+          </header>
+          <ToolChoiceChart samplings={samplings} />
+          {wide ? (
+            <Dialog
+              open
+              onOpenChange={setWide}
+              title="Step samples, wide"
+              description="Every set of samples of this step on one axis, and each variant against the step as sent."
+              className="w-[min(64rem,calc(100vw-1rem))]"
+            >
+              <div className="flex max-h-[75vh] flex-col gap-3 overflow-auto">
+                <ToolChoiceChart samplings={samplings} />
+                {own
+                  ? samplings
+                      .filter((each) => each.change)
+                      .map((variant) => (
+                        <ComparisonView key={`wide-${variant.id}`} before={own} after={variant} tools={toolsOf(own)} />
+                      ))
+                  : null}
+              </div>
+            </Dialog>
+          ) : null}
           {samplings.map((sampling) => {
             const passes = passesOf(sampling);
             return (

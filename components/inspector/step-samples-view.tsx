@@ -7,12 +7,15 @@ import {
   argumentDistributions,
   type ChoiceBar,
   choiceBars,
+  type DistributionTool,
   parallelBars,
   sampleFigures,
 } from '@/lib/evals/step-distribution';
 import type { PerturbedCallRecord } from '@/lib/shapes/replay';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
-import type { ToolSpec } from '@/lib/shapes/tool-spec';
+import { choiceChartRows } from '@/lib/evals/sampling-chart';
+import { ChoiceChart } from './choice-chart';
+import { PassCurveChart } from './pass-curve-chart';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -27,9 +30,9 @@ export function samplingLabel(sampling: StepSampling): string {
 }
 
 /** A bar per choice, its count, share and 95 % interval in words (screen readers read the text). */
-function Bars({ label, bars }: { label: string; bars: ChoiceBar[] }) {
+function Bars({ label, bars, hidden = false }: { label: string; bars: ChoiceBar[]; hidden?: boolean }) {
   return (
-    <ul aria-label={label} className="flex flex-col gap-0.5">
+    <ul aria-label={label} className={hidden ? 'sr-only' : 'flex flex-col gap-0.5'}>
       {bars.map((bar) => (
         <li key={bar.key} className="flex flex-col text-xs">
           <span className="flex items-baseline gap-2">
@@ -61,7 +64,7 @@ function Bars({ label, bars }: { label: string; bars: ChoiceBar[] }) {
 
 const clipValue = (text: string) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 
-function Arguments({ samples, tools }: { samples: readonly StepSample[]; tools: readonly ToolSpec[] }) {
+function Arguments({ samples, tools }: { samples: readonly StepSample[]; tools: readonly DistributionTool[] }) {
   const all = argumentDistributions(samples, tools);
   if (all.length === 0) return null;
   // An argument no call gave is one line, not a table of "missing".
@@ -109,9 +112,18 @@ function Figures({ sampling }: { sampling: StepSampling }) {
   );
 }
 
-/** pass@k and pass^k for k = 1…n from how many of n samples did what is expected. */
+/** pass@k and pass^k for k = 1…n from how many of n samples did what is expected: a chart, and its table. */
 export function PassTable({ label, passed, n }: { label: string; passed: number; n: number }) {
   if (n === 0) return null;
+  return (
+    <>
+      <PassCurveChart label={label} passed={passed} n={n} />
+      <PassNumbers label={label} passed={passed} n={n} />
+    </>
+  );
+}
+
+function PassNumbers({ label, passed, n }: { label: string; passed: number; n: number }) {
   return (
     // Scrolls on its own: focusable, so a keyboard can scroll it too.
     <div className="max-h-48 overflow-auto" tabIndex={0} role="group" aria-label={`pass@k and pass^k table: ${label}`}>
@@ -140,12 +152,11 @@ export function PassTable({ label, passed, n }: { label: string; passed: number;
   );
 }
 
-/** The distributions of one set of samples. */
-export function SamplingView({ sampling, tools }: { sampling: StepSampling; tools: readonly ToolSpec[] }) {
+/** The distributions of one set of samples (its tool choice is drawn in the chart above; its numbers are here, for screen readers). */
+export function SamplingView({ sampling, tools }: { sampling: StepSampling; tools: readonly DistributionTool[] }) {
   return (
     <div className="flex flex-col gap-2">
-      <h5 className="text-xs font-semibold">Tool choice</h5>
-      <Bars label={`Tool choice: ${samplingLabel(sampling)}`} bars={choiceBars(sampling.samples)} />
+      <Bars label={`Tool choice: ${samplingLabel(sampling)}`} bars={choiceBars(sampling.samples)} hidden />
       <h5 className="text-xs font-semibold">Calls at once</h5>
       <Bars label={`Calls at once: ${samplingLabel(sampling)}`} bars={parallelBars(sampling.samples)} />
       <Arguments samples={sampling.samples} tools={tools} />
@@ -174,7 +185,7 @@ export function ComparisonView({
 }: {
   before: StepSampling;
   after: StepSampling;
-  tools: readonly ToolSpec[];
+  tools: readonly DistributionTool[];
 }) {
   const choices = compareChoices(before.samples, after.samples);
   // A value's share where both called the tool and it moved (a tool called on one side only is its own row above).
@@ -194,5 +205,16 @@ export function ComparisonView({
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Every set of samples of the step on one axis: a row per choice, a bar per set (as sent first, then each variant). */
+export function ToolChoiceChart({ samplings }: { samplings: readonly StepSampling[] }) {
+  const ordered = [...samplings].sort((a, b) => Number(Boolean(a.change)) - Number(Boolean(b.change)));
+  return (
+    <div className="flex flex-col gap-1">
+      <h5 className="text-xs font-semibold">Tool choice (share of samples, 95 % interval)</h5>
+      <ChoiceChart title="Tool choice" series={ordered.map(samplingLabel)} rows={choiceChartRows(ordered)} />
+    </div>
   );
 }

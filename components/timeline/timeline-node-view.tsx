@@ -1,5 +1,6 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
+import { sampledBadge } from '@/lib/evals/sampled-badge';
 import { useSession } from '../runtime/runtime-context';
 import { divergedStepId } from '@/lib/messages/diverged-step';
 
@@ -54,9 +55,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   const { node } = data;
   // A model step that was sampled says how often (its samples are in the Inspector).
   const sampled = useSession((state) =>
-    node.kind === 'assistant' && node.stepId
-      ? (state.stepSamples[node.stepId]?.samplings.reduce((sum, each) => sum + each.samples.length, 0) ?? 0)
-      : 0,
+    node.kind === 'assistant' && node.stepId ? sampledBadge(state.stepSamples[node.stepId]?.samplings ?? []) : '',
   );
   // The step of a replay branch where it parted from the recording.
   const diverged = useSession(
@@ -68,7 +67,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   );
   const badges: Badge[] = [
     ...node.badges,
-    ...(sampled > 0 ? [{ text: `${sampled} sample${sampled === 1 ? '' : 's'}`, tone: 'neutral' as const }] : []),
+    ...(sampled ? [{ text: sampled, tone: 'neutral' as const }] : []),
     ...(diverged ? [{ text: 'Diverged here', tone: 'error' as const }] : []),
   ];
   const failed = node.status === 'failed' || node.status === 'blocked';

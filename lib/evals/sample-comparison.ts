@@ -1,7 +1,6 @@
 import type { StepSample } from '../shapes/step-samples';
-import type { ToolSpec } from '../shapes/tool-spec';
 import { proportionDifference } from './proportions';
-import { argumentDistributions, choiceBars } from './step-distribution';
+import { argumentDistributions, choiceBars, type DistributionTool } from './step-distribution';
 
 /** One row of a comparison: how often before and after, and the difference with its 95 % interval. */
 export type ComparedRow = {
@@ -43,7 +42,7 @@ export function compareChoices(before: readonly StepSample[], after: readonly St
 export function compareValues(
   before: readonly StepSample[],
   after: readonly StepSample[],
-  tools: readonly Pick<ToolSpec, 'name' | 'inputSchema'>[],
+  tools: readonly DistributionTool[],
 ): ComparedRow[] {
   const was = argumentDistributions(before, tools);
   const is = argumentDistributions(after, tools);

@@ -95,12 +95,12 @@ export type ArgumentDistribution = {
 };
 
 /**
- * The key two values share when BFCL's grader holds them equal: a string standardised (case,
- * spaces and ",./-_*^" ignored), a number as a number (5 and 5.0 alike), anything else by its
- * canonical JSON (object keys in order).
+ * The key two values share when they do the same thing: a number as a number (5 and 5.0 alike),
+ * anything but a string by its canonical JSON (object keys in order), a string exactly — or,
+ * with `loose`, as BFCL's grader holds strings equal (case, spaces and ",./-_*^" ignored).
  */
-export function valueKey(value: unknown): string {
-  if (typeof value === 'string') return `s:${standardize(value)}`;
+export function valueKey(value: unknown, loose = false): string {
+  if (typeof value === 'string') return loose ? `s:${standardize(value)}` : `x:${value}`;
   if (typeof value === 'number') return `n:${value}`;
   return `j:${canonicalJson(value)}`;
 }
@@ -108,28 +108,42 @@ export function valueKey(value: unknown): string {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A tool of the step, and whether its string arguments may be grouped loosely: only where nothing
+ * that runs tells "README.md" from "Readme.md" (a mock answers the same whatever it is given). A
+ * sandbox path, an MCP server's argument, a handler's input are case- and space-sensitive.
+ */
+export type DistributionTool = Pick<ToolSpec, 'name' | 'inputSchema'> & { looseStrings?: boolean };
+
+/** Whether the schema itself tells spellings apart: an enum, a const, a pattern or a format names exact strings. */
+const schemaIsExact = (property: unknown) =>
+  isRecord(property) && ['enum', 'const', 'pattern', 'format'].some((keyword) => Object.hasOwn(property, keyword));
+
 /** Each argument's values across every call of each tool, most frequent first; "missing" last. */
 export function argumentDistributions(
   samples: readonly StepSample[],
-  tools: readonly Pick<ToolSpec, 'name' | 'inputSchema'>[],
+  tools: readonly DistributionTool[],
 ): ArgumentDistribution[] {
   const byTool = new Map<string, unknown[]>();
   for (const sample of samples)
     for (const call of sample.calls) byTool.set(call.toolName, [...(byTool.get(call.toolName) ?? []), call.input]);
   const distributions: ArgumentDistribution[] = [];
   for (const [tool, inputs] of [...byTool].sort(([a], [b]) => a.localeCompare(b))) {
-    const properties = tools.find((each) => each.name === tool)?.inputSchema.properties;
+    const spec = tools.find((each) => each.name === tool);
+    const properties = spec?.inputSchema.properties;
     const declared = isRecord(properties) ? Object.keys(properties) : [];
     const seen = inputs.flatMap((input) => (isRecord(input) ? Object.keys(input) : []));
     for (const argument of [...new Set([...declared, ...seen])]) {
       const groups = new Map<string, { count: number; spellings: Map<string, number> }>();
+      const loose =
+        spec?.looseStrings === true && !schemaIsExact(isRecord(properties) ? properties[argument] : undefined);
       let missing = 0;
       for (const input of inputs) {
         if (!isRecord(input) || !Object.hasOwn(input, argument)) {
           missing++;
           continue;
         }
-        const key = valueKey(input[argument]);
+        const key = valueKey(input[argument], loose);
         const group = groups.get(key) ?? { count: 0, spellings: new Map<string, number>() };
         const spelling = JSON.stringify(input[argument]) ?? 'null';
         group.count++;

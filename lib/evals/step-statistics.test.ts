@@ -1,3 +1,4 @@
+import { sampledBadge } from './sampled-badge';
 import { describe, expect, it } from 'vitest';
 import type { StepSample } from '../shapes/step-samples';
 import { passAtK, passCurves, passHatK } from './pass-at-k';
@@ -114,6 +115,8 @@ describe('the distribution of a step', () => {
     {
       name: 'get_weather',
       inputSchema: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string' } } },
+      // A mock: nothing it does tells "San Francisco" from "san_francisco".
+      looseStrings: true,
     },
   ];
 
@@ -149,8 +152,37 @@ describe('the distribution of a step', () => {
     expect(weather.map((each) => each.argument)).toEqual(['city', 'unit', 'days']);
   });
 
+  it("keeps apart what the sandbox or the schema tells apart: a path's case, an enum's spelling", () => {
+    const read = (path: string, n: number): StepSample => ({
+      n,
+      calls: [{ toolName: 'read_file', input: { path } }],
+      text: '',
+      ms: 1,
+    });
+    const paths = [read('README.md', 1), read('Readme.md', 2), read('readme.md', 3), read('README.md', 4)];
+    const sandboxTool = {
+      name: 'read_file',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+    };
+    const [path] = argumentDistributions(paths, [sandboxTool]);
+    expect(path.rows.map((row) => [row.label, row.count])).toEqual([
+      ['"README.md"', 2],
+      ['"readme.md"', 1],
+      ['"Readme.md"', 1],
+    ]);
+    // A mock groups them — unless its schema names exact spellings (an enum).
+    expect(argumentDistributions(paths, [{ ...sandboxTool, looseStrings: true }])[0].rows).toHaveLength(1);
+    const withEnum = {
+      ...sandboxTool,
+      looseStrings: true,
+      inputSchema: { type: 'object', properties: { path: { type: 'string', enum: ['README.md', 'readme.md'] } } },
+    };
+    expect(argumentDistributions(paths, [withEnum])[0].rows).toHaveLength(3);
+  });
+
   it('keys values by what they mean', () => {
-    expect(valueKey('New York')).toBe(valueKey('new_york'));
+    expect(valueKey('New York', true)).toBe(valueKey('new_york', true));
+    expect(valueKey('New York')).not.toBe(valueKey('new_york'));
     expect(valueKey(5)).toBe(valueKey(5.0));
     expect(valueKey({ a: 1, b: [2] })).toBe(valueKey({ b: [2], a: 1 }));
     expect(valueKey('5')).not.toBe(valueKey(5));
@@ -160,5 +192,16 @@ describe('the distribution of a step', () => {
     expect(medianAndP95([])).toBeUndefined();
     expect(medianAndP95([3, 1, 2])).toEqual({ median: 2, p95: 3 });
     expect(medianAndP95(Array.from({ length: 100 }, (_, index) => index + 1))).toEqual({ median: 50.5, p95: 95 });
+  });
+});
+
+describe("a sampled step's line on the graph", () => {
+  it('counts the samples of the step as sent, and the variants beside them', () => {
+    const twenty = Array.from({ length: 20 }, () => ({}));
+    expect(sampledBadge([{ samples: twenty }, { change: { kind: 'settings' }, samples: twenty }])).toBe(
+      '20 samples · 1 variant',
+    );
+    expect(sampledBadge([{ samples: [{}] }])).toBe('1 sample');
+    expect(sampledBadge([])).toBe('');
   });
 });
