@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { makeShareLink, type ShareLink } from '@/lib/share/share-link';
+import { asViewed } from '@/lib/share/as-viewed';
 import { useRuntime } from '../runtime/runtime-context';
 import { Popover } from '../ui/popover';
 import { EmbedCodeSection } from './embed-code-section';
@@ -25,7 +26,8 @@ export function ShareMenu() {
   const shortLinks = useShortLinksEnabled();
 
   const share = async () => {
-    const made = makeShareLink(store.getState(), window.location.href);
+    const state = store.getState();
+    const made = makeShareLink(asViewed(state, state.selectedNodeId), window.location.href);
     setLink(made);
     setCopied(false);
     if (made.ok) {

@@ -1,5 +1,6 @@
 'use client';
 
+import { asViewed } from '@/lib/share/as-viewed';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runTitle } from '@/lib/messages/run-title';
@@ -46,7 +47,8 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
         import('@/lib/share/short-link'),
         import('@/lib/share/links-route'),
       ]);
-      const { ciphertext, key } = await sealSession(store.getState());
+      const state = store.getState();
+      const { ciphertext, key } = await sealSession(asViewed(state, state.selectedNodeId));
       const made = await createShortLinkOnServer(fetch, { ciphertext: toBase64url(ciphertext), expires });
       if (!made.ok) return setProblem(made.message);
       const answer = made.link;

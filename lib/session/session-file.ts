@@ -31,6 +31,7 @@ export function pickSessionData(state: SessionData): SessionData {
     activeBranch: state.activeBranch,
     branches: state.branches,
     ...(state.lesson ? { lesson: state.lesson } : {}),
+    ...(state.viewedNodeId ? { viewedNodeId: state.viewedNodeId } : {}),
   };
 }
 

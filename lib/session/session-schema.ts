@@ -68,6 +68,8 @@ export const sessionDataSchema = z.object({
   ),
   /** A lesson through the run: its stops, notes and questions (before 0.17: none). */
   lesson: lessonSchema.optional(),
+  /** The node its author last selected: a link opens there, on its branch (before 0.28: none). */
+  viewedNodeId: z.string().max(SESSION_LIMITS.lessonNodeIdChars).optional(),
   /** `Sample this step`: each step's samples and what is right for it, by step id (before 0.21: none). */
   stepSamples: stepSamplesSchema.default({}),
   /** Branches made by `Replay against the model`: what each replayed and where it diverged (before 0.22: none). */

@@ -66,7 +66,9 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           selectedToolId: session.tools[0]?.id,
           chatStatus: 'ready',
           chatError: undefined,
-          selectedNodeId: undefined,
+          // Where the author was when they shared it (a link), else nothing selected.
+          selectedNodeId: session.viewedNodeId,
+          viewedNodeId: undefined,
           deletedTool: undefined,
           editedTools: undefined,
           handlersTrusted: trusted,
