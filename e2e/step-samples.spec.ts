@@ -127,6 +127,13 @@ test('samples travel in a short link and show in a fresh browser, on a phone too
   await seededRun(playground, 3);
   await sample(playground, 12);
   const spread = (await toolChoice(page).textContent()) ?? '';
+  // A variant beside it, so the phone shows both on one axis.
+  await playground.inspector.getByRole('button', { name: 'Sample a variant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sample a variant' });
+  await dialog.getByRole('combobox', { name: 'Change' }).selectOption('temperature');
+  await dialog.getByRole('spinbutton', { name: 'Temperature' }).fill('0');
+  await dialog.getByRole('button', { name: 'Sample the variant' }).click();
+  await expect(toolChoice(page, 'Variant: temperature 0')).toContainText('12/12 · 100%');
   await page.getByRole('button', { name: 'Share' }).click();
   await page.getByRole('button', { name: 'Create short link' }).click();
   const link = await page.getByRole('textbox', { name: 'Short link' }).inputValue();
@@ -137,10 +144,15 @@ test('samples travel in a short link and show in a fresh browser, on a phone too
     const viewer = new PlaygroundPage(await phone.newPage());
     await viewer.page.goto(link);
     await expect(viewer.page.getByRole('button', { name: 'Fork to edit' })).toBeVisible();
-    await expect(viewer.node(/^Assistant message: I'll call/)).toContainText('12 samples');
+    await expect(viewer.node(/^Assistant message: I'll call/)).toContainText('12 samples · 1 variant');
     await viewer.selectNode(/^Assistant message: I'll call/);
     await viewer.page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Inspector' }).click();
     await expect(toolChoice(viewer.page)).toHaveText(spread);
+    const chart = viewer.page
+      .getByRole('region', { name: 'Step samples' })
+      .getByRole('img', { name: /^Tool choice: / });
+    await chart.scrollIntoViewIfNeeded();
+    await viewer.page.screenshot({ path: 'e2e/artifacts/screens/390x844-step-samples.png' });
     // Read-only: nothing to sample until it is forked.
     await expect(viewer.page.getByRole('button', { name: 'Sample this step' })).toHaveCount(0);
     expect(

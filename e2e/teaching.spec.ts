@@ -292,13 +292,14 @@ test('a lesson goes from the run to a perturbed branch of it: "what will the mod
     await player.getByRole('button', { name: 'Next stop' }).click();
     await expect(player).toContainText('Stop 2 of 2');
     await expect(branch.locator('option:checked')).toHaveText(/^Branch 2/);
-    expect(await shownResult()).not.toBe(original);
     await expect(player).toContainText('What will the model do with this result (Timeout)?');
     await expect(player.getByRole('radio')).toHaveCount(4);
     await player.getByRole('radio', { name: outcome }).check();
     await player.getByRole('button', { name: 'Check answer' }).click();
     await expect(player.getByRole('status').first()).toContainText(`Right.`);
     await expect(player.getByRole('status').first()).toContainText(`The run: ${outcome}.`);
+    // Answered, the stop's node is the perturbed result, in view and in the Inspector.
+    expect(await shownResult()).not.toBe(original);
     // Back to stop 1: the original run again.
     await student.keyboard.press('ArrowLeft');
     await expect(branch.locator('option:checked')).toHaveText(/^Branch 1/);

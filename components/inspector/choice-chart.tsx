@@ -21,17 +21,22 @@ export function ChoiceChart({
   title,
   series,
   rows,
+  stacked = false,
 }: {
   title: string;
   series: readonly string[];
   rows: readonly ChartRow[];
+  /** Each choice's name on a line of its own above its bars: for a narrow pane (the Inspector). */
+  stacked?: boolean;
 }) {
-  const labelWidth = 150;
-  const barArea = 300;
-  const rowHeight = 10 + series.length * 14;
+  // Stacked, the bars take the whole width and the names their own line, so a narrow pane stays readable.
+  const labelWidth = stacked ? 4 : 150;
+  const barArea = stacked ? 190 : 300;
+  const labelLine = stacked ? 14 : 0;
+  const rowHeight = 10 + labelLine + series.length * 14;
   const top = 22;
   const height = top + rows.length * rowHeight + 6;
-  const width = labelWidth + barArea + 90;
+  const width = labelWidth + barArea + (stacked ? 80 : 90);
   const x = (share: number) => labelWidth + share * barArea;
   const summary = rows
     .map(
@@ -58,7 +63,6 @@ export function ChoiceChart({
         aria-label={`${title}: ${summary}`}
         viewBox={`0 0 ${width} ${height}`}
         className="w-full max-w-[44rem] text-[var(--fg)]"
-        style={{ minWidth: 300 }}
       >
         <defs>
           <pattern id="chart-hatch" width="4" height="4" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -82,13 +86,20 @@ export function ChoiceChart({
           const y0 = top + rowIndex * rowHeight;
           return (
             <g key={row.key}>
-              <text x={labelWidth - 6} y={y0 + rowHeight / 2 + 3} fontSize="11" textAnchor="end" fill="currentColor">
+              <text
+                x={stacked ? labelWidth : labelWidth - 6}
+                y={stacked ? y0 + 12 : y0 + rowHeight / 2 + 3}
+                fontSize="11"
+                textAnchor={stacked ? 'start' : 'end'}
+                fill="currentColor"
+                fontFamily="ui-monospace, monospace"
+              >
                 <title>{row.label}</title>
-                {row.label.length > 24 ? `${row.label.slice(0, 23)}…` : row.label}
+                {row.label.length > (stacked ? 40 : 24) ? `${row.label.slice(0, stacked ? 39 : 23)}…` : row.label}
               </text>
               {row.values.map((value, index) => {
                 const style = SERIES_STYLE[index % SERIES_STYLE.length];
-                const y = y0 + 5 + index * 14;
+                const y = y0 + 5 + labelLine + index * 14;
                 const [low, high] = value.interval;
                 return (
                   <g key={series[index]}>

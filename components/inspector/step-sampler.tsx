@@ -244,7 +244,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
               Open wide
             </button>
           </header>
-          <ToolChoiceChart samplings={samplings} />
+          <ToolChoiceChart samplings={samplings} stacked />
           {wide ? (
             <Dialog
               open

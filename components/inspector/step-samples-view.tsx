@@ -209,7 +209,13 @@ export function ComparisonView({
 }
 
 /** Every set of samples of the step on one axis: a row per choice, a bar per set (as sent first, then each variant). */
-export function ToolChoiceChart({ samplings }: { samplings: readonly StepSampling[] }) {
+export function ToolChoiceChart({
+  samplings,
+  stacked = false,
+}: {
+  samplings: readonly StepSampling[];
+  stacked?: boolean;
+}) {
   const ordered = [...samplings].sort((a, b) => Number(Boolean(a.change)) - Number(Boolean(b.change)));
   return (
     <div className="flex flex-col gap-1">

@@ -24,6 +24,7 @@ import { ReplayControl } from './replay-control';
 import { TimelineLegend } from './timeline-legend';
 import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNode } from './timeline-node-view';
 import { followedNodeIds } from '@/lib/timeline/followed-node-ids';
+import { stopNodeId } from '@/lib/lessons/stop-place';
 import { useTimeline } from '../shared/use-timeline';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
@@ -105,7 +106,11 @@ function neighbour(nodes: PositionedNode[], currentId: string, key: string): Pos
 function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolean | undefined }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
-  const lessonStop = useSession((state) => state.lessonPlay !== undefined);
+  // A lesson's stop is followed on its own (shown even while its question waits).
+  const lessonStop = useSession((state) => {
+    const stop = state.lessonPlay ? state.lesson?.stops[state.lessonPlay.stop] : undefined;
+    return stop ? stopNodeId(stop, state.activeBranch.id) : undefined;
+  });
   const { selectNode } = useSessionActions();
   const { setCenter, getZoom } = useReactFlow();
   const readable = useSession((state) => (state.presenter ? PRESENTER_ZOOM : READABLE_ZOOM));
@@ -195,7 +200,7 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
   };
 
   // Followed: the active lane's newest step (a short run whole), never below the readable zoom — the rest scrolls.
-  const latest = followedNodeIds(timeline, lessonStop ? selectedNodeId : undefined);
+  const latest = followedNodeIds(timeline, lessonStop);
   return (
     <ReactFlow
       nodes={nodes}

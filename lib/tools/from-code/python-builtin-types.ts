@@ -71,5 +71,10 @@ export function unionSchema(members: Schema[]): Schema {
   const unique = flat.filter(
     (member, index) => flat.findIndex((other) => JSON.stringify(other) === JSON.stringify(member)) === index,
   );
-  return unique.length === 1 ? unique[0] : { anyOf: unique };
+  // pydantic makes a union with None a nullable union: null comes last, wherever it was written.
+  const ordered = [
+    ...unique.filter((member) => member.type !== 'null'),
+    ...unique.filter((member) => member.type === 'null'),
+  ];
+  return ordered.length === 1 ? ordered[0] : { anyOf: ordered };
 }

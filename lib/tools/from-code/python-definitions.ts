@@ -1,5 +1,5 @@
 import { classDocstring } from './python-class-facts';
-import { isJson, type JsonValue, named, type PySyntaxNode, readValue, simpleName } from './python-syntax';
+import { isJson, type JsonValue, named, type PySyntaxNode, readString, readValue, simpleName } from './python-syntax';
 import type { PyDefinitions } from './python-type-reading';
 
 /* What a Python paste declares that an annotation may name: models, TypedDicts, enums, aliases. */
@@ -16,7 +16,13 @@ export const baseNames = (cls: PySyntaxNode): string[] => {
 
 /** The models, enums and type aliases a paste declares (a model may extend one declared later). */
 export function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
-  const definitions: PyDefinitions = { models: new Map(), typedDicts: new Map(), enums: new Map(), aliases: new Map() };
+  const definitions: PyDefinitions = {
+    models: new Map(),
+    typedDicts: new Map(),
+    enums: new Map(),
+    aliases: new Map(),
+    strings: new Map(),
+  };
   const classes = nodes.filter((node) => node.type === 'class_definition');
   let grew = true;
   while (grew) {
@@ -64,6 +70,12 @@ export function collectDefinitions(nodes: PySyntaxNode[]): PyDefinitions {
       value?.type === 'subscript' ||
       value?.type === 'generic_type';
     if (target?.type === 'identifier' && value && isAlias) definitions.aliases.set(target.text, value);
+    const text = target?.type === 'identifier' && value && !isAlias ? readString(value) : undefined;
+    // Bound again later with something else: no longer a known string.
+    if (target?.type === 'identifier') {
+      if (text === undefined) definitions.strings.delete(target.text);
+      else definitions.strings.set(target.text, text);
+    }
   }
   return definitions;
 }

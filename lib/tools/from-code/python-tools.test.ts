@@ -62,6 +62,19 @@ describe('what a Python paste cannot say', () => {
     ]);
   });
 
+  it('notes a `description=` it cannot read (a name from another module): LangChain would send that text', () => {
+    const got = readPythonTools(
+      parse(
+        'from langchain_core.tools import tool\nfrom prompts import SEARCH_DESCRIPTION\n\n@tool(description=SEARCH_DESCRIPTION)\ndef search(q: str) -> str:\n    """Search."""\n',
+      ),
+    );
+    if (!got.ok) throw new Error(got.problem.message);
+    expect(got.tools[0].definition.description).toBe('Search.');
+    expect(got.tools[0].notes).toContain(
+      '`description=SEARCH_DESCRIPTION` is not a string this paste defines: LangChain sends its text; the docstring stands in for it here.',
+    );
+  });
+
   it('says why a paste with no tools has none', () => {
     const got = readPythonTools(parse('x = 1\n'));
     expect(got).toEqual({

@@ -139,7 +139,7 @@ function parameterProperties(
 function functionTool(t: PyReading, fn: PySyntaxNode, decorated: PySyntaxNode | undefined): ToolFromCode {
   const { reader, definitions } = t;
   const toolNotes: string[] = [];
-  const decorator = decorated ? readToolDecorator(decorated) : undefined;
+  const decorator = decorated ? readToolDecorator(decorated, t.definitions.strings, toolNotes) : undefined;
   const fnName = fn.childForFieldName('name')?.text as string;
   const raw = rawDocstring(fn);
   const docstring = raw === undefined ? undefined : cleandoc(raw);
@@ -259,7 +259,11 @@ function parameterNames(fn: PySyntaxNode): string[] {
 }
 
 /** `@tool`, `@tool("name")`, `@tool(parse_docstring=True, description=…, args_schema=…)`; others are not tools' decorators. */
-function readToolDecorator(decorated: PySyntaxNode): ToolDecorator | undefined {
+function readToolDecorator(
+  decorated: PySyntaxNode,
+  strings: ReadonlyMap<string, string>,
+  toolNotes: string[],
+): ToolDecorator | undefined {
   for (const decorator of named(decorated).filter((child) => child.type === 'decorator')) {
     const expression = named(decorator)[0];
     if (!expression) continue;
@@ -271,12 +275,31 @@ function readToolDecorator(decorated: PySyntaxNode): ToolDecorator | undefined {
     const schema = keywords.get('args_schema');
     return {
       name: positional[0] ? readString(positional[0]) : undefined,
-      description: keywords.get('description') ? readString(keywords.get('description') as PySyntaxNode) : undefined,
+      description: decoratorDescription(keywords.get('description'), strings, toolNotes),
       parseDocstring: flag ? readValue(flag) === true : false,
       argsSchema: schema ? simpleName(schema) : undefined,
     };
   }
   return undefined;
+}
+
+/**
+ * `description=` of `@tool`: a string, or a module-level name bound to one. Anything else (a name
+ * from another module, an expression) is said in a note — LangChain would send that text, and the
+ * docstring stands in for it here.
+ */
+function decoratorDescription(
+  node: PySyntaxNode | undefined,
+  strings: ReadonlyMap<string, string>,
+  toolNotes: string[],
+): string | undefined {
+  if (!node) return undefined;
+  const text = readString(node) ?? (node.type === 'identifier' ? strings.get(node.text) : undefined);
+  if (text === undefined)
+    toolNotes.push(
+      `\`description=${node.text.slice(0, 60)}\` is not a string this paste defines: LangChain sends its text; the docstring stands in for it here.`,
+    );
+  return text;
 }
 
 /**

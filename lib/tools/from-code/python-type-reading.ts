@@ -11,6 +11,8 @@ export type PyDefinitions = {
   typedDicts: Map<string, { node: PySyntaxNode; total: boolean }>;
   enums: Map<string, { members: Map<string, JsonValue>; description?: string }>;
   aliases: Map<string, PySyntaxNode>;
+  /** Module-level names bound to a string (`DESCRIPTION = ("…" "…")`), as `@tool(description=NAME)` uses them. */
+  strings: Map<string, string>;
 };
 
 /** A property as pydantic writes it: its schema, whether it is required, and the name it goes by. */

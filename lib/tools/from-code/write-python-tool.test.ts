@@ -122,6 +122,23 @@ def get_weather(city: str, unit: Literal["c", "f"] = "c") -> str:
     }
   });
 
+  it("says that a schema's own top-level description has no place in LangChain's tool (mcp-fetch's has one)", () => {
+    const { code, notes } = writePythonTool({
+      name: 'fetch',
+      description: 'Fetches a URL from the internet.',
+      parameters: {
+        type: 'object',
+        description: 'Parameters for fetching a URL.',
+        properties: { url: { type: 'string', description: 'URL to fetch' } },
+        required: ['url'],
+      },
+    });
+    expect(notes).toEqual([
+      `The schema's own description ("Parameters for fetching a URL.") has no place in LangChain's tool, which sends the tool's description at the top: it is left out.`,
+    ]);
+    expect(code.startsWith(`# ${notes[0]}\n`)).toBe(true);
+  });
+
   it.each(CORE.map((definition) => [definition.name, definition] as const))('core tool %s', (_name, definition) => {
     const [back] = readBack(writePythonTool(definition).code);
     expect(back.definition.name).toBe(definition.name);

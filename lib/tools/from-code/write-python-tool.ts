@@ -21,7 +21,14 @@ const isObject = (value: unknown): value is Schema =>
 export function writePythonTool(definition: ToolDefinition): WrittenTool {
   // Each form writes a module of its own: the first try may have noted imports and classes.
   const code = simpleFunction(definition) ?? modelTool(definition);
-  const notes = hasTitleKeyword(definition.parameters) ? [TITLE_NOTE] : [];
+  const notes = [
+    ...(hasTitleKeyword(definition.parameters) ? [TITLE_NOTE] : []),
+    ...(typeof definition.parameters.description === 'string' && definition.parameters.description !== ''
+      ? [
+          `The schema's own description (${JSON.stringify(definition.parameters.description.slice(0, 80))}) has no place in LangChain's tool, which sends the tool's description at the top: it is left out.`,
+        ]
+      : []),
+  ];
   return { code: notes.length > 0 ? `${notes.map((note) => `# ${note}`).join('\n')}\n${code}` : code, notes };
 }
 
