@@ -220,7 +220,12 @@ export function ToolChoiceChart({
   return (
     <div className="flex flex-col gap-1">
       <h5 className="text-xs font-semibold">Tool choice (share of samples, 95 % interval)</h5>
-      <ChoiceChart title="Tool choice" series={ordered.map(samplingLabel)} rows={choiceChartRows(ordered)} />
+      <ChoiceChart
+        title="Tool choice"
+        series={ordered.map(samplingLabel)}
+        rows={choiceChartRows(ordered)}
+        stacked={stacked}
+      />
     </div>
   );
 }
