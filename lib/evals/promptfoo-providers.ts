@@ -91,6 +91,25 @@ export function configOf(provider: Provider): Omit<EvalConfig, 'id'> | string {
   return { name: (provider.label ?? provider.id).slice(0, SESSION_LIMITS.evalNameChars), settings };
 }
 
+/** The tool formats each promptfoo provider family sends as its own. */
+const OWN_FORMATS: Readonly<Record<string, readonly string[]>> = {
+  openai: ['openai-chat', 'openai-responses'],
+  anthropic: ['anthropic'],
+};
+
+/**
+ * promptfoo hands a provider its `tools` as written: an OpenAI provider given Anthropic-format tools
+ * sends them as they are (OpenAI refuses a tool without `type: "function"`). The playground reads
+ * them as tools, so its verdicts for that provider can differ from promptfoo's — said, not hidden.
+ */
+export function providerDoesNotConvert(providerId: string, formats: readonly string[]): string | undefined {
+  const family = providerId.split(':')[0];
+  const own = OWN_FORMATS[family];
+  const foreign = own ? [...new Set(formats.filter((format) => !own.includes(format)))] : [];
+  if (foreign.length === 0) return undefined;
+  return `${providerId}'s tools are in ${foreign.join(' and ')} format: promptfoo sends them to the provider as written, unconverted (${family === 'openai' ? 'OpenAI refuses a tool without type: "function"' : 'the provider may refuse them'}). The playground runs them as tools, so its verdicts for this provider can differ from promptfoo's.`;
+}
+
 export function toolsOf(providers: Provider[], notes: string[]): ToolDraft[] | undefined {
   const named = providers.filter((provider) => provider.config.tools !== undefined);
   const first = named[0];
@@ -108,6 +127,11 @@ export function toolsOf(providers: Provider[], notes: string[]): ToolDraft[] | u
     return undefined;
   }
   notes.push(...read.skipped);
+  const unconverted = providerDoesNotConvert(
+    first.id,
+    read.tools.map((tool) => tool.format),
+  );
+  if (unconverted) notes.push(unconverted);
   if (named.some((provider) => JSON.stringify(provider.config.tools) !== JSON.stringify(tools)))
     notes.push(`The providers give different tools: the grid runs ${first.id}'s with every configuration.`);
   return read.tools.map((tool, index) => ({

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { countCaseChecks } from './run-verdict';
 import type { EvalCase, OutputCheck } from '../shapes/eval-case';
 import type { EvalConfig } from '../shapes/eval-run';
 import type { RunSettings } from '../shapes/run-settings';
@@ -259,7 +260,15 @@ export function writePromptfooConfig({
   const providers = configs.map((config) => providerEntry(config, baseSettings, tools, addresses, notes));
   const system = baseSettings.system;
   const openaiOnly = providers.every((provider) => String(provider.id).startsWith('openai:chat:'));
-  const tests = cases.map((each) => testOf(each, system, openaiOnly, notes));
+  // A case with no check would be a test promptfoo passes for doing anything: left out, and said.
+  const checked = cases.filter((each) => {
+    if (countCaseChecks(each) > 0) return true;
+    notes.push(
+      `${inertShown(each.id)}: no check of this case ran here (every one was left out at import), so it is not exported — promptfoo would pass a test with no assertion.`,
+    );
+    return false;
+  });
+  const tests = checked.map((each) => testOf(each, system, openaiOnly, notes));
   const encoded = tests.some((test) =>
     (test.vars as { messages: { content: string }[] }).messages.some((message) => message.content.includes('\ue000')),
   );

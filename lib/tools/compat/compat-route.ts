@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPAT_TARGETS } from '../../shapes/compat';
 import { toolSpecSchema } from '../../shapes/tool-spec';
+import { GEMINI_NAME, OPENAI_ANTHROPIC_NAME } from '../lint/lint-rules';
 
 /*
  * `POST /api/compat`, one contract for both sides: the tools, and for each tool and each target a
@@ -12,7 +13,21 @@ export const COMPAT_ROUTE = '/api/compat';
 /** At most this many tools a request (the matrix of a large MCP server's tools fits). */
 export const MAX_COMPAT_TOOLS = 200;
 
-export const compatRequestSchema = z.object({ tools: z.array(toolSpecSchema).min(1).max(MAX_COMPAT_TOOLS) });
+/**
+ * A tool to check: any name some provider takes — Gemini's dotted and colon names too (BFCL's
+ * `math.factorial`); each target's own name rule then says whether it accepts it.
+ */
+const compatToolSchema = toolSpecSchema.extend({
+  name: z
+    .string()
+    .max(64)
+    .refine(
+      (name) => OPENAI_ANTHROPIC_NAME.test(name) || GEMINI_NAME.test(name),
+      'is a name no provider takes (letters, digits, _ and -; Gemini also takes . and :; at most 64)',
+    ),
+});
+
+export const compatRequestSchema = z.object({ tools: z.array(compatToolSchema).min(1).max(MAX_COMPAT_TOOLS) });
 export type CompatRequest = z.infer<typeof compatRequestSchema>;
 
 export const compatAnswerSchema = z.object({

@@ -13,6 +13,7 @@ import { checkToolDrafts } from '../check-tool-drafts';
 import { createSchemaChecker } from '../create-schema-checker';
 import { compatAnswerSchema, MAX_COMPAT_TOOLS } from './compat-route';
 import { compatMatrix } from './compat-verdict';
+import { documentedReasons } from './documented-rules';
 import { schemaDifferences } from './schema-diff';
 
 /** The checks here are many; the rate limit is tested on its own. */
@@ -280,5 +281,42 @@ describe('POST /api/compat shares this server among addresses', () => {
         )
       ).status,
     ).toBe(200);
+  });
+});
+
+describe('names and enums as the providers document them', () => {
+  it("takes BFCL's dotted names into the matrix (Gemini accepts them, OpenAI and Anthropic refuse them by their rule)", async () => {
+    const tools = [
+      {
+        name: 'math.factorial',
+        description: 'n!',
+        inputSchema: { type: 'object', properties: { n: { type: 'integer' } } },
+      },
+      { name: 'plain', description: 'x', inputSchema: { type: 'object', properties: {} } },
+    ];
+    const response = await handleCompatRequest(
+      new Request('http://localhost/api/compat', { method: 'POST', body: JSON.stringify({ tools }) }),
+      UNLIMITED,
+    );
+    expect(response.status).toBe(200);
+    const [dotted] = compatMatrix(tools, compatAnswerSchema.parse(await response.json()).sent);
+    const verdict = (target: string) => dotted.find((cell) => cell.target === target)?.verdict;
+    expect(verdict('gemini')).not.toBe('rejects');
+    expect(verdict('openai-chat')).toBe('rejects');
+    expect(verdict('anthropic')).toBe('rejects');
+  });
+
+  it("flags an enum of numbers or mixed types for Gemini's legacy parameters (its enum is strings)", () => {
+    const reasons = documentedReasons(
+      {
+        name: 'pick',
+        description: '',
+        parameters: { type: 'object', properties: { level: { type: 'integer', enum: [1, 2, 'high'] } } },
+      },
+      'gemini-legacy',
+    );
+    expect(reasons.map((each) => each.message)).toContainEqual(
+      expect.stringMatching(/^"enum" holds values that are not strings/),
+    );
   });
 });

@@ -72,6 +72,11 @@ export const SOURCES = {
     'https://ai.google.dev/api/caching#Schema',
     'The Schema object allows the definition of input and output data types. These types can be objects, but also primitives and arrays. Represents a select subset of an OpenAPI 3.0 schema object.',
   ),
+  geminiEnum: source(
+    'Gemini API — Schema.enum',
+    'https://ai.google.dev/api/caching#Schema',
+    'enum[]: string. Optional. Possible values of the element of Type.STRING with enum format.',
+  ),
 } as const;
 
 /** The fields the legacy `parameters` (Gemini's Schema message) has; any other key is refused as an unknown name. */
@@ -242,6 +247,14 @@ function geminiLegacyRules(definition: ToolDefinition): CompatReason[] {
           `"type" must be one type, not ${JSON.stringify(node.type)} (in ${where(path)}).`,
           at([...path, 'type']),
           SOURCES.geminiSchema,
+        ),
+      );
+    if (Array.isArray(node.enum) && node.enum.some((value) => typeof value !== 'string'))
+      reasons.push(
+        reason(
+          `"enum" holds values that are not strings (${JSON.stringify(node.enum.filter((value) => typeof value !== 'string').slice(0, 3))} in ${where(path)}): the Schema's enum is strings only.`,
+          at([...path, 'enum']),
+          SOURCES.geminiEnum,
         ),
       );
   });

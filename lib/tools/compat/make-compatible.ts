@@ -51,6 +51,7 @@ const IN_WORDS: Partial<Record<string, (value: unknown) => string>> = {
   maxItems: (value) => `at most ${value} items`,
   pattern: (value) => `matching ${value}`,
   format: (value) => `format ${value}`,
+  enum: (value) => `one of ${(Array.isArray(value) ? value : []).map((each) => JSON.stringify(each)).join(', ')}`,
 };
 
 type Walk = { needs: Needs; changes: string[]; conflicts: string[]; defs: Json; seen: Set<string> };
@@ -133,10 +134,14 @@ function convert(schema: unknown, walk: Walk, path: string[]): unknown {
   }
   if (needs.openaiStrict) for (const keyword of OPENAI_STRICT_UNSUPPORTED) move(keyword, 'OpenAI strict');
   if (needs.openaiChat) move('propertyNames', '@ai-sdk/openai does not send it to Chat Completions');
-  if (needs.geminiLegacy)
+  if (needs.geminiLegacy) {
     for (const keyword of Object.keys(node))
       if (!GEMINI_SCHEMA_FIELDS.has(keyword) && keyword !== 'additionalProperties')
         move(keyword, "Gemini's legacy parameters");
+    // Its enum is strings only: numbers or mixed values go into the description.
+    if (Array.isArray(node.enum) && node.enum.some((value) => typeof value !== 'string'))
+      move('enum', "Gemini's legacy parameters take string enums only");
+  }
   words(node, said);
   convertChildren(node, walk, path);
   makeStrict(node, schema, walk, path);
