@@ -53,6 +53,9 @@ test('another site frames the embed snippet and plays the run; framing the playg
     // The run plays: the conversation, the graph and the sequence, read-only.
     await expect(embed.getByRole('region', { name: 'Timeline' })).toBeVisible();
     await expect(embed.getByRole('group', { name: /^Tool call read_file/ })).toBeVisible();
+    // The default frame leaves the graph room (at 640 × 400 it was a strip).
+    const graph = await embed.getByRole('region', { name: 'Timeline' }).locator('.react-flow').boundingBox();
+    expect(graph?.height ?? 0).toBeGreaterThanOrEqual(200);
     await embed.getByRole('tab', { name: 'Sequence' }).click();
     await expect(embed.getByRole('button', { name: /^Tool result read_file/ })).toHaveAccessibleDescription(
       /^result \(\S+\): /,
@@ -62,8 +65,9 @@ test('another site frames the embed snippet and plays the run; framing the playg
     await expect(embed.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
     await expect(embed.getByRole('button', { name: /Send|Fork to edit|Replay the run/ })).toHaveCount(0);
 
-    // It fits its 640 × 400 frame: nothing scrolls sideways.
+    // It fits its 640 × 600 frame: nothing scrolls sideways, and the graph has room.
     const frame = course.frames().find((each) => each.url().includes('/embed#share='));
+
     expect(await frame?.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
       0,
     );

@@ -22,7 +22,7 @@ export function CompareWithOriginal({ open, onOpenChange }: { open: boolean; onO
     record ? state.branches.find((branch) => branch.id === record.originalBranchId)?.messages : undefined,
   );
   if (!record) return null;
-  const rows = original ? compareRuns(original, messages, record.fromMessageId) : [];
+  const rows = original ? compareRuns(original, messages, record.fromMessageId, record.diverged?.at) : [];
   return (
     <Dialog
       open={open}

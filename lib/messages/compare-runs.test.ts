@@ -40,5 +40,10 @@ describe('Compare with original', () => {
       'same',
       'missing',
     ]);
+    // The step where the replay's request diverged: the same answer is not "same" without saying so.
+    expect(compareRuns([user, answer('x', 2)], [user, answer('x', 2)], 'u', 1).map((row) => row.verdict)).toEqual([
+      'same',
+      'same answer, changed request',
+    ]);
   });
 });

@@ -16,8 +16,11 @@ export type ComparedStep = {
   step: number;
   original?: StepDid;
   replay?: StepDid;
-  /** `same`: the same calls with the same arguments and the same text; `missing`: one side has no such step. */
-  verdict: 'same' | 'changed' | 'missing';
+  /**
+   * `same`: the same calls with the same arguments and the same text; `same answer, changed request`:
+   * that, for the step whose request the replay changed (where it diverged); `missing`: one side has no such step.
+   */
+  verdict: 'same' | 'same answer, changed request' | 'changed' | 'missing';
 };
 
 function stepsFrom(messages: readonly UIMessage[], fromMessageId: string): StepDid[] {
@@ -42,6 +45,8 @@ export function compareRuns(
   original: readonly UIMessage[],
   replay: readonly UIMessage[],
   fromMessageId: string,
+  /** The index (from 0) of the request where the replay diverged, if it did. */
+  divergedAt?: number,
 ): ComparedStep[] {
   const before = stepsFrom(original, fromMessageId);
   const after = stepsFrom(replay, fromMessageId);
@@ -52,7 +57,8 @@ export function compareRuns(
       step: index + 1,
       ...(a ? { original: a } : {}),
       ...(b ? { replay: b } : {}),
-      verdict: !a || !b ? 'missing' : same(a, b) ? 'same' : 'changed',
+      verdict:
+        !a || !b ? 'missing' : !same(a, b) ? 'changed' : index === divergedAt ? 'same answer, changed request' : 'same',
     };
   });
 }

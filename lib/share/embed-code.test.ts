@@ -8,7 +8,7 @@ describe('the embed snippet', () => {
     expect(embedUrl(link)).toBe('https://play.example/embed#share=1.N4Ig');
     const code = embedCode(link, 'Weather "demo" <script>alert(1)</script> & co');
     expect(code).toBe(
-      '<iframe src="https://play.example/embed#share=1.N4Ig" title="Tool Playground: Weather &quot;demo&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co" width="640" height="400" style="border:1px solid #ccc;border-radius:8px" loading="lazy"></iframe>',
+      '<iframe src="https://play.example/embed#share=1.N4Ig" title="Tool Playground: Weather &quot;demo&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; co" width="640" height="600" style="border:1px solid #ccc;border-radius:8px" loading="lazy"></iframe>',
     );
     // A browser parses it as one iframe with that title: e2e/embed.spec.ts pastes the snippet into a page.
   });

@@ -19,9 +19,9 @@ export function embedUrl(shareUrl: string): string {
 
 /**
  * The `<iframe>` a course page or a blog post pastes to play a shared run: the embed player
- * (read-only, keyless, frameable), titled for screen readers, 640 × 400 unless the page sizes it.
+ * (read-only, keyless, frameable), titled for screen readers, 640 × 600 unless the page sizes it (a lesson's note and question above still leave the graph room).
  */
 export function embedCode(shareUrl: string, sessionName: string): string {
   const title = `Tool Playground: ${sessionName.trim() || 'a shared run'}`;
-  return `<iframe src=${attribute(embedUrl(shareUrl))} title=${attribute(title)} width="640" height="400" style="border:1px solid #ccc;border-radius:8px" loading="lazy"></iframe>`;
+  return `<iframe src=${attribute(embedUrl(shareUrl))} title=${attribute(title)} width="640" height="600" style="border:1px solid #ccc;border-radius:8px" loading="lazy"></iframe>`;
 }
