@@ -30,7 +30,7 @@ export function ChoiceChart({
   stacked?: boolean;
 }) {
   // Stacked, the bars take the whole width and the names their own line, so a narrow pane stays readable.
-  const labelWidth = stacked ? 4 : 150;
+  const labelWidth = stacked ? 12 : 150;
   const barArea = stacked ? 190 : 300;
   const labelLine = stacked ? 14 : 0;
   const rowHeight = 10 + labelLine + series.length * 14;

@@ -2,7 +2,7 @@
 
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useState } from 'react';
-import { describeSandboxStatus } from '@/lib/sandbox/sandbox-status';
+import { describeSandboxStatus, splitSandboxStatus } from '@/lib/sandbox/sandbox-status';
 import { SANDBOX_CHOICES, type SandboxChoice } from '@/lib/shapes/sandbox-status';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 
@@ -45,7 +45,9 @@ export function SandboxStatusLine() {
         title={describeSandboxStatus(status)}
         className={`min-w-0 max-w-[32rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
       >
-        {describeSandboxStatus(status)}
+        {splitSandboxStatus(status).shown}
+        {/* The rest is read on by a screen reader and shown in the tooltip: the header's words fit. */}
+        <span className="sr-only">{splitSandboxStatus(status).more}</span>
         {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}
       </p>
       {startingContainer ? (

@@ -98,6 +98,12 @@ export default function CompatibilityDialog({ onOpenChange }: { onOpenChange: (o
           </p>
         ) : null}
         {rows.length > 0 ? (
+          // On a phone not every target fits: say how many there are, and that the table scrolls.
+          <p className="muted sm:hidden" aria-hidden="true">
+            {COMPAT_TARGETS.length} targets — scroll the table sideways to see them all (the tool names stay in place).
+          </p>
+        ) : null}
+        {rows.length > 0 ? (
           <table aria-label="Compatibility" className="border-collapse">
             <thead>
               <tr>

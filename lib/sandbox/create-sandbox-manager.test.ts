@@ -3,7 +3,7 @@ import { createFakeWebContainer } from '../../testing/fake-web-container';
 import { createOfflineSandbox } from './create-offline-sandbox';
 import { createSandboxManager, type SandboxManagerOptions } from './create-sandbox-manager';
 import type { SandboxFiles } from '../shapes/sandbox-status';
-import { describeSandboxStatus } from './sandbox-status';
+import { describeSandboxStatus, splitSandboxStatus } from './sandbox-status';
 import type { SandboxStatus } from '../shapes/sandbox-status';
 import { startWebContainerSandbox } from './start-web-container-sandbox';
 
@@ -53,6 +53,15 @@ describe('the sandbox manager', () => {
       'Sandbox: starting WebContainer…',
       'Sandbox: WebContainer (Node.js and jsh in the browser)',
     ]);
+    // The header shows the words that fit; the rest is read on and in the tooltip.
+    expect(splitSandboxStatus(statuses.at(-1)!)).toEqual({
+      shown: 'Sandbox: WebContainer',
+      more: ' (Node.js and jsh in the browser)',
+    });
+    expect(splitSandboxStatus({ kind: 'idle' } as never)).toEqual({
+      shown: 'Sandbox: not started yet',
+      more: ' (it starts with the first tool call)',
+    });
   });
 
   it('Auto falls back to offline and says why', async () => {

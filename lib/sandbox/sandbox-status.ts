@@ -21,3 +21,18 @@ export function describeSandboxStatus(status: SandboxStatus): string {
       return `Sandbox: failed to start — ${status.message}`;
   }
 }
+
+/**
+ * The status line as the header shows it: the few words that fit (`shown`) and the rest, which a
+ * screen reader reads on and the tooltip shows (`more`); `shown + more` is the whole sentence.
+ */
+export function splitSandboxStatus(status: SandboxStatus): { shown: string; more: string } {
+  const whole = describeSandboxStatus(status);
+  const cut =
+    status.kind === 'idle'
+      ? 'Sandbox: not started yet'.length
+      : status.kind === 'ready' && !status.fallbackReason
+        ? `Sandbox: ${status.sandboxKind === 'offline' ? 'offline' : 'WebContainer'}`.length
+        : whole.length;
+  return { shown: whole.slice(0, cut), more: whole.slice(cut) };
+}
