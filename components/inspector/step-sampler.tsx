@@ -189,6 +189,12 @@ export function StepSampler({ stepId }: { stepId: string }) {
       : undefined;
   const samplings = step?.samplings ?? [];
   const own = samplings.find((each) => !each.change);
+  // Each variant against the step as sent (in the region, and again in Open wide).
+  const comparisons = own
+    ? samplings
+        .filter((each) => each.change)
+        .map((variant) => <ComparisonView key={variant.id} before={own} after={variant} tools={toolsOf(own)} />)
+    : null;
 
   return (
     <div className="flex flex-col gap-2 border-t border-[var(--border)] pt-2">
@@ -255,13 +261,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
             >
               <div className="flex max-h-[75vh] flex-col gap-3 overflow-auto">
                 <ToolChoiceChart samplings={samplings} />
-                {own
-                  ? samplings
-                      .filter((each) => each.change)
-                      .map((variant) => (
-                        <ComparisonView key={`wide-${variant.id}`} before={own} after={variant} tools={toolsOf(own)} />
-                      ))
-                  : null}
+                {comparisons}
               </div>
             </Dialog>
           ) : null}
@@ -299,13 +299,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
               </article>
             );
           })}
-          {own
-            ? samplings
-                .filter((each) => each.change)
-                .map((variant) => (
-                  <ComparisonView key={`vs-${variant.id}`} before={own} after={variant} tools={toolsOf(own)} />
-                ))
-            : null}
+          {comparisons}
           <ExpectationEditor stepId={stepId} />
         </section>
       ) : null}
