@@ -2,6 +2,7 @@ import type { EvalCase } from '../shapes/eval-case';
 import type { EvalRun } from '../shapes/eval-run';
 import type { EvalColumn } from './eval-results';
 import { countVerdicts, runVerdict } from './run-verdict';
+import { assertNever } from '../shapes/assert-never';
 
 /*
  * The grid's runs as JUnit XML, the report CI systems read: one <testsuite> per column (a
@@ -27,6 +28,28 @@ export function xmlText(value: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
+/** The element inside a run's <testcase>: none when it passed. */
+function verdictElement(run: EvalRun): string | undefined {
+  const verdict = runVerdict(run);
+  switch (verdict) {
+    case 'passed':
+      return undefined;
+    case 'error': {
+      const said = run.error ?? 'the model could not be asked';
+      return `<error message="${xmlText(said)}" type="provider-error">${xmlText(said)}</error>`;
+    }
+    case 'not-checked':
+      return '<skipped message="not checked: no check of this case ran"/>';
+    case 'failed': {
+      const first = run.failures[0];
+      const all = run.failures.map((failure) => failure.message).join('\n');
+      return `<failure message="${xmlText(first?.message ?? 'failed')}" type="${xmlText(first?.kind ?? 'failure')}">${xmlText(all)}</failure>`;
+    }
+    default:
+      return assertNever(verdict);
+  }
+}
+
 export function junitXml(cases: readonly EvalCase[], columns: readonly EvalColumn[], runs: readonly EvalRun[]): string {
   const suites = columns.map((column) => {
     const own = cases.flatMap((testCase) =>
@@ -43,25 +66,9 @@ export function junitXml(cases: readonly EvalCase[], columns: readonly EvalColum
     const testcases = own.map(({ testCase, run }) => {
       const name = run.repeat === 0 ? testCase.id : `${testCase.id} #${run.repeat + 1}`;
       const open = `    <testcase name="${xmlText(name)}" classname="${xmlText(column.label)}" time="${seconds(run.ms)}"`;
-      const verdict = runVerdict(run);
-      if (verdict === 'passed') return `${open}/>`;
-      const [tag, message, type, body] =
-        verdict === 'error'
-          ? ['error', run.error ?? 'the model could not be asked', 'provider-error', run.error ?? '']
-          : verdict === 'not-checked'
-            ? ['skipped', 'not checked: no check of this case ran', undefined, undefined]
-            : [
-                'failure',
-                run.failures[0]?.message ?? 'failed',
-                run.failures[0]?.kind ?? 'failure',
-                run.failures.map((failure) => failure.message).join('\n'),
-              ];
-      const typed = type === undefined ? '' : ` type="${xmlText(type)}"`;
-      const element =
-        body === undefined
-          ? `      <${tag} message="${xmlText(message)}"/>`
-          : `      <${tag} message="${xmlText(message)}"${typed}>${xmlText(body)}</${tag}>`;
-      return [`${open}>`, element, '    </testcase>'].join('\n');
+      const element = verdictElement(run);
+      if (!element) return `${open}/>`;
+      return [`${open}>`, `      ${element}`, '    </testcase>'].join('\n');
     });
     return [
       `  <testsuite name="${xmlText(column.label)}" tests="${own.length}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts['not-checked']}" time="${seconds(time)}">`,
