@@ -91,6 +91,21 @@ describe('Sample this step', () => {
     expect(choicesOf(other.samples)).not.toEqual(choicesOf(first.samples));
   });
 
+  it('counts a text-mode reply with no JSON decision as an answer in text, not as invalid arguments', async () => {
+    const request: ChatRequest = {
+      messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'list the files' }] }],
+      tools: [{ name: 'list_files', description: 'List files.', inputSchema: { type: 'object', properties: {} } }],
+      settings: {
+        provider: 'openai-compatible',
+        model: 'fake-prose',
+        baseURL: `${fake.url}/compat/v1`,
+        mode: 'validated',
+      },
+    } as never;
+    const { samples } = await sampleStep({ request, count: 3, concurrency: 3, deps: deps() });
+    expect(choiceBars(samples).map((bar) => [bar.key, bar.count])).toEqual([['(text)', 3]]);
+  });
+
   it('says which change keeps a step from being sent again, and rebuilds nothing', async () => {
     const { store } = await runConversation('list the files');
     expect(firstStep(store).rebuilt.ok).toBe(true);

@@ -8,6 +8,7 @@ import { clipToLimit, SESSION_LIMITS } from '../shapes/session-limits';
 import type { SampledCall, StepSample } from '../shapes/step-samples';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import { problemToSentence } from '../tools/format-ajv-errors';
+import { DECISION_FAILURE_TOOLS } from '../providers/modes/decision-failure';
 import { readStepReport } from '../wire/extract-wire-steps';
 import { runLimited } from './run-limited';
 
@@ -74,6 +75,8 @@ export function readSample(message: UIMessage | undefined, request: ChatRequest,
   return {
     calls: parts
       .filter(isToolUIPart)
+      // A text-mode reply with no JSON decision in it is an answer in text, not a call with bad arguments.
+      .filter((part) => getToolName(part as never) !== DECISION_FAILURE_TOOLS.extraction)
       .slice(0, SESSION_LIMITS.sampleCallsEach)
       .map((part) => readCall(part as never, request, checker)),
     text: clipToLimit(
