@@ -78,12 +78,21 @@ describe('every reader of a stranger’s text runs in linear time', () => {
       const slow: string[] = [];
       for (const reader of READERS) {
         const large = reader.parser ? LARGE / 10 : LARGE;
-        const atSmall = await fastest(reader.read, shape.make(large / 4));
-        const atLarge = await fastest(reader.read, shape.make(large));
-        // A few milliseconds at both sizes is noise: nothing to measure.
-        const ratio = atLarge / Math.max(atSmall, 1);
-        if (atLarge > 50 && ratio > 10)
-          slow.push(`${reader.name}: ${atSmall.toFixed(0)} ms at ${large / 4}, ${atLarge.toFixed(0)} ms at ${large}`);
+        // A quadratic reader is slow every time; a busy machine (a pause, another process) only now
+        // and then: a ratio past the bound is measured again, twice, before it counts.
+        let said: string | undefined;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const atSmall = await fastest(reader.read, shape.make(large / 4));
+          const atLarge = await fastest(reader.read, shape.make(large));
+          // A few milliseconds at both sizes is noise: nothing to measure.
+          const ratio = atLarge / Math.max(atSmall, 1);
+          said =
+            atLarge > 50 && ratio > 10
+              ? `${reader.name}: ${atSmall.toFixed(0)} ms at ${large / 4}, ${atLarge.toFixed(0)} ms at ${large}`
+              : undefined;
+          if (!said) break;
+        }
+        if (said) slow.push(said);
       }
       expect(slow).toEqual([]);
     });
