@@ -9,7 +9,7 @@ import { configOf, readProviders, toolsOf } from './promptfoo-providers';
 import { type ConfigKeySource, readKeySource } from './promptfoo-key-sources';
 import { MAX_EVAL_CASES_CHARS } from './read-eval-cases';
 import { CASE_METADATA_KEY } from './write-promptfoo';
-import { findYamlNesting } from '../limits/text-nesting';
+import { findJsonNesting, findYamlNesting } from '../limits/text-nesting';
 
 /*
  * A promptfoo config (YAML or JSON) as the Evals grid's suite (docs/evals.md, "promptfoo"):
@@ -65,6 +65,9 @@ function hasTopLevelKey(text: string, keys: readonly string[]): boolean {
 /** Whether a text reads as a promptfoo config (not a case file or a session). */
 export function looksLikePromptfoo(text: string): boolean {
   if (hasTopLevelKey(text, PROMPTFOO_KEYS)) return true;
+  // JSON nested past the bound is no config: said by the case reader, and never handed to JSON.parse
+  // (a million nested objects cost it time and memory that grow faster than the text).
+  if (findJsonNesting(text)) return false;
   try {
     const value: unknown = JSON.parse(text);
     return isRecord(value) && ('prompts' in value || 'tests' in value) && !('kind' in value) && !('cases' in value);
