@@ -43,11 +43,12 @@ export function SandboxStatusLine() {
       <p
         role="status"
         title={describeSandboxStatus(status)}
-        className={`min-w-0 max-w-[32rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
+        // `relative`: the screen-reader text is clipped with the line, never placed past the page's edge.
+        className={`relative min-w-0 max-w-[32rem] truncate text-xs ${status.kind === 'failed' ? 'text-role-error' : status.kind === 'ready' && status.fallbackReason ? 'text-warning' : 'muted'}`}
       >
         {splitSandboxStatus(status).shown}
         {/* The rest is read on by a screen reader and shown in the tooltip: the header's words fit. */}
-        <span className="sr-only">{splitSandboxStatus(status).more}</span>
+        {splitSandboxStatus(status).more ? <span className="sr-only">{splitSandboxStatus(status).more}</span> : null}
         {elapsed !== undefined && elapsed > 0 ? ` ${elapsed} s` : ''}
       </p>
       {startingContainer ? (
