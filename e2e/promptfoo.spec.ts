@@ -61,7 +61,7 @@ test('a promptfoo config comes in as cases, its tools and provider; what cannot 
   expect(await seriousViolations(page, 'promptfoo import')).toEqual([]);
 
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^\d+ \/ \d+/ })).toHaveText(/— done$/, { timeout: 60_000 });
+  await expect(evals.getByRole('status').filter({ hasText: /^\d+ \/ \d+/ })).toHaveText(/— done(: |$)/, { timeout: 60_000 });
   const table = evals.getByRole('table', { name: 'Eval results' });
   // The fake answers each prompt its own way: both cells ran against it, through the route.
   await expect(table.getByRole('button', { name: /^paris, / })).toHaveText(/^[01]\/1$/);
