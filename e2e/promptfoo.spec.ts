@@ -44,6 +44,7 @@ tests:
 test('a promptfoo config comes in as cases, its tools and provider; what cannot run is listed; it goes out as a promptfoo config that reads back', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(150_000);
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await page.getByRole('button', { name: 'Evals', exact: true }).click();
@@ -61,7 +62,9 @@ test('a promptfoo config comes in as cases, its tools and provider; what cannot 
   expect(await seriousViolations(page, 'promptfoo import')).toEqual([]);
 
   await evals.getByRole('button', { name: 'Run evals' }).click();
-  await expect(evals.getByRole('status').filter({ hasText: /^\d+ \/ \d+/ })).toHaveText(/— done(: |$)/, { timeout: 60_000 });
+  await expect(evals.getByRole('status').filter({ hasText: /^\d+ \/ \d+/ })).toHaveText(/— done(: |$)/, {
+    timeout: 60_000,
+  });
   const table = evals.getByRole('table', { name: 'Eval results' });
   // The fake answers each prompt its own way: both cells ran against it, through the route.
   await expect(table.getByRole('button', { name: /^paris, / })).toHaveText(/^[01]\/1$/);
@@ -86,6 +89,8 @@ test("a shared session's promptfoo export says where it came from and writes no 
   page,
   browser,
 }, testInfo) => {
+  // Two browsers, an import, a link and an axe scan: more than a minute on a busy 2-core machine.
+  test.setTimeout(150_000);
   // The author: a configuration at their own address, a case whose text is a template, a link.
   const author = page;
   const address = 'http://127.0.0.1:9/authors-own/v1';
