@@ -26,6 +26,7 @@ type NodeModel = {
   tokenize(text: string, specialTokens: boolean): Token[];
   detokenize(tokens: readonly Token[], specialTokens?: boolean, lastTokens?: readonly Token[]): string;
   isEogToken(token: Token): boolean;
+  tokenizer: unknown;
   fileInfo: { metadata: { tokenizer: { ggml: { tokens: unknown[] } } } };
   createContext(options: {
     contextSize: number;
@@ -48,7 +49,7 @@ export type NodeEngine = LocalEngine & { dispose: () => Promise<void>; modelByte
 /** Loads a GGUF file with llama.cpp on the CPU; `contextSize` tokens of context. */
 export async function createNodeEngine(modelPath: string, { contextSize = 4096 } = {}): Promise<NodeEngine> {
   const entry = join(installLlamaNode(), 'dist', 'index.js');
-  const { getLlama, LlamaGrammarEvaluationState } = await import(pathToFileURL(entry).href);
+  const { getLlama, LlamaGrammarEvaluationState, TokenBias } = await import(pathToFileURL(entry).href);
   const llama: NodeLlama = await getLlama({ gpu: false, build: 'never', logLevel: 'error', progressLogs: false });
   const model = await llama.loadModel({ modelPath });
   const context = await model.createContext({ contextSize, sequences: 1, threads: 1 });
@@ -90,6 +91,13 @@ export async function createNodeEngine(modelPath: string, { contextSize = 4096 }
         : undefined;
     const grammarEvaluationState = grammar ? new LlamaGrammarEvaluationState({ model, grammar }) : undefined;
     const { temperature, topK, topP, seed } = request.sampling;
+    const tokenBias = request.bannedTokens?.length
+      ? () => {
+          const bias = new TokenBias(model.tokenizer);
+          for (const token of request.bannedTokens ?? []) bias.set(token, 'never');
+          return bias;
+        }
+      : undefined;
     const tokens: Token[] = [];
     let text = '';
     let finish: Generated['finish'] = 'length';
@@ -100,6 +108,7 @@ export async function createNodeEngine(modelPath: string, { contextSize = 4096 }
       minP: 0,
       seed,
       grammarEvaluationState,
+      tokenBias,
       yieldEogToken: true,
     });
     for await (const token of generator) {

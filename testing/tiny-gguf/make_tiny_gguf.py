@@ -5,7 +5,8 @@ byte tokens of GPT-2's byte-level BPE and one merge, of two NUL bytes, so every 
 NULs has exactly one spelling)
 plus Qwen 2.5's special tokens, and Qwen 2.5's chat template with tool support. One embedding
 dimension is a constant the layers carry through, so a few output rows act as biases: the model
-opens a tool call about as often as it answers in text, and strings, objects and turns end soon.
+opens a tool call about as often as it answers in text, strings, objects and turns end soon, and
+it writes ASCII.
 
     python make_tiny_gguf.py OUT.gguf
 """
@@ -104,6 +105,10 @@ def main(out: str) -> None:
     # After the RMS norm the constant dimension is about 4 / rms ≈ 1.9; each lean is its logit offset.
     for text, lean in LEANS.items():
         output[ids[text] if text in ids else ids[alphabet[ord(text)]], 0] = lean / 1.9
+    # Bytes above 0x7F lean far away: llama.cpp's grammar counts a UTF-8 lead byte and whatever bytes
+    # follow as one character, so random bytes could write invalid UTF-8 inside a "valid" string.
+    for byte in range(0x80, 0x100):
+        output[ids[alphabet[byte]], 0] = -12.0 / 1.9
     writer.add_tensor("output.weight", output)
 
     writer.write_header_to_file()

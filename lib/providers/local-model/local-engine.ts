@@ -22,6 +22,8 @@ export type GenerateRequest = {
   grammar?: string;
   /** A JSON Schema the output must fit, turned into a grammar by the engine itself. */
   jsonSchema?: unknown;
+  /** Tokens never to write (the template's own tags inside a tool's arguments). */
+  bannedTokens?: readonly number[];
   signal?: AbortSignal;
   /** Each piece of text as it is generated. */
   onText?: (text: string) => void;

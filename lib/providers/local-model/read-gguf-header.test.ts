@@ -56,9 +56,15 @@ describe('readGgufHeader', () => {
   it('says when a model has no chat template, or one without tools', async () => {
     const bare = await read(oneKeyHeader('general.name', 'Bare'));
     if (!bare.ok) throw new Error(bare.error);
-    expect(readLocalModelInfo(bare.header)).toEqual({ ok: false, error: expect.stringContaining('Bare has no chat template') });
+    expect(readLocalModelInfo(bare.header)).toEqual({
+      ok: false,
+      error: expect.stringContaining('Bare has no chat template'),
+    });
     const chatOnly = await read(oneKeyHeader('tokenizer.chat_template', '{{ messages[0].content }}'));
     if (!chatOnly.ok) throw new Error(chatOnly.error);
-    expect(readLocalModelInfo(chatOnly.header)).toEqual({ ok: false, error: expect.stringContaining('no tool support') });
+    expect(readLocalModelInfo(chatOnly.header)).toEqual({
+      ok: false,
+      error: expect.stringContaining('no tool support'),
+    });
   });
 });

@@ -11,6 +11,8 @@ export type LocalModelInfo = {
   /** The token that opens a tool call, and the one that closes it. */
   toolCallOpen: number;
   toolCallClose: number;
+  /** Control and user-defined tokens (the template's tags): never part of a tool's arguments. */
+  specialTokens: number[];
   bosText: string;
   eosText: string;
   contextLength: number;
@@ -112,6 +114,7 @@ export function readLocalModelInfo(header: GgufHeader): LocalModelInfoRead {
       pieces: piecesOf(tokens as string[], typeList, text(meta.get('tokenizer.ggml.model')) ?? 'gpt2'),
       toolCallOpen,
       toolCallClose,
+      specialTokens: typeList.flatMap((type, id) => (type === CONTROL || type === USER_DEFINED ? [id] : [])),
       bosText: tokenAt('tokenizer.ggml.bos_token_id'),
       eosText: tokenAt('tokenizer.ggml.eos_token_id'),
       contextLength: count(meta.get(`${architecture}.context_length`)) ?? 4096,
