@@ -45,6 +45,7 @@ export function codeFormatFor(settings: RunSettings): WireFormat {
       return settings.openaiApi === 'chat' ? 'openai-chat' : 'openai-responses';
     case 'openai-compatible':
     case 'simulated':
+    case 'browser':
       return 'openai-chat';
   }
 }
@@ -136,6 +137,11 @@ function typescript(request: WireRequest, settings: RunSettings): string {
       settings.openaiApi === 'chat' ? `openai.chat(${model})` : `openai.responses(${model})`,
     ],
     simulated: [`import { openai } from '@ai-sdk/openai'; // reads ${variable}`, `openai.chat(${model})`],
+    // A GGUF file in the page: the same request to any OpenAI-compatible server (llama.cpp's llama-server).
+    browser: [
+      `import { createOpenAICompatible } from '@ai-sdk/openai-compatible'; // e.g. llama-server -m <model>.gguf --jinja`,
+      `createOpenAICompatible({ name: 'llama-server', baseURL: 'http://localhost:8080/v1' })(${model})`,
+    ],
     anthropic: [
       `import { anthropic } from '@ai-sdk/anthropic'; // reads ${variable} (and ANTHROPIC_BASE_URL)`,
       `anthropic(${model})`,

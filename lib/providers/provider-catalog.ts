@@ -31,6 +31,16 @@ export const PROVIDER_CATALOG = {
     baseURLEnv: undefined,
     presets: [],
   },
+  browser: {
+    label: 'In your browser (no key)',
+    keyEnv: undefined,
+    needsKey: false,
+    // The model is a file the person loads or downloads; its id is the file's name.
+    models: [],
+    defaultBaseURL: undefined,
+    baseURLEnv: undefined,
+    presets: [],
+  },
   openai: {
     label: 'OpenAI',
     keyEnv: 'OPENAI_API_KEY',

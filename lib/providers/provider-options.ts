@@ -31,5 +31,8 @@ export function providerOptionsFor(
     case 'google':
       // Gemini has no switch for parallel calls.
       return {};
+    case 'browser':
+      // The local model reads its own options (`local`) from the run settings in the page.
+      return {};
   }
 }

@@ -8,6 +8,7 @@ export const CHAT_ERRORS = {
   missing_key: { status: 401, message: 'No API key for this provider.' },
   missing_base_url: { status: 400, message: 'This provider needs a base URL.' },
   base_url_refused: { status: 400, message: 'The server does not call that base URL.' },
+  runs_in_browser: { status: 400, message: 'This model runs in the browser, not on the server.' },
   invalid_model: { status: 400, message: 'That model id is not one a provider could have.' },
   rate_limited: { status: 429, message: 'Too many requests from this address; try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -21,7 +21,7 @@ import type { RunSettings } from '../shapes/run-settings';
 import type { ProviderId } from '../shapes/run-settings-defaults';
 import { supports } from '../providers/model-capabilities';
 import { createSchemaChecker, type SchemaChecker } from '../tools/create-schema-checker';
-import { buildTools } from './build-tools';
+import { buildTools } from '../agent/build-model-tools';
 import { estimateTokens } from '../limits/estimate-tokens';
 import { transcriptOf } from '../messages/history-summary';
 import { applyHistory, type HistoryReport, historyNote, planHistory } from '../messages/plan-history';

@@ -85,6 +85,16 @@ export function resolveModel({
     };
   }
 
+  if (provider === 'browser')
+    return {
+      ok: false,
+      code: 'runs_in_browser',
+      message:
+        keyAdvice === 'page'
+          ? 'In your browser (no key) runs in the page, not on the server: load a model file in the run settings, then send.'
+          : 'In your browser (no key) runs a model file: give its path as --provider gguf:<file.gguf>.',
+    };
+
   const operatorURL = entry.baseURLEnv ? env[entry.baseURLEnv]?.trim() || undefined : undefined;
   const requestedURL = settings.baseURL ?? operatorURL ?? entry.defaultBaseURL;
   if (!requestedURL) {

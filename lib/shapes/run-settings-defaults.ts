@@ -3,7 +3,7 @@
  * the page's first load uses these, and zod is not part of it (see docs/decisions/first-load.md).
  */
 
-export const PROVIDER_IDS = ['simulated', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
+export const PROVIDER_IDS = ['simulated', 'browser', 'openai', 'anthropic', 'google', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 /**
  * What a model id may contain across providers (`gpt-4o`, `claude-sonnet-4-5`,

@@ -71,6 +71,11 @@ export const runSettingsSchema = z.object({
    */
   seed: z.number().int().min(0).max(SESSION_LIMITS.seedMax).optional(),
   maxOutputTokens: z.number().int().min(1).max(200_000).optional(),
+  /** The model in the browser's sampler (llama.cpp's): nucleus and top-k cuts; unset, its usual 0.95 and 40. */
+  topP: z.number().gt(0).max(1).optional(),
+  topK: z.number().int().min(0).max(1_000).optional(),
+  /** The model in the browser: "Constrain to the tools' schemas" (a grammar); unset is on. */
+  constrain: z.boolean().optional(),
   /** System instructions sent with every request. */
   system: z.string().max(SESSION_LIMITS.systemChars).optional(),
   /** For the model `simulated-scripted`: the steps it replays, one per model request. */

@@ -138,7 +138,7 @@ async function runStep({
     });
     const parsed = parseLocalOutput(out.text);
     text.end();
-    parsed.calls.forEach((call, index) => emitCall(emit, call, index));
+    for (const [index, call] of parsed.calls.entries()) emitCall(emit, call, index);
     return {
       ...report,
       calls: parsed.calls.length,

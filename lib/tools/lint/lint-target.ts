@@ -10,6 +10,7 @@ export const LINT_TARGET_LABELS = {
 
 const PROVIDER_TARGETS = {
   simulated: undefined,
+  browser: undefined,
   openai: 'openai',
   // A server that speaks OpenAI's protocol documents none of OpenAI's own rules (strict mode):
   // Compatibility's OpenAI-compatible target accepts what it sends, and the lint agrees.

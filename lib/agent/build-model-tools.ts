@@ -1,4 +1,3 @@
-import 'server-only';
 import { dynamicTool, type JSONSchema7, jsonSchema, type ToolSet } from 'ai';
 import type { ToolSpec } from '../shapes/tool-spec';
 import { isStrictCompatible } from '../tools/lint/lint-rules';
