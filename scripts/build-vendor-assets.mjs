@@ -15,6 +15,8 @@ export const ZOD_SANDBOX_FILE = join(VENDOR, 'zod-sandbox.js');
 const WASM_FILES = [
   join(ROOT, 'node_modules', 'web-tree-sitter', 'web-tree-sitter.wasm'),
   join(ROOT, 'node_modules', 'tree-sitter-python', 'tree-sitter-python.wasm'),
+  // llama.cpp for the model in the browser (loaded only when the person loads a model).
+  join(ROOT, 'node_modules', '@wllama', 'wllama', 'esm', 'wasm', 'wllama.wasm'),
 ];
 
 /** The bundle's text: an IIFE that sets `var __toolPlaygroundZod = { z, tool, asSchema, … }`. */

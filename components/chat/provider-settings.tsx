@@ -7,6 +7,7 @@ import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
 import { PROVIDER_IDS, type ProviderId } from '@/lib/shapes/run-settings-defaults';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { providersQueryOptions } from './providers-query';
+import { LocalModelPanel } from './local-model-panel';
 
 /** Whether two base URLs are the same address (trailing slash aside). */
 
@@ -109,6 +110,7 @@ export function ProviderConnection() {
   const entry = PROVIDER_CATALOG[settings.provider];
   const presets = info?.presets ?? [];
   if (settings.provider === 'simulated') return null;
+  if (settings.provider === 'browser') return <LocalModelPanel />;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {settings.provider === 'openai' ? (

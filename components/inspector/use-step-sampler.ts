@@ -36,7 +36,7 @@ export function useStepSampler(stepId: string) {
         count,
         change,
         runnable: checkToolDrafts(runtime.store.getState().tools, engine.checker).runnable,
-        deps: { fetch: window.fetch.bind(window), checker: engine.checker, headersFor: runtime.headersFor },
+        deps: { fetch: engine.modelFetch, checker: engine.checker, headersFor: runtime.headersFor },
         signal: stop.signal,
         onProgress: (done, total) => setProgress({ done, total, running: true, stopped: false }),
       });

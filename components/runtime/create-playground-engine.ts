@@ -2,6 +2,7 @@ import { createSessionChat, type SessionChat } from '@/lib/agent/create-session-
 import { createReplayHooks, type ReplayHooks } from '@/lib/agent/replay-fetch';
 import type { RunGate } from '@/lib/agent/run-gate';
 import { runTimedToolCall } from '@/lib/agent/run-timed-tool-call';
+import { createInPageFetch, type LocalModelAccess } from '@/lib/agent/answer-in-page';
 import type { ToolOutcome } from '@/lib/shapes/tool-outcome';
 import type { McpAccess } from '@/lib/shapes/mcp-access';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
@@ -27,6 +28,8 @@ export type PlaygroundEngine = {
   checkSettings: typeof checkSendableSettings;
   /** `Replay against the model`: the chat's fetch and executor serve the recording while a replay runs. */
   replay: ReplayHooks;
+  /** The page's fetch for model steps: `/api/chat`, except that the model in the browser answers its own requests here. */
+  modelFetch: typeof fetch;
   /** Runs one of the next run's tools by hand, as the executor would for a model's call. */
   tryTool(toolName: string, input: unknown, signal: AbortSignal): Promise<{ outcome: ToolOutcome; durationMs: number }>;
 };
@@ -39,23 +42,27 @@ export function createPlaygroundEngine(options: {
   mcp: McpAccess;
   /** Every tool checked, and which ones the next run sends (the page's tool checks). */
   checkTools(drafts: readonly ToolDraft[]): ToolSetCheck;
+  /** The model in the browser, when one is loaded. */
+  localModel: LocalModelAccess;
 }): PlaygroundEngine {
   const checker = createSchemaChecker();
   const http =
     typeof window === 'undefined' ? undefined : { fetch: window.fetch.bind(window), ownOrigin: window.location.origin };
   const replay = createReplayHooks();
+  const modelFetch = createInPageFetch((input, init) => globalThis.fetch(input, init), options.localModel);
   const chat = createSessionChat({
     ...options,
     checker,
     runJavaScript: runJavaScriptInSandbox,
     http,
     // Passes every request and call through, except while a replay serves its recording.
-    fetch: replay.wrapFetch((input, init) => globalThis.fetch(input, init)),
+    fetch: replay.wrapFetch(modelFetch),
     recordedResult: replay.recordedResult,
   });
   return {
     checker,
     replay,
+    modelFetch,
     checkSource: (source) => checkToolSource(source, checker),
     chat,
     checkSettings: checkSendableSettings,

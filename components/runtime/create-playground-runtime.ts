@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type BrowserLocalModel, createBrowserLocalModel } from './create-browser-local-model';
 import type { SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
@@ -95,6 +96,8 @@ export type PlaygroundRuntime = SessionController & {
   startSandbox(): Promise<Sandbox>;
   /** Starts, switches or resets the sandbox (the session's choice and files). */
   sandboxes: SandboxManager;
+  /** `In your browser (no key)`: the model file loaded into this tab's worker (none until the person loads one). */
+  localModel: BrowserLocalModel;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -125,6 +128,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     fetch: (...args) => (typeof window === 'undefined' ? fetch(...args) : window.fetch(...args)),
   });
   const tokens = createTokenCounter({ spawn: spawnTokenWorker });
+  const localModel = createBrowserLocalModel();
 
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
@@ -143,6 +147,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
           gate,
           mcp,
           checkTools: toolChecks.check,
+          localModel: localModel.access,
         });
         toolChecks.adopt(loaded.checkSource);
         engine.setState({ engine: loaded, error: undefined });
@@ -313,6 +318,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   };
 
   return {
+    localModel,
     store,
     engine,
     toolChecks,

@@ -17,7 +17,8 @@ export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps>
   const { startingFiles } = runtime.store.getState();
   return {
     checker: engine.checker,
-    fetch: window.fetch.bind(window),
+    // The model in the browser answers its own runs in the page; the rest go to the route.
+    fetch: engine.modelFetch,
     getHeaders: runtime.headersFor,
     // just-bash loads with the first sandbox tool an eval runs.
     createSandbox: async (files) =>

@@ -15,13 +15,15 @@ export function listProviders(env: Record<string, string | undefined>): Provider
     const note =
       id === 'simulated'
         ? 'Simulated — no API key; the same answers at temperature 0, and for the same seed above it.'
-        : hasServerKey
-          ? serverKeyHome
-            ? `Key configured on the server (${entry.keyEnv}), sent only to ${serverKeyHome}.`
-            : `Key configured on the server (${entry.keyEnv}); the operator has not said where it goes (${entry.baseURLEnv}), so type a key.`
-          : entry.needsKey
-            ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
-            : "Pick a preset or type your server's base URL.";
+        : id === 'browser'
+          ? 'A real model in this tab (llama.cpp): no key, nothing leaves the browser, and each decision with its probabilities.'
+          : hasServerKey
+            ? serverKeyHome
+              ? `Key configured on the server (${entry.keyEnv}), sent only to ${serverKeyHome}.`
+              : `Key configured on the server (${entry.keyEnv}); the operator has not said where it goes (${entry.baseURLEnv}), so type a key.`
+            : entry.needsKey
+              ? `No key on the server: type one, or set ${entry.keyEnv} in .env.local.`
+              : "Pick a preset or type your server's base URL.";
     return {
       id,
       label: entry.label,

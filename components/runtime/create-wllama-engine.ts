@@ -1,0 +1,89 @@
+import type { Wllama } from '@wllama/wllama';
+import type { GenerateRequest, Generated, LocalEngine, LocalPrompt } from '@/lib/providers/local-model/local-engine';
+
+/*
+ * The local model's engine in the browser: llama.cpp compiled to WebAssembly (wllama), in its own
+ * worker. Its completion API is llama.cpp server's: the prompt goes as text (its special tokens
+ * read as tokens), `n_probs` returns the next token's probabilities with their ids, `grammar` and
+ * `json_schema` constrain the output, and `logit_bias` bans tokens.
+ */
+
+type Logprob = { id: number; logprob: number; top_logprobs?: { id: number; logprob: number }[] };
+type Choice = { text: string; finish_reason: string | null; logprobs: { content?: Logprob[] } | null };
+type Completion = { choices: Choice[]; usage?: { prompt_tokens: number } };
+
+/** A prompt as text: the tokens already chosen spelled out (with a byte vocabulary the spelling reads back as the same tokens). */
+function promptText(prompt: LocalPrompt, pieces: readonly Uint8Array[]): string {
+  if (prompt.tokens.length === 0) return prompt.text;
+  const bytes = prompt.tokens.flatMap((token) => [...(pieces[token] ?? [])]);
+  return prompt.text + new TextDecoder().decode(Uint8Array.from(bytes));
+}
+
+/** The engine over a loaded wllama model; `pieces` are the vocabulary's bytes (from the file's header). */
+export function createWllamaEngine(wllama: Wllama, pieces: readonly Uint8Array[]): LocalEngine {
+  const vocabularySize = pieces.length;
+  const eogTokens = new Set<number>();
+  for (let token = 0; token < vocabularySize; token++) if (wllama.isTokenEOG(token)) eogTokens.add(token);
+
+  const nextTokenProbabilities = async (prompt: LocalPrompt, signal?: AbortSignal) => {
+    const completion = (await wllama.createCompletion({
+      prompt: promptText(prompt, pieces),
+      max_tokens: 1,
+      n_probs: vocabularySize,
+      temperature: 1,
+      top_k: 0,
+      top_p: 1,
+      min_p: 0,
+      abortSignal: signal,
+    })) as unknown as Completion;
+    const distribution = new Float64Array(vocabularySize);
+    for (const entry of completion.choices[0]?.logprobs?.content?.[0]?.top_logprobs ?? [])
+      distribution[entry.id] = Math.exp(entry.logprob);
+    return distribution;
+  };
+
+  const generate = async (request: GenerateRequest): Promise<Generated> => {
+    const { temperature, topK, topP, seed } = request.sampling;
+    const tokens: number[] = [];
+    let text = '';
+    let finish: Generated['finish'] = 'length';
+    let promptTokens = 0;
+    try {
+      await wllama.createCompletion({
+        prompt: promptText(request.prompt, pieces),
+        stream: true,
+        max_tokens: request.maxTokens,
+        temperature,
+        top_k: topK,
+        top_p: topP,
+        min_p: 0,
+        seed,
+        n_probs: 1,
+        abortSignal: request.signal,
+        ...(request.grammar ? { grammar: request.grammar } : {}),
+        ...(request.jsonSchema ? { json_schema: request.jsonSchema } : {}),
+        ...(request.bannedTokens?.length
+          ? { logit_bias: request.bannedTokens.map((token) => [token, false]) } // llama.cpp: false is "never"
+          : {}),
+        onData: (chunk) => {
+          const choice = (chunk as unknown as Completion).choices[0];
+          if (!choice) return;
+          for (const entry of choice.logprobs?.content ?? []) tokens.push(entry.id);
+          if (choice.text) {
+            text += choice.text;
+            request.onText?.(choice.text);
+          }
+          if (choice.finish_reason === 'stop') finish = 'stop';
+          const usage = (chunk as unknown as Completion).usage;
+          if (usage) promptTokens = usage.prompt_tokens;
+        },
+      } as Parameters<Wllama['createCompletion']>[0] & { stream: true; onData: (chunk: unknown) => void });
+    } catch (error) {
+      if (!request.signal?.aborted) throw error;
+      finish = 'aborted';
+    }
+    return { text, tokens, finish, promptTokens };
+  };
+
+  return { eogTokens, nextTokenProbabilities, generate };
+}

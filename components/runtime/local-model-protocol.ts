@@ -1,0 +1,31 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+
+/** What the page knows of the model loaded in the worker. */
+export type LoadedModel = {
+  /** The model's own name (from its file), and the file's. */
+  name: string;
+  fileName: string;
+  sizeBytes: number;
+  architecture: string;
+  contextLength: number;
+  /** llama.cpp's threads in the worker (more than 1 under cross-origin isolation). */
+  threads: number;
+};
+
+/** The call options as they cross to the worker (a signal does not: Stop is a message). */
+export type StreamOptions = Omit<LanguageModelV4CallOptions, 'abortSignal'>;
+
+export type ToLocalModelWorker =
+  | { kind: 'load'; file: Blob; fileName: string; wasmUrl: string }
+  | { kind: 'stream'; id: number; options: StreamOptions }
+  | { kind: 'cancel'; id: number };
+
+export type FromLocalModelWorker =
+  | { kind: 'loaded'; model: LoadedModel }
+  | { kind: 'load-failed'; message: string }
+  | { kind: 'part'; id: number; part: LanguageModelV4StreamPart }
+  | { kind: 'done'; id: number }
+  | { kind: 'failed'; id: number; message: string };
+
+/** The largest model file the browser's WebAssembly memory is asked to hold. */
+export const MAX_MODEL_BYTES = 3 * 2 ** 30;

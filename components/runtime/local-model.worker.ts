@@ -1,0 +1,96 @@
+/// <reference lib="webworker" />
+import { Wllama } from '@wllama/wllama';
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import { createLocalModel } from '@/lib/providers/local-model/create-local-model';
+import { readGgufHeader } from '@/lib/providers/local-model/read-gguf-header';
+import { readLocalModelInfo } from '@/lib/providers/local-model/read-local-model-info';
+import { createWllamaEngine } from './create-wllama-engine';
+import { type FromLocalModelWorker, MAX_MODEL_BYTES, type ToLocalModelWorker } from './local-model-protocol';
+
+// The model in the browser: llama.cpp (wllama) and the playground's own step logic run here, off
+// the page's thread; the page sees a language model whose parts arrive as messages.
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const post = (message: FromLocalModelWorker) => scope.postMessage(message);
+let wllama: Wllama | undefined;
+let model: LanguageModelV4 | undefined;
+const running = new Map<number, AbortController>();
+
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
+
+async function load(file: Blob, fileName: string, wasmUrl: string) {
+  if (file.size > MAX_MODEL_BYTES)
+    return post({
+      kind: 'load-failed',
+      message: `${fileName} is ${gib(file.size)}; the browser's WebAssembly memory holds models up to ${gib(MAX_MODEL_BYTES)}. Choose a smaller or more quantized file (a 0.5–1.5B model at 4 bits is 0.4–1.1 GB).`,
+    });
+  const read = await readGgufHeader(
+    async (offset, length) => new Uint8Array(await file.slice(offset, offset + length).arrayBuffer()),
+    file.size,
+  );
+  if (!read.ok) return post({ kind: 'load-failed', message: read.error });
+  const info = readLocalModelInfo(read.header);
+  if (!info.ok) return post({ kind: 'load-failed', message: info.error });
+  await wllama?.exit();
+  model = undefined;
+  wllama = new Wllama({ default: wasmUrl }, { suppressNativeLog: true, allowOffline: true });
+  try {
+    await wllama.loadModel([file], { n_ctx: Math.min(info.info.contextLength, 8192) });
+  } catch (error) {
+    return post({
+      kind: 'load-failed',
+      message: `llama.cpp could not load ${fileName}: ${error instanceof Error ? error.message : String(error)}. The file may be truncated or corrupt; download it again.`,
+    });
+  }
+  model = createLocalModel({
+    engine: createWllamaEngine(wllama, info.info.pieces),
+    info: info.info,
+    modelId: fileName,
+  });
+  post({
+    kind: 'loaded',
+    model: {
+      name: info.info.name,
+      fileName,
+      sizeBytes: file.size,
+      architecture: info.info.architecture,
+      contextLength: info.info.contextLength,
+      threads: wllama.getNumThreads(),
+    },
+  });
+}
+
+async function stream(id: number, options: ToLocalModelWorker & { kind: 'stream' }) {
+  if (!model) return post({ kind: 'failed', id, message: 'No model is loaded: load a model file first.' });
+  const controller = new AbortController();
+  running.set(id, controller);
+  try {
+    const { stream: parts } = await model.doStream({ ...options.options, abortSignal: controller.signal });
+    const reader = parts.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      post({ kind: 'part', id, part: value });
+    }
+    post({ kind: 'done', id });
+  } catch (error) {
+    post({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    running.delete(id);
+  }
+}
+
+scope.onmessage = ({ data }: MessageEvent<ToLocalModelWorker>) => {
+  switch (data.kind) {
+    case 'load':
+      void load(data.file, data.fileName, data.wasmUrl).catch((error: unknown) =>
+        post({ kind: 'load-failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+      return;
+    case 'stream':
+      void stream(data.id, data);
+      return;
+    case 'cancel':
+      running.get(data.id)?.abort();
+      return;
+  }
+};
