@@ -1,6 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { stepDecisionOf } from '@/lib/evals/step-decision';
+import { DecisionProbabilities } from './decision-probabilities';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
@@ -121,6 +123,10 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
     [inspecting, messages, settings, runnable],
   );
   const stepId = node?.stepId;
+  const stepDecision = useMemo(
+    () => (node?.kind === 'assistant' && stepId ? stepDecisionOf(messages, stepId) : undefined),
+    [node?.kind, stepId, messages],
+  );
   const step = stepId ? steps?.get(stepId) : undefined;
   const stepNode = timeline.nodes.find((candidate) => candidate.id === stepId);
   const report = stepNode?.kind === 'assistant' ? readStepReport(stepNode.detail.parts) : undefined;
@@ -159,6 +165,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
                   {node.kind === 'assistant' && stepId ? <DivergedHere stepId={stepId} /> : null}
+                  {stepDecision ? <DecisionProbabilities decision={stepDecision} /> : null}
                   {node.kind === 'assistant' &&
                   stepId &&
                   !presenter &&

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
+import { decisionMarkers, stepDecisionOf } from '@/lib/evals/step-decision';
 import { evalCaseSchema } from '@/lib/shapes/eval-case';
 import { stepAfterCall } from '@/lib/messages/step-after-call';
 import { expectationFromSample, gradeSamples } from '@/lib/evals/step-expectation';
@@ -170,6 +171,12 @@ export function StepSampler({ stepId }: { stepId: string }) {
   });
   const running = progress?.running === true;
   const specs = useMemo(() => requestToolSpecs(runnable), [runnable]);
+  // A step the model in the browser made: its own probability of each choice, marked on the bars.
+  const messages = useSession((state) => state.messages);
+  const markers = useMemo(() => {
+    const decision = stepDecisionOf(messages, stepId);
+    return decision ? decisionMarkers(decision) : undefined;
+  }, [messages, stepId]);
   // Grading needs the schema checker: loaded when there is something to grade.
   useEffect(() => {
     if (step?.expect && !engine) void runtime.loadEngine().catch(() => undefined);
@@ -250,7 +257,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
               Open wide
             </button>
           </header>
-          <ToolChoiceChart samplings={samplings} stacked />
+          <ToolChoiceChart samplings={samplings} stacked probabilities={markers} />
           {wide ? (
             <Dialog
               open
@@ -260,7 +267,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
               className="w-[min(64rem,calc(100vw-1rem))]"
             >
               <div className="flex max-h-[75vh] flex-col gap-3 overflow-auto">
-                <ToolChoiceChart samplings={samplings} />
+                <ToolChoiceChart samplings={samplings} probabilities={markers} />
                 {comparisons}
               </div>
             </Dialog>

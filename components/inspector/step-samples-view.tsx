@@ -212,9 +212,12 @@ export function ComparisonView({
 export function ToolChoiceChart({
   samplings,
   stacked = false,
+  probabilities,
 }: {
   samplings: readonly StepSampling[];
   stacked?: boolean;
+  /** The model's own probability of each choice (a model in the browser): a diamond on the step's bars. */
+  probabilities?: Readonly<Record<string, number>>;
 }) {
   const ordered = [...samplings].sort((a, b) => Number(Boolean(a.change)) - Number(Boolean(b.change)));
   return (
@@ -223,7 +226,7 @@ export function ToolChoiceChart({
       <ChoiceChart
         title="Tool choice"
         series={ordered.map(samplingLabel)}
-        rows={choiceChartRows(ordered)}
+        rows={choiceChartRows(ordered, probabilities)}
         stacked={stacked}
       />
     </div>

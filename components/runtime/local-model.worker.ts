@@ -34,7 +34,7 @@ async function load(file: Blob, fileName: string, wasmUrl: string) {
   model = undefined;
   wllama = new Wllama({ default: wasmUrl }, { suppressNativeLog: true, allowOffline: true });
   try {
-    await wllama.loadModel([file], { n_ctx: Math.min(info.info.contextLength, 8192) });
+    await wllama.loadModel([file], { n_ctx: Math.min(info.info.contextLength, 16_384) });
   } catch (error) {
     return post({
       kind: 'load-failed',

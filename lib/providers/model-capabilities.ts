@@ -65,6 +65,17 @@ const FAMILIES: Family[] = [
     }),
   },
   {
+    id: 'browser',
+    matches: (s) => s.provider === 'browser',
+    support: all({
+      parallelToolCalls: no('The model in your browser makes one call per step (its grammar writes one).'),
+      jsonMode: no('The model in your browser reads no response format; its grammar shapes each call instead.'),
+      strictSchemas: no(
+        "The model in your browser is constrained by a grammar from the tools' schemas (Constrain to the tools' schemas), not by strict mode.",
+      ),
+    }),
+  },
+  {
     id: 'openai-reasoning-preview',
     matches: (s) => s.provider === 'openai' && /^o1-(mini|preview)/.test(s.model),
     support: all({

@@ -170,9 +170,9 @@ async function runStep({
     promptTokens: decided.promptTokens,
   };
   // Text, or a call cut short before its name (the token limit): the step ends there.
-  if (decided.tokens[0] !== info.toolCallOpen || !tool) return { ...done, calls: 0 };
+  if (!calling || !tool) return { ...done, calls: 0 };
   const args = await engine.generate({
-    prompt: { text: prompt.text, tokens: decided.tokens },
+    prompt: { text: prompt.text + decided.text, tokens: [] },
     sampling,
     maxTokens,
     signal,

@@ -31,6 +31,7 @@ export type GenerateRequest = {
 
 export type Generated = {
   text: string;
+  /** The tokens written (an engine that cannot say which gives -1 for each: their count still holds). */
   tokens: number[];
   finish: 'stop' | 'length' | 'aborted';
   promptTokens: number;

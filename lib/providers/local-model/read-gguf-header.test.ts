@@ -37,7 +37,7 @@ describe('readGgufHeader', () => {
     expect(header.header.metadata.get('general.architecture')).toBe('llama');
     const info = readLocalModelInfo(header.header);
     if (!info.ok) throw new Error(info.error);
-    expect(info.info.pieces).toHaveLength(262);
+    expect(info.info.pieces).toHaveLength(264);
     expect(new TextDecoder().decode(info.info.pieces[info.info.toolCallOpen])).toBe('<tool_call>');
     expect(info.info.pieces[65]).toEqual(Uint8Array.of(65));
     expect(info.info.pieces[10]).toEqual(Uint8Array.of(10));

@@ -35,6 +35,8 @@ export function resolveToolCallingMode(
   modelId: string,
 ): ToolCallingMode {
   if (provider === 'simulated' && (modelId !== SCRIPTED_MODEL_ID || !setting || setting === 'auto')) return 'native';
+  // The model in the browser writes its calls in its own template's format, which the playground reads.
+  if (provider === 'browser') return 'native';
   if (setting && setting !== 'auto') return setting;
   const model = modelId.toLowerCase();
   if (STRUCTURED_PREFIXES.some((prefix) => model.startsWith(prefix))) return 'structured';

@@ -1,0 +1,75 @@
+import type { UIMessage } from 'ai';
+import { splitSteps } from '../messages/split-steps';
+import { parseStepId } from '../shapes/step-id';
+import { TEXT_KEY } from './step-distribution';
+
+/*
+ * A step made by the model in the browser carries its decision's probabilities (`data-local`): the
+ * probability of answering in text and of calling each declared tool, from the model's logits.
+ * Read here from a session that may be a stranger's link: every number checked, nothing trusted.
+ */
+
+export type StepDecision = {
+  text: number;
+  tools: Record<string, number>;
+  sampling?: { temperature: number; topP: number; topK: number; seed: number };
+  constrained: boolean;
+};
+
+/** One bar of the decision chart: a choice and the model's probability of it. */
+export type DecisionBar = { key: string; label: string; probability: number };
+
+const probability = (value: unknown) => (typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined);
+
+/** The decision a step's `data-local` part holds, if it holds a well-formed one. */
+export function readStepDecision(parts: UIMessage['parts']): StepDecision | undefined {
+  const part = parts.find((candidate) => candidate.type === 'data-local') as { data?: unknown } | undefined;
+  const data = part?.data as
+    | { decision?: { text?: unknown; tools?: unknown }; sampling?: unknown; constrained?: unknown }
+    | undefined;
+  const text = probability(data?.decision?.text);
+  const tools = data?.decision?.tools;
+  if (text === undefined || !tools || typeof tools !== 'object' || Array.isArray(tools)) return undefined;
+  const read: Record<string, number> = {};
+  for (const [name, value] of Object.entries(tools).slice(0, 256)) {
+    const p = probability(value);
+    if (p === undefined) return undefined;
+    read[name] = p;
+  }
+  const sampling = data?.sampling as StepDecision['sampling'];
+  const numbers =
+    sampling &&
+    ['temperature', 'topP', 'topK', 'seed'].every(
+      (key) => typeof (sampling as Record<string, unknown>)[key] === 'number',
+    );
+  return { text, tools: read, constrained: data?.constrained !== false, ...(numbers ? { sampling } : {}) };
+}
+
+/** The decision of the step `stepId` in `messages`, if the model in the browser made it. */
+export function stepDecisionOf(messages: readonly UIMessage[], stepId: string): StepDecision | undefined {
+  const parsed = parseStepId(stepId);
+  const message = parsed && messages.find((candidate) => candidate.id === parsed.messageId);
+  if (!parsed || !message) return undefined;
+  const parts = splitSteps(message)[parsed.step - 1];
+  return parts ? readStepDecision(parts) : undefined;
+}
+
+/**
+ * The chart's bars: each declared tool (most likely first), then text; unconstrained, the rest of
+ * the probability (another name, or no well-formed call) as its own bar, so the bars sum to 1.
+ */
+export function decisionBars(decision: StepDecision): DecisionBar[] {
+  const tools = Object.entries(decision.tools)
+    .sort(([a, pa], [b, pb]) => pb - pa || a.localeCompare(b))
+    .map(([name, p]) => ({ key: name, label: name, probability: p }));
+  const bars = [...tools, { key: TEXT_KEY, label: 'no tool (text)', probability: decision.text }];
+  const rest = 1 - bars.reduce((sum, bar) => sum + bar.probability, 0);
+  if (rest > 1e-6) bars.push({ key: '(other)', label: 'anything else', probability: rest });
+  return bars;
+}
+
+/** Each choice's probability by the keys Step samples count with (a tool's name, `(text)`): the markers on its bars. */
+export const decisionMarkers = (decision: StepDecision): Record<string, number> => ({
+  ...decision.tools,
+  [TEXT_KEY]: decision.text,
+});
