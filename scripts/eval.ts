@@ -1,9 +1,10 @@
 // `npm run eval -- <cases.json | promptfooconfig.yaml | session.json> [--junit <file>] [--json <file>] [--max-flaky <n>]
-//   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step]`
+//   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step] [--provider gguf:<model.gguf>]`
 // The Evals grid in Node, through the same loop and chat route code as the page (the route's
 // handler in this process): the simulated model with no key, or a provider with its key from the
 // environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY), sandbox tools in
-// the offline sandbox. Prints each run as it ends and a summary table; exits 1 when a case fails
+// the offline sandbox; `--provider gguf:<file>` runs every case on that model file instead, through
+// llama.cpp's Node binding (scripts/llama-node: no key, no network). Prints each run as it ends and a summary table; exits 1 when a case fails
 // (a flaky one too, past --max-flaky), 2 when the input cannot be read. docs/evals.md, "In CI".
 import './eval-environment';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,18 @@ import { runLine, summaryLine, suiteReport } from '../lib/evals/suite-report';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
 import { createSchemaChecker } from '../lib/tools/create-schema-checker';
+import { createInPageFetch } from '../lib/agent/answer-in-page';
+import { loadLocalModel } from './llama-node/load-local-model';
+
+/** `--provider gguf:<file>`: the one configuration every case runs on, and the model behind it. */
+async function localModelOf(provider: string | undefined) {
+  if (provider === undefined) return undefined;
+  if (!provider.startsWith('gguf:') || provider.length === 5)
+    fail('--provider takes gguf:<model.gguf> (a model file run by llama.cpp in this process).');
+  const loaded = await loadLocalModel(provider.slice(5));
+  if (!loaded.ok) return fail(loaded.error);
+  return loaded;
+}
 
 const fail = (message: string, code = 2): never => {
   console.error(`npm run eval: ${message}`);
@@ -41,6 +54,7 @@ try {
       repeats: { type: 'string' },
       concurrency: { type: 'string' },
       mode: { type: 'string' },
+      provider: { type: 'string' },
     },
   });
 } catch (error) {
@@ -69,7 +83,16 @@ const suite = {
   repeats: whole('repeats', values.repeats as string | undefined, 1, 20) ?? base.repeats,
   concurrency: whole('concurrency', values.concurrency as string | undefined, 1, 8) ?? base.concurrency,
 };
+const local = await localModelOf(values.provider as string | undefined);
+if (local) suite.configs = [local.config];
 const maxFlaky = whole('max-flaky', values['max-flaky'] as string | undefined, 0, 100_000) ?? 0;
+
+const routeFetch = ((_url: RequestInfo | URL, init?: RequestInit) =>
+  handleChatRequest(new Request('http://localhost/api/chat', init), {
+    simulatedChunkDelayMs: 0,
+    env: process.env,
+    keyAdvice: 'environment',
+  })) as typeof fetch;
 
 const columns = evalColumns(suite.variants, suite.configs);
 const labels = new Map(columns.map((column) => [column.key, column.label]));
@@ -79,12 +102,7 @@ const { runs, stopped } = await runEvalSuite(suite, {
   deps: {
     checker: createSchemaChecker(),
     getHeaders: keys.getHeaders,
-    fetch: ((_url: RequestInfo | URL, init?: RequestInit) =>
-      handleChatRequest(new Request('http://localhost/api/chat', init), {
-        simulatedChunkDelayMs: 0,
-        env: process.env,
-        keyAdvice: 'environment',
-      })) as typeof fetch,
+    fetch: local ? createInPageFetch(routeFetch, local.access) : routeFetch,
     createSandbox: async (files) => createOfflineSandbox(files ?? startingFiles),
   },
   signal: stop.signal,
@@ -99,4 +117,5 @@ console.log(`\n${report.table}\n`);
 console.log(summaryLine(report, stopped));
 if (values.junit) writeFileSync(values.junit as string, junitXml(suite.cases, columns, runs));
 if (values.json) writeFileSync(values.json as string, evalResultsJson(suite.cases, columns, runs));
+await local?.dispose();
 process.exit(stopped ? 1 : report.exitCode);

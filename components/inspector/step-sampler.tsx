@@ -170,6 +170,8 @@ export function StepSampler({ stepId }: { stepId: string }) {
     question: 'as-sent',
   });
   const running = progress?.running === true;
+  // The model in the browser costs nothing per sample: enough of them to test its probabilities.
+  const maxSamples = settings.provider === 'browser' ? 200 : 50;
   const specs = useMemo(() => requestToolSpecs(runnable), [runnable]);
   // A step the model in the browser made: its own probability of each choice, marked on the bars.
   const messages = useSession((state) => state.messages);
@@ -213,9 +215,11 @@ export function StepSampler({ stepId }: { stepId: string }) {
               type="number"
               className="control w-16"
               min={1}
-              max={50}
+              max={maxSamples}
               value={count}
-              onChange={(event) => setCount(Math.min(50, Math.max(1, Math.round(Number(event.target.value) || 1))))}
+              onChange={(event) =>
+                setCount(Math.min(maxSamples, Math.max(1, Math.round(Number(event.target.value) || 1))))
+              }
             />
           </label>
           {running ? (

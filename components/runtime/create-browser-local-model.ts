@@ -45,7 +45,10 @@ export function createBrowserLocalModel(
   const status = createStore<LocalModelStatus>(() => ({ kind: 'none' }));
   let worker: WorkerPort | undefined;
   let nextId = 1;
-  const streams = new Map<number, ReadableStreamDefaultController<LanguageModelV4StreamPart>>();
+  const streams = new Map<
+    number,
+    { enqueue(part: LanguageModelV4StreamPart): void; close(): void; error(error: Error): void }
+  >();
   let settleLoad: ((status: LocalModelStatus) => void) | undefined;
 
   const onMessage = (message: FromLocalModelWorker) => {
@@ -98,6 +101,8 @@ export function createBrowserLocalModel(
     return worker;
   };
 
+  // One step at a time in the worker (its one llama.cpp context): samples stay exact and reproducible.
+  let queue: Promise<unknown> = Promise.resolve();
   const model = (loaded: LoadedModel): LanguageModelV4 => ({
     specificationVersion: 'v4',
     provider: 'local',
@@ -107,9 +112,28 @@ export function createBrowserLocalModel(
       const id = nextId++;
       const { abortSignal, ...rest } = options;
       const port = ensureWorker();
+      let finished: () => void = () => undefined;
+      const turn = queue;
+      queue = queue.then(() => new Promise<void>((resolve) => (finished = resolve)));
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        start(controller) {
-          streams.set(id, controller);
+        async start(controller) {
+          await turn;
+          if (abortSignal?.aborted) {
+            finished();
+            controller.error(abortSignal.reason ?? new DOMException('Aborted', 'AbortError'));
+            return;
+          }
+          streams.set(id, {
+            enqueue: (part) => controller.enqueue(part),
+            close: () => {
+              finished();
+              controller.close();
+            },
+            error: (error) => {
+              finished();
+              controller.error(error);
+            },
+          });
           port.postMessage({ kind: 'stream', id, options: JSON.parse(JSON.stringify(rest)) });
         },
         cancel() {

@@ -14,6 +14,7 @@ const post = (message: FromLocalModelWorker) => scope.postMessage(message);
 let wllama: Wllama | undefined;
 let model: LanguageModelV4 | undefined;
 const running = new Map<number, AbortController>();
+const TEXT_EVERY_MS = 50;
 
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
 
@@ -66,11 +67,27 @@ async function stream(id: number, options: ToLocalModelWorker & { kind: 'stream'
   try {
     const { stream: parts } = await model.doStream({ ...options.options, abortSignal: controller.signal });
     const reader = parts.getReader();
+    // Text arrives a token at a time: it crosses to the page at most every 50 ms, gathered, so the
+    // page renders a few times a second, not once per token.
+    let text: { id: string; delta: string } | undefined;
+    let sentMs = 0;
+    const flush = () => {
+      if (text) post({ kind: 'part', id, part: { type: 'text-delta', ...text } });
+      text = undefined;
+      sentMs = performance.now();
+    };
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (value.type === 'text-delta' && (!text || text.id === value.id)) {
+        text = { id: value.id, delta: (text?.delta ?? '') + value.delta };
+        if (performance.now() - sentMs >= TEXT_EVERY_MS) flush();
+        continue;
+      }
+      flush();
       post({ kind: 'part', id, part: value });
     }
+    flush();
     post({ kind: 'done', id });
   } catch (error) {
     post({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) });

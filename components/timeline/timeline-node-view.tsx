@@ -1,6 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
 import { sampledBadge } from '@/lib/evals/sampled-badge';
+import { decisionBadge, stepDecisionOf } from '@/lib/evals/step-decision';
 import { useSession } from '../runtime/runtime-context';
 import { divergedStepId } from '@/lib/messages/diverged-step';
 
@@ -57,6 +58,12 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   const sampled = useSession((state) =>
     node.kind === 'assistant' && node.stepId ? sampledBadge(state.stepSamples[node.stepId]?.samplings ?? []) : '',
   );
+  // A step the model in the browser made: its likeliest choices, with the model's own probabilities.
+  const decided = useSession((state) => {
+    if (node.kind !== 'assistant' || !node.stepId) return '';
+    const decision = stepDecisionOf(state.messages, node.stepId);
+    return decision ? decisionBadge(decision) : '';
+  });
   // The step of a replay branch where it parted from the recording.
   const diverged = useSession(
     (state) =>
@@ -67,6 +74,7 @@ export function TimelineNodeView({ data, selected }: NodeProps<TimelineFlowNode>
   );
   const badges: Badge[] = [
     ...node.badges,
+    ...(decided ? [{ text: decided, tone: 'neutral' as const }] : []),
     ...(sampled ? [{ text: sampled, tone: 'neutral' as const }] : []),
     ...(diverged ? [{ text: 'Diverged here', tone: 'error' as const }] : []),
   ];

@@ -119,7 +119,8 @@ export async function sampleSessionStep({
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const seed = request.settings.provider === 'simulated' ? (request.settings.seed ?? 0) : undefined;
+  const seeded = request.settings.provider === 'simulated' || request.settings.provider === 'browser';
+  const seed = seeded ? (request.settings.seed ?? 0) : undefined;
   const sampling: Omit<StepSampling, 'id' | 'samples'> = {
     ...(change ? { change } : {}),
     provider: request.settings.provider,

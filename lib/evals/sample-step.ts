@@ -39,7 +39,8 @@ export function drawSettings<Settings extends { provider?: string; seed?: number
   n: number,
   seed = settings.seed,
 ): Settings {
-  if (settings.provider !== 'simulated') return settings;
+  // The simulated model and the model in the browser take a seed: sample n draws from seed + n.
+  if (settings.provider !== 'simulated' && settings.provider !== 'browser') return settings;
   return { ...settings, seed: ((seed ?? 0) + n) % (SESSION_LIMITS.seedMax + 1) };
 }
 

@@ -73,3 +73,12 @@ export const decisionMarkers = (decision: StepDecision): Record<string, number> 
   ...decision.tools,
   [TEXT_KEY]: decision.text,
 });
+
+/** The node's compact line: the two likeliest choices with their probabilities ("P list_files 64% · text 23%"). */
+export function decisionBadge(decision: StepDecision): string {
+  const likeliest = decisionBars(decision)
+    .sort((a, b) => b.probability - a.probability)
+    .slice(0, 2)
+    .map((bar) => `${bar.key === TEXT_KEY ? 'text' : bar.label} ${Math.round(bar.probability * 100)}%`);
+  return `P ${likeliest.join(' · ')}`;
+}

@@ -35,8 +35,8 @@ export const PROVIDER_CATALOG = {
     label: 'In your browser (no key)',
     keyEnv: undefined,
     needsKey: false,
-    // The model is a file the person loads or downloads; its id is the file's name.
-    models: [],
+    // The model is a file the person loads; its id is the file's name (this until one is loaded).
+    models: ['model.gguf'],
     defaultBaseURL: undefined,
     baseURLEnv: undefined,
     presets: [],

@@ -91,11 +91,11 @@ describe("a step's samples in the session", () => {
     expect(opened.ok && opened.session.stepSamples).toEqual(saved);
 
     const data = JSON.parse(JSON.stringify(pickSessionData(store.getState())));
-    data.stepSamples['m1:step-2'].samplings[0].samples = Array.from({ length: 51 }, (_, index) =>
-      sample(1 + (index % 50)),
+    data.stepSamples['m1:step-2'].samplings[0].samples = Array.from({ length: 201 }, (_, index) =>
+      sample(1 + (index % 200)),
     );
     const overfull = parseSessionData(data);
-    expect(overfull.ok ? 'read' : overfull.message).toMatch(/stepSamples.*samples.* at most 50|too big|50/);
+    expect(overfull.ok ? 'read' : overfull.message).toMatch(/stepSamples.*samples.* at most 200|too big|200/);
     state.setStepExpectation('m1:step-2', undefined);
     state.removeSampling('m1:step-2', set.id);
     expect(store.getState().stepSamples).toEqual({});

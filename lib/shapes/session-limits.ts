@@ -48,7 +48,7 @@ export const SESSION_LIMITS = {
   /** The simulated model's largest seed. */
   seedMax: 2_147_483_647,
   /** Samples kept of one step (`Sample this step`), and of the whole session. */
-  stepSamples: 50,
+  stepSamples: 200,
   sessionSamples: 2_000,
   /** Sample sets (the step as sent, and each variant) kept of one step. */
   stepSamplings: 8,

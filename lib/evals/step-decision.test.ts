@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { decisionBadge, decisionBars, decisionMarkers, readStepDecision } from './step-decision';
+
+const part = (data: unknown) => [{ type: 'data-local', data }] as never;
+
+describe('a step decision read from a session', () => {
+  it('reads a well-formed decision, and draws tools most likely first, then text', () => {
+    const decision = readStepDecision(
+      part({
+        decision: { text: 0.25, tools: { read_file: 0.15, list_files: 0.6 } },
+        constrained: true,
+        sampling: { temperature: 1, topP: 1, topK: 0, seed: 3 },
+      }),
+    );
+    expect(decision).toEqual({
+      text: 0.25,
+      tools: { read_file: 0.15, list_files: 0.6 },
+      constrained: true,
+      sampling: { temperature: 1, topP: 1, topK: 0, seed: 3 },
+    });
+    if (!decision) throw new Error('no decision');
+    expect(decisionBars(decision).map((bar) => bar.key)).toEqual(['list_files', 'read_file', '(text)']);
+    expect(decisionMarkers(decision)).toEqual({ read_file: 0.15, list_files: 0.6, '(text)': 0.25 });
+    expect(decisionBadge(decision)).toBe('P list_files 60% · text 25%');
+  });
+
+  it("unconstrained, what is left of 1 is 'anything else'", () => {
+    const decision = readStepDecision(part({ decision: { text: 0.5, tools: { a: 0.3 } }, constrained: false }));
+    if (!decision) throw new Error('no decision');
+    const bars = decisionBars(decision);
+    expect(bars.at(-1)).toEqual({ key: '(other)', label: 'anything else', probability: expect.closeTo(0.2, 9) });
+  });
+
+  it("refuses a stranger's malformed numbers", () => {
+    expect(readStepDecision(part({ decision: { text: 2, tools: {} } }))).toBeUndefined();
+    expect(readStepDecision(part({ decision: { text: 0.5, tools: { a: -1 } } }))).toBeUndefined();
+    expect(readStepDecision(part({ decision: { text: 0.5, tools: ['a'] } }))).toBeUndefined();
+    expect(readStepDecision(part('nope'))).toBeUndefined();
+  });
+});
