@@ -8,6 +8,7 @@ import { createSessionStore } from '../lib/session/session-store';
 import { serializeSessionFile } from '../lib/session/session-file';
 import { evalCaseSchema } from '../lib/shapes/eval-case';
 import { startFakeProvider } from '../testing/fake-provider/start-fake-provider';
+import { tinyGgufPath } from '../testing/tiny-gguf-path';
 
 /** `npm run eval`, as CI runs it: the exit code, what it printed, the JUnit file read by a JUnit reader. */
 const ROOT = join(import.meta.dirname, '..');
@@ -254,4 +255,29 @@ describe('npm run eval', () => {
       '--repeats must be a whole number from 1 to 20.',
     );
   });
+
+  it('runs every case on a local GGUF model with --provider gguf:<file> (llama.cpp in Node): graded, JUnit written, offline', async () => {
+    const junit = join(folder, 'gguf-junit.xml');
+    const run = evalCli(
+      write('gguf-cases.json', JSON.stringify(CASES)),
+      '--provider',
+      `gguf:${tinyGgufPath()}`,
+      '--junit',
+      junit,
+    );
+    expect(run.err).toBe('');
+    expect(run.out).toMatch(/\[3\/3\] /);
+    const report = (await parse(readFileSync(junit, 'utf8'))) as { tests: number; failures: number; errors: number };
+    expect(report.tests).toBe(3);
+    expect(report.errors).toBe(0);
+    expect(run.code).toBe(report.failures > 0 ? 1 : 0);
+    // The same seed, the same grades: a second run writes the same verdicts.
+    const again = evalCli(write('gguf-cases.json', JSON.stringify(CASES)), '--provider', `gguf:${tinyGgufPath()}`);
+    expect(again.out.split('\n').filter((line) => line.startsWith('['))).toEqual(
+      run.out.split('\n').filter((line) => line.startsWith('[')),
+    );
+    const wrong = evalCli(write('gguf-bad.json', JSON.stringify(CASES)), '--provider', 'gguf:/nowhere/model.gguf');
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('there is no model file at /nowhere/model.gguf');
+  }, 300_000);
 });
