@@ -102,9 +102,13 @@ test('a model in your browser: a call that fits its schema runs in the sandbox, 
   // Step 1 called a tool with arguments its schema accepts; the sandbox ran it; step 2 answered in text.
   const conversation = playground.conversation;
   await expect(conversation.getByText('done', { exact: true }).first()).toBeVisible();
-  await playground.savedRunFinished('data-local');
+  const lastAssistant = (saved: SavedSession) => saved.messages.filter((message) => message.role === 'assistant').at(-1);
+  // Saved once the answer after the result is in (saves are gathered: no fixed wait).
+  await expect
+    .poll(async () => lastAssistant(await savedSession(page))?.parts.some((part) => part.type === 'text'), { timeout: 15_000 })
+    .toBe(true);
   const session = await savedSession(page);
-  const assistant = session.messages.filter((message) => message.role === 'assistant').at(-1);
+  const assistant = lastAssistant(session);
   const calls = assistant?.parts.filter((part) => part.type === 'dynamic-tool' || part.type.startsWith('tool-')) ?? [];
   expect(calls.length).toBeGreaterThan(0);
   expect(calls[0].state).toBe('output-available');

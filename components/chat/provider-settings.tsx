@@ -7,7 +7,12 @@ import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
 import { PROVIDER_IDS, type ProviderId } from '@/lib/shapes/run-settings-defaults';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { providersQueryOptions } from './providers-query';
-import { LocalModelPanel } from './local-model-panel';
+import { lazy, Suspense } from 'react';
+
+// Shown only once the model in the browser is chosen: not part of the first load.
+const LocalModelPanel = lazy(() =>
+  import('./local-model-panel').then((module) => ({ default: module.LocalModelPanel })),
+);
 
 /** Whether two base URLs are the same address (trailing slash aside). */
 
@@ -110,7 +115,12 @@ export function ProviderConnection() {
   const entry = PROVIDER_CATALOG[settings.provider];
   const presets = info?.presets ?? [];
   if (settings.provider === 'simulated') return null;
-  if (settings.provider === 'browser') return <LocalModelPanel />;
+  if (settings.provider === 'browser')
+    return (
+      <Suspense fallback={<p className="muted text-xs">Loading…</p>}>
+        <LocalModelPanel />
+      </Suspense>
+    );
   return (
     <div className="flex flex-wrap items-center gap-2">
       {settings.provider === 'openai' ? (

@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FromLocalModelWorker, LoadedModel, ToLocalModelWorker } from './local-model-protocol';
+import { type FromLocalModelWorker, type LoadedModel, NO_MODEL, type ToLocalModelWorker } from './local-model-protocol';
 
 /** Where the model in the browser is: none yet, a file loading, loaded, or why it could not load. */
 export type LocalModelStatus =
@@ -24,9 +24,6 @@ export type BrowserLocalModel = {
   access(): Promise<{ ok: true; model: LanguageModelV4 } | { ok: false; error: string }>;
 };
 
-const NO_MODEL =
-  'No model is loaded in your browser: choose "Load a model file" in the run settings (a .gguf file with a tool-calling template, such as Qwen 2.5 0.5B Instruct).';
-
 /** The wllama runtime and its WebAssembly, served by the app (public/vendor), never from a CDN. */
 export const WLLAMA_WASM_URL = '/vendor/wllama.wasm';
 
@@ -36,13 +33,13 @@ export const WLLAMA_WASM_URL = '/vendor/wllama.wasm';
  * whose stream parts arrive from the worker. Stop cancels generation there at once.
  */
 export function createBrowserLocalModel(
+  status: StoreApi<LocalModelStatus> = createStore<LocalModelStatus>(() => ({ kind: 'none' })),
   spawn: () => WorkerPort = () =>
     new Worker(new URL('./local-model.worker.ts', import.meta.url), {
       type: 'module',
       name: 'local-model',
     }) as unknown as WorkerPort,
 ): BrowserLocalModel {
-  const status = createStore<LocalModelStatus>(() => ({ kind: 'none' }));
   let worker: WorkerPort | undefined;
   let nextId = 1;
   const streams = new Map<

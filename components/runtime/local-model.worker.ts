@@ -14,7 +14,7 @@ const post = (message: FromLocalModelWorker) => scope.postMessage(message);
 let wllama: Wllama | undefined;
 let model: LanguageModelV4 | undefined;
 const running = new Map<number, AbortController>();
-const TEXT_EVERY_MS = 50;
+const TEXT_EVERY_MS = 100;
 
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
 
@@ -67,7 +67,7 @@ async function stream(id: number, options: ToLocalModelWorker & { kind: 'stream'
   try {
     const { stream: parts } = await model.doStream({ ...options.options, abortSignal: controller.signal });
     const reader = parts.getReader();
-    // Text arrives a token at a time: it crosses to the page at most every 50 ms, gathered, so the
+    // Text arrives a token at a time: it crosses to the page at most every 100 ms, gathered, so the
     // page renders a few times a second, not once per token.
     let text: { id: string; delta: string } | undefined;
     let sentMs = 0;
