@@ -9,7 +9,7 @@ const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 2 : 1)}
  * choice it had — call each declared tool, or answer in text — read from its logits, not sampled.
  * Bars on the same 0–100 % axis as Step samples (whose bars carry these as diamonds).
  */
-export function DecisionProbabilities({ decision }: { decision: StepDecision }) {
+export function DecisionProbabilities({ decision, prompt }: { decision: StepDecision; prompt?: string }) {
   const bars = decisionBars(decision);
   const labelWidth = 12;
   const barArea = 190;
@@ -68,6 +68,14 @@ export function DecisionProbabilities({ decision }: { decision: StepDecision }) 
           );
         })}
       </svg>
+      {prompt ? (
+        <details>
+          <summary className="muted cursor-pointer text-xs">
+            The text the model read ({prompt.length.toLocaleString('en')} characters)
+          </summary>
+          <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all text-xs">{prompt}</pre>
+        </details>
+      ) : null}
     </section>
   );
 }

@@ -123,6 +123,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
     [inspecting, messages, settings, runnable],
   );
   const stepId = node?.stepId;
+  const localPrompt = useSession((state) => (stepId ? state.localPrompts[stepId] : undefined));
   const stepDecision = useMemo(
     () => (node?.kind === 'assistant' && stepId ? stepDecisionOf(messages, stepId) : undefined),
     [node?.kind, stepId, messages],
@@ -165,7 +166,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                 <div className="flex flex-col gap-2">
                   {detail?.mcp ? <McpResultOrNote read={detail.mcp} /> : null}
                   {node.kind === 'assistant' && stepId ? <DivergedHere stepId={stepId} /> : null}
-                  {stepDecision ? <DecisionProbabilities decision={stepDecision} /> : null}
+                  {stepDecision ? <DecisionProbabilities decision={stepDecision} prompt={localPrompt} /> : null}
                   {node.kind === 'assistant' &&
                   stepId &&
                   !presenter &&

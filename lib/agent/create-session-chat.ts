@@ -174,11 +174,15 @@ function recordWireCapture(
   chatState: ReturnType<typeof createStoreChatState>,
   part: { type: string; data?: unknown },
 ) {
-  if (part.type !== 'data-wire') return;
+  if (part.type !== 'data-wire' && part.type !== 'data-local-prompt') return;
   const message = chatState.state.messages.at(-1);
   if (message?.role !== 'assistant') return;
   const steps = message.parts.filter((candidate) => candidate.type === 'step-start').length;
-  store.getState().recordWireCapture(stepIdOf(message.id, Math.max(steps, 1)), part.data as WireCapture);
+  const stepId = stepIdOf(message.id, Math.max(steps, 1));
+  // The model in the browser's prompt text, as it read it (transient, like the wire capture).
+  if (part.type === 'data-local-prompt')
+    store.getState().recordLocalPrompt(stepId, (part.data as { prompt: string }).prompt);
+  else store.getState().recordWireCapture(stepId, part.data as WireCapture);
 }
 
 /** 4. Records how a call ended and answers the model (manual calls wait for the person); resolves once the answer is in. */

@@ -23,6 +23,7 @@ export type RunState = Pick<
   | 'recordDuration'
   | 'setPause'
   | 'recordWireCapture'
+  | 'recordLocalPrompt'
   | 'recordSentValues'
   | 'interceptors'
   | 'executor'

@@ -37,6 +37,7 @@ export function createInitialSession(): SessionState {
     readOnly: false,
     replayFrame: undefined,
     wireCaptures: {},
+    localPrompts: {},
     approvals: {},
     outcomes: {},
     durations: {},

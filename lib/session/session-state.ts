@@ -71,6 +71,8 @@ export type SessionState = SessionData & {
   replayFrame: number | undefined;
   /** Each real provider step's request as sent and raw response, by step id — this tab only, never saved. */
   wireCaptures: Readonly<Record<string, WireCapture>>;
+  /** The text the model in the browser read at each of its steps (its template rendered with the tools), by step id — this tab only, never saved. */
+  localPrompts: Readonly<Record<string, string>>;
 };
 
 export type SessionActions = {
@@ -139,6 +141,7 @@ export type SessionActions = {
   /** A running call's progress (undefined: none any more). */
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
+  recordLocalPrompt(stepId: string, prompt: string): void;
   /** What a replay made of a branch (`Replay against the model`), kept with it. */
   setReplay(branchId: string, record: ReplayRecord): void;
   /** What a request was sent with, by fingerprint (kept once each; see `sentValuesOf`). */

@@ -78,6 +78,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           events: [],
           openFilePath: undefined,
           wireCaptures: {},
+          localPrompts: {},
         }),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
@@ -117,6 +118,8 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
       addEvent: (event) => view((state) => ({ events: [...state.events, event] })),
       recordWireCapture: (stepId, capture) =>
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
+      recordLocalPrompt: (stepId, prompt) =>
+        view((state) => ({ localPrompts: { ...state.localPrompts, [stepId]: prompt } })),
       ...createBranchActions(set, view),
       ...createInterceptorActions(set, get),
       ...createMcpActions(set, get),
