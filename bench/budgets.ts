@@ -12,6 +12,11 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^Sample this step: playground overhead for 50 samples/, 1_000],
   [/^Sample this step: 50 samples through the route/, 3_000],
   [/^provider alone: 50 requests/, 2_000],
+  // The local model (tiny test model, node-llama-cpp, one thread): load, first token, per token, the decision.
+  [/^local model: load the tiny model/, 1_000],
+  [/^local model: first token after a new message/, 500],
+  [/^local model: per token/, 20],
+  [/^local model: decision probabilities, 8 tools/, 1_000],
   // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],

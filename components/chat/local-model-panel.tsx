@@ -26,7 +26,7 @@ function statusLine(status: LocalModelStatus): string {
     case 'loading':
       return `Loading ${status.fileName} (${size(status.sizeBytes)})…`;
     case 'ready':
-      return `${status.model.name} · ${status.model.fileName} · ${size(status.model.sizeBytes)} · ${status.model.threads} thread${status.model.threads === 1 ? '' : 's'} · llama.cpp in this tab`;
+      return `${status.model.name} · ${status.model.fileName} · ${size(status.model.sizeBytes)} · ${status.model.webgpu ? 'WebGPU' : `CPU, ${status.model.threads} thread${status.model.threads === 1 ? '' : 's'} (no WebGPU in this browser)`} · llama.cpp in this tab`;
     case 'failed':
       return status.message;
   }

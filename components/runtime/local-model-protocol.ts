@@ -10,6 +10,8 @@ export type LoadedModel = {
   contextLength: number;
   /** llama.cpp's threads in the worker (more than 1 under cross-origin isolation). */
   threads: number;
+  /** Whether llama.cpp found WebGPU here; without it the model runs on the CPU (and the status says so). */
+  webgpu: boolean;
 };
 
 /** The call options as they cross to the worker (a signal does not: Stop is a message). */

@@ -56,6 +56,7 @@ async function load(file: Blob, fileName: string, wasmUrl: string) {
       architecture: info.info.architecture,
       contextLength: info.info.contextLength,
       threads: wllama.getNumThreads(),
+      webgpu: wllama.isSupportWebGPU(),
     },
   });
 }
