@@ -102,10 +102,13 @@ test('a model in your browser: a call that fits its schema runs in the sandbox, 
   // Step 1 called a tool with arguments its schema accepts; the sandbox ran it; step 2 answered in text.
   const conversation = playground.conversation;
   await expect(conversation.getByText('done', { exact: true }).first()).toBeVisible();
-  const lastAssistant = (saved: SavedSession) => saved.messages.filter((message) => message.role === 'assistant').at(-1);
+  const lastAssistant = (saved: SavedSession) =>
+    saved.messages.filter((message) => message.role === 'assistant').at(-1);
   // Saved once the answer after the result is in (saves are gathered: no fixed wait).
   await expect
-    .poll(async () => lastAssistant(await savedSession(page))?.parts.some((part) => part.type === 'text'), { timeout: 15_000 })
+    .poll(async () => lastAssistant(await savedSession(page))?.parts.some((part) => part.type === 'text'), {
+      timeout: 15_000,
+    })
     .toBe(true);
   const session = await savedSession(page);
   const assistant = lastAssistant(session);
@@ -153,7 +156,11 @@ test("the probabilities are true: Sample this step ×200 at temperature 1 fits t
   await settings.getByRole('spinbutton', { name: 'Top-k' }).fill('0');
   await playground.closeRunSettings();
   await playground.sendMessage('List the files.');
-  await playground.selectNode(/^Assistant message: Calls/);
+  // The first step, whatever it chose (a call or text): its decision is what the samples must fit.
+  const first = playground.node(/^Assistant message/).first();
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveClass(/selected/);
   await playground.inspector.getByRole('spinbutton', { name: 'Samples' }).fill('200');
   await playground.inspector.getByRole('button', { name: 'Sample this step' }).click();
   await expect(playground.inspector.getByRole('status').filter({ hasText: 'Sampled 200 of 200.' })).toBeVisible({
