@@ -18,6 +18,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    // The tiny test models and llama.cpp's Node binding, made and installed once (testing/tiny-gguf).
+    globalSetup: ['testing/prepare-local-model.ts'],
     // A guard against a test that hangs, not a speed check (speed is measured in bench/): the
     // default 5 s failed a 400-run property test while the other core ran the e2e suite.
     testTimeout: 60_000,

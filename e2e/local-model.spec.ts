@@ -267,6 +267,10 @@ test('the same numbers as native llama.cpp: each step’s decision in the browse
     'Find TODO in the project.',
     'Write hello to a.txt.',
     'Run the tests.',
+    'Show me src/index.js.',
+    'Search for greet.',
+    'What does package.json say?',
+    'Delete nothing, just look.',
     'Thanks!',
   ])
     await playground.sendMessage(message);
