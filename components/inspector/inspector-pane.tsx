@@ -187,6 +187,19 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   ) : null}
                 </div>
               ) : null}
+              {tab === 'Wire' && localPrompt ? (
+                <section aria-label="Sent to the model in your browser" className="flex flex-col gap-1">
+                  <h4 className="text-xs font-semibold">Sent to llama.cpp in this tab: the text the model read</h4>
+                  <p className="muted text-xs">
+                    Its chat template rendered with the messages and tools, evaluated as it is
+                    {stepDecision?.sampling
+                      ? ` (temperature ${stepDecision.sampling.temperature}, top-p ${stepDecision.sampling.topP}, top-k ${stepDecision.sampling.topK}, seed ${stepDecision.sampling.seed}${stepDecision.constrained ? ', under the decision grammar' : ''})`
+                      : ''}
+                    . The formats below show the same step as a hosted provider would receive it.
+                  </p>
+                  <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all text-xs">{localPrompt}</pre>
+                </section>
+              ) : null}
               {tab === 'Wire' ? (
                 step ? (
                   <WireView
