@@ -14,7 +14,8 @@ output away from a tool call: after a tool's result, the model answers in text.
     python make_tiny_gguf.py OUT.gguf [--chatty]
 
 `--chatty` writes the same model leaning away from tool calls and the end of its turn: it answers
-in text until its token limit (a long generation, for tests that stop one).
+in text until its token limit (a long generation, for tests that stop one), in letters and spaces
+more than punctuation, as prose is.
 """
 
 import sys
@@ -132,6 +133,9 @@ def main(out: str, chatty: bool = False) -> None:
     # Having seen a tool's result leans the output away from another call.
     output[ids["<tool_call>"], 2] = -2.5
     # After the RMS norm the constant dimension is about 4 / rms ≈ 1.9; each lean is its logit offset.
+    if chatty:
+        for byte in [ord(" "), *range(ord("a"), ord("z") + 1)]:
+            output[ids[alphabet[byte]], 0] = 2.0 / 1.9
     for text, lean in {**LEANS, **(CHATTY_LEANS if chatty else {})}.items():
         output[ids[text] if text in ids else ids[alphabet[ord(text)]], 0] = lean / 1.9
     # Bytes above 0x7F lean far away: llama.cpp's grammar counts a UTF-8 lead byte and whatever bytes
