@@ -17,6 +17,10 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^local model: first token after a new message/, 500],
   [/^local model: per token/, 20],
   [/^local model: decision probabilities, 8 tools/, 1_000],
+  // The model in the browser (wasm, one thread here): the budget for the page while it generates is 100 ms.
+  [/^browser model: load the tiny model file/, 5_000],
+  [/^browser model: first step with the 8 core tools/, 30_000],
+  [/^browser model: longest main-thread task while generating/, 100],
   // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],
