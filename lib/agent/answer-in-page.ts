@@ -8,11 +8,10 @@ import {
   toUIMessageStream,
   type UIMessage,
 } from 'ai';
-import { requestDigest } from '../messages/canonical-request';
 import { LOCAL_PROVIDER_ID, type LocalStepReport } from '../providers/local-model/create-local-model';
 import { buildTools } from './build-model-tools';
 import { type ChatRequest, CHAT_ROUTE, chatRequestSchema } from './chat-route';
-import { recordSent } from './sent-record';
+import { stepReport } from './step-report';
 
 /*
  * A model step answered in the page, for a model that runs here (`In your browser (no key)`): the
@@ -57,33 +56,15 @@ export async function answerInPage(
         maxRetries: 0,
         abortSignal: signal,
         providerOptions: { [LOCAL_PROVIDER_ID]: { constrain: settings.constrain !== false } },
-        onStepEnd: ({ usage, finishReason, response, providerMetadata }) => {
-          const report = providerMetadata?.[LOCAL_PROVIDER_ID] as LocalStepReport | undefined;
+        onStepEnd: (end) => {
+          const report = end.providerMetadata?.[LOCAL_PROVIDER_ID] as LocalStepReport | undefined;
           if (report) {
             // The prompt text is long and this tab's alone (like the Wire view's capture); the rest is kept.
             writer.write({ type: 'data-local-prompt', data: { prompt: report.prompt }, transient: true });
             const { prompt: _prompt, ...kept } = report;
             writer.write({ type: 'data-local', data: kept });
           }
-          writer.write({
-            type: 'data-step',
-            data: {
-              provider: settings.provider,
-              model: response.modelId || settings.model,
-              durationMs: Date.now() - startedMs,
-              respondedAtMs: response.timestamp.getTime(),
-              inputTokens: usage.inputTokens,
-              outputTokens: usage.outputTokens,
-              finishReason,
-              offeredTools:
-                settings.toolChoice === 'none'
-                  ? []
-                  : typeof settings.toolChoice === 'object'
-                    ? [settings.toolChoice.toolName]
-                    : Object.keys(tools),
-              sent: { ...recordSent(request.tools, settings), request: requestDigest(request) },
-            },
-          });
+          writer.write({ type: 'data-step', data: stepReport(request, tools, end, startedMs) });
         },
       });
       writer.merge(toUIMessageStream({ stream: result.stream }));

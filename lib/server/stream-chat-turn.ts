@@ -9,8 +9,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import type { ChatRequest } from '../agent/chat-route';
-import { recordSent } from '../agent/sent-record';
-import { requestDigest } from '../messages/canonical-request';
+import { stepReport } from '../agent/step-report';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
 import { chatErrorResponse } from './chat-errors';
 import { formatOfProvider } from '../wire/wire-capture';
@@ -144,27 +143,10 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
           }
           // What this request carried of the conversation (kept in the session: the timeline shows it).
           if (history) writer.write({ type: 'data-history', data: history });
+          // Worked out when the step ends, so the first byte does not wait for it.
           writer.write({
             type: 'data-step',
-            data: {
-              provider: settings.provider,
-              model: response.modelId || settings.model,
-              durationMs: Date.now() - startedMs,
-              respondedAtMs: response.timestamp.getTime(),
-              inputTokens: usage.inputTokens,
-              outputTokens: usage.outputTokens,
-              finishReason,
-              // What the model could pick from (Tool stats' pick rate); `none` offers nothing.
-              offeredTools:
-                settings.toolChoice === 'none'
-                  ? []
-                  : typeof settings.toolChoice === 'object'
-                    ? [settings.toolChoice.toolName]
-                    : Object.keys(tools ?? {}),
-              // What the request was made of, so `Sample this step` can make it again (or say what changed);
-              // worked out when the step ends, so the first byte does not wait for it.
-              sent: { ...recordSent(request.tools, settings), request: requestDigest(request) },
-            },
+            data: stepReport(request, tools, { usage, finishReason, response }, startedMs),
           });
         },
         // One sanitised line for the operator; the person sees the same sentence in the chat.
