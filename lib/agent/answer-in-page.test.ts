@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeEngine, type NodeEngine } from '../../scripts/llama-node/create-node-engine';
+import type { NodeEngine } from '../../scripts/llama-node/create-node-engine';
+import { openModelFileOrThrow } from '../../scripts/llama-node/open-model-file';
 import { tinyGgufPath } from '../../testing/tiny-gguf-path';
 import { createLocalModel } from '../providers/local-model/create-local-model';
-import { readFromBytes, readGgufHeader } from '../providers/local-model/read-gguf-header';
-import { readLocalModelInfo } from '../providers/local-model/read-local-model-info';
 import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
 import { createInPageFetch } from './answer-in-page';
 import { CHAT_ROUTE } from './chat-route';
@@ -12,12 +11,9 @@ let engine: NodeEngine;
 let access: Parameters<typeof createInPageFetch>[1];
 
 beforeAll(async () => {
-  engine = await createNodeEngine(tinyGgufPath(), { contextSize: 2048 });
-  const read = await readGgufHeader(readFromBytes(engine.modelBytes), engine.modelBytes.length);
-  if (!read.ok) throw new Error(read.error);
-  const info = readLocalModelInfo(read.header);
-  if (!info.ok) throw new Error(info.error);
-  const model = createLocalModel({ engine, info: info.info, modelId: 'tiny-tools.gguf' });
+  const opened = await openModelFileOrThrow(tinyGgufPath(), 2048);
+  engine = opened.engine;
+  const model = createLocalModel({ engine, info: opened.info, modelId: 'tiny-tools.gguf' });
   access = async () => ({ ok: true, model });
 }, 300_000);
 afterAll(() => engine?.dispose());

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv } from 'ajv';
 import { jsonSchema, streamText, tool } from 'ai';
-import { createNodeEngine, type NodeEngine } from '../../../scripts/llama-node/create-node-engine';
+import type { NodeEngine } from '../../../scripts/llama-node/create-node-engine';
+import { openModelFileOrThrow } from '../../../scripts/llama-node/open-model-file';
 import { tinyGgufPath } from '../../../testing/tiny-gguf-path';
 import { createLocalModel, type LocalStepReport } from './create-local-model';
-import { readFromBytes, readGgufHeader } from './read-gguf-header';
-import { type LocalModelInfo, readLocalModelInfo } from './read-local-model-info';
+import type { LocalModelInfo } from './read-local-model-info';
 
 let engine: NodeEngine;
 let info: LocalModelInfo;
 
 beforeAll(async () => {
-  engine = await createNodeEngine(tinyGgufPath(), { contextSize: 2048 });
-  const read = await readGgufHeader(readFromBytes(engine.modelBytes), engine.modelBytes.length);
-  if (!read.ok) throw new Error(read.error);
-  const model = readLocalModelInfo(read.header);
-  if (!model.ok) throw new Error(model.error);
-  info = model.info;
+  ({ engine, info } = await openModelFileOrThrow(tinyGgufPath(), 2048));
 }, 300_000);
 afterAll(() => engine?.dispose());
 
