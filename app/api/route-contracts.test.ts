@@ -9,6 +9,8 @@ import { handleCompatRequest } from '@/lib/server/handle-compat-request';
 import { renderedRequestSchema, WIRE_ROUTE } from '@/lib/agent/wire-route';
 import { handleWireRequest } from '@/lib/server/handle-wire-request';
 import { PROVIDERS_ROUTE, providersAnswerSchema } from '@/lib/providers/providers-route';
+import { modelCatalogueQuery } from '@/components/chat/model-catalogue-query';
+import { MODELS_ROUTE, modelsAnswerSchema } from '@/lib/providers/local-model/models-route';
 import { askSandboxHost, SANDBOX_HOST_ROUTE, sandboxHostAnswerSchema } from '@/lib/sandbox/sandbox-host-route';
 
 /**
@@ -133,6 +135,31 @@ describe(`GET ${SANDBOX_HOST_ROUTE}`, () => {
   });
 });
 
+describe(`GET ${MODELS_ROUTE}`, () => {
+  const queryModels = () =>
+    modelCatalogueQuery.queryFn!({ signal: new AbortController().signal } as never) as Promise<unknown>;
+
+  it('the route answers the catalogue through its contract, and the page reads it', async () => {
+    const answer = await getFromRoute(await import('@/app/api/models/route'), MODELS_ROUTE);
+    expect(modelsAnswerSchema.safeParse(answer).success).toBe(true);
+    vi.stubGlobal('fetch', async () => Response.json(answer));
+    expect(await queryModels()).toEqual(answer.catalogue);
+  });
+
+  it("the page says the server's sentence for a catalogue it cannot use, and refuses what the contract refuses", async () => {
+    vi.stubGlobal('fetch', async () => Response.json({ error: 'The model catalogue is not JSON: x' }));
+    await expect(queryModels()).rejects.toThrow('The model catalogue is not JSON: x');
+    vi.stubGlobal('fetch', async () =>
+      Response.json({
+        catalogue: {
+          models: [{ id: 'x', name: 'x', url: 'file:///etc/passwd', sizeBytes: 1, sha256: 'a'.repeat(64) }],
+        },
+      }),
+    );
+    await expect(queryModels()).rejects.toThrow(/^GET \/api\/models answered something else than the model catalogue/);
+  });
+});
+
 /**
  * Each route, its contract, and where each side uses it: the route's handler reads and answers
  * through it, the page's client sends and reads with it. A new route without a contract fails here.
@@ -172,6 +199,11 @@ const CONTRACTS: Record<string, { contract: string; route: string[]; page: strin
     contract: 'lib/providers/providers-route.ts',
     route: ['app/api/providers/route.ts'],
     page: ['components/chat/providers-query.ts'],
+  },
+  'app/api/models/route.ts': {
+    contract: 'lib/providers/local-model/models-route.ts',
+    route: ['app/api/models/route.ts'],
+    page: ['components/chat/model-catalogue-query.ts'],
   },
   'app/api/sandbox-host/route.ts': {
     contract: 'lib/sandbox/sandbox-host-route.ts',

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import type { LocalModelStatus } from '../runtime/create-browser-local-model';
+import { ModelDownload } from './model-download';
 
 const size = (bytes: number) =>
   bytes >= 2 ** 30
@@ -22,7 +23,7 @@ export const modelIdOfFile = (fileName: string) =>
 function statusLine(status: LocalModelStatus): string {
   switch (status.kind) {
     case 'none':
-      return 'No model loaded. Load a .gguf file with a tool-calling template (e.g. Qwen 2.5 0.5B Instruct, Q4_K_M, 0.4 GB).';
+      return 'No model loaded. Download one above, or load a .gguf file with a tool-calling template (e.g. Qwen 2.5 0.5B Instruct, Q4_K_M, 0.5 GB).';
     case 'loading':
       return `Loading ${status.fileName} (${size(status.sizeBytes)})…`;
     case 'ready':
@@ -44,14 +45,14 @@ export function LocalModelPanel() {
   const { updateSettings } = useSessionActions();
   const input = useRef<HTMLInputElement>(null);
 
-  const load = async (file: File | undefined) => {
-    if (!file) return;
-    const loaded = await localModel.load(file, file.name);
-    if (loaded.kind === 'ready') updateSettings({ model: modelIdOfFile(file.name) });
+  const load = async (file: Blob, fileName: string) => {
+    const loaded = await localModel.load(file, fileName);
+    if (loaded.kind === 'ready') updateSettings({ model: modelIdOfFile(fileName) });
   };
 
   return (
     <div className="flex w-full flex-wrap items-center gap-2">
+      <ModelDownload onLoad={load} />
       <button type="button" className="btn" onClick={() => input.current?.click()} disabled={status.kind === 'loading'}>
         Load a model file
       </button>
@@ -63,7 +64,8 @@ export function LocalModelPanel() {
         className="sr-only"
         tabIndex={-1}
         onChange={(event) => {
-          void load(event.target.files?.[0]);
+          const file = event.target.files?.[0];
+          if (file) void load(file, file.name);
           event.target.value = '';
         }}
       />

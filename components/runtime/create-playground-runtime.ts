@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BrowserLocalModel } from './create-browser-local-model';
-import { lazyLocalModel } from './lazy-local-model';
+import type { BrowserModelStore } from './create-browser-model-store';
+import { lazyLocalModel, lazyModelStore } from './lazy-local-model';
 import type { SessionChat } from '@/lib/agent/create-session-chat';
 import { createRunGate, type RunGate } from '@/lib/agent/run-gate';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
@@ -99,6 +100,8 @@ export type PlaygroundRuntime = SessionController & {
   sandboxes: SandboxManager;
   /** `In your browser (no key)`: the model file loaded into this tab's worker (none until the person loads one). */
   localModel: BrowserLocalModel;
+  /** The models downloaded into this browser's storage (the catalogue's, checked by SHA-256). */
+  modelStore: BrowserModelStore;
 };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together. */
@@ -320,6 +323,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
 
   return {
     localModel,
+    modelStore: lazyModelStore(),
     store,
     engine,
     toolChecks,

@@ -33,5 +33,4 @@ export type FromLocalModelWorker =
 export const NO_MODEL =
   'No model is loaded in your browser: choose "Load a model file" in the run settings (a .gguf file with a tool-calling template, such as Qwen 2.5 0.5B Instruct).';
 
-/** The largest model file the browser's WebAssembly memory is asked to hold. */
-export const MAX_MODEL_BYTES = 3 * 2 ** 30;
+export { MAX_MODEL_BYTES } from '@/lib/providers/local-model/read-gguf-header';

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4FunctionTool,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
+import { argumentProbabilities } from './argument-probabilities';
 import { CALL_INFIX, CALL_PREFIX, CALL_SUFFIX, decisionGrammar, type ToolChoiceMode } from './decision-grammar';
 import { buildPieceTrie, type DecisionProbabilities, decisionProbabilities } from './decision-probabilities';
 import type { LocalEngine, LocalPrompt, LocalSampling } from './local-engine';
@@ -181,8 +182,27 @@ async function runStep({
     bannedTokens: info.specialTokens.filter((token) => !engine.eogTokens.has(token)),
   });
   emitCall(emit, { toolName: tool.name, input: args.text.trim() }, 0);
+  const argumentValues = decision
+    ? await argumentProbabilities({
+        engine,
+        prompt: { text: prompt.text + decided.text, tokens: [] },
+        written: args.text,
+        schema: tool.inputSchema,
+        trie,
+        signal,
+      })
+    : undefined;
   return {
     ...report,
+    ...(decision && argumentValues && Object.keys(argumentValues.values).length > 0
+      ? {
+          decision: {
+            ...decision,
+            arguments: { tool: tool.name, values: argumentValues.values },
+            evaluations: decision.evaluations + argumentValues.evaluations,
+          },
+        }
+      : {}),
     calls: 1,
     output: `${decided.text}${args.text}${CALL_SUFFIX}</tool_call>`,
     outputTokens: decided.tokens.length + args.tokens.length,

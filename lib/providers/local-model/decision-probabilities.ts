@@ -24,10 +24,12 @@ export type DecisionProbabilities = {
   tools: Record<string, number>;
   /** How many times the model was asked for its next-token distribution. */
   evaluations: number;
+  /** For the call written: each enum or boolean argument's values and their probabilities (argument-probabilities.ts). */
+  arguments?: { tool: string; values: Record<string, Record<string, number>> };
 };
 
 /** A trie over the vocabulary's bytes: which tokens spell a prefix of a text. */
-type PieceTrie = { tokens: number[]; next: Map<number, PieceTrie> };
+export type PieceTrie = { tokens: number[]; next: Map<number, PieceTrie> };
 
 export function buildPieceTrie(pieces: readonly Uint8Array[]): PieceTrie {
   const root: PieceTrie = { tokens: [], next: new Map() };
@@ -122,6 +124,38 @@ async function shareFrom(walk: Walk, path: number[], offset: number, alive: numb
 }
 
 /**
+ * How the model continues `prompt` when it must write one of `spellings` (none a prefix of another):
+ * each one's probability under a grammar that allows exactly these, at temperature 1 — the tokens it
+ * allows at each branching point renormalised, each spelling followed along its longest tokens.
+ */
+export async function continuationShares({
+  engine,
+  prompt,
+  trie,
+  spellings,
+  signal,
+}: {
+  engine: LocalEngine;
+  prompt: LocalPrompt;
+  trie: PieceTrie;
+  spellings: Uint8Array[];
+  signal?: AbortSignal;
+}): Promise<{ shares: number[]; evaluations: number }> {
+  const walk: Walk = { engine, prompt, trie, spellings, signal, evaluations: 0 };
+  const found = await shareFrom(
+    walk,
+    [],
+    0,
+    spellings.map((_, index) => index),
+  );
+  const total = [...found.values()].reduce((sum, share) => sum + share, 0);
+  return {
+    shares: spellings.map((_, index) => (total > 0 ? (found.get(index) ?? 0) / total : 0)),
+    evaluations: walk.evaluations,
+  };
+}
+
+/**
  * The decision's probabilities at a model step: text, and each declared tool (only the chosen one
  * with a forced tool choice; text 0 when a call is required).
  */
@@ -146,17 +180,10 @@ export async function decisionProbabilities({
 }): Promise<DecisionProbabilities> {
   const choosable = choosableNames(names, choice);
   const encoder = new TextEncoder();
-  const walk: Walk = {
-    engine,
-    prompt,
-    trie,
-    spellings: choosable.map((name) => encoder.encode(CALL_PREFIX + name + CALL_INFIX)),
-    signal,
-    evaluations: 0,
-  };
+  let evaluations = 0;
   let call = 1;
   if (choice.kind === 'auto') {
-    walk.evaluations++;
+    evaluations++;
     const first = await engine.nextTokenProbabilities(prompt, signal);
     let allowed = 0;
     first.forEach((probability, token) => {
@@ -165,16 +192,14 @@ export async function decisionProbabilities({
     });
     call = allowed > 0 ? first[openToken] / allowed : 0;
   }
-  const shares = await shareFrom(
-    walk,
-    [openToken],
-    0,
-    choosable.map((_, index) => index),
-  );
-  const total = [...shares.values()].reduce((sum, share) => sum + share, 0);
-  const tools = Object.fromEntries(
-    choosable.map((name, index) => [name, total > 0 ? (call * (shares.get(index) ?? 0)) / total : 0]),
-  );
+  const continued = await continuationShares({
+    engine,
+    prompt: { text: prompt.text, tokens: [...prompt.tokens, openToken] },
+    trie,
+    spellings: choosable.map((name) => encoder.encode(CALL_PREFIX + name + CALL_INFIX)),
+    signal,
+  });
+  const tools = Object.fromEntries(choosable.map((name, index) => [name, call * continued.shares[index]]));
   for (const name of names) tools[name] ??= 0;
-  return { text: 1 - call, tools, evaluations: walk.evaluations };
+  return { text: 1 - call, tools, evaluations: evaluations + continued.evaluations };
 }

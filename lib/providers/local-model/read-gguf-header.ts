@@ -7,6 +7,9 @@
  */
 
 /** Reads `length` bytes at `offset` (fewer at the end of the file). */
+/** The largest model file the browser's WebAssembly memory is asked to hold (3 GB). */
+export const MAX_MODEL_BYTES = 3 * 2 ** 30;
+
 export type ReadBytes = (offset: number, length: number) => Promise<Uint8Array>;
 
 export type GgufValue = string | number | bigint | boolean | GgufValue[];
