@@ -21,6 +21,7 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^browser model: load the tiny model file/, 5_000],
   [/^browser model: first step with the 8 core tools/, 30_000],
   [/^browser model: longest main-thread task while generating/, 100],
+  [/^browser model: per generated token/, 50],
   // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],

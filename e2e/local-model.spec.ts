@@ -144,6 +144,53 @@ test('a model in your browser: a call that fits its schema runs in the sandbox, 
   ).toBeVisible();
 });
 
+test('an enum or a boolean argument: the probability of each of its values, beside the decision', async ({ page }) => {
+  test.setTimeout(180_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.addToolFromTemplate('get_weather');
+  await playground.replaceToolDefinition(
+    JSON.stringify(
+      {
+        name: 'get_weather',
+        description: 'Get the current weather for a city.',
+        parameters: {
+          type: 'object',
+          properties: {
+            city: { type: 'string' },
+            unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+            detailed: { type: 'boolean' },
+          },
+          required: ['city', 'unit', 'detailed'],
+          additionalProperties: false,
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  const settings = await loadModel(playground, tinyGgufPath(), { temperature: '1', seed: '5' });
+  await settings.getByRole('combobox', { name: 'Tool choice' }).selectOption('tool:get_weather');
+  // A forced call every step: one step is enough.
+  await settings.getByRole('spinbutton', { name: 'Max steps' }).fill('1');
+  await playground.closeRunSettings();
+  await playground.message.fill('Weather in Oslo?');
+  await playground.send.click();
+  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0, { timeout: 60_000 });
+  await playground.selectNode(/^Assistant message: Calls get_weather/);
+  const region = playground.inspector.getByRole('region', { name: 'Decision probabilities' });
+  await expect(region.getByRole('img', { name: /^Decision probabilities: get_weather 100\.0%/ })).toBeVisible();
+  const percent = String.raw`(\d+\.\d+)%`;
+  const unit = region.getByRole('img', { name: /^Values of unit: / });
+  const detailed = region.getByRole('img', { name: /^Values of detailed: / });
+  await expect(unit).toHaveAccessibleName(new RegExp(`^Values of unit: "(celsius|fahrenheit)" ${percent}; "(celsius|fahrenheit)" ${percent}$`));
+  await expect(detailed).toHaveAccessibleName(new RegExp(`^Values of detailed: (true|false) ${percent}; (true|false) ${percent}$`));
+  for (const chart of [unit, detailed]) {
+    const shares = [...((await chart.getAttribute('aria-label')) ?? '').matchAll(/(\d+\.\d+)%/g)].map((m) => Number(m[1]));
+    expect(Math.abs(shares.reduce((sum, share) => sum + share, 0) - 100)).toBeLessThanOrEqual(0.1);
+  }
+});
+
 test("the probabilities are true: Sample this step ×200 at temperature 1 fits the shown decision (Pearson's chi-square, α = 0.001)", async ({
   page,
 }) => {

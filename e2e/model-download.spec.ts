@@ -131,3 +131,30 @@ test('a file whose SHA-256 is not the publisher’s is deleted and never loaded;
   });
   expect((await mirrorAsked(next))[0]?.range).toMatch(/^bytes=[1-9]\d*-$/);
 });
+
+test('a link never starts a download: a viewer of a shared session made with the model in the browser is offered one, and nothing moves until they ask', async ({
+  page,
+  browser,
+}) => {
+  const author = new PlaygroundPage(page);
+  await author.goto();
+  await openModelSettings(author);
+  await author.closeRunSettings();
+  await page.getByRole('button', { name: 'Share' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await mirrorNext(page);
+
+  const context = await browser.newContext();
+  const viewer = new PlaygroundPage(await context.newPage());
+  await viewer.page.goto(url);
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
+  await expect(viewer.page.getByRole('combobox', { name: 'Provider' })).toHaveValue('browser');
+  // Opening it started nothing; making it theirs offers the catalogue, and still nothing moves.
+  expect(await mirrorAsked(page)).toEqual([]);
+  await viewer.page.getByRole('button', { name: 'Fork to edit' }).click();
+  const settings = await viewer.openRunSettings();
+  await expect(settings).toContainText(`to download from 127.0.0.1:${MODEL_MIRROR_PORT}, once, when you ask`);
+  await expect(settings).toContainText('No model loaded');
+  expect(await mirrorAsked(page)).toEqual([]);
+  await context.close();
+});

@@ -27,7 +27,7 @@ function statusLine(status: LocalModelStatus): string {
     case 'loading':
       return `Loading ${status.fileName} (${size(status.sizeBytes)})…`;
     case 'ready':
-      return `${status.model.name} · ${status.model.fileName} · ${size(status.model.sizeBytes)} · ${status.model.webgpu ? 'WebGPU' : `CPU, ${status.model.threads} thread${status.model.threads === 1 ? '' : 's'} (no WebGPU in this browser)`} · llama.cpp in this tab`;
+      return `${status.model.name} · ${status.model.fileName} · ${size(status.model.sizeBytes)} · ${status.model.webgpu ? 'WebGPU' : `CPU, ${status.model.threads} thread${status.model.threads === 1 ? '' : 's'} (${status.model.note ?? 'no WebGPU in this browser'})`} · llama.cpp in this tab`;
     case 'failed':
       return status.message;
   }
@@ -53,7 +53,12 @@ export function LocalModelPanel() {
   return (
     <div className="flex w-full flex-wrap items-center gap-2">
       <ModelDownload onLoad={load} />
-      <button type="button" className="btn" onClick={() => input.current?.click()} disabled={status.kind === 'loading'}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => input.current?.click()}
+        disabled={status.kind === 'loading'}
+      >
         Load a model file
       </button>
       <input

@@ -104,10 +104,10 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
           </option>
         ))}
       </select>
-      <button type="button" className="btn" onClick={() => void start()} disabled={busy || !model}>
+      <button type="button" className="button" onClick={() => void start()} disabled={busy || !model}>
         Download model
       </button>
-      <button type="button" className="btn" onClick={() => void remove()} disabled={busy || !stored.data?.length}>
+      <button type="button" className="button" onClick={() => void remove()} disabled={busy || !stored.data?.length}>
         Remove downloaded models
       </button>
       {model && !busy && (
@@ -129,7 +129,7 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
           <span role="status">
             {`${formatBytes(download.received)} of ${formatBytes(download.model.sizeBytes)} (${Math.floor((100 * download.received) / download.model.sizeBytes)}%)`}
           </span>
-          <button type="button" className="btn" onClick={() => download.abort.abort()}>
+          <button type="button" className="button" onClick={() => download.abort.abort()}>
             Cancel download
           </button>
         </div>

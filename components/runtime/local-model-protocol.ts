@@ -10,8 +10,10 @@ export type LoadedModel = {
   contextLength: number;
   /** llama.cpp's threads in the worker (more than 1 under cross-origin isolation). */
   threads: number;
-  /** Whether llama.cpp found WebGPU here; without it the model runs on the CPU (and the status says so). */
+  /** Whether llama.cpp runs on WebGPU here; without it the model runs on the CPU (and the status says so). */
   webgpu: boolean;
+  /** Why it runs on the CPU when WebGPU was there (it would not start, or was lost mid-run). */
+  note?: string;
 };
 
 /** The call options as they cross to the worker (a signal does not: Stop is a message). */

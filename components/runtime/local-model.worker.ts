@@ -16,9 +16,25 @@ let model: LanguageModelV4 | undefined;
 const running = new Map<number, AbortController>();
 const TEXT_EVERY_MS = 100;
 
+/** The last file loaded, so a model whose WebGPU device is lost mid-run can be loaded again on the CPU. */
+let loaded: { file: Blob; fileName: string; wasmUrl: string; webgpu: boolean } | undefined;
+
+/**
+ * Whether this worker gets a WebGPU adapter (`navigator.gpu` alone says nothing: a headless browser
+ * or a blocked GPU has it, and answers null).
+ */
+async function hasWebGpu(): Promise<boolean> {
+  try {
+    const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+    return (await gpu?.requestAdapter()) != null;
+  } catch {
+    return false;
+  }
+}
+
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GB`;
 
-async function load(file: Blob, fileName: string, wasmUrl: string) {
+async function load(file: Blob, fileName: string, wasmUrl: string, cpuBecause?: string) {
   if (file.size > MAX_MODEL_BYTES)
     return post({
       kind: 'load-failed',
@@ -34,8 +50,21 @@ async function load(file: Blob, fileName: string, wasmUrl: string) {
   await wllama?.exit();
   model = undefined;
   wllama = new Wllama({ default: wasmUrl }, { suppressNativeLog: true, allowOffline: true });
+  let webgpu = cpuBecause === undefined && (await hasWebGpu());
+  let note = cpuBecause;
+  const n_ctx = Math.min(info.info.contextLength, 16_384);
   try {
-    await wllama.loadModel([file], { n_ctx: Math.min(info.info.contextLength, 16_384) });
+    try {
+      await wllama.loadModel([file], { n_ctx, ...(webgpu ? {} : { n_gpu_layers: 0 }) });
+    } catch (error) {
+      if (!webgpu) throw error;
+      // WebGPU would not start: the CPU, said.
+      webgpu = false;
+      note = `WebGPU failed to start (${error instanceof Error ? error.message : String(error)}): running on the CPU`;
+      await wllama.exit().catch(() => undefined);
+      wllama = new Wllama({ default: wasmUrl }, { suppressNativeLog: true, allowOffline: true });
+      await wllama.loadModel([file], { n_ctx, n_gpu_layers: 0 });
+    }
   } catch (error) {
     return post({
       kind: 'load-failed',
@@ -56,9 +85,11 @@ async function load(file: Blob, fileName: string, wasmUrl: string) {
       architecture: info.info.architecture,
       contextLength: info.info.contextLength,
       threads: wllama.getNumThreads(),
-      webgpu: wllama.isSupportWebGPU(),
+      webgpu,
+      ...(note ? { note } : {}),
     },
   });
+  loaded = { file, fileName, wasmUrl, webgpu };
 }
 
 async function stream(id: number, options: ToLocalModelWorker & { kind: 'stream' }) {
@@ -91,7 +122,17 @@ async function stream(id: number, options: ToLocalModelWorker & { kind: 'stream'
     flush();
     post({ kind: 'done', id });
   } catch (error) {
-    post({ kind: 'failed', id, message: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    if (loaded?.webgpu && !controller.signal.aborted) {
+      // A GPU device lost mid-run (a driver reset, another tab's load): the CPU takes over, said.
+      const { file, fileName, wasmUrl } = loaded;
+      await load(file, fileName, wasmUrl, `WebGPU was lost mid-run (${message}): reloaded on the CPU`);
+      post({
+        kind: 'failed',
+        id,
+        message: `WebGPU was lost during this step (${message}); the model was loaded again on the CPU. Send again.`,
+      });
+    } else post({ kind: 'failed', id, message });
   } finally {
     running.delete(id);
   }

@@ -31,6 +31,23 @@ describe('a step decision read from a session', () => {
     expect(bars.at(-1)).toEqual({ key: '(other)', label: 'anything else', probability: expect.closeTo(0.2, 9) });
   });
 
+  it("reads the call's argument values, and drops a malformed set of them (the decision stays)", () => {
+    const values = { unit: { '"celsius"': 0.7, '"fahrenheit"': 0.3 }, detailed: { true: 0.4, false: 0.6 } };
+    expect(
+      readStepDecision(part({ decision: { text: 0, tools: { w: 1 }, arguments: { tool: 'w', values } } }))?.arguments,
+    ).toEqual({ tool: 'w', values });
+    for (const broken of [
+      { tool: 'w', values: { unit: { '"c"': 1.5 } } },
+      { tool: 3, values },
+      { tool: 'w', values: [values] },
+      { tool: 'w', values: { unit: 'x' } },
+    ]) {
+      const read = readStepDecision(part({ decision: { text: 0, tools: { w: 1 }, arguments: broken } }));
+      expect(read?.tools).toEqual({ w: 1 });
+      expect(read?.arguments).toBeUndefined();
+    }
+  });
+
   it("refuses a stranger's malformed numbers", () => {
     expect(readStepDecision(part({ decision: { text: 2, tools: {} } }))).toBeUndefined();
     expect(readStepDecision(part({ decision: { text: 0.5, tools: { a: -1 } } }))).toBeUndefined();

@@ -14,6 +14,8 @@ export type StepDecision = {
   tools: Record<string, number>;
   sampling?: { temperature: number; topP: number; topK: number; seed: number };
   constrained: boolean;
+  /** The call written: each enum or boolean argument's values (JSON text) and their probabilities. */
+  arguments?: { tool: string; values: Record<string, Record<string, number>> };
 };
 
 /** One bar of the decision chart: a choice and the model's probability of it. */
@@ -21,28 +23,54 @@ export type DecisionBar = { key: string; label: string; probability: number };
 
 const probability = (value: unknown) => (typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined);
 
+/** A map of names to probabilities, if every entry is one (at most `limit` entries read). */
+function readShares(value: unknown, limit: number): Record<string, number> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const read: Record<string, number> = {};
+  for (const [key, each] of Object.entries(value).slice(0, limit)) {
+    const p = probability(each);
+    if (p === undefined) return undefined;
+    read[key] = p;
+  }
+  return read;
+}
+
+/** The call's argument values, if well-formed (a stranger's link may hold anything). */
+function readArguments(value: unknown): StepDecision['arguments'] {
+  const { tool, values } = (value ?? {}) as { tool?: unknown; values?: unknown };
+  if (typeof tool !== 'string' || !values || typeof values !== 'object' || Array.isArray(values)) return undefined;
+  const read: Record<string, Record<string, number>> = {};
+  for (const [name, shares] of Object.entries(values).slice(0, 64)) {
+    const each = readShares(shares, 64);
+    if (!each) return undefined;
+    read[name] = each;
+  }
+  return { tool: tool.slice(0, 200), values: read };
+}
+
 /** The decision a step's `data-local` part holds, if it holds a well-formed one. */
 export function readStepDecision(parts: UIMessage['parts']): StepDecision | undefined {
   const part = parts.find((candidate) => candidate.type === 'data-local') as { data?: unknown } | undefined;
   const data = part?.data as
-    | { decision?: { text?: unknown; tools?: unknown }; sampling?: unknown; constrained?: unknown }
+    | { decision?: { text?: unknown; tools?: unknown; arguments?: unknown }; sampling?: unknown; constrained?: unknown }
     | undefined;
   const text = probability(data?.decision?.text);
-  const tools = data?.decision?.tools;
-  if (text === undefined || !tools || typeof tools !== 'object' || Array.isArray(tools)) return undefined;
-  const read: Record<string, number> = {};
-  for (const [name, value] of Object.entries(tools).slice(0, 256)) {
-    const p = probability(value);
-    if (p === undefined) return undefined;
-    read[name] = p;
-  }
+  const read = readShares(data?.decision?.tools, 256);
+  if (text === undefined || !read) return undefined;
+  const args = readArguments(data?.decision?.arguments);
   const sampling = data?.sampling as StepDecision['sampling'];
   const numbers =
     sampling &&
     ['temperature', 'topP', 'topK', 'seed'].every(
       (key) => typeof (sampling as Record<string, unknown>)[key] === 'number',
     );
-  return { text, tools: read, constrained: data?.constrained !== false, ...(numbers ? { sampling } : {}) };
+  return {
+    text,
+    tools: read,
+    constrained: data?.constrained !== false,
+    ...(numbers ? { sampling } : {}),
+    ...(args ? { arguments: args } : {}),
+  };
 }
 
 /** The decision of the step `stepId` in `messages`, if the model in the browser made it. */

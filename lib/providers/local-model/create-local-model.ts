@@ -31,7 +31,40 @@ export type LocalStepReport = {
   sampling: LocalSampling;
   constrained: boolean;
   decision?: DecisionProbabilities;
+  /** How fast it went: to its first token (the prompt, the decision's probabilities), then tokens per second. */
+  timing?: { firstTokenMs: number; tokensPerSecond?: number };
 };
+
+/** The engine, timed: when the first piece of text came, and how many tokens followed how fast. */
+function timedEngine(engine: LocalEngine) {
+  const started = performance.now();
+  let first: number | undefined;
+  let last = 0;
+  let tokens = 0;
+  const timed: LocalEngine = {
+    ...engine,
+    async generate(request) {
+      const out = await engine.generate({
+        ...request,
+        onText: (piece) => {
+          first ??= performance.now();
+          request.onText?.(piece);
+        },
+      });
+      last = performance.now();
+      tokens += out.tokens.length;
+      return out;
+    },
+  };
+  const timing = (): LocalStepReport['timing'] =>
+    first === undefined
+      ? undefined
+      : {
+          firstTokenMs: Math.round(first - started),
+          ...(tokens > 1 && last > first ? { tokensPerSecond: (tokens - 1) / ((last - first) / 1000) } : {}),
+        };
+  return { engine: timed, timing };
+}
 
 const DEFAULT_SAMPLING: Omit<LocalSampling, 'seed'> = { temperature: 0.8, topP: 0.95, topK: 40 };
 const DEFAULT_MAX_TOKENS = 512;
@@ -233,7 +266,16 @@ export function createLocalModel({
         emit({ type: 'stream-start', warnings: [] });
         emit({ type: 'response-metadata', modelId, timestamp: new Date() });
         try {
-          const { calls, outputTokens, promptTokens, ...report } = await runStep({ engine, info, trie, options, emit });
+          const timed = timedEngine(engine);
+          const { calls, outputTokens, promptTokens, ...stepReport } = await runStep({
+            engine: timed.engine,
+            info,
+            trie,
+            options,
+            emit,
+          });
+          const timing = timed.timing();
+          const report: LocalStepReport = { ...stepReport, ...(timing ? { timing } : {}) };
           const unified = calls > 0 ? 'tool-calls' : 'stop';
           controller.enqueue({
             type: 'finish',
