@@ -12,6 +12,7 @@ const LAYERS = [
   ['mcp'],
   ['agent'],
   ['timeline', 'evals', 'interop', 'share'],
+  ['what-if'],
   ['lessons'],
   ['opening', 'server'],
 ];

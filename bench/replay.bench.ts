@@ -2,7 +2,7 @@ import { test } from 'vitest';
 import { createSessionChat } from '@/lib/agent/create-session-chat';
 import { createReplayHooks } from '@/lib/agent/replay-fetch';
 import { waitForRunEnd } from '@/lib/agent/wait-for-run-end';
-import { replayAgainstModel } from '@/lib/opening/replay-against-model';
+import { replayAgainstModel } from '@/lib/what-if/replay-against-model';
 import { createOfflineSandbox } from '@/lib/sandbox/create-offline-sandbox';
 import { createSessionStore } from '@/lib/session/session-store';
 import { EXAMPLE_FILES } from '@/lib/shapes/example-files';

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import type { ChatRequest } from '@/lib/agent/chat-route';
-import { sampleStep } from '@/lib/evals/sample-step';
+import { sampleStep } from '@/lib/evals/sampling/sample-step';
 import { CORE_TOOL_DEFINITIONS } from '@/lib/shapes/core-tool-definitions';
 import { createSchemaChecker } from '@/lib/tools/create-schema-checker';
 import { startFakeProvider } from '@/testing/fake-provider/start-fake-provider';

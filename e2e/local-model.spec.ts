@@ -183,10 +183,16 @@ test('an enum or a boolean argument: the probability of each of its values, besi
   const percent = String.raw`(\d+\.\d+)%`;
   const unit = region.getByRole('img', { name: /^Values of unit: / });
   const detailed = region.getByRole('img', { name: /^Values of detailed: / });
-  await expect(unit).toHaveAccessibleName(new RegExp(`^Values of unit: "(celsius|fahrenheit)" ${percent}; "(celsius|fahrenheit)" ${percent}$`));
-  await expect(detailed).toHaveAccessibleName(new RegExp(`^Values of detailed: (true|false) ${percent}; (true|false) ${percent}$`));
+  await expect(unit).toHaveAccessibleName(
+    new RegExp(`^Values of unit: "(celsius|fahrenheit)" ${percent}; "(celsius|fahrenheit)" ${percent}$`),
+  );
+  await expect(detailed).toHaveAccessibleName(
+    new RegExp(`^Values of detailed: (true|false) ${percent}; (true|false) ${percent}$`),
+  );
   for (const chart of [unit, detailed]) {
-    const shares = [...((await chart.getAttribute('aria-label')) ?? '').matchAll(/(\d+\.\d+)%/g)].map((m) => Number(m[1]));
+    const shares = [...((await chart.getAttribute('aria-label')) ?? '').matchAll(/(\d+\.\d+)%/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(Math.abs(shares.reduce((sum, share) => sum + share, 0) - 100)).toBeLessThanOrEqual(0.1);
   }
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { readEvalCases } from './evals/read-eval-cases';
 import { readEvalSuite } from './evals/read-eval-suite';
-import { looksLikePromptfoo, readPromptfooSuite } from './evals/read-promptfoo';
+import { looksLikePromptfoo, readPromptfooSuite } from './evals/promptfoo/read-promptfoo';
 import { importOtlp } from './interop/import-otlp';
 import { parseSessionFile } from './session/session-file';
 import { readLinkPayloadText, readShareFragment } from './share/share-link';

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { evalColumns, evalResultsJson } from '../lib/evals/eval-results';
 import { junitXml } from '../lib/evals/junit';
-import { configKeyHeaders } from '../lib/evals/promptfoo-key-sources';
+import { configKeyHeaders } from '../lib/evals/promptfoo/promptfoo-key-sources';
 import { readEvalSuite } from '../lib/evals/read-eval-suite';
 import { runEvalSuite } from '../lib/evals/run-suite';
 import { runLine, summaryLine, suiteReport } from '../lib/evals/suite-report';

@@ -1,10 +1,10 @@
 'use client';
 
 import { useState } from 'react';
-import { exportSuiteAsPromptfoo, promptfooBaseUrls } from '@/lib/evals/promptfoo-export-suite';
+import { exportSuiteAsPromptfoo, promptfooBaseUrls } from '@/lib/evals/promptfoo/promptfoo-export-suite';
 import { importedSuiteOf, missingToolsNote, promptfooSummary } from '@/lib/evals/read-eval-suite';
 import { readToolName } from '@/lib/shapes/tool-source';
-import type { readPromptfooSuite } from '@/lib/evals/read-promptfoo';
+import type { readPromptfooSuite } from '@/lib/evals/promptfoo/read-promptfoo';
 import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
 import { useRuntime } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';

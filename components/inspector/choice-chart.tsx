@@ -1,6 +1,6 @@
 'use client';
 
-import type { ChartRow } from '@/lib/evals/sampling-chart';
+import type { ChartRow } from '@/lib/evals/sampling/sampling-chart';
 
 /** The series' colours: the step as sent, then variants (a pattern tells them apart without colour). */
 const SERIES_STYLE = [

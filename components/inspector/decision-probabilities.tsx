@@ -1,6 +1,6 @@
 'use client';
 
-import { type DecisionBar, decisionBars, type StepDecision } from '@/lib/evals/step-decision';
+import { type DecisionBar, decisionBars, type StepDecision } from '@/lib/evals/sampling/step-decision';
 
 const percent = (p: number) => `${(p * 100).toFixed(p > 0 && p < 0.001 ? 2 : 1)}%`;
 

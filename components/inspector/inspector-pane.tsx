@@ -1,7 +1,7 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { stepDecisionOf } from '@/lib/evals/step-decision';
+import { stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { DecisionProbabilities } from './decision-probabilities';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import { toolResultText } from '@/lib/messages/split-steps';

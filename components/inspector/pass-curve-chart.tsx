@@ -1,6 +1,6 @@
 'use client';
 
-import { passCurves } from '@/lib/evals/pass-at-k';
+import { passCurves } from '@/lib/evals/sampling/pass-at-k';
 
 /**
  * pass@k (at least one of k tries does what is expected) and pass^k (all k do) as two lines over

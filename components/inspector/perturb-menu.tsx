@@ -1,6 +1,6 @@
 'use client';
 
-import { PERTURB_PRESETS, type PerturbPreset } from '@/lib/evals/perturb-presets';
+import { PERTURB_PRESETS, type PerturbPreset } from '@/lib/what-if/perturb-presets';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 import { Menu, MenuItem } from '../ui/menu';

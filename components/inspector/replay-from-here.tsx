@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import { divergedStepId } from '@/lib/messages/diverged-step';
-import { divergedRequests, type RequestDifference } from '@/lib/opening/diverged-requests';
+import { divergedRequests, type RequestDifference } from '@/lib/what-if/diverged-requests';
 import type { ReplayRecord } from '@/lib/shapes/replay';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useSession } from '../runtime/runtime-context';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { SampleChange } from '@/lib/shapes/step-samples';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
-import { simulatedSamplingNote } from '@/lib/evals/simulated-limits';
+import { simulatedSamplingNote } from '@/lib/evals/sampling/simulated-limits';
 import { useSession } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 

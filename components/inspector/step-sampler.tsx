@@ -1,13 +1,13 @@
 'use client';
 
 import { useEffect, useMemo, useState } from 'react';
-import { decisionMarkers, stepDecisionOf } from '@/lib/evals/step-decision';
+import { decisionMarkers, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { evalCaseSchema } from '@/lib/shapes/eval-case';
 import { stepAfterCall } from '@/lib/messages/step-after-call';
 import { expectationFromSample, gradeSamples } from '@/lib/evals/step-expectation';
-import { toolsWithChange } from '@/lib/evals/sample-session-step';
+import { toolsWithChange } from '@/lib/evals/sampling/sample-session-step';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
-import type { DistributionTool } from '@/lib/evals/step-distribution';
+import type { DistributionTool } from '@/lib/evals/sampling/step-distribution';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { useEngine, useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
@@ -21,7 +21,7 @@ import {
   ToolChoiceChart,
 } from './step-samples-view';
 import { Dialog } from '../ui/dialog';
-import { simulatedSamplingNote } from '@/lib/evals/simulated-limits';
+import { simulatedSamplingNote } from '@/lib/evals/sampling/simulated-limits';
 import { useStepSampler } from './use-step-sampler';
 
 const DEFAULT_SAMPLES = 10;

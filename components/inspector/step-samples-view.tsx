@@ -1,8 +1,8 @@
 'use client';
 
-import { passCurves } from '@/lib/evals/pass-at-k';
-import { perturbationOutcomes } from '@/lib/evals/perturbation-outcomes';
-import { compareChoices, compareValues, describeDifference } from '@/lib/evals/sample-comparison';
+import { passCurves } from '@/lib/evals/sampling/pass-at-k';
+import { perturbationOutcomes } from '@/lib/what-if/perturbation-outcomes';
+import { compareChoices, compareValues, describeDifference } from '@/lib/evals/sampling/sample-comparison';
 import {
   argumentDistributions,
   type ChoiceBar,
@@ -10,10 +10,10 @@ import {
   type DistributionTool,
   parallelBars,
   sampleFigures,
-} from '@/lib/evals/step-distribution';
+} from '@/lib/evals/sampling/step-distribution';
 import type { PerturbedCallRecord } from '@/lib/shapes/replay';
 import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
-import { choiceChartRows } from '@/lib/evals/sampling-chart';
+import { choiceChartRows } from '@/lib/evals/sampling/sampling-chart';
 import { ChoiceChart } from './choice-chart';
 import { PassCurveChart } from './pass-curve-chart';
 

@@ -27,7 +27,7 @@ export function useStepSampler(stepId: string) {
     try {
       const [engine, { sampleSessionStep }, { checkToolDrafts }] = await Promise.all([
         runtime.loadEngine(),
-        import('@/lib/evals/sample-session-step'),
+        import('@/lib/evals/sampling/sample-session-step'),
         import('@/lib/tools/check-tool-drafts'),
       ]);
       const result = await sampleSessionStep({

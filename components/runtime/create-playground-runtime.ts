@@ -27,8 +27,8 @@ import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-check
 import { checkSourcesInWorker } from './spawn-tool-check-worker';
 import { readLinkInWorker } from './read-link-in-worker';
 import type { OnDivergence, ReplayRecord } from '@/lib/shapes/replay';
-import type { PerturbPreset } from '@/lib/evals/perturb-presets';
-import type { OutcomeClass } from '@/lib/evals/outcome-class';
+import type { PerturbPreset } from '@/lib/what-if/perturb-presets';
+import type { OutcomeClass } from '@/lib/what-if/outcome-class';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
 export type ChatHandle = Pick<SessionChat, 'sendMessage' | 'addToolOutput' | 'runPendingCalls'>;
@@ -280,11 +280,11 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     sandboxes.cancelStart();
   };
 
-  /** `Replay against the model` from a user message (see lib/opening/replay-against-model.ts); loaded on use. */
+  /** `Replay against the model` from a user message (see lib/what-if/replay-against-model.ts); loaded on use. */
   const replayAgainstModel = async (fromMessageId: string, onDivergence: OnDivergence) => {
     const [loaded, { replayAgainstModel: replay }, { waitForRunEnd }] = await Promise.all([
       loadEngine(),
-      import('@/lib/opening/replay-against-model'),
+      import('@/lib/what-if/replay-against-model'),
       import('@/lib/agent/wait-for-run-end'),
     ]);
     // Replaying runs the session's handlers, as Send does.
@@ -304,7 +304,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
   const perturbResult = async (toolCallId: string, preset: PerturbPreset) => {
     const [loaded, { perturbAndReplay }, { waitForRunEnd }] = await Promise.all([
       loadEngine(),
-      import('@/lib/opening/perturb-result'),
+      import('@/lib/what-if/perturb-result'),
       import('@/lib/agent/wait-for-run-end'),
     ]);
     store.getState().trustHandlers();

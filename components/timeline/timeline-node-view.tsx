@@ -1,7 +1,7 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import type { Badge, PositionedNode, TimelineNodeKind, TimelineNodeStatus } from '@/lib/timeline/timeline-types';
-import { sampledBadge } from '@/lib/evals/sampled-badge';
-import { decisionBadge, stepDecisionOf } from '@/lib/evals/step-decision';
+import { sampledBadge } from '@/lib/evals/sampling/sampled-badge';
+import { decisionBadge, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { useSession } from '../runtime/runtime-context';
 import { divergedStepId } from '@/lib/messages/diverged-step';
 

@@ -2,7 +2,7 @@
 
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { contextCost, sessionRequests } from '@/lib/evals/context-cost';
+import { contextCost, sessionRequests } from '@/lib/evals/compat/context-cost';
 import { inputPricePerMillion, PRICES_CHECKED } from '@/lib/evals/model-prices';
 import type { TextTokensJob } from '@/lib/tools/token-count-job';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';

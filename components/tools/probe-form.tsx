@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { probeCompat, probeSettings } from '@/lib/evals/probe-compat';
+import { probeCompat, probeSettings } from '@/lib/evals/compat/probe-compat';
 import { COMPAT_TARGET_INFO, COMPAT_TARGETS, type CompatTargetId } from '@/lib/shapes/compat';
 import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { useRuntime } from '../runtime/runtime-context';

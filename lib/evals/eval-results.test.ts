@@ -12,7 +12,7 @@ import {
   evalResultsCsv,
   isFlaky,
 } from './eval-results';
-import { passHatK } from './pass-at-k';
+import { passHatK } from './sampling/pass-at-k';
 import { estimateCost } from './model-prices';
 
 const run = (caseId: string, variantId: string, pass: boolean, message?: string): EvalRun => ({

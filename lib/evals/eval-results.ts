@@ -1,7 +1,7 @@
 import { toCsv } from './csv';
 import type { EvalCase } from '../shapes/eval-case';
 import { cellKey } from './eval-grid';
-import { passCurves } from './pass-at-k';
+import { passCurves } from './sampling/pass-at-k';
 import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
 import { runVerdict, type VerdictCounts } from './run-verdict';
 

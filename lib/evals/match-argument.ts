@@ -3,7 +3,7 @@ import { problemToSentence } from '../tools/format-ajv-errors';
 import { compileSafeRegExp } from '../tools/safe-regexp';
 import { canonicalJson } from '../shapes/canonical-json';
 import type { ArgumentMatcher } from '../shapes/eval-case';
-import { checkBfclArgument } from './bfcl-check';
+import { checkBfclArgument } from './bfcl/bfcl-check';
 
 const sameValue = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 const show = (value: unknown) => {

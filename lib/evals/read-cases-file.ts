@@ -1,5 +1,5 @@
 import { type ReadEvalCases, readEvalCases } from './read-eval-cases';
-import { looksLikePromptfoo, readPromptfooSuite } from './read-promptfoo';
+import { looksLikePromptfoo, readPromptfooSuite } from './promptfoo/read-promptfoo';
 
 /** What `Import cases…` read from a file: a promptfoo config, or cases (JSON, JSON Lines, BFCL). */
 export type CasesFileRead =

@@ -1,6 +1,6 @@
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { EVAL_CASES_KIND, type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../shapes/eval-case';
-import { BfclEntryError, readBfclEntry } from './read-bfcl-case';
+import { BfclEntryError, readBfclEntry } from './bfcl/read-bfcl-case';
 import { floatWrittenIntegers } from '../tools/float-written-integers';
 import { firstIssue } from '../limits/first-issue';
 import { findJsonNesting } from '../limits/text-nesting';

@@ -4,10 +4,10 @@ import { parseSessionFile } from '../session/session-file';
 import { SESSION_FILE_KIND } from '../session/session-format';
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { readEvalCases } from './read-eval-cases';
-import { looksLikePromptfoo, type PromptfooSuite, readPromptfooSuite } from './read-promptfoo';
+import { looksLikePromptfoo, type PromptfooSuite, readPromptfooSuite } from './promptfoo/read-promptfoo';
 import { type EvalSuite, suiteConfigs, suiteVariants } from './run-suite';
 import { findJsonNesting } from '../limits/text-nesting';
-import type { ConfigKey } from './promptfoo-key-sources';
+import type { ConfigKey } from './promptfoo/promptfoo-key-sources';
 
 /** What `npm run eval` runs: the suite, and the workspace its full-loop runs start with. */
 export type ReadSuite =

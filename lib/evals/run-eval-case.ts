@@ -21,7 +21,7 @@ import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../
 import { gradeRun, type ObservedRun } from './grade-run';
 import { countCaseChecks } from './run-verdict';
 import { type OutputCall, outputText } from './grade-output';
-import { drawSettings } from './sample-step';
+import { drawSettings } from './sampling/sample-step';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */

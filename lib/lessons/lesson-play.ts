@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai';
 import { canonicalJson } from '../shapes/canonical-json';
 import type { LessonStop } from '../shapes/lesson';
 import type { PerturbedCallRecord } from '../shapes/replay';
-import { OUTCOME_CLASSES, outcomeClass } from '../evals/outcome-class';
+import { OUTCOME_CLASSES, outcomeClass } from '../what-if/outcome-class';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { splitSteps } from '../messages/split-steps';
 import { callOfStop, finished, type ToolPart } from './lesson-frames';

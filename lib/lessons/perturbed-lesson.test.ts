@@ -2,7 +2,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { recordReplayableRun } from '../../testing/record-replayable-run';
 import { replayFrames } from '../messages/replay-frames';
-import { perturbAndReplay } from '../opening/perturb-result';
+import { perturbAndReplay } from '../what-if/perturb-result';
 import { lessonSchema } from '../shapes/lesson';
 import { stopFrame } from './lesson-frames';
 import { isRightAnswer, questionFacts } from './lesson-play';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordReplayableRun } from '../../testing/record-replayable-run';
-import { replayAgainstModel } from '../opening/replay-against-model';
+import { replayAgainstModel } from '../what-if/replay-against-model';
 import { compareRuns } from './compare-runs';
 
 describe('Compare with original', () => {

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider/start-fake-provider';
-import { PERTURB_PRESETS, type PerturbedAnswer, perturbResult } from '../evals/perturb-presets';
+import { PERTURB_PRESETS, type PerturbedAnswer, perturbResult } from '../what-if/perturb-presets';
 import type { RunSettings } from '../shapes/run-settings';
 import { handleChatRequest } from './handle-chat-request';
 

@@ -1,4 +1,4 @@
-"""Makes lib/evals/fixtures/bfcl-agreement.json: real BFCL cases, scripted model outputs for them,
+"""Makes lib/evals/bfcl/fixtures/bfcl-agreement.json: real BFCL cases, scripted model outputs for them,
 and the verdict BFCL's own checker gives each output.
 
   python3 testing/bfcl/make-agreement-fixture.py <path to gorilla>/berkeley-function-call-leaderboard
@@ -267,7 +267,7 @@ for category in CATEGORIES:
                 }
             )
 
-out = Path(__file__).resolve().parents[2] / "lib" / "evals" / "fixtures" / "bfcl-agreement.json"
+out = Path(__file__).resolve().parents[2] / "lib" / "evals" / "bfcl" / "fixtures" / "bfcl-agreement.json"
 out.parent.mkdir(parents=True, exist_ok=True)
 # One case or output a line: readable, and a change shows as the lines it touches.
 rows = lambda items: ",\n".join(json.dumps(item, ensure_ascii=False) for item in items)  # noqa: E731

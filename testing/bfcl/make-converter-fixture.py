@@ -1,5 +1,5 @@
-"""Makes lib/evals/fixtures/bfcl-converters.json: what BFCL's own Java and JavaScript value
-converters (java_type_converter, js_type_converter) make of model strings, for lib/evals/bfcl-convert.ts.
+"""Makes lib/evals/bfcl/fixtures/bfcl-converters.json: what BFCL's own Java and JavaScript value
+converters (java_type_converter, js_type_converter) make of model strings, for lib/evals/bfcl/bfcl-convert.ts.
 
   python3 testing/bfcl/make-converter-fixture.py <path to gorilla>/berkeley-function-call-leaderboard
 
@@ -62,7 +62,7 @@ def table(convert, rows):
     return out
 
 
-out = Path(__file__).resolve().parents[2] / "lib" / "evals" / "fixtures" / "bfcl-converters.json"
+out = Path(__file__).resolve().parents[2] / "lib" / "evals" / "bfcl" / "fixtures" / "bfcl-converters.json"
 fixture = {"java": table(java_type_converter, JAVA), "javascript": table(js_type_converter, JAVASCRIPT)}
 out.write_text(json.dumps(fixture, indent=1, ensure_ascii=False) + "\n")
 print(f"{len(JAVA)} Java and {len(JAVASCRIPT)} JavaScript values")

@@ -24,7 +24,7 @@ for missing in ("filelock", "dotenv", "tqdm"):
 from bfcl_eval.utils import _func_doc_language_specific_pre_processing  # noqa: E402
 
 root = Path(__file__).resolve().parents[2]
-agreement = json.loads((root / "lib" / "evals" / "fixtures" / "bfcl-agreement.json").read_text())
+agreement = json.loads((root / "lib" / "evals" / "bfcl" / "fixtures" / "bfcl-agreement.json").read_text())
 picked = [case for case in agreement["cases"] if case["category"] in ("simple_java", "simple_javascript")]
 picked += [case for case in agreement["cases"] if case["category"] in ("simple_python", "live_relevance")][::8]
 rows = []

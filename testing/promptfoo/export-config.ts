@@ -1,4 +1,4 @@
-import { exportSuiteAsPromptfoo } from '../../lib/evals/promptfoo-export-suite';
+import { exportSuiteAsPromptfoo } from '../../lib/evals/promptfoo/promptfoo-export-suite';
 import { readEvalSuite } from '../../lib/evals/read-eval-suite';
 import { createSchemaChecker } from '../../lib/tools/create-schema-checker';
 

@@ -1,8 +1,8 @@
 // Runs promptfoo itself — the reference — on every config in ./configs against the loopback fake
-// provider, and records its verdict per cell in lib/evals/fixtures/promptfoo-verdicts.json; then
+// provider, and records its verdict per cell in lib/evals/promptfoo/fixtures/promptfoo-verdicts.json; then
 // exports each config as the playground reads it (Import cases…, then Export as promptfoo config),
 // and records whether `promptfoo validate` accepts the export and whether `promptfoo eval` gives the
-// export the same verdicts. lib/evals/promptfoo-agreement.test.ts compares the playground's grid
+// export the same verdicts. lib/evals/promptfoo/promptfoo-agreement.test.ts compares the playground's grid
 // with these verdicts. promptfoo is not a dependency of the project:
 //   (cd testing/promptfoo && npm install)   # promptfoo 0.123.1 needs Node ≥ 22: the project's own
 //   node_modules/.bin/tsx testing/promptfoo/make-corpus.ts
@@ -19,7 +19,7 @@ import { startFakeProvider } from '../fake-provider/start-fake-provider';
 
 const HERE = import.meta.dirname;
 const CLI = promptfooCli();
-const OUT = join(HERE, '..', '..', 'lib', 'evals', 'fixtures', 'promptfoo-verdicts.json');
+const OUT = join(HERE, '..', '..', 'lib', 'evals', 'promptfoo', 'fixtures', 'promptfoo-verdicts.json');
 const VERSION = JSON.parse(readFileSync(join(HERE, 'node_modules', 'promptfoo', 'package.json'), 'utf8')).version;
 const work = mkdtempSync(join(tmpdir(), 'promptfoo-fixtures-'));
 const env = {
