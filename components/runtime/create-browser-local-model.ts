@@ -27,6 +27,63 @@ export type BrowserLocalModel = {
 /** The wllama runtime and its WebAssembly, served by the app (public/vendor), never from a CDN. */
 export const WLLAMA_WASM_URL = '/vendor/wllama.wasm';
 
+type StreamSink = { enqueue(part: LanguageModelV4StreamPart): void; close(): void; error(error: Error): void };
+
+/** What a language model over the worker needs: where its parts go, the worker, and its turn in the queue. */
+type WorkerBridge = {
+  streams: Map<number, StreamSink>;
+  nextId(): number;
+  port(): WorkerPort;
+  /** Waits for the steps before this one; `finished` lets the next go. */
+  takeTurn(): { turn: Promise<unknown>; finished(): void };
+};
+
+/** The loaded model as an AI SDK language model whose stream parts arrive from the worker; an abort cancels there. */
+function workerModel(loaded: LoadedModel, bridge: WorkerBridge): LanguageModelV4 {
+  return {
+    specificationVersion: 'v4',
+    provider: 'local',
+    modelId: loaded.fileName,
+    supportedUrls: {},
+    async doStream(options) {
+      const id = bridge.nextId();
+      const { abortSignal, ...rest } = options;
+      const port = bridge.port();
+      const { turn, finished } = bridge.takeTurn();
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async start(controller) {
+          await turn;
+          if (abortSignal?.aborted) {
+            finished();
+            controller.error(abortSignal.reason ?? new DOMException('Aborted', 'AbortError'));
+            return;
+          }
+          bridge.streams.set(id, {
+            enqueue: (part) => controller.enqueue(part),
+            close: () => {
+              finished();
+              controller.close();
+            },
+            error: (error) => {
+              finished();
+              controller.error(error);
+            },
+          });
+          port.postMessage({ kind: 'stream', id, options: JSON.parse(JSON.stringify(rest)) });
+        },
+        cancel() {
+          port.postMessage({ kind: 'cancel', id });
+        },
+      });
+      abortSignal?.addEventListener('abort', () => port.postMessage({ kind: 'cancel', id }), { once: true });
+      return { stream, request: { body: { engine: 'llama.cpp (wllama)', model: loaded.fileName } } };
+    },
+    async doGenerate() {
+      throw new Error('The model in your browser streams its steps.');
+    },
+  };
+}
+
 /**
  * The model in the browser, seen from the page: a worker (`local-model.worker.ts`) holds llama.cpp
  * and the model; this side keeps its status for the settings and gives the chat a language model
@@ -42,10 +99,7 @@ export function createBrowserLocalModel(
 ): BrowserLocalModel {
   let worker: WorkerPort | undefined;
   let nextId = 1;
-  const streams = new Map<
-    number,
-    { enqueue(part: LanguageModelV4StreamPart): void; close(): void; error(error: Error): void }
-  >();
+  const streams = new Map<number, StreamSink>();
   let settleLoad: ((status: LocalModelStatus) => void) | undefined;
 
   const onMessage = (message: FromLocalModelWorker) => {
@@ -100,50 +154,17 @@ export function createBrowserLocalModel(
 
   // One step at a time in the worker (its one llama.cpp context): samples stay exact and reproducible.
   let queue: Promise<unknown> = Promise.resolve();
-  const model = (loaded: LoadedModel): LanguageModelV4 => ({
-    specificationVersion: 'v4',
-    provider: 'local',
-    modelId: loaded.fileName,
-    supportedUrls: {},
-    async doStream(options) {
-      const id = nextId++;
-      const { abortSignal, ...rest } = options;
-      const port = ensureWorker();
+  const bridge: WorkerBridge = {
+    streams,
+    nextId: () => nextId++,
+    port: ensureWorker,
+    takeTurn() {
       let finished: () => void = () => undefined;
       const turn = queue;
       queue = queue.then(() => new Promise<void>((resolve) => (finished = resolve)));
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async start(controller) {
-          await turn;
-          if (abortSignal?.aborted) {
-            finished();
-            controller.error(abortSignal.reason ?? new DOMException('Aborted', 'AbortError'));
-            return;
-          }
-          streams.set(id, {
-            enqueue: (part) => controller.enqueue(part),
-            close: () => {
-              finished();
-              controller.close();
-            },
-            error: (error) => {
-              finished();
-              controller.error(error);
-            },
-          });
-          port.postMessage({ kind: 'stream', id, options: JSON.parse(JSON.stringify(rest)) });
-        },
-        cancel() {
-          port.postMessage({ kind: 'cancel', id });
-        },
-      });
-      abortSignal?.addEventListener('abort', () => port.postMessage({ kind: 'cancel', id }), { once: true });
-      return { stream, request: { body: { engine: 'llama.cpp (wllama)', model: loaded.fileName } } };
+      return { turn, finished: () => finished() };
     },
-    async doGenerate() {
-      throw new Error('The model in your browser streams its steps.');
-    },
-  });
+  };
 
   return {
     status,
@@ -162,7 +183,7 @@ export function createBrowserLocalModel(
     },
     async access() {
       const current = status.getState();
-      if (current.kind === 'ready') return { ok: true, model: model(current.model) };
+      if (current.kind === 'ready') return { ok: true, model: workerModel(current.model, bridge) };
       if (current.kind === 'loading')
         return { ok: false, error: `${current.fileName} is still loading; send again once it is ready.` };
       if (current.kind === 'failed') return { ok: false, error: current.message };

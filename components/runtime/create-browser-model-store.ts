@@ -44,6 +44,100 @@ const hostOf = (url: string) => new URL(url).host;
 const unreachable = (url: string) =>
   `${hostOf(url)} could not be reached (offline, or this playground's Content-Security-Policy does not allow it: see PLAYGROUND_MODEL_CATALOGUE).`;
 
+/** A call to the store's worker, its answer typed by kind. */
+type Ask = <K extends ModelStoreAnswer['kind']>(
+  request: ModelStoreRequest,
+  transfer?: Transferable[],
+) => Promise<Extract<ModelStoreAnswer, { kind: K }>>;
+
+async function roomFor(bytes: number): Promise<string | undefined> {
+  const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+  if (!estimate?.quota) return undefined;
+  const free = estimate.quota - (estimate.usage ?? 0);
+  return free < bytes
+    ? `This browser lets the playground keep ${formatBytes(free)} more; the rest of this model is ${formatBytes(bytes)}. Remove downloaded models or free disk space, or use "Load a model file".`
+    : undefined;
+}
+
+async function fetchFrom(fetchFile: typeof fetch, model: CatalogueModel, offset: number, signal: AbortSignal) {
+  const response = await fetchFile(model.url, {
+    signal,
+    cache: 'no-store',
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
+  });
+  if (response.status === 206) {
+    const start = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '')?.[1];
+    if (Number(start) === offset) return { response, offset };
+  }
+  if (response.status === 200) return { response, offset: 0 };
+  await response.body?.cancel();
+  throw new Error(`${hostOf(model.url)} answered ${response.status} for ${model.name}.`);
+}
+
+/** Receives the rest of `model` into the store's open part; undefined when it is all there. */
+async function receive(
+  { ask, fetchFile }: { ask: Ask; fetchFile: typeof fetch },
+  model: CatalogueModel,
+  signal: AbortSignal,
+  onProgress: (received: number) => void,
+): Promise<DownloadOutcome | undefined> {
+  let { offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: false });
+  if (offset > model.sizeBytes) ({ offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true }));
+  onProgress(offset);
+  if (offset === model.sizeBytes) return undefined;
+  const short = await roomFor(model.sizeBytes - offset);
+  if (short) return { kind: 'failed', message: short, kept: offset };
+  let fetched: Awaited<ReturnType<typeof fetchFrom>>;
+  try {
+    fetched = await fetchFrom(fetchFile, model, offset, signal);
+  } catch (error) {
+    if (signal.aborted) return { kind: 'cancelled', kept: offset };
+    return {
+      kind: 'failed',
+      message: error instanceof TypeError ? unreachable(model.url) : (error as Error).message,
+      kept: offset,
+    };
+  }
+  // A server that ignores the range sends the whole file again: start over.
+  if (fetched.offset !== offset)
+    ({ offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true }));
+  const reader = (fetched.response.body as ReadableStream<Uint8Array>).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (offset + value.byteLength > model.sizeBytes) {
+        await reader.cancel();
+        await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true });
+        return {
+          kind: 'failed',
+          message: `${hostOf(model.url)} sent more than the ${formatBytes(model.sizeBytes)} listed for ${model.name}: the download was stopped and deleted.`,
+          kept: 0,
+        };
+      }
+      const copy = value.slice().buffer;
+      ({ offset } = await ask<'written'>({ kind: 'write', bytes: copy }, [copy]));
+      onProgress(offset);
+    }
+  } catch (error) {
+    if (signal.aborted) return { kind: 'cancelled', kept: offset };
+    return {
+      kind: 'failed',
+      message: `The download of ${model.name} stopped at ${formatBytes(offset)} of ${formatBytes(model.sizeBytes)} (${(error as Error).message || 'the connection was lost'}). "Download model" resumes it from there.`,
+      kept: offset,
+    };
+  }
+  if (offset < model.sizeBytes)
+    return {
+      kind: 'failed',
+      message: `${hostOf(model.url)} ended ${model.name} at ${formatBytes(offset)} of ${formatBytes(model.sizeBytes)}. "Download model" resumes it from there.`,
+      kept: offset,
+    };
+  return undefined;
+}
+
 /**
  * The models downloaded into this browser: kept in the origin private file system, named by their
  * SHA-256, written and hashed by a worker (`model-store.worker.ts`). A download is the page's fetch
@@ -59,10 +153,10 @@ export function createBrowserModelStore(
   fetchFile: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): BrowserModelStore {
   const call: CallWorker<ModelStoreRequest, ModelStoreAnswer> = createWorkerCalls(spawn, NO_STORAGE);
-  const ask = async <K extends ModelStoreAnswer['kind']>(
+  const ask: Ask = async <K extends ModelStoreAnswer['kind']>(
     request: ModelStoreRequest,
     transfer?: Transferable[],
-  ): Promise<Extract<ModelStoreAnswer, { kind: K }>> => {
+  ) => {
     try {
       return (await call(request, transfer)) as Extract<ModelStoreAnswer, { kind: K }>;
     } catch (error) {
@@ -70,93 +164,6 @@ export function createBrowserModelStore(
       throw new Error(/access handle|getDirectory|SecurityError/i.test(message) ? NO_STORAGE : message);
     }
   };
-
-  const roomFor = async (bytes: number): Promise<string | undefined> => {
-    const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
-    if (!estimate?.quota) return undefined;
-    const free = estimate.quota - (estimate.usage ?? 0);
-    return free < bytes
-      ? `This browser lets the playground keep ${formatBytes(free)} more; the rest of this model is ${formatBytes(bytes)}. Remove downloaded models or free disk space, or use "Load a model file".`
-      : undefined;
-  };
-
-  async function fetchFrom(model: CatalogueModel, offset: number, signal: AbortSignal) {
-    const response = await fetchFile(model.url, {
-      signal,
-      cache: 'no-store',
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-      headers: offset > 0 ? { Range: `bytes=${offset}-` } : {},
-    });
-    if (response.status === 206) {
-      const start = /^bytes (\d+)-/.exec(response.headers.get('content-range') ?? '')?.[1];
-      if (Number(start) === offset) return { response, offset };
-    }
-    if (response.status === 200) return { response, offset: 0 };
-    await response.body?.cancel();
-    throw new Error(`${hostOf(model.url)} answered ${response.status} for ${model.name}.`);
-  }
-
-  async function receive(
-    model: CatalogueModel,
-    signal: AbortSignal,
-    onProgress: (received: number) => void,
-  ): Promise<DownloadOutcome | undefined> {
-    let { offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: false });
-    if (offset > model.sizeBytes)
-      ({ offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true }));
-    onProgress(offset);
-    if (offset === model.sizeBytes) return undefined;
-    const short = await roomFor(model.sizeBytes - offset);
-    if (short) return { kind: 'failed', message: short, kept: offset };
-    let fetched: Awaited<ReturnType<typeof fetchFrom>>;
-    try {
-      fetched = await fetchFrom(model, offset, signal);
-    } catch (error) {
-      if (signal.aborted) return { kind: 'cancelled', kept: offset };
-      return {
-        kind: 'failed',
-        message: error instanceof TypeError ? unreachable(model.url) : (error as Error).message,
-        kept: offset,
-      };
-    }
-    // A server that ignores the range sends the whole file again: start over.
-    if (fetched.offset !== offset)
-      ({ offset } = await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true }));
-    const reader = (fetched.response.body as ReadableStream<Uint8Array>).getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (offset + value.byteLength > model.sizeBytes) {
-          await reader.cancel();
-          await ask<'begun'>({ kind: 'begin', sha256: model.sha256, fresh: true });
-          return {
-            kind: 'failed',
-            message: `${hostOf(model.url)} sent more than the ${formatBytes(model.sizeBytes)} listed for ${model.name}: the download was stopped and deleted.`,
-            kept: 0,
-          };
-        }
-        const copy = value.slice().buffer;
-        ({ offset } = await ask<'written'>({ kind: 'write', bytes: copy }, [copy]));
-        onProgress(offset);
-      }
-    } catch (error) {
-      if (signal.aborted) return { kind: 'cancelled', kept: offset };
-      return {
-        kind: 'failed',
-        message: `The download of ${model.name} stopped at ${formatBytes(offset)} of ${formatBytes(model.sizeBytes)} (${(error as Error).message || 'the connection was lost'}). "Download model" resumes it from there.`,
-        kept: offset,
-      };
-    }
-    if (offset < model.sizeBytes)
-      return {
-        kind: 'failed',
-        message: `${hostOf(model.url)} ended ${model.name} at ${formatBytes(offset)} of ${formatBytes(model.sizeBytes)}. "Download model" resumes it from there.`,
-        kept: offset,
-      };
-    return undefined;
-  }
 
   const store: BrowserModelStore = {
     async list() {
@@ -169,7 +176,7 @@ export function createBrowserModelStore(
       if (existing) return { kind: 'done', file: existing };
       let stopped: DownloadOutcome | undefined;
       try {
-        stopped = await receive(model, signal, onProgress);
+        stopped = await receive({ ask, fetchFile }, model, signal, onProgress);
       } catch (error) {
         stopped = { kind: 'failed', message: (error as Error).message, kept: 0 };
       }
