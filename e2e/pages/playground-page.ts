@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The playground as a user meets it, found by the accessible names of UI-CONTRACT.md. */
+/** The playground as a user meets it, found by the accessible names of docs/ui-contract.md. */
 export class PlaygroundPage {
   readonly tools: Locator;
   readonly conversation: Locator;

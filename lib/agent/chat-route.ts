@@ -6,7 +6,7 @@ import { firstIssue } from '../limits/first-issue';
 import { readRouteRefusal } from '../shapes/route-error';
 
 /*
- * `POST /api/chat`, one contract for both sides (shared/UI-CONTRACT.md): the body the page sends
+ * `POST /api/chat`, one contract for both sides (docs/ui-contract.md): the body the page sends
  * and the route reads; a refusal is the route error every route answers (`routeErrorSchema`), and
  * an accepted request answers one model step as the AI SDK's UI message stream, which the SDK's
  * own chunk schema reads on the page.
