@@ -1,5 +1,6 @@
 'use client';
 
+import { firstIssue } from '@/lib/limits/first-issue';
 import { useState } from 'react';
 import { z } from 'zod';
 import { scriptStepSchema, type ScriptStep } from '@/lib/shapes/run-settings';
@@ -15,11 +16,9 @@ function parseScript(text: string): { ok: true; script: ScriptStep[] } | { ok: f
   }
   const parsed = z.array(scriptStepSchema).max(100).safeParse(value);
   if (parsed.success) return { ok: true, script: parsed.data };
-  const issue = parsed.error.issues[0];
-  return {
-    ok: false,
-    message: `Step ${Number(issue.path[0] ?? 0) + 1}: ${issue.path.slice(1).join('.') || 'step'} ${issue.message}`,
-  };
+  const { where, why } = firstIssue(parsed.error, '0');
+  const [step, ...field] = where.split('.');
+  return { ok: false, message: `Step ${Number(step) + 1 || 1}: ${field.join('.') || 'step'} ${why}` };
 }
 
 /** The scripted model's steps as JSON: each model request replays the next one. */

@@ -1,5 +1,6 @@
 'use client';
 
+import { firstIssue } from '@/lib/limits/first-issue';
 import { useEffect, useMemo, useState } from 'react';
 import { decisionMarkers, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { evalCaseSchema } from '@/lib/shapes/eval-case';
@@ -107,8 +108,7 @@ function ExpectationEditor({ stepId }: { stepId: string }) {
         event.preventDefault();
         try {
           const read = evalCaseSchema.shape.expect.safeParse(JSON.parse(text));
-          if (!read.success)
-            return setProblem(`Not an expectation: ${read.error.issues[0]?.message ?? 'wrong shape'}.`);
+          if (!read.success) return setProblem(`Not an expectation: ${firstIssue(read.error, 'it').why}.`);
           setProblem(undefined);
           setStepExpectation(stepId, read.data);
         } catch (error) {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { chatRequestProblem, chatRequestSchema } from '../agent/chat-route';
 import { INPUT_LIMITS } from '../limits/input-limits';
-import { chatErrorResponse } from './chat-errors';
+import { routeErrorResponse } from './route-errors';
 import { readJsonBody } from './read-json-body';
 import { streamChatTurn, type ChatTurnOptions } from './stream-chat-turn';
 
@@ -14,9 +14,9 @@ export async function handleChatRequest(
   options: Omit<ChatTurnOptions, 'typedKey' | 'signal'>,
 ): Promise<Response> {
   const body = await readJsonBody(request, INPUT_LIMITS.maxChatBodyBytes);
-  if (!body.ok) return chatErrorResponse(body.code, body.message);
+  if (!body.ok) return routeErrorResponse(body.code, body.message);
   const parsed = chatRequestSchema.safeParse(body.value);
-  if (!parsed.success) return chatErrorResponse('invalid_body', chatRequestProblem(parsed.error));
+  if (!parsed.success) return routeErrorResponse('invalid_body', chatRequestProblem(parsed.error));
   const typedKey = request.headers.get(PROVIDER_KEY_HEADER)?.trim() || undefined;
   return streamChatTurn(parsed.data, { ...options, typedKey, signal: request.signal });
 }

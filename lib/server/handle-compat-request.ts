@@ -1,6 +1,7 @@
+import { firstIssue } from '../limits/first-issue';
 import 'server-only';
 import { compatAnswerSchema, compatRequestSchema } from '../tools/compat/compat-route';
-import { chatErrorResponse } from './chat-errors';
+import { routeErrorResponse } from './route-errors';
 import { clientAddressOf } from './client-address';
 import { createRateLimit } from './rate-limit';
 import { processShared } from './server-process';
@@ -30,20 +31,17 @@ export async function handleCompatRequest(
   // Each address a share of this server's time: the rendering is real work for every package.
   const wait = compatRateLimit(env)(clientAddressOf(request, env) ?? 'unknown', now);
   if (wait !== undefined)
-    return chatErrorResponse(
+    return routeErrorResponse(
       'rate_limited',
       `Too many compatibility checks from this address; try again in ${wait} s.`,
       { 'retry-after': String(wait) },
     );
   const body = await readJsonBody(request, MAX_COMPAT_BODY_BYTES);
-  if (!body.ok) return chatErrorResponse(body.code, body.message);
+  if (!body.ok) return routeErrorResponse(body.code, body.message);
   const parsed = compatRequestSchema.safeParse(body.value);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return chatErrorResponse(
-      'invalid_body',
-      `The tools cannot be checked: ${issue?.path.join('.') || 'the body'} ${issue?.message ?? 'is not valid'}.`,
-    );
+    const { where, why } = firstIssue(parsed.error, 'the body');
+    return routeErrorResponse('invalid_body', `The tools cannot be checked: ${where} ${why}.`);
   }
   return Response.json(compatAnswerSchema.parse({ sent: await renderToolsForTargets(parsed.data.tools) }));
 }

@@ -15,12 +15,12 @@ import type { RunSettings } from '../shapes/run-settings';
 import { DEFAULT_SCRIPT } from '../shapes/default-run-settings';
 import { checkBaseURL, readAllowedHosts, sameBaseURL } from './base-url-policy';
 import { createNoRedirectFetch } from './no-redirect-fetch';
-import type { ChatErrorCode } from './chat-errors';
+import type { RouteErrorCode } from './route-errors';
 import { providerOptionsFor, type ProviderOptions } from '../providers/provider-options';
 
 export type ModelResolution =
   | { ok: true; model: LanguageModel; providerOptions: ProviderOptions }
-  | { ok: false; code: ChatErrorCode; message: string };
+  | { ok: false; code: RouteErrorCode; message: string };
 
 export type ResolveModelOptions = {
   settings: RunSettings;

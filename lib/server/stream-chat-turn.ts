@@ -11,7 +11,7 @@ import {
 import type { ChatRequest } from '../agent/chat-route';
 import { stepReport } from '../agent/step-report';
 import { PROVIDER_CATALOG } from '../providers/provider-catalog';
-import { chatErrorResponse } from './chat-errors';
+import { routeErrorResponse } from './route-errors';
 import { formatOfProvider } from '../wire/wire-capture';
 import type { WireCapture } from '../shapes/wire-capture';
 import { type CapturedExchange, createCaptureFetch } from './capture-fetch';
@@ -82,7 +82,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
     }),
   });
   const format = formatOfProvider(settings.provider, settings.openaiApi);
-  if (!resolved.ok) return chatErrorResponse(resolved.code, resolved.message);
+  if (!resolved.ok) return routeErrorResponse(resolved.code, resolved.message);
 
   const label = PROVIDER_CATALOG[settings.provider].label;
   const keyEnv: string | undefined = PROVIDER_CATALOG[settings.provider].keyEnv;
@@ -90,7 +90,7 @@ export async function streamChatTurn(request: ChatRequest, options: ChatTurnOpti
   const describe = (error: unknown) => describeProviderError(error, label, secrets);
   const summarizer = createHistorySummarizer(resolved.model, describe, options.signal);
   const prepared = await prepareChatTurn(request, settings.provider, summarizer);
-  if (!prepared.ok) return chatErrorResponse('invalid_messages', prepared.message);
+  if (!prepared.ok) return routeErrorResponse('invalid_messages', prepared.message);
   const { messages, modelMessages, tools, mode, history } = prepared.turn;
 
   const stream = createUIMessageStream({

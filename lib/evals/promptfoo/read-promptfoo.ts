@@ -1,3 +1,4 @@
+import { firstIssue } from '../../limits/first-issue';
 import { parse as parseYaml } from 'yaml';
 import { checkJsonDepth } from '../../limits/check-json-depth';
 import { type EvalCase, evalCaseSchema, MAX_EVAL_CASES } from '../../shapes/eval-case';
@@ -300,10 +301,10 @@ export function readPromptfooSuite(text: string): ({ ok: true } & PromptfooSuite
         expect: mapped.expect,
       });
       if (read.success) cases.push(read.data);
-      else
-        notes.push(
-          `Case "${id}" was left out: ${read.error.issues[0]?.path.join('.')} ${read.error.issues[0]?.message}.`,
-        );
+      else {
+        const { where, why } = firstIssue(read.error, 'the case');
+        notes.push(`Case "${id}" was left out: ${where} ${why}.`);
+      }
     }
   });
   if (cases.length > MAX_EVAL_CASES) notes.push(`The first ${MAX_EVAL_CASES} of ${cases.length} cases were kept.`);

@@ -1,3 +1,4 @@
+import { firstIssue } from '../../limits/first-issue';
 import { z } from 'zod';
 import { MAX_MODEL_BYTES } from './read-gguf-header';
 
@@ -128,11 +129,8 @@ export function readModelCatalogue(
   }
   const parsed = catalogueSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return {
-      ok: false,
-      error: `The model catalogue is not valid at ${issue?.path.join('.') || 'its top'}: ${issue?.message ?? 'unknown problem'}.`,
-    };
+    const { where, why } = firstIssue(parsed.error, 'its top');
+    return { ok: false, error: `The model catalogue is not valid at ${where}: ${why}.` };
   }
   const ids = new Set<string>();
   for (const model of parsed.data.models) {

@@ -1,5 +1,5 @@
-/** Every error the chat route can answer with, its HTTP status and default wording. */
-export const CHAT_ERRORS = {
+/** Every error the JSON routes (chat, wire, compat, models) answer with, its HTTP status and default wording. */
+export const ROUTE_ERRORS = {
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   body_too_large: { status: 413, message: 'The request body is too large.' },
   body_too_deep: { status: 400, message: 'The request body nests too deeply.' },
@@ -13,13 +13,13 @@ export const CHAT_ERRORS = {
   rate_limited: { status: 429, message: 'Too many requests from this address; try again shortly.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
-export type ChatErrorCode = keyof typeof CHAT_ERRORS;
+export type RouteErrorCode = keyof typeof ROUTE_ERRORS;
 
 /** A JSON error response `{ error: { code, message } }` with the code's status. */
-export function chatErrorResponse(
-  code: ChatErrorCode,
-  message: string = CHAT_ERRORS[code].message,
+export function routeErrorResponse(
+  code: RouteErrorCode,
+  message: string = ROUTE_ERRORS[code].message,
   headers: Record<string, string> = {},
 ): Response {
-  return Response.json({ error: { code, message } }, { status: CHAT_ERRORS[code].status, headers });
+  return Response.json({ error: { code, message } }, { status: ROUTE_ERRORS[code].status, headers });
 }
