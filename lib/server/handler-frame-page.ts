@@ -29,36 +29,48 @@ self.onmessage = async (event) => {
     self.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) });
   }
 };
+self.postMessage({ kind: 'booted' });
 `)};
+// The worker starts with the frame, before any handler exists: the page's time limit, which
+// starts at "ready", counts the handler's own run, not the browser's start of a worker.
+const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+const worker = new Worker(url);
+URL.revokeObjectURL(url);
+let booted = false;
 let started = false;
+// Only the worker's own result goes to the page, once, rebuilt here: a handler that posts
+// anything else (a fake "ready") is not heard, and nothing of it runs after its answer.
+let answered = false;
+const answer = (result) => {
+  if (answered) return;
+  answered = true;
+  worker.terminate();
+  parent.postMessage(result, '*');
+};
+worker.onmessage = (message) => {
+  const data = message.data;
+  if (!booted) {
+    if (data && data.kind === 'booted') {
+      booted = true;
+      parent.postMessage({ kind: 'ready' }, '*');
+    }
+    return;
+  }
+  if (!started) return;
+  if (data && data.kind === 'returned') answer({ kind: 'returned', value: data.value });
+  else if (data && data.kind === 'threw') answer({ kind: 'threw', message: String(data.message) });
+};
+worker.onerror = (error) => {
+  error.preventDefault();
+  if (!booted) return parent.postMessage({ kind: 'threw', message: 'The handler sandbox did not start.' }, '*');
+  answer({ kind: 'threw', message: error.message || 'The handler could not be compiled.' });
+};
 addEventListener('message', (event) => {
-  if (started || event.source !== parent || !event.data || event.data.kind !== 'run') return;
+  if (started || !booted || event.source !== parent || !event.data || event.data.kind !== 'run') return;
   started = true;
   const { code, args, context } = event.data;
-  const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
-  const worker = new Worker(url);
-  URL.revokeObjectURL(url);
-  // Only the worker's own result goes to the page, once, rebuilt here: a handler that posts
-  // anything else (a fake "ready") is not heard, and nothing of it runs after its answer.
-  let answered = false;
-  const answer = (result) => {
-    if (answered) return;
-    answered = true;
-    worker.terminate();
-    parent.postMessage(result, '*');
-  };
-  worker.onmessage = (message) => {
-    const data = message.data;
-    if (data && data.kind === 'returned') answer({ kind: 'returned', value: data.value });
-    else if (data && data.kind === 'threw') answer({ kind: 'threw', message: String(data.message) });
-  };
-  worker.onerror = (error) => {
-    error.preventDefault();
-    answer({ kind: 'threw', message: error.message || 'The handler could not be compiled.' });
-  };
   worker.postMessage({ code, args, context });
 });
-parent.postMessage({ kind: 'ready' }, '*');
 `;
 
 const scriptHash = createHash('sha256').update(FRAME_SCRIPT).digest('base64');
