@@ -183,7 +183,7 @@ const CONTRACTS: Record<string, { contract: string; route: string[]; page: strin
   'app/api/links/route.ts': {
     contract: 'lib/share/links-route.ts',
     route: ['lib/server/links/handle-links-request.ts'],
-    page: ['components/session/short-link-section.tsx'],
+    page: ['lib/share/create-short-link.ts'],
   },
   'app/api/links/[id]/route.ts': {
     contract: 'lib/share/links-route.ts',

@@ -7,7 +7,6 @@ import { runTitle } from '@/lib/messages/run-title';
 import { useRuntime } from '../runtime/runtime-context';
 import { deleteShortLink } from './delete-short-link';
 import { EmbedCodeSection } from './embed-code-section';
-import { shortLinkUrl } from '@/lib/shapes/short-link-address';
 
 const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
 type Expiry = keyof typeof EXPIRIES;
@@ -43,26 +42,22 @@ export function ShortLinkSection({ onShowMyLinks }: { onShowMyLinks: () => void 
     setBusy(true);
     setProblem(undefined);
     try {
-      const [{ sealSession, toBase64url }, { createShortLinkOnServer }] = await Promise.all([
-        import('@/lib/share/short-link'),
-        import('@/lib/share/links-route'),
-      ]);
+      const { createShortLink } = await import('@/lib/share/create-short-link');
       const state = store.getState();
-      const { ciphertext, key } = await sealSession(asViewed(state, state.selectedNodeId));
-      const made = await createShortLinkOnServer(fetch, { ciphertext: toBase64url(ciphertext), expires });
+      const made = await createShortLink({
+        session: asViewed(state, state.selectedNodeId),
+        expires,
+        fetch,
+        origin: window.location.origin,
+      });
       if (!made.ok) return setProblem(made.message);
-      const answer = made.link;
-      const url = shortLinkUrl(window.location.origin, answer.id, key);
       const { rememberMyShortLink } = await import('./my-short-links-storage');
       rememberMyShortLink({
-        id: answer.id,
-        url,
-        deleteToken: answer.deleteToken,
+        ...made.link,
         title: runTitle(store.getState().messages, 200),
         createdAtMs: Date.now(),
-        expiresAtMs: answer.expiresAtMs ?? undefined,
       });
-      setMade({ id: answer.id, url, deleteToken: answer.deleteToken });
+      setMade(made.link);
     } catch (error) {
       setProblem(`The short link was not made: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
