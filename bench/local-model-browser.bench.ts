@@ -1,4 +1,5 @@
 import { test } from 'vitest';
+import { savedSessionState } from '@/testing/saved-session';
 import { tinyGgufPath } from '@/testing/tiny-gguf-path';
 import { withProductionPage } from './browser-bench';
 import { type Figure, printFigures } from './measure';
@@ -58,28 +59,14 @@ test('the model in the browser: load, first step, longest task while generating'
     const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { tasks: number[] }).tasks));
     figures.push(once('browser model: longest main-thread task while generating', longest));
     // The step's own timing (data-local, kept in the saved session): tokens per second once it writes.
-    const readTiming = () =>
-      page.evaluate(
-        () =>
-          new Promise<{ firstTokenMs: number; tokensPerSecond?: number } | undefined>((resolve) => {
-            const open = indexedDB.open('tool-playground');
-            open.onsuccess = () => {
-              const request = open.result
-                .transaction('sessions')
-                .objectStore('sessions')
-                .get('tool-playground:session:default');
-              request.onsuccess = () => {
-                const parsed = JSON.parse(String(request.result ?? '{}'));
-                const messages = (parsed.state ?? parsed).messages as { parts: { type: string; data?: unknown }[] }[];
-                const local = messages
-                  .flatMap((message) => message.parts)
-                  .filter((part) => part.type === 'data-local')
-                  .at(-1)?.data as { timing?: { firstTokenMs: number; tokensPerSecond?: number } } | undefined;
-                resolve(local?.timing);
-              };
-            };
-          }),
-      );
+    const readTiming = async () => {
+      const saved = await savedSessionState<{ messages?: { parts: { type: string; data?: unknown }[] }[] }>(page);
+      const local = (saved.messages ?? [])
+        .flatMap((message) => message.parts)
+        .filter((part) => part.type === 'data-local')
+        .at(-1)?.data as { timing?: { firstTokenMs: number; tokensPerSecond?: number } } | undefined;
+      return local?.timing;
+    };
     // The session is saved a moment after the step ends: wait for the step's part to be in it.
     let timing = await readTiming();
     for (let tries = 0; !timing?.tokensPerSecond && tries < 50; tries++) {

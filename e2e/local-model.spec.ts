@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { chiSquareGoodnessOfFit } from '../testing/goodness-of-fit';
+import { savedSessionState } from '../testing/saved-session';
 import { tinyGgufPath } from '../testing/tiny-gguf-path';
 import { createInPageFetch } from '../lib/agent/answer-in-page';
 import { CHAT_ROUTE } from '../lib/agent/chat-route';
@@ -58,23 +59,7 @@ async function loadModel(
 }
 
 /** The session as the page saved it (IndexedDB), parsed. */
-async function savedSession(page: Page): Promise<SavedSession> {
-  const text = await page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('tool-playground');
-        open.onsuccess = () => {
-          const request = open.result
-            .transaction('sessions')
-            .objectStore('sessions')
-            .get('tool-playground:session:default');
-          request.onsuccess = () => resolve(String(request.result ?? '{}'));
-        };
-      }),
-  );
-  const parsed = JSON.parse(text);
-  return (parsed.state ?? parsed) as SavedSession;
-}
+const savedSession = (page: Page) => savedSessionState<SavedSession>(page);
 
 /** Each model step's decision (`data-local`), in order. */
 const decisionsOf = (session: SavedSession) =>

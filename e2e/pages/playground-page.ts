@@ -1,3 +1,4 @@
+import { savedSessionText } from '../../testing/saved-session';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The playground as a user meets it, found by the accessible names of docs/ui-contract.md. */
@@ -63,23 +64,7 @@ export class PlaygroundPage {
 
   /** The session as IndexedDB holds it under `key` (its JSON text), or '' when there is none. */
   private savedSession(key: string): Promise<string> {
-    return this.page.evaluate(
-      (name) =>
-        new Promise<string>((resolve) => {
-          const open = indexedDB.open('tool-playground');
-          open.onerror = () => resolve('');
-          open.onsuccess = () => {
-            try {
-              const request = open.result.transaction('sessions').objectStore('sessions').get(name);
-              request.onsuccess = () => resolve(String(request.result ?? ''));
-              request.onerror = () => resolve('');
-            } catch {
-              resolve('');
-            }
-          };
-        }),
-      key,
-    );
+    return savedSessionText(this.page, key);
   }
 
   /** Accessible names of the graph's nodes, in order. */
