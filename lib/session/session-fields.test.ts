@@ -1,5 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { UIMessage } from 'ai';
 import type { z } from 'zod';
+import type { ReplayRecord } from '../shapes/replay';
+import type { SessionEvals } from '../shapes/session-evals';
+import type { StepSamples } from '../shapes/step-samples';
 import { createInitialSession } from './initial-session';
 import { pickSessionData } from './session-file';
 import { parseSessionData, type SessionData, sessionDataSchema } from './session-schema';
@@ -12,8 +16,23 @@ import { parseSessionData, type SessionData, sessionDataSchema } from './session
 describe('the saved session’s fields', () => {
   const schemaFields = Object.keys(sessionDataSchema.shape).sort();
 
-  it('the type has exactly the schema’s fields', () => {
-    expectTypeOf<keyof SessionData>().toEqualTypeOf<keyof z.infer<typeof sessionDataSchema>>();
+  it('the type is the schema’s, and the parts kept elsewhere equal their schemas (typecheck)', () => {
+    expectTypeOf<SessionData>().toEqualTypeOf<z.infer<typeof sessionDataSchema>>();
+    expectTypeOf<SessionData['messages'][number]>().toEqualTypeOf<UIMessage>();
+    // Each way: what the schema reads is the hand-written type, and the type holds nothing it drops.
+    expectTypeOf<SessionData['evals']>().toExtend<SessionEvals>();
+    expectTypeOf<Required<SessionEvals>>().toExtend<Required<SessionData['evals']>>();
+    expectTypeOf<SessionData['stepSamples'][string]>().toExtend<StepSamples>();
+    expectTypeOf<Required<StepSamples>>().toExtend<Required<SessionData['stepSamples'][string]>>();
+    expectTypeOf<SessionData['replays'][string]>().toExtend<ReplayRecord>();
+    expectTypeOf<Required<ReplayRecord>>().toExtend<Required<SessionData['replays'][string]>>();
+  });
+
+  it('what Compare ran last is kept through a file (it was dropped before 0.31)', () => {
+    const saved = pickSessionData(createInitialSession());
+    const withCompared = { ...saved, evals: { ...saved.evals, compared: ['config-a', 'config-b'] } };
+    const read = parseSessionData(JSON.parse(JSON.stringify(withCompared)));
+    expect(read.ok && read.session.evals.compared).toEqual(['config-a', 'config-b']);
   });
 
   it('what is saved (pickSessionData) is every field of the schema, and no other', () => {

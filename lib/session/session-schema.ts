@@ -1,4 +1,3 @@
-import type { UIMessage } from 'ai';
 import { z } from 'zod';
 import { APPROVAL_RECORDS } from '../shapes/approval';
 import { TOOL_OUTCOME_KINDS } from '../shapes/tool-outcome';
@@ -16,9 +15,6 @@ import { sessionEvalsSchema } from '../shapes/evals-schema';
 import { lessonSchema } from '../shapes/lesson';
 import { stepSamplesSchema } from '../shapes/step-samples-schema';
 import { EMPTY_EVALS } from '../shapes/eval-defaults';
-import type { SessionEvals } from '../shapes/session-evals';
-import type { StepSamples } from '../shapes/step-samples';
-import type { ReplayRecord } from '../shapes/replay';
 import { firstIssue } from '../limits/first-issue';
 import { COMPAT_TARGETS } from '../shapes/compat';
 
@@ -56,7 +52,7 @@ export const sessionDataSchema = z.object({
   mcpServers: z.array(mcpServerRecordSchema).max(SESSION_LIMITS.mcpServers).default([]),
   /** Eval cases, tool-list variants, configurations and the last grid's runs (before 0.13: none). */
   // Its runs hold UI messages: the shape is checked here, the parts by the AI SDK (as for `messages`).
-  evals: sessionEvalsSchema.default(EMPTY_EVALS as unknown as z.infer<typeof sessionEvalsSchema>),
+  evals: sessionEvalsSchema.default(EMPTY_EVALS),
   /** The branch `messages` belong to, and the other branches (forks), kept whole. */
   activeBranch: z.object({ id: z.string().min(1), label: z.string().min(1).max(SESSION_LIMITS.branchLabelChars) }),
   branches: z.array(
@@ -128,17 +124,8 @@ export const sessionDataSchema = z.object({
     )
     .default({}),
 });
-export type SessionData = Omit<
-  z.infer<typeof sessionDataSchema>,
-  'messages' | 'branches' | 'evals' | 'stepSamples' | 'sentValues' | 'replays'
-> & {
-  replays: Readonly<Record<string, ReplayRecord>>;
-  messages: UIMessage[];
-  sentValues: Readonly<Record<string, unknown>>;
-  stepSamples: Readonly<Record<string, StepSamples>>;
-  evals: SessionEvals;
-  branches: { id: string; label: string; messages: UIMessage[] }[];
-};
+/** The session as the schema reads it: one truth for its fields (session/CONTEXT.md, "Adding a session field"). */
+export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export type ParsedSession = { ok: true; session: SessionData } | { ok: false; message: string };
 
@@ -148,7 +135,7 @@ export function parseSessionData(value: unknown): ParsedSession {
   const depth = checkJsonDepth(value);
   if (!depth.ok) return { ok: false, message: `Not a valid session: ${depth.message}.` };
   const parsed = sessionDataSchema.safeParse(value);
-  if (parsed.success) return { ok: true, session: parsed.data as unknown as SessionData };
+  if (parsed.success) return { ok: true, session: parsed.data };
   const { where, why } = firstIssue(parsed.error, '(session)');
   return { ok: false, message: `Not a valid session: "${where}" ${why}.` };
 }

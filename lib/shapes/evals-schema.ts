@@ -68,6 +68,8 @@ export const sessionEvalsSchema = z.object({
   repeats: z.number().int().min(1).max(SESSION_LIMITS.evalRepeats),
   concurrency: z.number().int().min(1).max(SESSION_LIMITS.evalConcurrency),
   runs: z.array(evalRunSchema).max(SESSION_LIMITS.evalRuns),
+  /** The configurations Compare ran last (before 0.31: not kept in a file or link). */
+  compared: z.array(z.string().max(100)).max(SESSION_LIMITS.evalConfigs).optional(),
   /** Each `Run evals` kept for `Compare runs` (before 0.24: none). */
   history: z
     .array(
