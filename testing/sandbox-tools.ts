@@ -1,4 +1,4 @@
-import { readToolErrorText } from '../lib/shapes/tool-error';
+import { toolErrorResult } from '../lib/shapes/tool-error';
 import type { ToolOutcome, ToolResultOutput } from '../lib/shapes/tool-outcome';
 import type { ToolDefinition } from '../lib/shapes/tool-formats';
 import type { RunnableTool } from '../lib/shapes/tool-spec';
@@ -16,8 +16,7 @@ export const resultOf = (outcome: ToolOutcome) =>
   outcome.kind === 'ok' ? (outcome.output as ToolResultOutput) : undefined;
 
 /** The seed 002 §6.3 error response a failed outcome answers the model with. */
-export const errorOf = (outcome: ToolOutcome) =>
-  'message' in outcome ? readToolErrorText(outcome.message) : undefined;
+export const errorOf = (outcome: ToolOutcome) => ('error' in outcome ? toolErrorResult(outcome.error) : undefined);
 
 /** What the model reads first of a failed outcome. */
 export const messageOf = (outcome: ToolOutcome) => errorOf(outcome)?.error.message;

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import { parseResultText } from '@/lib/agent/parse-result-text';
-import { manualErrorText, withToolCallId } from '@/lib/shapes/tool-error';
+import { manualError, toolErrorText } from '@/lib/shapes/tool-error';
 import { useRuntime } from '../runtime/runtime-context';
 
 /** Where a person answers a manual tool's call: the text (JSON or plain) goes to the model. */
@@ -15,7 +15,7 @@ export function ManualResultForm({ toolName, toolCallId }: { toolName: string; t
         tool: toolName,
         toolCallId,
         state: 'output-error',
-        errorText: withToolCallId(manualErrorText(toolName, text), toolCallId),
+        errorText: toolErrorText(manualError(toolName, text), toolCallId),
       });
     else void chat.addToolOutput({ tool: toolName, toolCallId, output: parseResultText(text) });
   };

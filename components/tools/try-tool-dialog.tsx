@@ -8,6 +8,7 @@ import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { type SchemaFormField, schemaFormFields } from '@/lib/tools/schema-form-fields';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
+import { toolErrorText } from '@/lib/shapes/tool-error';
 
 /** The arguments as the form shows them: JSON text, read back into an object when it parses. */
 function readArguments(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } {
@@ -161,7 +162,7 @@ export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () =
               ok: true,
               text: typeof outcome.output === 'string' ? outcome.output : JSON.stringify(outcome.output, null, 2),
             }
-          : { ok: false, text: outcome.message },
+          : { ok: false, text: toolErrorText(outcome.error) },
       );
     } finally {
       stop.current = undefined;

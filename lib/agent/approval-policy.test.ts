@@ -1,3 +1,4 @@
+import { toolErrorText } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { createSessionStore } from '../session/session-store';
 import { isDestructiveMcpTool, needsApproval } from './approval-policy';
@@ -51,7 +52,10 @@ describe('"Ask before destructive tools"', () => {
     });
     await expect.poll(() => store.getState().pause).toMatchObject({ kind: 'approval', toolName: 'drop_table' });
     gate.answer({ kind: 'reject', reason: 'not on production' });
-    expect(await waiting).toMatchObject({ kind: 'blocked', message: expect.stringContaining('not on production') });
+    expect(await waiting).toMatchObject({
+      kind: 'blocked',
+      error: { message: expect.stringContaining('not on production') },
+    });
     expect(store.getState().approvals).toEqual({ c2: 'rejected' });
   });
 });
@@ -65,7 +69,7 @@ describe('before a call runs (step mode, approval)', () => {
     return { store, gate, waiting: interceptToolCall({ call, store, gate }) };
   };
   const errorOf = (outcome: Awaited<ReturnType<typeof interceptToolCall>>) =>
-    JSON.parse(outcome.kind === 'blocked' ? outcome.message : '{}');
+    JSON.parse(outcome.kind === 'blocked' ? toolErrorText(outcome.error) : '{}');
 
   it('step mode: Stop there ends the call for good, with the reason; Continue lets it run as it was', async () => {
     const stopped = setUp((store) => store.getState().setStepMode(true));

@@ -1,7 +1,8 @@
+import { toolErrorText } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import type { RunPause } from '../shapes/run-pause';
-import { skippedText, withinResultLimit } from './call-answers';
+import { skippedError, withinResultLimit } from './call-answers';
 import { createRunGate } from './run-gate';
 
 describe('answers the executor gives in place of a call', () => {
@@ -11,7 +12,7 @@ describe('answers the executor gives in place of a call', () => {
     expect(withinResultLimit('fetch_page', fits)).toBe(fits);
     const over = withinResultLimit('fetch_page', { kind: 'ok', output: 'x'.repeat(limit + 1) });
     expect(over.kind).toBe('failed');
-    expect(JSON.parse(over.kind === 'failed' ? over.message : '{}')).toMatchObject({
+    expect(JSON.parse(over.kind === 'failed' ? toolErrorText(over.error) : '{}')).toMatchObject({
       error: {
         type: 'ResourceError',
         code: 'RESULT_TOO_LARGE',
@@ -24,7 +25,7 @@ describe('answers the executor gives in place of a call', () => {
   });
 
   it('a call its batch stopped says why, and that it may come again later', () => {
-    expect(JSON.parse(skippedText('bash', 'submit ended the run'))).toMatchObject({
+    expect(JSON.parse(toolErrorText(skippedError('bash', 'submit ended the run')))).toMatchObject({
       error: {
         type: 'PermissionError',
         code: 'BATCH_STOPPED',

@@ -1,6 +1,6 @@
 import { formatBytes, INPUT_LIMITS } from '../limits/input-limits';
 import { toolResultText } from '../messages/split-steps';
-import { toolErrorText } from '../shapes/tool-error';
+import type { ToolErrorInput } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 
 /* Answers the executor gives in place of a call's own: a result too large to carry, a call its batch stopped. */
@@ -15,25 +15,25 @@ export function withinResultLimit(toolName: string, outcome: Extract<ToolOutcome
   if (size <= INPUT_LIMITS.maxToolResultChars) return outcome;
   return {
     kind: 'failed',
-    message: toolErrorText({
+    error: {
       type: 'ResourceError',
       code: 'RESULT_TOO_LARGE',
       message: `Error: The result of '${toolName}' is ${formatBytes(size)}, more than a result may be (${formatBytes(INPUT_LIMITS.maxToolResultChars)}): it was not sent.\nAsk for less: a smaller page, a narrower query, a smaller image.`,
       details: { tool: toolName, result_chars: size, limit_chars: INPUT_LIMITS.maxToolResultChars },
       recoverable: true,
       suggestedAction: 'Call it again asking for less.',
-    }),
+    },
   };
 }
 
 /** The answer to a call of a batch that was stopped before it ran. */
-export function skippedText(toolName: string, why: string): string {
-  return toolErrorText({
+export function skippedError(toolName: string, why: string): ToolErrorInput {
+  return {
     type: 'PermissionError',
     code: 'BATCH_STOPPED',
     message: `Error: '${toolName}' did not run: ${why}.`,
     details: { tool: toolName, reason: why },
     recoverable: true,
     suggestedAction: 'Call it again in a later step if it is still needed.',
-  });
+  };
 }

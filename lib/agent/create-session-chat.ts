@@ -12,7 +12,7 @@ import type { RunEventKind } from '../shapes/run-event';
 import { createRunGate, type RunGate } from './run-gate';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import { assertNever } from '../shapes/assert-never';
-import { toolErrorText, withToolCallId } from '../shapes/tool-error';
+import { toolErrorText } from '../shapes/tool-error';
 import { withinResultLimit } from './call-answers';
 import { createSessionExecutor, type ToolCallEnvironment } from './session-executor';
 import { CHAT_ROUTE, chatRouteFetch, createChatRequestCheck } from './chat-route';
@@ -209,7 +209,7 @@ async function answerCall(
       return chat.addToolOutput({
         ...answer,
         state: 'output-error',
-        errorText: withToolCallId(outcome.message, toolCall.toolCallId),
+        errorText: toolErrorText(outcome.error, toolCall.toolCallId),
       });
     default:
       assertNever(outcome);
@@ -219,14 +219,14 @@ async function answerCall(
 /** The answer to a call the playground itself failed on (a bug, not the tool): the model is told to go on without it. */
 const playgroundFailed = (toolCall: { toolName: string }, error: unknown): ToolOutcome => ({
   kind: 'failed',
-  message: toolErrorText({
+  error: {
     type: 'ExecutionError',
     code: 'PLAYGROUND_FAILED',
     message: `Error: The playground failed while running '${toolCall.toolName}'.\nDetails: ${error instanceof Error ? error.message : String(error)}`,
     details: { tool: toolCall.toolName },
     recoverable: false,
     suggestedAction: 'Answer without this tool.',
-  }),
+  },
 });
 
 /**

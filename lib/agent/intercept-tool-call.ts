@@ -1,9 +1,11 @@
-import { toolErrorText } from '../shapes/tool-error';
+import type { ToolErrorInput } from '../shapes/tool-error';
 import type { RunStore } from './run-store';
 import { type ApprovalSubject, needsApproval } from './approval-policy';
 import type { RunGate } from './run-gate';
 
-export type InterceptedCall = { kind: 'run'; input: unknown; edited: boolean } | { kind: 'blocked'; message: string };
+export type InterceptedCall =
+  | { kind: 'run'; input: unknown; edited: boolean }
+  | { kind: 'blocked'; error: ToolErrorInput };
 
 /**
  * The before-tool-use interceptors (seed 003): step mode stops before the call; the
@@ -28,14 +30,14 @@ export async function interceptToolCall({
     if (answer.kind === 'reject')
       return {
         kind: 'blocked',
-        message: toolErrorText({
+        error: {
           type: 'PermissionError',
           code: 'STOPPED_BY_USER',
           message: `Error: The call to '${call.toolName}' did not run: ${answer.reason}`,
           details: { tool: call.toolName, reason: answer.reason },
           recoverable: false,
           suggestedAction: 'Do not call it again in this run.',
-        }),
+        },
       };
   }
   if (!needsApproval(approval, { toolName: call.toolName, mcp }))
@@ -50,14 +52,14 @@ export async function interceptToolCall({
     store.getState().recordApproval(call.toolCallId, 'rejected');
     return {
       kind: 'blocked',
-      message: toolErrorText({
+      error: {
         type: 'PermissionError',
         code: 'REJECTED_BY_USER',
         message: `Error: The user rejected this call to '${call.toolName}'${answer.reason ? `: ${answer.reason}` : '.'}\nDo not repeat it unchanged; adjust the arguments or try another approach.`,
         details: { tool: call.toolName, reason: answer.reason ?? null },
         recoverable: true,
         suggestedAction: 'Adjust the arguments or try another approach.',
-      }),
+      },
     };
   }
   const input = answer.kind === 'approve' ? answer.input : call.input;

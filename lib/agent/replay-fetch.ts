@@ -6,6 +6,7 @@ import { readStepReport } from '../wire/extract-wire-steps';
 import { type ChatRequest, chatRequestSchema } from './chat-route';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import type { ToolOutcome, ToolOutcomeKind } from '../shapes/tool-outcome';
+import { writtenError } from '../shapes/tool-error';
 import { stepIdOf } from '../shapes/step-id';
 
 /*
@@ -82,7 +83,7 @@ export function recordedCalls(
           if (part.state !== 'output-error') return [];
           const kind = outcomes[part.toolCallId];
           const failed = kind && kind !== 'ok' ? kind : 'failed';
-          return [{ ...call, outcome: { kind: failed, message: part.errorText } as ToolOutcome }];
+          return [{ ...call, outcome: { kind: failed, error: writtenError(part.errorText) } }];
         }),
   );
 }

@@ -1,5 +1,5 @@
+import { toolErrorText } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
-import { errorMessageOf } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import { type HttpAccess, runHttpRequest } from './run-http-request';
 
@@ -20,8 +20,8 @@ function network(body = 'hello', init: ResponseInit = { headers: { 'content-type
 
 const refusal = (outcome: ToolOutcome) => {
   expect(outcome.kind).toBe('blocked');
-  const parsed = JSON.parse(outcome.kind === 'blocked' ? outcome.message : '{}');
-  return { message: errorMessageOf(outcome.kind === 'blocked' ? outcome.message : ''), parsed };
+  const parsed = JSON.parse(outcome.kind === 'blocked' ? toolErrorText(outcome.error) : '{}');
+  return { message: outcome.kind === 'blocked' ? outcome.error.message : '', parsed };
 };
 
 describe("an HTTP tool's call", () => {
@@ -113,7 +113,7 @@ describe("an HTTP tool's call", () => {
     };
     const outcome = await runHttpRequest({ url: 'https://api.example/moved' }, ['https://api.example'], failing);
     expect(outcome.kind).toBe('failed');
-    const parsed = JSON.parse(outcome.kind === 'failed' ? outcome.message : '{}');
+    const parsed = JSON.parse(outcome.kind === 'failed' ? toolErrorText(outcome.error) : '{}');
     expect(parsed.error).toMatchObject({
       type: 'ExecutionError',
       code: 'NETWORK_ERROR',

@@ -1,4 +1,3 @@
-import { toolErrorText } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 
 /** What a request may take before it is given up on, in ms. */
@@ -12,14 +11,14 @@ export type HttpAccess = { fetch: typeof fetch; ownOrigin: string };
 function refuse(url: string, reason: string, allowed: readonly string[]): ToolOutcome {
   return {
     kind: 'blocked',
-    message: toolErrorText({
+    error: {
       type: 'PermissionError',
       code: 'NOT_ALLOWLISTED',
       message: `Error: Permission denied for '${url}'.\nThis resource is not accessible. Try an alternative approach.\n${reason}`,
       details: { url, allowed_origins: allowed },
       recoverable: true,
       suggestedAction: allowed.length > 0 ? `Use a URL on ${allowed.join(', ')}.` : 'Answer without the network.',
-    }),
+    },
   };
 }
 
@@ -81,7 +80,7 @@ export async function runHttpRequest(
     const reason = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'NETWORK_ERROR',
         message: `Error: The request to ${target.origin} failed: ${reason} (redirects are not followed).`,
@@ -89,7 +88,7 @@ export async function runHttpRequest(
         recoverable: true,
         suggestedAction: 'Check the URL, or answer without it.',
         executionTimeMs: Date.now() - startedMs,
-      }),
+      },
     };
   }
 }

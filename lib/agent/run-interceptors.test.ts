@@ -34,7 +34,6 @@ function runner(answers: Record<string, HandlerResult>) {
 }
 
 const returned = (value: unknown): HandlerResult => ({ kind: 'returned', value });
-const parse = (message: string) => JSON.parse(message);
 
 describe('before-interceptors', () => {
   it('pass on nothing, change arguments the next one sees, note, and block — with or without a reason', async () => {
@@ -67,7 +66,7 @@ describe('before-interceptors', () => {
       { interceptor: 'change', phase: 'before', action: 'noted', detail: 'redirected' },
       { interceptor: 'block', phase: 'before', action: 'blocked', detail: 'no reason given' },
     ]);
-    expect(parse(outcome.kind === 'blocked' ? outcome.message : '{}')).toMatchObject({
+    expect(JSON.parse(outcome.kind === 'blocked' ? toolErrorText(outcome.error) : '{}')).toMatchObject({
       error: {
         type: 'PermissionError',
         code: 'BLOCKED_BY_INTERCEPTOR',
@@ -104,7 +103,7 @@ describe('before-interceptors', () => {
       });
       expect(outcome.kind).toBe('blocked');
       expect(outcome.records[0]).toMatchObject({ action: 'errored' });
-      const error = parse(outcome.kind === 'blocked' ? outcome.message : '{}').error;
+      const error = JSON.parse(outcome.kind === 'blocked' ? toolErrorText(outcome.error) : '{}').error;
       expect(error.code).toBe('INTERCEPTOR_FAILED');
       return error.details.reason as string;
     };
@@ -121,14 +120,14 @@ describe('before-interceptors', () => {
 describe('after-interceptors', () => {
   const failed = {
     kind: 'failed' as const,
-    message: toolErrorText({
-      type: 'ExecutionError',
+    error: {
+      type: 'ExecutionError' as const,
       code: 'X',
       message: 'Error: no',
       details: {},
       recoverable: true,
       suggestedAction: 'x',
-    }),
+    },
   };
 
   it('see the result or the error, replace it, fail it, note it; nothing runs for a call awaiting a person', async () => {
@@ -183,7 +182,9 @@ describe('after-interceptors', () => {
       outcome: { kind: 'ok', output: 'fine' },
     });
     expect(failedNow.outcome.kind).toBe('failed');
-    expect(parse(failedNow.outcome.kind === 'failed' ? failedNow.outcome.message : '{}')).toMatchObject({
+    expect(
+      JSON.parse(failedNow.outcome.kind === 'failed' ? toolErrorText(failedNow.outcome.error) : '{}'),
+    ).toMatchObject({
       error: {
         type: 'ExecutionError',
         code: 'FAILED_BY_INTERCEPTOR',
@@ -219,11 +220,13 @@ describe('after-interceptors', () => {
       outcome: { kind: 'ok', output: 'secret' },
     });
     expect(JSON.stringify(withheld)).not.toContain('secret');
-    expect(parse(withheld.outcome.kind === 'failed' ? withheld.outcome.message : '{}')).toMatchObject({
-      error: { type: 'ExecutionError', details: { tool: 'read_file', interceptor: 'threw', reason: 'oops' } },
-      recoverable: false,
-      suggested_action: 'Answer without this result.',
-    });
+    expect(JSON.parse(withheld.outcome.kind === 'failed' ? toolErrorText(withheld.outcome.error) : '{}')).toMatchObject(
+      {
+        error: { type: 'ExecutionError', details: { tool: 'read_file', interceptor: 'threw', reason: 'oops' } },
+        recoverable: false,
+        suggested_action: 'Answer without this result.',
+      },
+    );
     expect(withheld.records).toEqual([{ interceptor: 'threw', phase: 'after', action: 'errored', detail: 'oops' }]);
   });
 });

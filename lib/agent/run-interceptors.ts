@@ -1,7 +1,7 @@
 import { clip } from '../limits/clip';
 import type { Interception, Interceptor } from '../shapes/interceptor-spec';
 import { INTERCEPTOR_TIMEOUT_MS } from '../shapes/interceptor-kinds';
-import { readToolErrorText, toolErrorText } from '../shapes/tool-error';
+import { type ToolErrorInput, toolErrorView } from '../shapes/tool-error';
 import type { HandlerResult, RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 
 /**
@@ -32,7 +32,7 @@ type Options = {
 
 export type BeforeOutcome =
   | { kind: 'run'; input: unknown; records: Interception[] }
-  | { kind: 'blocked'; message: string; records: Interception[] };
+  | { kind: 'blocked'; error: ToolErrorInput; records: Interception[] };
 
 const record = (interceptor: Interceptor, action: Interception['action'], detail: string): Interception => ({
   interceptor: interceptor.name,
@@ -71,15 +71,15 @@ function readAnswer(
 }
 
 /** Why an interceptor blocked a call, worded for the model as the seed's error response. */
-function blockedText(call: Call, interceptor: Interceptor, reason: string, code: string): string {
-  return toolErrorText({
+function blockedError(call: Call, interceptor: Interceptor, reason: string, code: string): ToolErrorInput {
+  return {
     type: 'PermissionError',
     code,
     message: `Error: The call to '${call.name}' was blocked by the interceptor '${interceptor.name}': ${reason}`,
     details: { tool: call.name, interceptor: interceptor.name, reason },
     recoverable: true,
     suggestedAction: 'Do not repeat the call unchanged; try another approach.',
-  });
+  };
 }
 
 /**
@@ -102,7 +102,7 @@ export async function interceptBefore(options: Options): Promise<BeforeOutcome> 
       records.push(record(interceptor, 'errored', reason));
       return {
         kind: 'blocked',
-        message: blockedText(options.call, interceptor, `the interceptor failed (${reason})`, 'INTERCEPTOR_FAILED'),
+        error: blockedError(options.call, interceptor, `the interceptor failed (${reason})`, 'INTERCEPTOR_FAILED'),
         records,
       };
     }
@@ -113,7 +113,7 @@ export async function interceptBefore(options: Options): Promise<BeforeOutcome> 
       records.push(record(interceptor, 'blocked', reason));
       return {
         kind: 'blocked',
-        message: blockedText(options.call, interceptor, reason, 'BLOCKED_BY_INTERCEPTOR'),
+        error: blockedError(options.call, interceptor, reason, 'BLOCKED_BY_INTERCEPTOR'),
         records,
       };
     }
@@ -129,8 +129,7 @@ export async function interceptBefore(options: Options): Promise<BeforeOutcome> 
 /** The result as an after-interceptor reads it. */
 function resultView(outcome: ToolOutcome): { ok: true; output: unknown } | { ok: false; error: unknown } {
   if (outcome.kind === 'ok') return { ok: true, output: outcome.output };
-  const message = 'message' in outcome ? outcome.message : '';
-  return { ok: false, error: readToolErrorText(message) ?? message };
+  return { ok: false, error: 'error' in outcome ? toolErrorView(outcome.error) : undefined };
 }
 
 /**
@@ -154,15 +153,15 @@ export async function interceptAfter(
     if (!answer.ok) {
       const { reason } = answer;
       records.push(record(interceptor, 'errored', reason));
-      const message = toolErrorText({
+      const error: ToolErrorInput = {
         type: 'ExecutionError',
         code: 'INTERCEPTOR_FAILED',
         message: `Error: The interceptor '${interceptor.name}' failed (${reason}), so the result of '${options.call.name}' was withheld.`,
         details: { tool: options.call.name, interceptor: interceptor.name, reason },
         recoverable: false,
         suggestedAction: 'Answer without this result.',
-      });
-      return { outcome: { kind: 'failed', message }, records };
+      };
+      return { outcome: { kind: 'failed', error }, records };
     }
     const value = answer.value;
     if (!value) continue;
@@ -174,14 +173,14 @@ export async function interceptAfter(
     } else if (typeof value.error === 'string') {
       outcome = {
         kind: 'failed',
-        message: toolErrorText({
+        error: {
           type: 'ExecutionError',
           code: 'FAILED_BY_INTERCEPTOR',
           message: `Error: ${value.error}`,
           details: { tool: options.call.name, interceptor: interceptor.name },
           recoverable: true,
           suggestedAction: 'Read the error and try another approach.',
-        }),
+        },
       };
       records.push(record(interceptor, 'failed the call', value.error));
     } else if (typeof value.note === 'string') records.push(record(interceptor, 'noted', value.note));

@@ -1,3 +1,4 @@
+import { toolErrorText } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import type { RunnableTool } from '../shapes/tool-spec';
@@ -29,7 +30,7 @@ const run = (mcp: McpAccess | undefined, handlersTrusted = true) =>
     mcp,
     handlersTrusted,
   });
-const errorOf = (outcome: ToolOutcome) => JSON.parse('message' in outcome ? outcome.message : '{}').error;
+const errorOf = (outcome: ToolOutcome) => JSON.parse('error' in outcome ? toolErrorText(outcome.error) : '{}').error;
 
 describe('an MCP tool in the executor', () => {
   it("calls the server under the tool's own name and keeps the result's MCP shape", async () => {
@@ -96,7 +97,7 @@ describe('what the model is told when an MCP call fails', () => {
         now: clock(),
       },
     );
-    return { kind: outcome.kind, ...JSON.parse('message' in outcome ? outcome.message : '{}') };
+    return { kind: outcome.kind, ...JSON.parse('error' in outcome ? toolErrorText(outcome.error) : '{}') };
   };
 
   it('each failure: its type and code, whether trying again can help, what to do, how long it took', async () => {

@@ -1,10 +1,23 @@
 import { mcpResultText, readMcpCallResult } from '../mcp/mcp-result';
 import type { ToolRun } from '../shapes/tool-spec';
-import { toolErrorText } from '../shapes/tool-error';
+import type { ToolErrorInput } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
-const failed = (toolName: string, code: string, message: string, recoverable: boolean, suggestedAction: string) =>
-  toolErrorText({ type: 'ExecutionError', code, message, details: { tool: toolName }, recoverable, suggestedAction });
+
+const failed = (
+  toolName: string,
+  code: string,
+  message: string,
+  recoverable: boolean,
+  suggestedAction: string,
+): ToolErrorInput => ({
+  type: 'ExecutionError',
+  code,
+  message,
+  details: { tool: toolName },
+  recoverable,
+  suggestedAction,
+});
 
 /**
  * An MCP tool's call (see lib/mcp/CONTEXT.md): the server's `tools/call` through the route. A result keeps
@@ -26,7 +39,7 @@ export async function runMcpTool(
   if (!access)
     return {
       kind: 'failed',
-      message: failed(
+      error: failed(
         toolName,
         'MCP_UNAVAILABLE',
         'Error: MCP servers cannot be reached here.',
@@ -47,7 +60,7 @@ export async function runMcpTool(
     if (answer.code === 'timeout')
       return {
         kind: 'timed-out',
-        message: toolErrorText({
+        error: {
           type: 'TimeoutError',
           code: 'TIMEOUT',
           message: `Error: '${toolName}' timed out: ${answer.message}`,
@@ -55,12 +68,12 @@ export async function runMcpTool(
           recoverable: true,
           suggestedAction: 'Try smaller input, or answer without this tool.',
           executionTimeMs: now() - startedMs,
-        }),
+        },
       };
     const notConnected = answer.code === 'not_connected';
     return {
       kind: 'failed',
-      message: failed(
+      error: failed(
         toolName,
         notConnected ? 'MCP_NOT_CONNECTED' : 'MCP_SERVER_ERROR',
         `Error: ${answer.message}`,
@@ -75,7 +88,7 @@ export async function runMcpTool(
   if (!read.ok)
     return {
       kind: 'failed',
-      message: failed(
+      error: failed(
         toolName,
         'MCP_BAD_RESULT',
         `Error: The MCP server answered '${toolName}' with something that is not a tool result (${read.problem}).`,
@@ -87,7 +100,7 @@ export async function runMcpTool(
   if (result.isError)
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'MCP_TOOL_ERROR',
         message: `Error: '${toolName}' failed: ${mcpResultText(result) || 'the server gave no reason'}`,
@@ -95,7 +108,7 @@ export async function runMcpTool(
         recoverable: true,
         suggestedAction: 'Read the error, fix the arguments and try again.',
         executionTimeMs: now() - startedMs,
-      }),
+      },
     };
   return {
     kind: 'ok',

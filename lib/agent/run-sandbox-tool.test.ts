@@ -1,3 +1,4 @@
+import { toolErrorText } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -18,7 +19,7 @@ const run = async (name: string, args: Record<string, unknown>, sandbox?: Sandbo
     now: clock(),
   });
 };
-const error = (outcome: ToolOutcome) => JSON.parse('message' in outcome ? outcome.message : '{}');
+const error = (outcome: ToolOutcome) => JSON.parse('error' in outcome ? toolErrorText(outcome.error) : '{}');
 const output = (outcome: ToolOutcome) => (outcome.kind === 'ok' ? (outcome.output as Record<string, unknown>) : {});
 
 describe('a core tool in the sandbox', () => {

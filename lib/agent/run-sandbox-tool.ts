@@ -6,7 +6,7 @@ import { runCoreTool } from './sandbox-tools/run-core-tool';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import type { CoreToolResult } from './sandbox-tools/run-core-tool';
-import { SEED_ERROR_TEXT, type OutputMetadata, toolErrorText } from '../shapes/tool-error';
+import { SEED_ERROR_TEXT, type OutputMetadata, type ToolErrorInput } from '../shapes/tool-error';
 import { diffDirectories, diffSnapshots } from './track-file-changes';
 import type { StateChange } from '../shapes/state-change';
 import type { ToolOutcome, ToolResultOutput } from '../shapes/tool-outcome';
@@ -52,14 +52,14 @@ export async function runSandboxTool(
   if (!isSandboxToolName(name)) {
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'NO_SANDBOX_IMPLEMENTATION',
         message: `Error: '${name}' has no sandbox implementation.\nOnly the core tools run in the sandbox; this tool needs a mock, manual or JavaScript handler.`,
         details: { tool: name },
         recoverable: false,
         suggestedAction: 'Use another tool; the person can give this one a mock, manual or JavaScript handler.',
-      }),
+      },
     };
   }
   let sandbox: Sandbox;
@@ -69,28 +69,28 @@ export async function runSandboxTool(
     const details = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'SANDBOX_UNAVAILABLE',
         message: `Error: The sandbox could not start, so '${name}' did not run.\nDetails: ${details}`,
         details: { tool: name, reason: details },
         recoverable: false,
         suggestedAction: 'Answer without this tool, or ask the person to start the sandbox.',
-      }),
+      },
     };
   }
   // Stopped while the sandbox was starting: nothing runs (a listener added now would never hear the stop).
   if (signal?.aborted)
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'STOPPED',
         message: `Error: '${name}' was stopped before it started.`,
         details: { tool: name },
         recoverable: true,
         suggestedAction: 'Wait for the user before calling it again.',
-      }),
+      },
     };
   // null is "not given": OpenAI's strict mode makes every optional property required and nullable
   // (Make compatible writes them so), and the sandbox tools take none of their arguments as null.
@@ -117,7 +117,7 @@ async function execute(
     const details = error instanceof Error ? error.message : String(error);
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'EXECUTION_FAILED',
         message: SEED_ERROR_TEXT.execution(details),
@@ -125,7 +125,7 @@ async function execute(
         recoverable: true,
         suggestedAction: 'Check the arguments, or try an alternative approach.',
         executionTimeMs: now() - startedMs,
-      }),
+      },
     };
   }
   const executionTimeMs = Math.round(now() - startedMs);
@@ -164,11 +164,11 @@ async function execute(
       return { kind: 'ok', output: toolResult };
     }
     case 'failure':
-      return { kind: 'failed', message: describeFailure(name, result, executionTimeMs, stateChanges) };
+      return { kind: 'failed', error: describeFailure(name, result, executionTimeMs, stateChanges) };
     case 'timed-out':
       return {
         kind: 'timed-out',
-        message: toolErrorText({
+        error: {
           type: 'TimeoutError',
           code: 'TIMEOUT',
           message: SEED_ERROR_TEXT.timeout(`${result.timeoutSeconds}s`),
@@ -178,7 +178,7 @@ async function execute(
           partialOutput: result.partialOutput,
           executionTimeMs,
           stateChanges,
-        }),
+        },
       };
     default:
       return assertNever(result);
@@ -200,11 +200,11 @@ function describeFailure(
   failure: Extract<CoreToolResult, { kind: 'failure' }>,
   executionTimeMs: number,
   stateChanges: StateChange[],
-): string {
+): ToolErrorInput {
   const common = { executionTimeMs, stateChanges };
   switch (failure.reason) {
     case 'not-found':
-      return toolErrorText({
+      return {
         type: 'ResourceError',
         code: 'NOT_FOUND',
         message: SEED_ERROR_TEXT.notFound(failure.resource ?? ''),
@@ -212,9 +212,9 @@ function describeFailure(
         recoverable: true,
         suggestedAction: 'List the directory (list_files) to find the right path.',
         ...common,
-      });
+      };
     case 'permission':
-      return toolErrorText({
+      return {
         type: 'PermissionError',
         code: 'PERMISSION_DENIED',
         message: `${SEED_ERROR_TEXT.permissionDenied(failure.resource ?? '')}\n${failure.message}`,
@@ -222,9 +222,9 @@ function describeFailure(
         recoverable: true,
         suggestedAction: 'Use a path inside the workspace, relative to it (e.g. "src/index.js").',
         ...common,
-      });
+      };
     case 'execution':
-      return toolErrorText({
+      return {
         type: 'ExecutionError',
         code: 'EXECUTION_FAILED',
         message: SEED_ERROR_TEXT.execution(failure.message),
@@ -232,7 +232,7 @@ function describeFailure(
         recoverable: true,
         suggestedAction: 'Read the details, adjust the arguments and try again.',
         ...common,
-      });
+      };
     default:
       return assertNever(failure.reason);
   }

@@ -1,3 +1,4 @@
+import { writtenError } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { createRouteFetch, runConversation } from '../../testing/run-conversation';
 import { messagesBeforeStep } from '../messages/messages-before-step';
@@ -57,7 +58,7 @@ describe('a tool tried by hand', () => {
       id: 'x2',
       toolName: 'read_file',
       input: { path: 3 },
-      outcome: { kind: 'invalid-input', message: '{"error":{"type":"ValidationError"}}' },
+      outcome: { kind: 'invalid-input', error: writtenError('{"error":{"type":"ValidationError"}}') },
     });
     expect(failed[1].parts[1]).toMatchObject({ state: 'output-error', toolCallId: 'call_manual_x2' });
   });

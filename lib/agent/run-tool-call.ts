@@ -7,7 +7,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import { runSandboxTool } from './run-sandbox-tool';
 import type { ToolCallContext } from './run-interceptors';
 import { type HttpAccess, runHttpRequest } from './run-http-request';
-import { SEED_ERROR_TEXT, toolErrorText } from '../shapes/tool-error';
+import { SEED_ERROR_TEXT, type ToolErrorInput } from '../shapes/tool-error';
 import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 import { parseResultText } from './parse-result-text';
 import { runMcpTool } from './run-mcp-tool';
@@ -43,14 +43,14 @@ function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args:
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return {
       kind: 'failed',
-      message: toolErrorText({
+      error: {
         type: 'ExecutionError',
         code: 'MOCK_SCHEMA_INVALID',
         message: `Error: The output schema of the '${name}' mock is not a JSON Schema object; fix it in the Tools pane.`,
         details: { tool: name },
         recoverable: false,
         suggestedAction: 'Answer without this tool; the person has to fix its output schema.',
-      }),
+      },
     };
   }
   return { kind: 'ok', output: generateMockResult(schema as Record<string, unknown>, args) };
@@ -60,14 +60,14 @@ function answerMock(name: string, run: Extract<ToolRun, { kind: 'mock' }>, args:
 function notYetAllowed(what: string, toolName: string): ToolOutcome {
   return {
     kind: 'blocked',
-    message: toolErrorText({
+    error: {
       type: 'PermissionError',
       code: 'HANDLER_NOT_TRUSTED',
       message: `Error: ${what} came with a shared session and has not been allowed to run.`,
       details: { tool: toolName },
       recoverable: false,
       suggestedAction: 'Answer without this tool until the person allows it to run.',
-    }),
+    },
   };
 }
 
@@ -75,7 +75,7 @@ function notYetAllowed(what: string, toolName: string): ToolOutcome {
  * Invalid arguments in seed 002 §7.3 words: one missing parameter as the seed says it,
  * anything else as one line per problem.
  */
-function describeInvalidArguments(toolName: string, problems: readonly SchemaProblem[]): string {
+function describeInvalidArguments(toolName: string, problems: readonly SchemaProblem[]): ToolErrorInput {
   const missing = problems.filter((problem) => problem.message === MISSING_REQUIRED_MESSAGE);
   const message =
     problems.length === 1 && missing.length === 1
@@ -83,7 +83,7 @@ function describeInvalidArguments(toolName: string, problems: readonly SchemaPro
       : `Error: Invalid arguments for '${toolName}'.\n${problems
           .map((problem) => `- ${problemToSentence(problem, 'the arguments')}`)
           .join('\n')}\nFix these parameters and try again.`;
-  return toolErrorText({
+  return {
     type: 'ValidationError',
     code: missing.length === problems.length ? 'MISSING_REQUIRED' : 'INVALID_ARGUMENTS',
     message,
@@ -93,7 +93,7 @@ function describeInvalidArguments(toolName: string, problems: readonly SchemaPro
     },
     recoverable: true,
     suggestedAction: 'Fix the arguments as listed and call the tool again.',
-  });
+  };
 }
 
 /**
@@ -120,19 +120,18 @@ export async function runToolCall({
     const available = tools.map((candidate) => candidate.spec.name).join(', ') || 'none';
     return {
       kind: 'unknown-tool',
-      message: toolErrorText({
+      error: {
         type: 'ValidationError',
         code: 'UNKNOWN_TOOL',
         message: `Error: Unknown tool '${call.toolName}'.\nAvailable tools: ${available}. Call one of those instead.`,
         details: { tool: call.toolName, available_tools: tools.map((candidate) => candidate.spec.name) },
         recoverable: true,
         suggestedAction: `Call one of: ${available}.`,
-      }),
+      },
     };
   }
   const problems = checker.checkValue(tool.spec.inputSchema, call.input);
-  if (problems.length > 0)
-    return { kind: 'invalid-input', message: describeInvalidArguments(tool.spec.name, problems) };
+  if (problems.length > 0) return { kind: 'invalid-input', error: describeInvalidArguments(tool.spec.name, problems) };
   const args = call.input as Record<string, unknown>;
 
   switch (tool.run.kind) {
@@ -157,14 +156,14 @@ export async function runToolCall({
       if (!runJavaScript) {
         return {
           kind: 'failed',
-          message: toolErrorText({
+          error: {
             type: 'ExecutionError',
             code: 'HANDLERS_UNAVAILABLE',
             message: 'Error: JavaScript handlers cannot run here.',
             details: { tool: tool.spec.name },
             recoverable: false,
             suggestedAction: 'Answer without this tool.',
-          }),
+          },
         };
       }
       const startedMs = now();
@@ -175,7 +174,7 @@ export async function runToolCall({
         case 'threw':
           return {
             kind: 'failed',
-            message: toolErrorText({
+            error: {
               type: 'ExecutionError',
               code: 'HANDLER_THREW',
               message: SEED_ERROR_TEXT.execution(`The handler of '${tool.spec.name}' threw: ${result.message}`),
@@ -183,12 +182,12 @@ export async function runToolCall({
               recoverable: true,
               suggestedAction: 'Check the arguments against what the handler expects and try again.',
               executionTimeMs: now() - startedMs,
-            }),
+            },
           };
         case 'timed-out':
           return {
             kind: 'timed-out',
-            message: toolErrorText({
+            error: {
               type: 'TimeoutError',
               code: 'TIMEOUT',
               message: `${SEED_ERROR_TEXT.timeout(`${result.timeoutMs} ms`)}\nThe handler of '${tool.spec.name}' was stopped.`,
@@ -196,7 +195,7 @@ export async function runToolCall({
               recoverable: true,
               suggestedAction: 'Try smaller input; the handler has a fixed time limit.',
               executionTimeMs: now() - startedMs,
-            }),
+            },
           };
         default:
           return assertNever(result);

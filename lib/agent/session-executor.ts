@@ -14,9 +14,9 @@ import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from '../shapes/run-event';
 import type { RunGate } from './run-gate';
 import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
-import { errorMessageOf, toolErrorText } from '../shapes/tool-error';
+import type { ToolErrorInput } from '../shapes/tool-error';
 import { createRunBatch, type RunBatch } from './run-batch';
-import { skippedText } from './call-answers';
+import { skippedError } from './call-answers';
 import type { createStoreChatState } from './create-store-chat-state';
 
 /*
@@ -128,14 +128,14 @@ async function executeUnlessStopped(e: Executor, toolCall: ToolCall, signal: Abo
   log('ToolCallStopped', `${toolCall.toolName}: stopped by the person`, toolCall.toolCallId);
   return {
     kind: 'stopped',
-    message: toolErrorText({
+    error: {
       type: 'ExecutionError',
       code: 'STOPPED',
       message: `Error: '${toolCall.toolName}' was stopped by the user before it finished.`,
       details: { tool: toolCall.toolName },
       recoverable: true,
       suggestedAction: 'Wait for the user before calling it again.',
-    }),
+    },
   };
 }
 
@@ -160,12 +160,12 @@ async function executeInBatch(
   current: RunBatch,
 ): Promise<ToolOutcome> {
   const { store, log, runJavaScript, runnableTools, gate, getSandbox, checker, http, mcp, now } = e.deps;
-  const block = (message: string): ToolOutcome => {
-    log('ToolCallBlocked', `${toolCall.toolName}: ${errorMessageOf(message).split('\n')[0]}`, toolCall.toolCallId);
+  const block = (error: ToolErrorInput): ToolOutcome => {
+    log('ToolCallBlocked', `${toolCall.toolName}: ${error.message.split('\n')[0]}`, toolCall.toolCallId);
     if (store.getState().executor.stopOnToolBlock) current.stop('an earlier call in this step was blocked');
-    return { kind: 'blocked', message };
+    return { kind: 'blocked', error };
   };
-  const skip = () => block(skippedText(toolCall.toolName, current.stopped ?? 'the step was stopped'));
+  const skip = () => block(skippedError(toolCall.toolName, current.stopped ?? 'the step was stopped'));
   if (current.stopped) return skip();
   const context = contextFor(e, toolCall);
   const { interceptors, handlersTrusted } = store.getState();
@@ -179,7 +179,7 @@ async function executeInBatch(
     signal,
   });
   record(e, toolCall.toolCallId, before.records);
-  if (before.kind === 'blocked') return block(before.message);
+  if (before.kind === 'blocked') return block(before.error);
   if (current.stopped) return skip();
   const run = runnableTools().find((tool) => tool.spec.name === toolCall.toolName)?.run;
   const intercepted = await interceptToolCall({
@@ -188,7 +188,7 @@ async function executeInBatch(
     gate,
     mcp: run?.kind === 'mcp' ? { annotations: run.annotations } : undefined,
   });
-  if (intercepted.kind === 'blocked') return block(intercepted.message);
+  if (intercepted.kind === 'blocked') return block(intercepted.error);
   if (current.stopped) return skip();
   const changed = before.input !== toolCall.input;
   log(

@@ -82,6 +82,6 @@ describe('Stop before the sandbox is ready', () => {
     ready(await createOfflineSandbox({}));
     const outcome = await running;
     expect(outcome.kind).toBe('failed');
-    expect(outcome.kind === 'failed' && readToolErrorText(outcome.message)?.error.code).toBe('STOPPED');
+    expect(outcome.kind === 'failed' && outcome.error.code).toBe('STOPPED');
   });
 });

@@ -1,3 +1,4 @@
+import { writtenError } from '../shapes/tool-error';
 import { describe, expect, it } from 'vitest';
 import { recordReplayableRun } from '../../testing/record-replayable-run';
 import { replayAgainstModel } from '../what-if/replay-against-model';
@@ -17,7 +18,7 @@ describe('Compare with original', () => {
       ...options,
       fromMessageId: from,
       onDivergence: 'go-live',
-      perturb: { call: 1, change: () => ({ kind: 'failed', message: 'Error: gone' }) },
+      perturb: { call: 1, change: () => ({ kind: 'failed', error: writtenError('Error: gone') }) },
     });
     if (!perturbed.ok) throw new Error(perturbed.message);
     const rows = compareRuns(original, store.getState().messages, from);

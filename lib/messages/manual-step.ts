@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import type { ToolOutcome } from '../shapes/tool-outcome';
-import { withToolCallId } from '../shapes/tool-error';
+import { toolErrorText } from '../shapes/tool-error';
 
 /** What a message made by `Try this tool` carries: it is the person's step, not the model's. */
 export type ManualStepMetadata = { manual: true };
@@ -27,7 +27,7 @@ export function manualStepMessages({
   const answered =
     outcome.kind === 'ok'
       ? { state: 'output-available' as const, output: outcome.output }
-      : { state: 'output-error' as const, errorText: withToolCallId(outcome.message, toolCallId) };
+      : { state: 'output-error' as const, errorText: toolErrorText(outcome.error, toolCallId) };
   const metadata: ManualStepMetadata = { manual: true };
   return [
     {

@@ -37,16 +37,15 @@ export type ToolErrorInput = ToolError & {
   partialOutput?: string;
   executionTimeMs?: number;
   stateChanges?: StateChange[];
+  /** A failure answered already (a recorded answer replayed, a preset's): served exactly as it was written. */
+  written?: string;
 };
 
-/**
- * The text a failed call answers the model with: the seed's error response as JSON, its
- * `error.message` worded as seed 002 §7.3 says. The AI SDK sends it as the tool result
- * marked as an error (`is_error` on Anthropic), so every provider sees both.
- */
-export function toolErrorText(input: ToolErrorInput): string {
+/** The seed 002 §6.3 error response of a failure, `tool_call_id` first when the call is known. */
+export function toolErrorResult(input: ToolErrorInput, toolCallId?: string): ToolErrorResult {
   const partial = input.partialOutput ?? '';
-  const result: ToolErrorResult = {
+  return {
+    ...(toolCallId === undefined ? {} : { tool_call_id: toolCallId }),
     success: false,
     output: partial,
     error: { type: input.type, message: input.message, code: input.code, details: input.details },
@@ -61,7 +60,38 @@ export function toolErrorText(input: ToolErrorInput): string {
       total_output_bytes: new TextEncoder().encode(partial).length,
     },
   };
-  return JSON.stringify(result, null, 2);
+}
+
+/**
+ * The text a failed call answers the model with: the seed's error response as JSON, its
+ * `error.message` worded as seed 002 §7.3 says. The AI SDK sends it as the tool result
+ * marked as an error (`is_error` on Anthropic), so every provider sees both. The executor
+ * renders a failure once, where it writes the call's part; before that it is a `ToolErrorInput`.
+ */
+export function toolErrorText(input: ToolErrorInput, toolCallId?: string): string {
+  if (input.written !== undefined)
+    return toolCallId === undefined ? input.written : withToolCallId(input.written, toolCallId);
+  return JSON.stringify(toolErrorResult(input, toolCallId), null, 2);
+}
+
+/** What an after-interceptor reads of a failure: the error response as an object (or a recorded plain text as it is). */
+export function toolErrorView(input: ToolErrorInput): ToolErrorResult | string {
+  if (input.written === undefined) return toolErrorResult(input);
+  return readToolErrorText(input.written) ?? input.written;
+}
+
+/** A failure from a text written before (a recording, a preset): its fields when it is the seed's error response. */
+export function writtenError(text: string): ToolErrorInput {
+  const result = readToolErrorText(text);
+  return {
+    type: result?.error.type ?? 'ExecutionError',
+    code: result?.error.code ?? 'RECORDED',
+    message: result?.error.message ?? text,
+    details: result?.error.details ?? {},
+    recoverable: result?.recoverable ?? true,
+    suggestedAction: result?.suggested_action ?? '',
+    written: text,
+  };
 }
 
 /** A failed call's error response, when its text is one (a session from elsewhere may hold plain text). */
@@ -107,12 +137,17 @@ export const SEED_ERROR_TEXT = {
 
 /** A failure a person reports for a manual tool, as the seed's error response. */
 export function manualErrorText(toolName: string, text: string): string {
-  return toolErrorText({
+  return toolErrorText(manualError(toolName, text));
+}
+
+/** A failure a person reports for a manual tool, before it is written. */
+export function manualError(toolName: string, text: string): ToolErrorInput {
+  return {
     type: 'ExecutionError',
     code: 'REPORTED_BY_USER',
     message: `Error: ${text.trim() || `'${toolName}' failed.`}`,
     details: { tool: toolName },
     recoverable: true,
     suggestedAction: 'Read the error; try other arguments or another approach.',
-  });
+  };
 }

@@ -1,22 +1,28 @@
-import type { OutputMetadata, ToolError } from './tool-error';
+import type { OutputMetadata, ToolError, ToolErrorInput } from './tool-error';
 import type { StateChange } from './state-change';
 
 /**
  * What running one tool call came to. `ok` maps onto the AI SDK's `output-available`;
- * `awaiting-user` means a person types the result (manual tools); every other kind maps
- * onto `output-error` with `message` as the text the model reads: the seed 002 §6.3 error
- * response as JSON (`toolErrorText`).
+ * `awaiting-user` means a person types the result (manual tools); every other kind is a
+ * failure carrying the seed 002 §6.3 error fields (`error`), which maps onto `output-error`:
+ * the executor renders it as the seed's error text once, where it writes the part
+ * (`toolErrorText`), and an after-interceptor reads it as the object (`toolErrorResult`).
  */
 export type ToolOutcome =
   | { kind: 'ok'; output: unknown }
   | { kind: 'awaiting-user' }
-  | { kind: 'invalid-input'; message: string }
-  | { kind: 'unknown-tool'; message: string }
-  | { kind: 'failed'; message: string }
-  | { kind: 'timed-out'; message: string }
-  | { kind: 'blocked'; message: string }
+  /** Refused before it ran: arguments its schema rejects, a tool not offered. */
+  | { kind: 'invalid-input'; error: ToolErrorInput }
+  | { kind: 'unknown-tool'; error: ToolErrorInput }
+  | { kind: 'failed'; error: ToolErrorInput }
+  | { kind: 'timed-out'; error: ToolErrorInput }
+  /** Stopped by a rule: approval denied, an interceptor, an address not allowed. */
+  | { kind: 'blocked'; error: ToolErrorInput }
   /** The person pressed Stop while it ran: processes killed, handlers ended. */
-  | { kind: 'stopped'; message: string };
+  | { kind: 'stopped'; error: ToolErrorInput };
+
+/** A call that did not answer: the error fields the model will read. */
+export type ToolFailure = Exclude<ToolOutcome, { kind: 'ok' } | { kind: 'awaiting-user' }>;
 
 /** How a finished call ended, as the session records it per tool_call_id (the timeline draws it). */
 export const TOOL_OUTCOME_KINDS = [

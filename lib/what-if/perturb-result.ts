@@ -2,6 +2,7 @@ import { getToolName, isToolUIPart } from '../shapes/tool-parts';
 import { type Canary, type PerturbPreset, perturbResult } from './perturb-presets';
 import { type OutcomeClass, outcomeClass } from './outcome-class';
 import type { ToolOutcome } from '../shapes/tool-outcome';
+import { writtenError } from '../shapes/tool-error';
 import type { ReplayRecord } from '../shapes/replay';
 import { replayAgainstModel } from './replay-against-model';
 
@@ -20,7 +21,7 @@ export function canaryFor(toolNames: readonly string[], perturbed: string): Cana
 function outcomeOf(answer: { output: unknown } | { errorText: string }): ToolOutcome {
   if ('output' in answer) return { kind: 'ok', output: answer.output };
   const timedOut = answer.errorText.includes('"TimeoutError"');
-  return { kind: timedOut ? 'timed-out' : 'failed', message: answer.errorText };
+  return { kind: timedOut ? 'timed-out' : 'failed', error: writtenError(answer.errorText) };
 }
 
 /**
