@@ -5,36 +5,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { decisionMarkers, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { evalCaseSchema } from '@/lib/shapes/eval-case';
 import { stepAfterCall } from '@/lib/messages/step-after-call';
-import { expectationFromSample, gradeSamples } from '@/lib/evals/step-expectation';
-import { toolsWithChange } from '@/lib/evals/sampling/sample-session-step';
-import type { StepSample, StepSampling } from '@/lib/shapes/step-samples';
-import type { DistributionTool } from '@/lib/evals/sampling/step-distribution';
-import type { ToolSpec } from '@/lib/shapes/tool-spec';
+import { expectationFromSample } from '@/lib/evals/sampling/step-expectation';
+import type { StepSampling } from '@/lib/shapes/step-samples';
+import {
+  describeSample,
+  maxSamplesFor,
+  type SamplingRow,
+  samplingProgressText,
+  samplingViewModel,
+} from '@/lib/evals/sampling/sampling-view';
+import type { PerturbedCallRecord } from '@/lib/shapes/replay';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { useEngine, useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { SampleVariantDialog } from './sample-variant-dialog';
-import {
-  ComparisonView,
-  OutcomeView,
-  PassTable,
-  SamplingView,
-  samplingLabel,
-  ToolChoiceChart,
-} from './step-samples-view';
+import { ComparisonView, OutcomeView, PassTable, SamplingView, ToolChoiceChart } from './step-samples-view';
 import { Dialog } from '../ui/dialog';
 import { simulatedSamplingNote } from '@/lib/evals/sampling/simulated-limits';
 import { useStepSampler } from './use-step-sampler';
 
 const DEFAULT_SAMPLES = 10;
-
-/** A sample in one line: its calls (name and arguments), its text, or its error. */
-function describeSample(sample: StepSample): string {
-  if (sample.error) return `provider error: ${sample.error}`;
-  const calls = sample.calls.map(
-    (call) => `${call.toolName}(${JSON.stringify(call.input ?? {})})${call.problem ? ' ✗' : ''}`,
-  );
-  return calls.length > 0 ? calls.join(', ') : `text: ${sample.text.slice(0, 80) || '(empty)'}`;
-}
 
 function SampleList({
   stepId,
@@ -142,27 +131,15 @@ function ExpectationEditor({ stepId }: { stepId: string }) {
   );
 }
 
-/**
- * `Sample this step`: the step's request sent again N times (nothing runs), and the region
- * `Step samples` — which tool the model picks, with what values, how often, against a variant,
- * and how often it does what is expected (pass@k, pass^k).
- */
-export function StepSampler({ stepId }: { stepId: string }) {
-  const runtime = useRuntime();
-  const engine = useEngine();
-  const readOnly = useSession((state) => state.readOnly);
-  const step = useSession((state) => state.stepSamples[stepId]);
-  const evals = useSession((state) => state.evals);
-  const removeSampling = useSession((state) => state.removeSampling);
-  // On a `Perturb result` branch, the step that read the perturbed result: its samples are classed by outcome.
-  const perturbed = useSession((state) => {
-    const record = state.replays[state.activeBranch.id]?.perturbed;
-    return record && stepAfterCall(state.messages, record.toolCallId) === stepId ? record : undefined;
-  });
-  const { runnable } = useToolSetCheck();
-  const { progress, problem, sample, stop } = useStepSampler(stepId);
+/** `Samples` and `Sample this step` (or `Stop sampling`), a variant to sample, and the simulated model's note. */
+function SampleControls({
+  sampler: { progress, sample, stop },
+  specs,
+}: {
+  sampler: ReturnType<typeof useStepSampler>;
+  specs: Parameters<typeof SampleVariantDialog>[0]['tools'];
+}) {
   const [count, setCount] = useState(DEFAULT_SAMPLES);
-  const [wide, setWide] = useState(false);
   const settings = useSession((state) => state.settings);
   const keylessNote = simulatedSamplingNote({
     provider: settings.provider,
@@ -170,82 +147,134 @@ export function StepSampler({ stepId }: { stepId: string }) {
     question: 'as-sent',
   });
   const running = progress?.running === true;
-  // The model in the browser costs nothing per sample: enough of them to test its probabilities.
-  const maxSamples = settings.provider === 'browser' ? 200 : 50;
-  const specs = useMemo(() => requestToolSpecs(runnable), [runnable]);
-  // A step the model in the browser made: its own probability of each choice, marked on the bars.
+  const maxSamples = maxSamplesFor(settings.provider);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      <label className="flex items-center gap-1">
+        Samples
+        <input
+          type="number"
+          className="control w-16"
+          min={1}
+          max={maxSamples}
+          value={count}
+          onChange={(event) => setCount(Math.min(maxSamples, Math.max(1, Math.round(Number(event.target.value) || 1))))}
+        />
+      </label>
+      {running ? (
+        <button type="button" className="button" onClick={stop}>
+          Stop sampling
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={() => void sample(count)}>
+          Sample this step
+        </button>
+      )}
+      <SampleVariantDialog tools={specs} disabled={running} onSample={(change) => void sample(count, change)} />
+      {keylessNote ? (
+        <p role="note" className="basis-full text-role-call">
+          {keylessNote}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One set of samples: who answered, its chart, its outcome classes, pass@k and the samples. */
+function SamplingArticle({
+  stepId,
+  row,
+  perturbed,
+}: {
+  stepId: string;
+  row: SamplingRow;
+  perturbed: PerturbedCallRecord | undefined;
+}) {
+  const readOnly = useSession((state) => state.readOnly);
+  const removeSampling = useSession((state) => state.removeSampling);
+  const { sampling, label } = row;
+  return (
+    <article aria-label={label} className="flex flex-col gap-1">
+      <header className="flex items-center gap-2 text-xs">
+        <span className="font-semibold">{label}</span>
+        <span className="muted">{row.meta}</span>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="button ml-auto"
+            aria-label={`Remove samples: ${label}`}
+            onClick={() => removeSampling(stepId, sampling.id)}
+          >
+            Remove
+          </button>
+        )}
+      </header>
+      <SamplingView sampling={sampling} tools={row.tools} />
+      {perturbed ? <OutcomeView sampling={sampling} perturbed={perturbed} /> : null}
+      {row.passes ? <PassTable label={label} passed={row.passed ?? 0} n={sampling.samples.length} /> : null}
+      <SampleList stepId={stepId} sampling={sampling} passes={row.passes} />
+    </article>
+  );
+}
+
+/** The step's samples, the tools it offered, and what the model in the browser said of each choice. */
+function useStepSamplesView(stepId: string) {
+  const runtime = useRuntime();
+  const engine = useEngine();
+  const step = useSession((state) => state.stepSamples[stepId]);
+  const evals = useSession((state) => state.evals);
   const messages = useSession((state) => state.messages);
-  const markers = useMemo(() => {
-    const decision = stepDecisionOf(messages, stepId);
-    return decision ? decisionMarkers(decision) : undefined;
-  }, [messages, stepId]);
-  // Grading needs the schema checker: loaded when there is something to grade.
-  useEffect(() => {
-    if (step?.expect && !engine) void runtime.loadEngine().catch(() => undefined);
-  }, [step?.expect, engine, runtime]);
+  const { runnable } = useToolSetCheck();
+  const specs = useMemo(() => requestToolSpecs(runnable), [runnable]);
   // A mock answers the same whatever spelling it is given: only its values are grouped loosely.
   const loose = useMemo(
     () => new Set(runnable.filter((tool) => tool.run.kind === 'mock').map((tool) => tool.spec.name)),
     [runnable],
   );
-  const toolsOf = (sampling: StepSampling): (ToolSpec & DistributionTool)[] => {
-    const changed = engine ? toolsWithChange(specs, sampling.change, { evals, checker: engine.checker }) : undefined;
-    return (changed?.ok ? changed.tools : specs).map((spec) => ({ ...spec, looseStrings: loose.has(spec.name) }));
-  };
-  const passesOf = (sampling: StepSampling) =>
-    step?.expect && engine
-      ? gradeSamples(sampling.samples, step.expect, { tools: toolsOf(sampling), checker: engine.checker })
-      : undefined;
-  const samplings = step?.samplings ?? [];
-  const own = samplings.find((each) => !each.change);
+  // Grading needs the schema checker: loaded when there is something to grade.
+  useEffect(() => {
+    if (step?.expect && !engine) void runtime.loadEngine().catch(() => undefined);
+  }, [step?.expect, engine, runtime]);
+  // A step the model in the browser made: its own probability of each choice, marked on the bars.
+  const markers = useMemo(() => {
+    const decision = stepDecisionOf(messages, stepId);
+    return decision ? decisionMarkers(decision) : undefined;
+  }, [messages, stepId]);
+  const view = samplingViewModel(step, { specs, loose, evals, checker: engine?.checker });
+  return { specs, markers, view };
+}
+
+/**
+ * `Sample this step`: the step's request sent again N times (nothing runs), and the region
+ * `Step samples` — which tool the model picks, with what values, how often, against a variant,
+ * and how often it does what is expected (pass@k, pass^k). What it shows is
+ * `samplingViewModel` (lib/evals/sampling/sampling-view.ts); this draws it.
+ */
+export function StepSampler({ stepId }: { stepId: string }) {
+  const readOnly = useSession((state) => state.readOnly);
+  // On a `Perturb result` branch, the step that read the perturbed result: its samples are classed by outcome.
+  const perturbed = useSession((state) => {
+    const record = state.replays[state.activeBranch.id]?.perturbed;
+    return record && stepAfterCall(state.messages, record.toolCallId) === stepId ? record : undefined;
+  });
+  const sampler = useStepSampler(stepId);
+  const { progress, problem } = sampler;
+  const [wide, setWide] = useState(false);
+  const { specs, markers, view } = useStepSamplesView(stepId);
+  const samplings = view.rows.map((row) => row.sampling);
+  const own = view.own;
   // Each variant against the step as sent (in the region, and again in Open wide).
   const comparisons = own
-    ? samplings
-        .filter((each) => each.change)
-        .map((variant) => <ComparisonView key={variant.id} before={own} after={variant} tools={toolsOf(own)} />)
+    ? view.variants.map((variant) => (
+        <ComparisonView key={variant.sampling.id} before={own.sampling} after={variant.sampling} tools={own.tools} />
+      ))
     : null;
-
   return (
     <div className="flex flex-col gap-2 border-t border-[var(--border)] pt-2">
-      {readOnly ? null : (
-        <div className="flex flex-wrap items-center gap-2 text-xs">
-          <label className="flex items-center gap-1">
-            Samples
-            <input
-              type="number"
-              className="control w-16"
-              min={1}
-              max={maxSamples}
-              value={count}
-              onChange={(event) =>
-                setCount(Math.min(maxSamples, Math.max(1, Math.round(Number(event.target.value) || 1))))
-              }
-            />
-          </label>
-          {running ? (
-            <button type="button" className="button" onClick={stop}>
-              Stop sampling
-            </button>
-          ) : (
-            <button type="button" className="button" onClick={() => void sample(count)}>
-              Sample this step
-            </button>
-          )}
-          <SampleVariantDialog tools={specs} disabled={running} onSample={(change) => void sample(count, change)} />
-          {keylessNote ? (
-            <p role="note" className="basis-full text-role-call">
-              {keylessNote}
-            </p>
-          ) : null}
-        </div>
-      )}
+      {readOnly ? null : <SampleControls sampler={sampler} specs={specs} />}
       {progress ? (
         <p role="status" className="text-xs">
-          {progress.running
-            ? `Sampling… ${progress.done} of ${progress.total}`
-            : progress.stopped
-              ? `Stopped after ${progress.done} of ${progress.total} samples.`
-              : `Sampled ${progress.done} of ${progress.total}.`}
+          {samplingProgressText(progress)}
         </p>
       ) : null}
       {problem ? (
@@ -276,40 +305,9 @@ export function StepSampler({ stepId }: { stepId: string }) {
               </div>
             </Dialog>
           ) : null}
-          {samplings.map((sampling) => {
-            const passes = passesOf(sampling);
-            return (
-              <article key={sampling.id} aria-label={samplingLabel(sampling)} className="flex flex-col gap-1">
-                <header className="flex items-center gap-2 text-xs">
-                  <span className="font-semibold">{samplingLabel(sampling)}</span>
-                  <span className="muted">
-                    {sampling.provider} · {sampling.model}
-                    {sampling.seed === undefined ? '' : ` · seed ${sampling.seed}`} · {sampling.samples.length} samples
-                  </span>
-                  {readOnly ? null : (
-                    <button
-                      type="button"
-                      className="button ml-auto"
-                      aria-label={`Remove samples: ${samplingLabel(sampling)}`}
-                      onClick={() => removeSampling(stepId, sampling.id)}
-                    >
-                      Remove
-                    </button>
-                  )}
-                </header>
-                <SamplingView sampling={sampling} tools={toolsOf(sampling)} />
-                {perturbed ? <OutcomeView sampling={sampling} perturbed={perturbed} /> : null}
-                {passes ? (
-                  <PassTable
-                    label={samplingLabel(sampling)}
-                    passed={passes.filter(Boolean).length}
-                    n={sampling.samples.length}
-                  />
-                ) : null}
-                <SampleList stepId={stepId} sampling={sampling} passes={passes} />
-              </article>
-            );
-          })}
+          {view.rows.map((row) => (
+            <SamplingArticle key={row.sampling.id} stepId={stepId} row={row} perturbed={perturbed} />
+          ))}
           {comparisons}
           <ExpectationEditor stepId={stepId} />
         </section>

@@ -1,5 +1,6 @@
 'use client';
 
+import { samplingLabel } from '@/lib/evals/sampling/sampling-view';
 import { passCurves } from '@/lib/evals/sampling/pass-at-k';
 import { perturbationOutcomes } from '@/lib/what-if/perturbation-outcomes';
 import { compareChoices, compareValues, describeDifference } from '@/lib/evals/sampling/sample-comparison';
@@ -18,16 +19,6 @@ import { ChoiceChart } from './choice-chart';
 import { PassCurveChart } from './pass-curve-chart';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-
-/** What a set of samples was drawn from: the step as sent, or the variant's change. */
-export function samplingLabel(sampling: StepSampling): string {
-  const change = sampling.change;
-  if (!change) return 'As sent';
-  if (change.kind === 'tools') return `Variant: tool list "${change.name}"`;
-  if (change.kind === 'tool')
-    return `Variant: \`${change.name}\` ${change.parameters ? 'schema' : 'description'} edited`;
-  return `Variant: ${change.name}`;
-}
 
 /** A bar per choice, its count, share and 95 % interval in words (screen readers read the text). */
 function Bars({ label, bars, hidden = false }: { label: string; bars: ChoiceBar[]; hidden?: boolean }) {

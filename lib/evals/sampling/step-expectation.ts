@@ -1,8 +1,8 @@
-import type { EvalCase } from '../shapes/eval-case';
-import type { StepExpectation, StepSample } from '../shapes/step-samples';
-import type { ToolSpec } from '../shapes/tool-spec';
-import type { SchemaChecker } from '../tools/create-schema-checker';
-import { gradeRun } from './grade-run';
+import type { EvalCase } from '../../shapes/eval-case';
+import type { StepExpectation, StepSample } from '../../shapes/step-samples';
+import type { ToolSpec } from '../../shapes/tool-spec';
+import type { SchemaChecker } from '../../tools/create-schema-checker';
+import { gradeRun } from '../grade-run';
 
 /**
  * `Expect this`: what a sample did, as what is right for the step — each call with each argument
