@@ -7,8 +7,8 @@ import { readLinkInWorker } from '../runtime/read-link-in-worker';
 import { createToolChecks } from '@/lib/tools/create-tool-checks';
 import { createSessionStore } from '@/lib/session/session-store';
 import type { SessionStore } from '@/lib/session/session-state';
-import type { PlaygroundRuntime } from '../runtime/create-playground-runtime';
-import { RuntimeContext } from '../runtime/runtime-context';
+import { ViewRuntimeContext, type ViewRuntime } from '../runtime/runtime-context';
+import type { EngineState } from '../runtime/create-engine-loader';
 import { KEY_PREFIX } from '@/lib/shapes/short-link-address';
 
 /**
@@ -16,14 +16,14 @@ import { KEY_PREFIX } from '@/lib/shapes/short-link-address';
  * No engine (no checker, no chat), no sandbox, no keys, no persistence, no MCP: nothing here can
  * run a tool, call a route or write to storage.
  */
-function createPlayerRuntime(store: SessionStore): PlaygroundRuntime {
+function createPlayerRuntime(store: SessionStore): ViewRuntime {
   return {
     store,
-    engine: createStore(() => ({ engine: undefined, error: undefined })),
+    engine: createStore<EngineState>(() => ({})),
     // The player never checks tools (it never runs them): they stay as the link has them.
     toolChecks: createToolChecks({ onElsewhereFailed: () => undefined }),
     timeline: {},
-  } as unknown as PlaygroundRuntime;
+  };
 }
 
 /** The player's panes (the graph's React Flow among them) load once the link has been read. */
@@ -32,7 +32,7 @@ const Player = dynamic(() => import('./player-view').then((module) => module.Pla
   loading: () => <p className="muted p-3 text-sm">Loading the player…</p>,
 });
 
-type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; runtime: PlaygroundRuntime };
+type Loaded = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; runtime: ViewRuntime };
 
 /**
  * `/embed#share=…`: a share link played read-only inside any page's frame. The link is read
@@ -89,8 +89,8 @@ export function EmbedPlayer({
       </p>
     );
   return (
-    <RuntimeContext.Provider value={loaded.runtime}>
+    <ViewRuntimeContext.Provider value={loaded.runtime}>
       <Player />
-    </RuntimeContext.Provider>
+    </ViewRuntimeContext.Provider>
   );
 }

@@ -6,7 +6,7 @@ import { hashName } from '@/lib/shapes/mcp-tool-drafts';
 import { readToolName } from '@/lib/shapes/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
 import { isTyping } from '../shared/shortcuts-dialog';
-import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
+import { useOptionalRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import type { SessionLibrary } from '../runtime/create-session-library';
 
 /** A note as its author wrote it: plain text, line breaks kept, `code` spans — never HTML. */
@@ -140,7 +140,7 @@ function useBackFromLesson(library: SessionLibrary | undefined): { id: string; n
 export function LessonPlayer({ remember }: { remember: boolean }) {
   const lesson = useSession((state) => state.lesson);
   const play = useSession((state) => state.lessonPlay);
-  const { library } = useRuntime();
+  const library = useOptionalRuntime()?.library;
   const backTo = useBackFromLesson(library);
   const messages = useSession((state) => state.messages);
   const tools = useSession((state) => state.tools);

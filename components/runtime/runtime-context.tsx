@@ -9,26 +9,48 @@ import type { PlaygroundRuntime } from './create-playground-runtime';
 
 export const RuntimeContext = createContext<PlaygroundRuntime | null>(null);
 
-/** The runtime of the playground this component is mounted in. */
+/**
+ * What a read-only view of a session needs — the embed player gives only this: the session, the
+ * engine slot (empty there), the tool checks and the graph's deriver. Nothing that runs a tool,
+ * calls a route, holds a key or writes to storage.
+ */
+export type ViewRuntime = Pick<PlaygroundRuntime, 'store' | 'engine' | 'toolChecks' | 'timeline'>;
+export const ViewRuntimeContext = createContext<ViewRuntime | null>(null);
+
+/** The runtime of the playground this component is mounted in (not in the player: it throws there). */
 export function useRuntime(): PlaygroundRuntime {
   const runtime = useContext(RuntimeContext);
   if (!runtime) throw new Error('useRuntime must be used inside <Playground>.');
   return runtime;
 }
 
+/** The playground's runtime where there is one (none in the player). */
+export function useOptionalRuntime(): PlaygroundRuntime | null {
+  return useContext(RuntimeContext);
+}
+
+/** What every view reads: the player's narrow runtime, or the playground's. */
+export function useViewRuntime(): ViewRuntime {
+  const view = useContext(ViewRuntimeContext);
+  const runtime = useContext(RuntimeContext);
+  const found = view ?? runtime;
+  if (!found) throw new Error('useViewRuntime must be used inside <Playground> or the player.');
+  return found;
+}
+
 /** Reads one slice of the session; pass a narrow selector. */
 export function useSession<T>(selector: (state: SessionState & SessionActions) => T): T {
-  return useStore(useRuntime().store, selector);
+  return useStore(useViewRuntime().store, selector);
 }
 
 /** The session's actions; they never change, so reading them subscribes to nothing. */
 export function useSessionActions(): SessionActions {
-  return useRuntime().store.getState();
+  return useViewRuntime().store.getState();
 }
 
 /** The checker and the chat once loaded (moments after the page is interactive); re-renders then. */
 export function useEngine(): PlaygroundEngine | undefined {
-  return useStore(useRuntime().engine, (state) => state.engine);
+  return useStore(useViewRuntime().engine, (state) => state.engine);
 }
 
 /**
@@ -36,7 +58,7 @@ export function useEngine(): PlaygroundEngine | undefined {
  * until the tool-check worker has answered, moments after the page is interactive.
  */
 export function useToolSetCheck(): ToolSetCheck {
-  const { toolChecks } = useRuntime();
+  const { toolChecks } = useViewRuntime();
   const version = useSyncExternalStore(toolChecks.subscribe, toolChecks.version, toolChecks.version);
   const tools = useSession((state) => state.tools);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means checks arrived for these same tools.

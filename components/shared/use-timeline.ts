@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { createTimelineDeriver } from '@/lib/timeline/create-timeline-deriver';
 import { useMcpToolNames } from './use-mcp-tool-names';
 import type { PositionedTimeline } from '@/lib/timeline/timeline-types';
-import { useRuntime, useSession } from '../runtime/runtime-context';
+import { useViewRuntime, useSession } from '../runtime/runtime-context';
 import { useVisibleMessages } from './use-visible-messages';
 
 /** The run's graph, derived from the session and laid out (once per change, by the runtime's deriver). */
 export function useTimeline(): PositionedTimeline {
-  const { timeline } = useRuntime();
+  const { timeline } = useViewRuntime();
   timeline.derive ??= createTimelineDeriver();
   const deriveTimeline = timeline.derive;
   const messages = useVisibleMessages();
