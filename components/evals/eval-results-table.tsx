@@ -1,12 +1,13 @@
 'use client';
 
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { EvalCase } from '@/lib/shapes/eval-case';
 import type { EvalRun } from '@/lib/shapes/eval-run';
 import {
   cellPassHat,
   cellPassHatAll,
   cellSummary,
+  type EvalCell,
   type EvalColumn,
   evalCells,
   gradedCount,
@@ -92,6 +93,99 @@ function CellRuns({ title, runs, onClose }: { title: string; runs: EvalRun[]; on
   );
 }
 
+/** A cell's tone: all graded runs passed, some, none — or nothing graded. */
+function toneOf(cell: EvalCell): string {
+  const graded = gradedCount(cell);
+  if (graded === 0) return TONES.none;
+  if (cell.passed === graded) return TONES.pass;
+  return cell.passed === 0 ? TONES.fail : TONES.some;
+}
+
+/** One case in one column: "3/3" (opens its runs), its pass^k and a flaky mark. */
+function ResultCell({
+  testCase,
+  column,
+  cell,
+  onOpen,
+}: {
+  testCase: EvalCase;
+  column: EvalColumn;
+  cell: EvalCell;
+  onOpen: () => void;
+}) {
+  const total = cell.runs.length;
+  const graded = gradedCount(cell);
+  const summary = cellSummary(cell);
+  const cost = estimateCost(
+    column.config.settings.provider ?? 'simulated',
+    column.config.settings.model ?? '',
+    cell.inputTokens,
+    cell.outputTokens,
+  );
+  const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
+  const every = cellPassHatAll(cell);
+  const flaky = isFlaky(cell);
+  return (
+    <td className="whitespace-nowrap p-1">
+      <button
+        type="button"
+        className={`rounded px-1.5 font-mono ${toneOf(cell)}`}
+        title={[figures, ...cell.reasons].join('\n')}
+        aria-label={`${testCase.id}, ${column.label}: ${graded === 0 ? summary : `${summary.replace(' flaky', '')} passed`}${every === undefined ? '' : `, pass^${graded} ${every.toFixed(2)}`}${flaky ? ', flaky' : ''}${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
+        onClick={onOpen}
+      >
+        {summary.replace(' flaky', '')}
+      </button>
+      {every === undefined ? null : (
+        <span
+          className="muted ml-1 font-mono"
+          title={`pass^${graded}: the chance that ${graded} runs drawn from these ${graded} all pass — ${every === 0 ? '0 because at least one failed' : every.toFixed(2)}. "Does it work every time?"`}
+        >
+          pass^{graded} {every.toFixed(2)}
+        </span>
+      )}
+      {flaky ? (
+        <span
+          className="ml-1 rounded border border-[var(--border)] px-1"
+          title="Some runs passed and some failed: the case does not hold every time."
+        >
+          flaky
+        </span>
+      ) : null}
+    </td>
+  );
+}
+
+/** The pass^k column beside a column, for cases run with repeats. */
+function PassHatCell({ cell }: { cell: EvalCell | undefined }) {
+  const hat = cellPassHat(cell);
+  return (
+    <td className="p-1 font-mono" title="pass^k: the chance that k runs drawn from these all pass, for k = 1…runs">
+      {hat.length > 0 ? passHatText(hat) : '—'}
+    </td>
+  );
+}
+
+/** A column's total: passed of graded, errors, not checked, with its tokens and cost on hover. */
+function TotalCell({ column, runs }: { column: EvalColumn; runs: EvalRun[] }) {
+  const counts = countVerdicts(runs);
+  const input = runs.reduce((sum, run) => sum + run.inputTokens, 0);
+  const output = runs.reduce((sum, run) => sum + run.outputTokens, 0);
+  const cost = estimateCost(
+    column.config.settings.provider ?? 'simulated',
+    column.config.settings.model ?? '',
+    input,
+    output,
+  );
+  return (
+    <td className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
+      {counts.passed}/{gradedRuns(counts)} passed
+      {counts.error > 0 ? ` · ${counts.error} error${counts.error === 1 ? '' : 's'}` : ''}
+      {counts['not-checked'] > 0 ? ` · ${counts['not-checked']} not checked` : ''}
+    </td>
+  );
+}
+
 /** Rows = cases, columns = variant × configuration, cells = runs passed ("3/3"); totals; CSV and JSON. */
 export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; columns: EvalColumn[] }) {
   const runs = useSession((state) => state.evals.runs);
@@ -104,7 +198,6 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
   const openedTitle = open
     ? `${open.caseId} · ${columns.find((column) => column.key === open.column)?.label ?? ''}`
     : '';
-
   return (
     <div className="flex flex-col gap-2">
       <div className="overflow-auto">
@@ -114,18 +207,18 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
               <th scope="col" className="p-1 text-left">
                 Case
               </th>
-              {columns.flatMap((column) => [
-                <th key={column.key} scope="col" className="p-1 text-left">
-                  {column.label}
-                </th>,
-                ...(repeated
-                  ? [
-                      <th key={`${column.key}-hat`} scope="col" className="p-1 text-left">
-                        {column.label} pass^k
-                      </th>,
-                    ]
-                  : []),
-              ])}
+              {columns.map((column) => (
+                <Fragment key={column.key}>
+                  <th scope="col" className="p-1 text-left">
+                    {column.label}
+                  </th>
+                  {repeated ? (
+                    <th scope="col" className="p-1 text-left">
+                      {column.label} pass^k
+                    </th>
+                  ) : null}
+                </Fragment>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -134,77 +227,23 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
                 <th scope="row" className="p-1 text-left font-mono font-normal" title={testCase.prompt}>
                   {testCase.name ?? testCase.id}
                 </th>
-                {columns.flatMap((column) => {
+                {columns.map((column) => {
                   const cell = cells.get(`${testCase.id}|${column.key}`);
-                  const hat = cellPassHat(cell);
-                  const hatCell = repeated
-                    ? [
-                        <td
-                          key={`${column.key}-hat`}
-                          className="p-1 font-mono"
-                          title="pass^k: the chance that k runs drawn from these all pass, for k = 1…runs"
-                        >
-                          {hat.length > 0 ? passHatText(hat) : '—'}
-                        </td>,
-                      ]
-                    : [];
-                  if (!cell)
-                    return [
-                      <td key={column.key} className="muted p-1">
-                        —
-                      </td>,
-                      ...hatCell,
-                    ];
-                  const total = cell.runs.length;
-                  const graded = gradedCount(cell);
-                  const tone =
-                    graded === 0
-                      ? TONES.none
-                      : cell.passed === graded
-                        ? TONES.pass
-                        : cell.passed === 0
-                          ? TONES.fail
-                          : TONES.some;
-                  const summary = cellSummary(cell);
-                  const cost = estimateCost(
-                    column.config.settings.provider ?? 'simulated',
-                    column.config.settings.model ?? '',
-                    cell.inputTokens,
-                    cell.outputTokens,
-                  );
-                  const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
-                  const every = cellPassHatAll(cell);
-                  const flaky = isFlaky(cell);
-                  return [
-                    <td key={column.key} className="whitespace-nowrap p-1">
-                      <button
-                        type="button"
-                        className={`rounded px-1.5 font-mono ${tone}`}
-                        title={[figures, ...cell.reasons].join('\n')}
-                        aria-label={`${testCase.id}, ${column.label}: ${graded === 0 ? summary : `${summary.replace(' flaky', '')} passed`}${every === undefined ? '' : `, pass^${graded} ${every.toFixed(2)}`}${flaky ? ', flaky' : ''}${cell.reasons.length ? ` — ${cell.reasons.join(' ')}` : ''}`}
-                        onClick={() => setOpen({ caseId: testCase.id, column: column.key })}
-                      >
-                        {summary.replace(' flaky', '')}
-                      </button>
-                      {every === undefined ? null : (
-                        <span
-                          className="muted ml-1 font-mono"
-                          title={`pass^${graded}: the chance that ${graded} runs drawn from these ${graded} all pass — ${every === 0 ? '0 because at least one failed' : every.toFixed(2)}. "Does it work every time?"`}
-                        >
-                          pass^{graded} {every.toFixed(2)}
-                        </span>
+                  return (
+                    <Fragment key={column.key}>
+                      {cell ? (
+                        <ResultCell
+                          testCase={testCase}
+                          column={column}
+                          cell={cell}
+                          onOpen={() => setOpen({ caseId: testCase.id, column: column.key })}
+                        />
+                      ) : (
+                        <td className="muted p-1">—</td>
                       )}
-                      {flaky ? (
-                        <span
-                          className="ml-1 rounded border border-[var(--border)] px-1"
-                          title="Some runs passed and some failed: the case does not hold every time."
-                        >
-                          flaky
-                        </span>
-                      ) : null}
-                    </td>,
-                    ...hatCell,
-                  ];
+                      {repeated ? <PassHatCell cell={cell} /> : null}
+                    </Fragment>
+                  );
                 })}
               </tr>
             ))}
@@ -214,26 +253,15 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
               <th scope="row" className="p-1 text-left">
                 Total
               </th>
-              {columns.flatMap((column) => {
-                const own = cases.flatMap((testCase) => cells.get(`${testCase.id}|${column.key}`)?.runs ?? []);
-                const counts = countVerdicts(own);
-                const input = own.reduce((sum, run) => sum + run.inputTokens, 0);
-                const output = own.reduce((sum, run) => sum + run.outputTokens, 0);
-                const cost = estimateCost(
-                  column.config.settings.provider ?? 'simulated',
-                  column.config.settings.model ?? '',
-                  input,
-                  output,
-                );
-                return [
-                  <td key={column.key} className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
-                    {counts.passed}/{gradedRuns(counts)} passed
-                    {counts.error > 0 ? ` · ${counts.error} error${counts.error === 1 ? '' : 's'}` : ''}
-                    {counts['not-checked'] > 0 ? ` · ${counts['not-checked']} not checked` : ''}
-                  </td>,
-                  ...(repeated ? [<td key={`${column.key}-hat`} className="p-1" />] : []),
-                ];
-              })}
+              {columns.map((column) => (
+                <Fragment key={column.key}>
+                  <TotalCell
+                    column={column}
+                    runs={cases.flatMap((testCase) => cells.get(`${testCase.id}|${column.key}`)?.runs ?? [])}
+                  />
+                  {repeated ? <td className="p-1" /> : null}
+                </Fragment>
+              ))}
             </tr>
           </tfoot>
         </table>

@@ -19,6 +19,93 @@ const CHANGE_WORDS: Record<FileChangeMark['type'], string> = {
 const CHANGE_MARKS: Record<FileChangeMark['type'], string> = { FileCreated: '+', FileModified: '~', FileDeleted: '−' };
 const describeMark = (mark: FileChangeMark) => `${CHANGE_WORDS[mark.type]} by ${mark.toolName} (${mark.toolCallId})`;
 
+/** The files as a tree, each the run changed marked with what and which call; deleted ones struck through. */
+function FileTree({ files }: { files: SandboxFiles }) {
+  const messages = useSession((state) => state.messages);
+  const openFilePath = useSession((state) => state.openFilePath);
+  const { openFile } = useSessionActions();
+  const rows = useMemo(() => buildFileTree(files), [files]);
+  const marks = useMemo(() => markChangedFiles(messages), [messages]);
+  const deleted = [...marks.values()].filter((mark) => mark.type === 'FileDeleted' && !Object.hasOwn(files, mark.path));
+  return (
+    <ul aria-label="Sandbox files" className="min-h-0 flex-1 overflow-auto px-2 pb-2 font-mono text-xs">
+      {rows.map((row) => {
+        const mark = marks.get(row.path);
+        const label = mark ? `${row.path} (${describeMark(mark)})` : row.path;
+        return (
+          <li key={row.path} style={{ paddingLeft: `${row.depth * 12}px` }}>
+            {row.kind === 'directory' ? (
+              <span className="muted">{row.name}/</span>
+            ) : (
+              <button
+                type="button"
+                aria-label={label}
+                aria-current={row.path === openFilePath ? 'true' : undefined}
+                title={mark ? describeMark(mark) : `${row.sizeBytes} bytes`}
+                className={`flex w-full items-center gap-1 rounded px-1 text-left hover:bg-[var(--hover)] ${row.path === openFilePath ? 'bg-[var(--selected)]' : ''}`}
+                onClick={() => openFile(row.path)}
+              >
+                <span className="truncate">{row.name}</span>
+                {mark ? (
+                  <span className="file-mark">
+                    {CHANGE_MARKS[mark.type]} {mark.toolName}
+                  </span>
+                ) : null}
+              </button>
+            )}
+          </li>
+        );
+      })}
+      {deleted.map((mark) => (
+        <li
+          key={`deleted:${mark.path}`}
+          title={describeMark(mark)}
+          aria-label={`${mark.path} (${describeMark(mark)})`}
+          className="muted line-through"
+        >
+          {mark.path}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `New file path`, with Create and Cancel. */
+function NewFileForm({
+  path,
+  onChange,
+  onCreate,
+}: {
+  path: string;
+  onChange: (path: string | undefined) => void;
+  onCreate: () => void;
+}) {
+  return (
+    <form
+      className="flex gap-1 px-3 pb-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onCreate();
+      }}
+    >
+      <input
+        aria-label="New file path"
+        className="control min-w-0 flex-1"
+        placeholder="notes/todo.md"
+        value={path}
+        autoFocus
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <button type="submit" className="button">
+        Create
+      </button>
+      <button type="button" className="button" onClick={() => onChange(undefined)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
 /**
  * The sandbox's files (UI contract: region "Files"): a tree with the files the run changed
  * marked, a file open for editing, upload, download, new file, and reset to the starting
@@ -26,15 +113,11 @@ const describeMark = (mark: FileChangeMark) => `${CHANGE_WORDS[mark.type]} by ${
  */
 export function FilesPane() {
   const files = useSession((state) => state.files);
-  const messages = useSession((state) => state.messages);
   const openFilePath = useSession((state) => state.openFilePath);
   const readOnly = useSession((state) => state.readOnly);
   const { openFile } = useSessionActions();
   const { store } = useRuntime();
   const actions = useSandboxFiles();
-  const rows = useMemo(() => buildFileTree(files), [files]);
-  const marks = useMemo(() => markChangedFiles(messages), [messages]);
-  const deleted = [...marks.values()].filter((mark) => mark.type === 'FileDeleted' && !Object.hasOwn(files, mark.path));
   const [notice, setNotice] = useState<{ text: string; undo?: SandboxFiles } | undefined>();
   const [newPath, setNewPath] = useState<string | undefined>();
   const upload = useRef<HTMLInputElement>(null);
@@ -98,28 +181,7 @@ export function FilesPane() {
         </fieldset>
       </div>
       {newPath !== undefined && !readOnly ? (
-        <form
-          className="flex gap-1 px-3 pb-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void createFile();
-          }}
-        >
-          <input
-            aria-label="New file path"
-            className="control min-w-0 flex-1"
-            placeholder="notes/todo.md"
-            value={newPath}
-            autoFocus
-            onChange={(event) => setNewPath(event.target.value)}
-          />
-          <button type="submit" className="button">
-            Create
-          </button>
-          <button type="button" className="button" onClick={() => setNewPath(undefined)}>
-            Cancel
-          </button>
-        </form>
+        <NewFileForm path={newPath} onChange={setNewPath} onCreate={() => void createFile()} />
       ) : null}
       {notice ? (
         <p role="status" className="px-3 pb-1 text-xs">
@@ -138,45 +200,7 @@ export function FilesPane() {
           ) : null}
         </p>
       ) : null}
-      <ul aria-label="Sandbox files" className="min-h-0 flex-1 overflow-auto px-2 pb-2 font-mono text-xs">
-        {rows.map((row) => {
-          const mark = marks.get(row.path);
-          const label = mark ? `${row.path} (${describeMark(mark)})` : row.path;
-          return (
-            <li key={row.path} style={{ paddingLeft: `${row.depth * 12}px` }}>
-              {row.kind === 'directory' ? (
-                <span className="muted">{row.name}/</span>
-              ) : (
-                <button
-                  type="button"
-                  aria-label={label}
-                  aria-current={row.path === openFilePath ? 'true' : undefined}
-                  title={mark ? describeMark(mark) : `${row.sizeBytes} bytes`}
-                  className={`flex w-full items-center gap-1 rounded px-1 text-left hover:bg-[var(--hover)] ${row.path === openFilePath ? 'bg-[var(--selected)]' : ''}`}
-                  onClick={() => openFile(row.path)}
-                >
-                  <span className="truncate">{row.name}</span>
-                  {mark ? (
-                    <span className="file-mark">
-                      {CHANGE_MARKS[mark.type]} {mark.toolName}
-                    </span>
-                  ) : null}
-                </button>
-              )}
-            </li>
-          );
-        })}
-        {deleted.map((mark) => (
-          <li
-            key={`deleted:${mark.path}`}
-            title={describeMark(mark)}
-            aria-label={`${mark.path} (${describeMark(mark)})`}
-            className="muted line-through"
-          >
-            {mark.path}
-          </li>
-        ))}
-      </ul>
+      <FileTree files={files} />
       {openFilePath !== undefined && Object.hasOwn(files, openFilePath) ? (
         <FileEditor
           key={openFilePath}

@@ -1,9 +1,10 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { stepDecisionOf } from '@/lib/evals/sampling/step-decision';
+import { type StepDecision, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
 import { DecisionProbabilities } from './decision-probabilities';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
+import type { WireStep } from '@/lib/wire/wire-types';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
 import type { ChatRequest } from '@/lib/agent/chat-route';
@@ -86,6 +87,76 @@ function TimingView({ report, node }: { report: StepReport | undefined; node: Po
   );
 }
 
+/** A step of the model in this tab: the text llama.cpp evaluated, and how it sampled. */
+function LocalPromptView({ prompt, decision }: { prompt: string; decision: StepDecision | undefined }) {
+  return (
+    <section aria-label="Sent to the model in your browser" className="flex flex-col gap-1">
+      <h4 className="text-xs font-semibold">Sent to llama.cpp in this tab: the text the model read</h4>
+      <p className="muted text-xs">
+        Its chat template rendered with the messages and tools, evaluated as it is
+        {decision?.sampling
+          ? ` (temperature ${decision.sampling.temperature}, top-p ${decision.sampling.topP}, top-k ${decision.sampling.topK}, seed ${decision.sampling.seed}${decision.constrained ? ', under the decision grammar' : ''})`
+          : ''}
+        . The formats below show the same step as a hosted provider would receive it.
+      </p>
+      <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all text-xs">{prompt}</pre>
+    </section>
+  );
+}
+
+/** The step's OpenInference span attributes, and the selected call's. */
+function OpenInferenceView({
+  step,
+  stepId,
+  call,
+  detail,
+}: {
+  step: WireStep;
+  stepId: string | undefined;
+  call: WireStep['response']['toolCalls'][number] | undefined;
+  detail: ReturnType<typeof resultOf> | undefined;
+}) {
+  const provider = useSession((state) => state.settings.provider);
+  return (
+    <div className="flex flex-col gap-2">
+      <h4 className="text-xs font-semibold">LLM span (step {stepId?.split('-').at(-1)})</h4>
+      <JsonView value={renderLLMSpanAttributes(step, provider)} label="LLM span attributes" />
+      {call ? (
+        <>
+          <h4 className="text-xs font-semibold">TOOL span ({call.name})</h4>
+          <JsonView
+            value={renderToolSpanAttributes(
+              call,
+              detail?.errorText ?? (detail && 'output' in detail ? toolResultText(detail.output) : undefined),
+            )}
+            label="Tool span attributes"
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The chat request that produced the selected step: its history as sent, the tools, the settings. */
+function useStepChat(stepNode: PositionedNode | undefined) {
+  const messages = useSession((state) => state.messages);
+  const settings = useSession((state) => state.settings);
+  const { runnable } = useToolSetCheck();
+  return useMemo(() => {
+    if (stepNode?.kind !== 'assistant') return undefined;
+    const before = messagesBeforeStep(messages, stepNode.detail.id, stepNode.detail.step);
+    if (!before) return undefined;
+    // As the step was sent: what its history policy left out stays out (recorded, not planned again).
+    const recorded = readHistoryReport(stepNode.detail.parts);
+    const history = recorded ? applyHistory(before, recorded) : before;
+    return {
+      messages: history as ChatRequest['messages'],
+      tools: requestToolSpecs(runnable),
+      settings: { ...settings, history: undefined },
+    };
+  }, [stepNode, messages, runnable, settings]);
+}
+
 /**
  * Details of the selected graph node: the data as the session holds it, then the expert
  * views — the step in each provider's wire format, its OpenInference attributes, timing.
@@ -136,20 +207,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
     step && toolCallId ? step.response.toolCalls.find((candidate) => candidate.id === toolCallId) : undefined;
   const detail = node ? resultOf(node) : undefined;
   const wireCaptures = useSession((state) => state.wireCaptures);
-  // The chat request that produced the selected step: its history, the tools, the settings.
-  const stepChat = useMemo(() => {
-    if (stepNode?.kind !== 'assistant') return undefined;
-    const before = messagesBeforeStep(messages, stepNode.detail.id, stepNode.detail.step);
-    if (!before) return undefined;
-    // As the step was sent: what its history policy left out stays out (recorded, not planned again).
-    const recorded = readHistoryReport(stepNode.detail.parts);
-    const history = recorded ? applyHistory(before, recorded) : before;
-    return {
-      messages: history as ChatRequest['messages'],
-      tools: requestToolSpecs(runnable),
-      settings: { ...settings, history: undefined },
-    };
-  }, [stepNode, messages, runnable, settings]);
+  const stepChat = useStepChat(stepNode);
 
   return (
     <section aria-label="Inspector" className="pane">
@@ -187,19 +245,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   ) : null}
                 </div>
               ) : null}
-              {tab === 'Wire' && localPrompt ? (
-                <section aria-label="Sent to the model in your browser" className="flex flex-col gap-1">
-                  <h4 className="text-xs font-semibold">Sent to llama.cpp in this tab: the text the model read</h4>
-                  <p className="muted text-xs">
-                    Its chat template rendered with the messages and tools, evaluated as it is
-                    {stepDecision?.sampling
-                      ? ` (temperature ${stepDecision.sampling.temperature}, top-p ${stepDecision.sampling.topP}, top-k ${stepDecision.sampling.topK}, seed ${stepDecision.sampling.seed}${stepDecision.constrained ? ', under the decision grammar' : ''})`
-                      : ''}
-                    . The formats below show the same step as a hosted provider would receive it.
-                  </p>
-                  <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all text-xs">{localPrompt}</pre>
-                </section>
-              ) : null}
+              {tab === 'Wire' && localPrompt ? <LocalPromptView prompt={localPrompt} decision={stepDecision} /> : null}
               {tab === 'Wire' ? (
                 step ? (
                   <WireView
@@ -214,23 +260,7 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
               ) : null}
               {tab === 'OpenInference' ? (
                 step ? (
-                  <div className="flex flex-col gap-2">
-                    <h4 className="text-xs font-semibold">LLM span (step {stepId?.split('-').at(-1)})</h4>
-                    <JsonView value={renderLLMSpanAttributes(step, settings.provider)} label="LLM span attributes" />
-                    {call ? (
-                      <>
-                        <h4 className="text-xs font-semibold">TOOL span ({call.name})</h4>
-                        <JsonView
-                          value={renderToolSpanAttributes(
-                            call,
-                            detail?.errorText ??
-                              (detail && 'output' in detail ? toolResultText(detail.output) : undefined),
-                          )}
-                          label="Tool span attributes"
-                        />
-                      </>
-                    ) : null}
-                  </div>
+                  <OpenInferenceView step={step} stepId={stepId} call={call} detail={detail} />
                 ) : (
                   <p className="muted text-xs">This node is not part of a model step.</p>
                 )

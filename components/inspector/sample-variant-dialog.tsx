@@ -63,6 +63,101 @@ function changeOf(
   }
 }
 
+type Form = { tool: string; text: string; pick: string; number: string };
+
+/** The one change's fields: a tool's description or schema, the system text, temperature, tool choice, a saved set. */
+function ChangeFields({
+  kind,
+  tools,
+  form,
+  set,
+}: {
+  kind: Kind;
+  tools: readonly ToolSpec[];
+  form: Form;
+  set: { [K in keyof Form]: (value: string) => void };
+}) {
+  const variants = useSession((state) => state.evals.variants);
+  const configs = useSession((state) => state.evals.configs);
+  return (
+    <>
+      {kind === 'description' || kind === 'schema' ? (
+        <>
+          <label className="flex items-center gap-2">
+            Tool
+            <select className="control" value={form.tool} onChange={(event) => set.tool(event.target.value)}>
+              {tools.map((each) => (
+                <option key={each.name}>{each.name}</option>
+              ))}
+            </select>
+          </label>
+          <textarea
+            aria-label={kind === 'description' ? 'Description' : 'Schema (JSON)'}
+            className="control min-h-24 font-mono"
+            value={form.text}
+            onChange={(event) => set.text(event.target.value)}
+          />
+          {tools.some((each) => each.name === form.tool) ? null : (
+            <p role="alert">This step offered no tools to change.</p>
+          )}
+        </>
+      ) : null}
+      {kind === 'system' ? (
+        <textarea
+          aria-label="System instructions"
+          className="control min-h-24"
+          value={form.text}
+          onChange={(event) => set.text(event.target.value)}
+        />
+      ) : null}
+      {kind === 'temperature' ? (
+        <label className="flex items-center gap-2">
+          Temperature
+          <input
+            type="number"
+            className="control w-20"
+            min={0}
+            max={2}
+            step={0.1}
+            value={form.number}
+            onChange={(event) => set.number(event.target.value)}
+          />
+        </label>
+      ) : null}
+      {kind === 'toolChoice' ? (
+        <label className="flex items-center gap-2">
+          Tool choice
+          <select className="control" value={form.pick} onChange={(event) => set.pick(event.target.value)}>
+            {['auto', 'required', 'none', ...tools.map((each) => each.name)].map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {kind === 'tools' || kind === 'config' ? (
+        (kind === 'tools' ? variants : configs).length === 0 ? (
+          <p role="note">
+            {kind === 'tools'
+              ? 'No saved variants: save the tool list as a variant in Evals first.'
+              : 'No saved configurations: save one in Evals first.'}
+          </p>
+        ) : (
+          <label className="flex items-center gap-2">
+            {kind === 'tools' ? 'Saved variant' : 'Saved configuration'}
+            <select className="control" value={form.pick} onChange={(event) => set.pick(event.target.value)}>
+              {(kind === 'tools' ? variants : configs).map((each) => (
+                <option key={each.id} value={each.id}>
+                  {each.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )
+      ) : null}
+    </>
+  );
+}
+
 /** `Sample a variant`: the same step with one change, sampled beside the step as sent. */
 export function SampleVariantDialog({
   tools,
@@ -79,7 +174,6 @@ export function SampleVariantDialog({
   const settings = useSession((state) => state.settings);
   const variants = useSession((state) => state.evals.variants);
   const configs = useSession((state) => state.evals.configs);
-  const current = tools.find((each) => each.name === tool);
   const initialText = (which: Kind, name = tool) => {
     const spec = tools.find((each) => each.name === name);
     if (which === 'description') return spec?.description ?? '';
@@ -135,84 +229,20 @@ export function SampleVariantDialog({
             ))}
           </select>
         </label>
-        {kind === 'description' || kind === 'schema' ? (
-          <>
-            <label className="flex items-center gap-2">
-              Tool
-              <select
-                className="control"
-                value={tool}
-                onChange={(event) => {
-                  setTool(event.target.value);
-                  setText(initialText(kind, event.target.value));
-                }}
-              >
-                {tools.map((each) => (
-                  <option key={each.name}>{each.name}</option>
-                ))}
-              </select>
-            </label>
-            <textarea
-              aria-label={kind === 'description' ? 'Description' : 'Schema (JSON)'}
-              className="control min-h-24 font-mono"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {current ? null : <p role="alert">This step offered no tools to change.</p>}
-          </>
-        ) : null}
-        {kind === 'system' ? (
-          <textarea
-            aria-label="System instructions"
-            className="control min-h-24"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        ) : null}
-        {kind === 'temperature' ? (
-          <label className="flex items-center gap-2">
-            Temperature
-            <input
-              type="number"
-              className="control w-20"
-              min={0}
-              max={2}
-              step={0.1}
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-            />
-          </label>
-        ) : null}
-        {kind === 'toolChoice' ? (
-          <label className="flex items-center gap-2">
-            Tool choice
-            <select className="control" value={pick} onChange={(event) => setPick(event.target.value)}>
-              {['auto', 'required', 'none', ...tools.map((each) => each.name)].map((value) => (
-                <option key={value}>{value}</option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        {kind === 'tools' || kind === 'config' ? (
-          (kind === 'tools' ? variants : configs).length === 0 ? (
-            <p role="note">
-              {kind === 'tools'
-                ? 'No saved variants: save the tool list as a variant in Evals first.'
-                : 'No saved configurations: save one in Evals first.'}
-            </p>
-          ) : (
-            <label className="flex items-center gap-2">
-              {kind === 'tools' ? 'Saved variant' : 'Saved configuration'}
-              <select className="control" value={pick} onChange={(event) => setPick(event.target.value)}>
-                {(kind === 'tools' ? variants : configs).map((each) => (
-                  <option key={each.id} value={each.id}>
-                    {each.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )
-        ) : null}
+        <ChangeFields
+          kind={kind}
+          tools={tools}
+          form={{ tool, text, pick, number }}
+          set={{
+            tool: (name) => {
+              setTool(name);
+              setText(initialText(kind, name));
+            },
+            text: setText,
+            pick: setPick,
+            number: setNumber,
+          }}
+        />
         {note ? (
           <p role="note" className="text-role-call">
             {note}

@@ -24,23 +24,9 @@ const READ_DELAY_MS = 300;
 
 type Preview = { kind: 'reading' } | { kind: 'read'; result: ToolsFromCode } | { kind: 'failed'; message: string };
 
-/**
- * "Tool from code": a function, a zod `tool()` or a Pydantic model pasted in, the tools it
- * defines previewed as JSON as it is typed (with what JSON Schema cannot say), then created.
- */
-export default function ToolFromCodeDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { addTools } = useSessionActions();
-  const [language, setLanguage] = useState<CodeLanguage>('python');
-  const [codes, setCodes] = useState<Record<CodeLanguage, string>>(CODE_EXAMPLES);
+/** The tools the code defines, read again as it changes: at once on opening or a new language, after a pause while typing. */
+function useCodePreview(open: boolean, language: CodeLanguage, code: string, otherFiles: OtherFiles): Preview {
   const [preview, setPreview] = useState<Preview>({ kind: 'reading' });
-  const [otherFiles, setOtherFiles] = useState<OtherFiles>({});
-  const code = codes[language];
   // What was last read: a change of the code alone is typing (read after a pause), anything else is read at once.
   const lastRead = useRef<{ open: boolean; language: CodeLanguage }>(undefined);
 
@@ -80,6 +66,83 @@ export default function ToolFromCodeDialog({
     const handle = window.requestIdleCallback(warm, { timeout: 2_000 });
     return () => window.cancelIdleCallback(handle);
   }, [open, firstRead]);
+
+  return preview;
+}
+
+/** What the code defines: each tool's JSON with what JSON Schema cannot say, or where the code is wrong. */
+function CodePreview({ preview }: { preview: Preview }) {
+  const result = preview.kind === 'read' ? preview.result : undefined;
+  const tools = result?.ok ? result.tools : [];
+  return (
+    <section aria-label="Preview" className="flex h-[min(26rem,50vh)] min-w-0 flex-col gap-1 overflow-auto text-xs">
+      {preview.kind === 'reading' ? <p className="muted">Reading the code…</p> : null}
+      {preview.kind === 'failed' ? (
+        <p role="alert" className="text-role-error">
+          {preview.message}
+        </p>
+      ) : null}
+      {result && !result.ok ? (
+        <p role="alert" className="text-role-error">
+          Line {result.problem.line}, column {result.problem.column}: {result.problem.message} Nothing was created; the
+          code is kept.
+        </p>
+      ) : null}
+      {result?.ok ? (
+        <>
+          <p role="status">
+            {tools.length === 0
+              ? 'No tools in this code.'
+              : `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.map((tool) => tool.definition.name).join(', ')}`}
+          </p>
+          {result.notes.length > 0 ? (
+            <ul className="muted list-disc pl-4">
+              {result.notes.map((note, index) => (
+                <li key={index}>{note}</li>
+              ))}
+            </ul>
+          ) : null}
+          {tools.map((tool) => (
+            <article
+              key={tool.definition.name}
+              aria-label={`Tool JSON ${tool.definition.name}`}
+              className="flex flex-col gap-1"
+            >
+              {tool.notes.length > 0 ? (
+                <ul aria-label={`Notes on ${tool.definition.name}`} className="list-disc pl-4 text-role-call">
+                  {tool.notes.map((note, index) => (
+                    <li key={index}>{note}</li>
+                  ))}
+                </ul>
+              ) : null}
+              <pre className="code overflow-auto rounded border border-[var(--border)] p-2">
+                {JSON.stringify(tool.definition, null, 2)}
+              </pre>
+            </article>
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * "Tool from code": a function, a zod `tool()` or a Pydantic model pasted in, the tools it
+ * defines previewed as JSON as it is typed (with what JSON Schema cannot say), then created.
+ */
+export default function ToolFromCodeDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { addTools } = useSessionActions();
+  const [language, setLanguage] = useState<CodeLanguage>('python');
+  const [codes, setCodes] = useState<Record<CodeLanguage, string>>(CODE_EXAMPLES);
+  const [otherFiles, setOtherFiles] = useState<OtherFiles>({});
+  const code = codes[language];
+  const preview = useCodePreview(open, language, code, otherFiles);
 
   const result = preview.kind === 'read' ? preview.result : undefined;
   const tools = result?.ok ? result.tools : [];
@@ -129,57 +192,7 @@ export default function ToolFromCodeDialog({
               onChange={(next) => setCodes((all) => ({ ...all, [language]: next }))}
             />
           </div>
-          <section
-            aria-label="Preview"
-            className="flex h-[min(26rem,50vh)] min-w-0 flex-col gap-1 overflow-auto text-xs"
-          >
-            {preview.kind === 'reading' ? <p className="muted">Reading the code…</p> : null}
-            {preview.kind === 'failed' ? (
-              <p role="alert" className="text-role-error">
-                {preview.message}
-              </p>
-            ) : null}
-            {result && !result.ok ? (
-              <p role="alert" className="text-role-error">
-                Line {result.problem.line}, column {result.problem.column}: {result.problem.message} Nothing was
-                created; the code is kept.
-              </p>
-            ) : null}
-            {result?.ok ? (
-              <>
-                <p role="status">
-                  {tools.length === 0
-                    ? 'No tools in this code.'
-                    : `${tools.length} tool${tools.length === 1 ? '' : 's'}: ${tools.map((tool) => tool.definition.name).join(', ')}`}
-                </p>
-                {result.notes.length > 0 ? (
-                  <ul className="muted list-disc pl-4">
-                    {result.notes.map((note, index) => (
-                      <li key={index}>{note}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                {tools.map((tool) => (
-                  <article
-                    key={tool.definition.name}
-                    aria-label={`Tool JSON ${tool.definition.name}`}
-                    className="flex flex-col gap-1"
-                  >
-                    {tool.notes.length > 0 ? (
-                      <ul aria-label={`Notes on ${tool.definition.name}`} className="list-disc pl-4 text-role-call">
-                        {tool.notes.map((note, index) => (
-                          <li key={index}>{note}</li>
-                        ))}
-                      </ul>
-                    ) : null}
-                    <pre className="code overflow-auto rounded border border-[var(--border)] p-2">
-                      {JSON.stringify(tool.definition, null, 2)}
-                    </pre>
-                  </article>
-                ))}
-              </>
-            ) : null}
-          </section>
+          <CodePreview preview={preview} />
         </div>
         {language === 'zod' ? <OtherFilesPicker files={otherFiles} onChange={setOtherFiles} /> : null}
         <div className="flex gap-2">
