@@ -2,32 +2,19 @@
 
 import { useMemo, useRef, useState } from 'react';
 import { findSameConfigs } from '@/lib/evals/same-configs';
+import type { EvalConfig } from '@/lib/shapes/eval-run';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 
-/**
- * Compare: the message being written sent to 2–4 saved configurations at once, each in a
- * session of its own from the conversation so far; each run becomes a branch, drawn as a lane
- * beside the others on the timeline with its own steps, times and tokens.
- */
-export function CompareDialog({ disabled }: { disabled: boolean }) {
+/** Runs the draft in each picked configuration at once; each run becomes a branch. Stop ends every lane, keeping what ran. */
+function useCompare(picked: EvalConfig[], draft: string, onDone: () => void) {
   const runtime = useRuntime();
-  const configs = useSession((state) => state.evals.configs);
-  const compared = useSession((state) => state.evals.compared);
-  const settings = useSession((state) => state.settings);
-  const draft = useSession((state) => state.draft);
   const { addBranches, setDraft, showEvals, setEvalCompared } = useSessionActions();
-  const [open, setOpen] = useState(false);
-  // The boxes start with the configurations compared last.
-  const [chosen, setChosen] = useState<string[]>(() => compared ?? []);
   const [status, setStatus] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [lanes, setLanes] = useState<Record<string, string>>({});
   // Stop (the button, or the playground's Stop / Esc) ends every lane; what each ran so far is kept.
   const stopper = useRef<AbortController | undefined>(undefined);
-  const picked = useMemo(() => configs.filter((config) => chosen.includes(config.id)), [configs, chosen]);
-  const same = useMemo(() => findSameConfigs(picked, settings), [picked, settings]);
-
   const compare = async () => {
     setEvalCompared(picked.map((config) => config.id));
     setBusy(true);
@@ -68,7 +55,7 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
       setDraft('');
       showEvals(false);
       setStatus(undefined);
-      setOpen(false);
+      onDone();
     } catch (error) {
       setStatus(`Compare failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
@@ -77,6 +64,28 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
       setBusy(false);
     }
   };
+
+  return { status, busy, lanes, compare, stop: () => stopper.current?.abort() };
+}
+
+/**
+ * Compare: the message being written sent to 2–4 saved configurations at once, each in a
+ * session of its own from the conversation so far; each run becomes a branch, drawn as a lane
+ * beside the others on the timeline with its own steps, times and tokens.
+ */
+export function CompareDialog({ disabled }: { disabled: boolean }) {
+  const configs = useSession((state) => state.evals.configs);
+  const compared = useSession((state) => state.evals.compared);
+  const settings = useSession((state) => state.settings);
+  const draft = useSession((state) => state.draft);
+  const { showEvals } = useSessionActions();
+  const [open, setOpen] = useState(false);
+  // The boxes start with the configurations compared last.
+  const [chosen, setChosen] = useState<string[]>(() => compared ?? []);
+  const picked = useMemo(() => configs.filter((config) => chosen.includes(config.id)), [configs, chosen]);
+  const same = useMemo(() => findSameConfigs(picked, settings), [picked, settings]);
+
+  const { status, busy, lanes, compare, stop } = useCompare(picked, draft, () => setOpen(false));
 
   return (
     <Dialog
@@ -158,7 +167,7 @@ export function CompareDialog({ disabled }: { disabled: boolean }) {
               Send to {picked.length || 'the'} configurations
             </button>
             {busy ? (
-              <button type="button" className="button" onClick={() => stopper.current?.abort()}>
+              <button type="button" className="button" onClick={stop}>
                 Stop comparing
               </button>
             ) : null}

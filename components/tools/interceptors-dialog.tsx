@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { INTERCEPTOR_TEMPLATES } from '@/lib/shapes/interceptor-defaults';
 import type { InterceptorPhase } from '@/lib/shapes/interceptor-kinds';
+import type { Interceptor } from '@/lib/shapes/interceptor-spec';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { Menu, MenuGroup, MenuItem } from '../ui/menu';
@@ -23,16 +24,114 @@ const BLANK_CODE: Record<InterceptorPhase, string> = {
 `,
 };
 
+/** The executor's two flags: stop the run when a tool fails; skip the rest of a step when a call is blocked. */
+function ExecutorFlags() {
+  const executor = useSession((state) => state.executor);
+  const { setExecutorSettings } = useSessionActions();
+  return (
+    <>
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={executor.throwOnToolFailure}
+          onChange={(event) => setExecutorSettings({ throwOnToolFailure: event.target.checked })}
+        />
+        Stop the run when a tool fails
+      </label>
+      <label className="flex items-center gap-1">
+        <input
+          type="checkbox"
+          checked={executor.stopOnToolBlock}
+          onChange={(event) => setExecutorSettings({ stopOnToolBlock: event.target.checked })}
+        />
+        Skip the rest of a step when a call is blocked
+      </label>
+    </>
+  );
+}
+
+/** One interceptor in the list: on or off, its name, when it runs, edit, move, delete. */
+function InterceptorRow({
+  interceptor,
+  index,
+  last,
+  selected,
+  onEdit,
+}: {
+  interceptor: Interceptor;
+  index: number;
+  last: boolean;
+  selected: boolean;
+  onEdit: () => void;
+}) {
+  const { updateInterceptor, moveInterceptor, deleteInterceptor } = useSessionActions();
+  return (
+    <li
+      className={`flex flex-wrap items-center gap-1 rounded border px-2 py-1 ${selected ? 'border-[var(--focus)]' : 'border-[var(--border)]'}`}
+    >
+      <input
+        type="checkbox"
+        aria-label={`Enable ${interceptor.name}`}
+        checked={interceptor.enabled}
+        onChange={(event) => updateInterceptor(interceptor.id, { enabled: event.target.checked })}
+      />
+      <input
+        aria-label={`Name of interceptor ${index + 1}`}
+        className="control w-40"
+        maxLength={60}
+        value={interceptor.name}
+        onChange={(event) => updateInterceptor(interceptor.id, { name: event.target.value || 'unnamed' })}
+      />
+      <select
+        aria-label={`When ${interceptor.name} runs`}
+        className="control"
+        value={interceptor.phase}
+        onChange={(event) => updateInterceptor(interceptor.id, { phase: event.target.value as InterceptorPhase })}
+      >
+        <option value="before">before the call</option>
+        <option value="after">after the call</option>
+      </select>
+      <button type="button" className="button" onClick={onEdit}>
+        Edit code
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Move ${interceptor.name} up`}
+        disabled={index === 0}
+        onClick={() => moveInterceptor(interceptor.id, -1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Move ${interceptor.name} down`}
+        disabled={last}
+        onClick={() => moveInterceptor(interceptor.id, 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="button text-role-error"
+        aria-label={`Delete ${interceptor.name}`}
+        onClick={() => deleteInterceptor(interceptor.id)}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}
+
 /**
  * "Interceptors": the person's own before/after hooks on every tool call (seed 003), run in
  * order inside the handler sandbox, and the executor's two flags.
  */
 export function InterceptorsDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const interceptors = useSession((state) => state.interceptors);
-  const executor = useSession((state) => state.executor);
   const readOnly = useSession((state) => state.readOnly);
-  const { addInterceptor, updateInterceptor, moveInterceptor, deleteInterceptor, setExecutorSettings } =
-    useSessionActions();
+  const { addInterceptor, updateInterceptor } = useSessionActions();
   const [selectedId, setSelectedId] = useState<string>();
   const [refused, setRefused] = useState<string>();
   const selected = interceptors.find((each) => each.id === selectedId) ?? interceptors[0];
@@ -68,22 +167,7 @@ export function InterceptorsDialog({ open, onOpenChange }: { open: boolean; onOp
               ))}
             </MenuGroup>
           </Menu>
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={executor.throwOnToolFailure}
-              onChange={(event) => setExecutorSettings({ throwOnToolFailure: event.target.checked })}
-            />
-            Stop the run when a tool fails
-          </label>
-          <label className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={executor.stopOnToolBlock}
-              onChange={(event) => setExecutorSettings({ stopOnToolBlock: event.target.checked })}
-            />
-            Skip the rest of a step when a call is blocked
-          </label>
+          <ExecutorFlags />
         </div>
         {refused && interceptors.length >= SESSION_LIMITS.interceptors ? (
           <p role="alert" className="text-role-error">
@@ -97,64 +181,14 @@ export function InterceptorsDialog({ open, onOpenChange }: { open: boolean; onOp
         ) : (
           <ol aria-label="Interceptors in order" className="flex flex-col gap-1">
             {interceptors.map((interceptor, index) => (
-              <li
+              <InterceptorRow
                 key={interceptor.id}
-                className={`flex flex-wrap items-center gap-1 rounded border px-2 py-1 ${interceptor.id === selected?.id ? 'border-[var(--focus)]' : 'border-[var(--border)]'}`}
-              >
-                <input
-                  type="checkbox"
-                  aria-label={`Enable ${interceptor.name}`}
-                  checked={interceptor.enabled}
-                  onChange={(event) => updateInterceptor(interceptor.id, { enabled: event.target.checked })}
-                />
-                <input
-                  aria-label={`Name of interceptor ${index + 1}`}
-                  className="control w-40"
-                  maxLength={60}
-                  value={interceptor.name}
-                  onChange={(event) => updateInterceptor(interceptor.id, { name: event.target.value || 'unnamed' })}
-                />
-                <select
-                  aria-label={`When ${interceptor.name} runs`}
-                  className="control"
-                  value={interceptor.phase}
-                  onChange={(event) =>
-                    updateInterceptor(interceptor.id, { phase: event.target.value as InterceptorPhase })
-                  }
-                >
-                  <option value="before">before the call</option>
-                  <option value="after">after the call</option>
-                </select>
-                <button type="button" className="button" onClick={() => setSelectedId(interceptor.id)}>
-                  Edit code
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Move ${interceptor.name} up`}
-                  disabled={index === 0}
-                  onClick={() => moveInterceptor(interceptor.id, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Move ${interceptor.name} down`}
-                  disabled={index === interceptors.length - 1}
-                  onClick={() => moveInterceptor(interceptor.id, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button text-role-error"
-                  aria-label={`Delete ${interceptor.name}`}
-                  onClick={() => deleteInterceptor(interceptor.id)}
-                >
-                  Delete
-                </button>
-              </li>
+                interceptor={interceptor}
+                index={index}
+                last={index === interceptors.length - 1}
+                selected={interceptor.id === selected?.id}
+                onEdit={() => setSelectedId(interceptor.id)}
+              />
             ))}
           </ol>
         )}

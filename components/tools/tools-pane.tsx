@@ -136,18 +136,37 @@ function ToolCodeButton({ check, onEnlarge }: { check: ToolCheck; onEnlarge: () 
 /** The list and the editor, in percent of the pane, until the person resizes them. */
 const TOOLS_SPLIT = { 'tool-list': 52, 'tool-editor': 48 };
 
-/** The tool list, import/export, the selected tool's editor, run mode and findings. */
-export function ToolsPane() {
+/** `Check against`: the provider whose rules the tools are checked for. */
+function LintChoiceSelect() {
+  const lintChoice = useSession((state) => state.lintChoice);
+  const { setLintChoice } = useSessionActions();
+  return (
+    <label className="ml-auto flex items-center gap-1">
+      <span className="muted">Check for</span>
+      <select
+        aria-label="Check against"
+        className="control py-0.5"
+        value={lintChoice}
+        onChange={(event) => setLintChoice(event.target.value as LintChoice)}
+      >
+        <option value="provider">Selected provider</option>
+        {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
+          <option key={target} value={target}>
+            {LINT_TARGET_LABELS[target]}
+          </option>
+        ))}
+        <option value="none">Nothing</option>
+      </select>
+    </label>
+  );
+}
+
+/** The selected tool's definition (text until Monaco starts), its notes, problems and how it runs. */
+function SelectedToolEditor() {
   const selectedToolId = useSession((state) => state.selectedToolId);
   const readOnly = useSession((state) => state.readOnly);
-  const lintChoice = useSession((state) => state.lintChoice);
-  const servers = useSession((state) => state.mcpServers.length);
-  const { setLintChoice } = useSessionActions();
-  const { tools, runnable, pending } = useToolSetCheck();
+  const { tools, pending } = useToolSetCheck();
   const insights = useToolInsights();
-  const counts = useToolTokenCounts();
-  const [panel, setPanel] = useState<'import' | 'export' | 'stats'>();
-  const [fromCode, setFromCode] = useState(false);
   // The definition in a large dialog: the pane's editor gives way to it (one editor per model).
   const [enlarged, setEnlarged] = useState(false);
   const editorReady = useIdle();
@@ -157,6 +176,67 @@ export function ToolsPane() {
   const [editorWoken, setEditorWoken] = useState(false);
   const editorStarts = editorWoken || (editorReady.idle && !pending);
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
+  return (
+    <>
+      {selected ? (
+        <>
+          <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
+            {enlarged ? (
+              <p className="muted p-3 text-xs">Editing in the enlarged editor.</p>
+            ) : editorStarts ? (
+              <MonacoToolEditor toolId={selected.draft.id} findings={insights.findings.get(selected.draft.id) ?? []} />
+            ) : (
+              // Until Monaco starts, the definition reads as text.
+              <pre
+                className="code h-full overflow-auto text-xs"
+                tabIndex={0}
+                onPointerDown={() => setEditorWoken(true)}
+                onFocus={() => setEditorWoken(true)}
+              >
+                {selected.draft.source}
+              </pre>
+            )}
+          </div>
+          <div className="max-h-[45%] shrink-0 overflow-auto">
+            <ToolCodeNotes toolId={selected.draft.id} notes={selected.draft.notes} />
+            <ToolProblems
+              toolId={selected.draft.id}
+              check={selected.check}
+              findings={insights.findings.get(selected.draft.id) ?? []}
+            />
+            <ToolCodeButton check={selected.check} onEnlarge={() => setEnlarged(true)} />
+            <fieldset disabled={readOnly} className="contents">
+              <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
+            </fieldset>
+          </div>
+        </>
+      ) : (
+        <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
+      )}
+      {selected && enlarged ? (
+        <Dialog
+          open
+          onOpenChange={setEnlarged}
+          title={`Tool definition: ${readToolName(selected.draft.source) ?? 'this tool'}`}
+          className="flex h-[85vh] w-[min(72rem,calc(100vw-1rem))] flex-col"
+        >
+          <div aria-label="Tool definition" role="group" className="min-h-0 flex-1">
+            <MonacoToolEditor toolId={selected.draft.id} findings={insights.findings.get(selected.draft.id) ?? []} />
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The tool list, import/export, the selected tool's editor, run mode and findings. */
+export function ToolsPane() {
+  const readOnly = useSession((state) => state.readOnly);
+  const servers = useSession((state) => state.mcpServers.length);
+  const { tools, runnable, pending } = useToolSetCheck();
+  const counts = useToolTokenCounts();
+  const [panel, setPanel] = useState<'import' | 'export' | 'stats'>();
+  const [fromCode, setFromCode] = useState(false);
   const toggle = (next: 'import' | 'export' | 'stats') => setPanel(panel === next ? undefined : next);
 
   return (
@@ -200,23 +280,7 @@ export function ToolsPane() {
           </fieldset>
           {fromCode ? <ToolFromCodeDialog open={fromCode} onOpenChange={setFromCode} /> : null}
           <MoreToolActions onExport={() => toggle('export')} onStats={() => toggle('stats')} />
-          <label className="ml-auto flex items-center gap-1">
-            <span className="muted">Check for</span>
-            <select
-              aria-label="Check against"
-              className="control py-0.5"
-              value={lintChoice}
-              onChange={(event) => setLintChoice(event.target.value as LintChoice)}
-            >
-              <option value="provider">Selected provider</option>
-              {(Object.keys(LINT_TARGET_LABELS) as (keyof typeof LINT_TARGET_LABELS)[]).map((target) => (
-                <option key={target} value={target}>
-                  {LINT_TARGET_LABELS[target]}
-                </option>
-              ))}
-              <option value="none">Nothing</option>
-            </select>
-          </label>
+          <LintChoiceSelect />
         </div>
         {panel === 'import' && !readOnly ? <ImportPanel onClose={() => setPanel(undefined)} /> : null}
         {panel === 'export' ? <ExportPanel onClose={() => setPanel(undefined)} /> : null}
@@ -238,59 +302,7 @@ export function ToolsPane() {
               minSize="120px"
               className="flex flex-col"
             >
-              {selected ? (
-                <>
-                  <div aria-label="Tool definition" role="group" className="min-h-24 flex-1">
-                    {enlarged ? (
-                      <p className="muted p-3 text-xs">Editing in the enlarged editor.</p>
-                    ) : editorStarts ? (
-                      <MonacoToolEditor
-                        toolId={selected.draft.id}
-                        findings={insights.findings.get(selected.draft.id) ?? []}
-                      />
-                    ) : (
-                      // Until Monaco starts, the definition reads as text.
-                      <pre
-                        className="code h-full overflow-auto text-xs"
-                        tabIndex={0}
-                        onPointerDown={() => setEditorWoken(true)}
-                        onFocus={() => setEditorWoken(true)}
-                      >
-                        {selected.draft.source}
-                      </pre>
-                    )}
-                  </div>
-                  <div className="max-h-[45%] shrink-0 overflow-auto">
-                    <ToolCodeNotes toolId={selected.draft.id} notes={selected.draft.notes} />
-                    <ToolProblems
-                      toolId={selected.draft.id}
-                      check={selected.check}
-                      findings={insights.findings.get(selected.draft.id) ?? []}
-                    />
-                    <ToolCodeButton check={selected.check} onEnlarge={() => setEnlarged(true)} />
-                    <fieldset disabled={readOnly} className="contents">
-                      <ToolRunEditor draft={selected.draft} name={readToolName(selected.draft.source)} />
-                    </fieldset>
-                  </div>
-                </>
-              ) : (
-                <p className="muted p-3 text-sm">Select a tool in the list to edit its definition here.</p>
-              )}
-              {selected && enlarged ? (
-                <Dialog
-                  open
-                  onOpenChange={setEnlarged}
-                  title={`Tool definition: ${readToolName(selected.draft.source) ?? 'this tool'}`}
-                  className="flex h-[85vh] w-[min(72rem,calc(100vw-1rem))] flex-col"
-                >
-                  <div aria-label="Tool definition" role="group" className="min-h-0 flex-1">
-                    <MonacoToolEditor
-                      toolId={selected.draft.id}
-                      findings={insights.findings.get(selected.draft.id) ?? []}
-                    />
-                  </div>
-                </Dialog>
-              ) : null}
+              <SelectedToolEditor />
             </Panel>
           </SavedGroup>
         )}
