@@ -24,6 +24,41 @@ const MonacoEvalCasesEditor = dynamic(() => import('./monaco-eval-cases-editor')
 /** At most this many of the editor's problems are listed under it (the rest are marked in it). */
 const LISTED_PROBLEMS = 5;
 
+/** The editor's first problems by line (the rest are marked in it). */
+function CaseProblems({ problems }: { problems: CaseProblem[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <ul aria-label="Problems in the cases" className="text-xs text-role-error">
+      {problems.slice(0, LISTED_PROBLEMS).map((problem, index) => (
+        <li key={`${index}:${problem.line}`}>
+          Line {problem.line}: {problem.message}
+        </li>
+      ))}
+      {problems.length > LISTED_PROBLEMS ? (
+        <li>…and {problems.length - LISTED_PROBLEMS} more, marked in the editor.</li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** What a promptfoo import or export did, and what it left out. */
+function PromptfooReport({ report }: { report: { ok: boolean; text: string; left: string[] } }) {
+  return (
+    <div className="text-xs">
+      <p role={report.ok ? 'status' : 'alert'} className={report.ok ? 'muted' : 'text-role-error'}>
+        {report.text}
+      </p>
+      {report.left.length > 0 ? (
+        <ul aria-label="Left out of the promptfoo config" className="muted max-h-32 list-disc overflow-auto pl-4">
+          {report.left.map((line, index) => (
+            <li key={`${index}:${line}`}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** The session's eval cases as editable JSON: paste, import a file (JSON, JSON Lines, BFCL, a promptfoo config), add, export. */
 export function EvalCasesEditor({ offered }: { offered: readonly { name: string; description?: string }[] }) {
   const cases = useSession((state) => state.evals.cases);
@@ -59,40 +94,13 @@ export function EvalCasesEditor({ offered }: { offered: readonly { name: string;
       <div data-testid="eval-cases-editor" className="h-72 overflow-hidden rounded-md border border-[var(--border)]">
         <MonacoEvalCasesEditor value={text} onChange={setText} readOnly={readOnly} onProblems={setProblems} />
       </div>
-      {problems.length > 0 ? (
-        <ul aria-label="Problems in the cases" className="text-xs text-role-error">
-          {problems.slice(0, LISTED_PROBLEMS).map((problem, index) => (
-            <li key={`${index}:${problem.line}`}>
-              Line {problem.line}: {problem.message}
-            </li>
-          ))}
-          {problems.length > LISTED_PROBLEMS ? (
-            <li>…and {problems.length - LISTED_PROBLEMS} more, marked in the editor.</li>
-          ) : null}
-        </ul>
-      ) : null}
+      <CaseProblems problems={problems} />
       {shown === 'cases' && message ? (
         <p role={message.ok ? 'status' : 'alert'} className={`text-xs ${message.ok ? 'muted' : 'text-role-error'}`}>
           {message.text}
         </p>
       ) : null}
-      {shown === 'promptfoo' && promptfoo.report ? (
-        <div className="text-xs">
-          <p
-            role={promptfoo.report.ok ? 'status' : 'alert'}
-            className={promptfoo.report.ok ? 'muted' : 'text-role-error'}
-          >
-            {promptfoo.report.text}
-          </p>
-          {promptfoo.report.left.length > 0 ? (
-            <ul aria-label="Left out of the promptfoo config" className="muted max-h-32 list-disc overflow-auto pl-4">
-              {promptfoo.report.left.map((line, index) => (
-                <li key={`${index}:${line}`}>{line}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {shown === 'promptfoo' && promptfoo.report ? <PromptfooReport report={promptfoo.report} /> : null}
       <div className="flex flex-wrap gap-1 text-xs">
         <fieldset disabled={readOnly} className="contents">
           <button type="button" className="button" onClick={() => save(text)}>

@@ -34,6 +34,83 @@ export function ToolRunEditor({ draft, name }: { draft: ToolDraft; name: string 
   return <ChoosableRunEditor draft={draft} name={name} />;
 }
 
+type RunOf<K extends ToolRunKind> = Extract<ToolDraft['run'], { kind: K }>;
+
+/** A mock's result: fixed JSON, or generated from an output schema. */
+function MockRunFields({ draftId, run }: { draftId: string; run: RunOf<'mock'> }) {
+  const { setToolRun } = useSessionActions();
+  return (
+    <>
+      <label className="flex items-center gap-2">
+        <span className="muted">Result</span>
+        <select
+          aria-label="Mock result from"
+          className="control"
+          value={run.outputSchema === undefined ? 'fixed' : 'schema'}
+          onChange={(event) =>
+            setToolRun(draftId, {
+              ...run,
+              outputSchema: event.target.value === 'schema' ? STARTER_OUTPUT_SCHEMA : undefined,
+            })
+          }
+        >
+          <option value="fixed">Fixed JSON</option>
+          <option value="schema">Generated from an output schema</option>
+        </select>
+      </label>
+      {run.outputSchema === undefined ? (
+        <textarea
+          aria-label="Mock result"
+          className="control h-20 font-mono text-xs"
+          value={run.result}
+          onChange={(event) => setToolRun(draftId, { ...run, result: event.target.value })}
+        />
+      ) : (
+        <>
+          <textarea
+            aria-label="Output schema"
+            className="control h-24 font-mono text-xs"
+            value={run.outputSchema}
+            onChange={(event) => setToolRun(draftId, { ...run, outputSchema: event.target.value })}
+          />
+          <p className="muted">
+            Each call gets a result shaped by this schema; properties named like arguments echo them.
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+/** A JavaScript handler's code and timeout. */
+function HandlerRunFields({ draftId, run }: { draftId: string; run: RunOf<'javascript'> }) {
+  const { setToolRun } = useSessionActions();
+  return (
+    <>
+      <div aria-label="Handler code" role="group" className="h-32 border border-[var(--border)]">
+        <HandlerEditor toolId={draftId} code={run.code} onChange={(code) => setToolRun(draftId, { ...run, code })} />
+      </div>
+      <label className="flex items-center gap-2">
+        <span className="muted">Timeout (ms)</span>
+        <input
+          type="number"
+          aria-label="Handler timeout (ms)"
+          className="control w-24"
+          min={10}
+          max={MAX_HANDLER_TIMEOUT_MS}
+          value={run.timeoutMs}
+          onChange={(event) => {
+            const timeoutMs = Number(event.target.value);
+            if (Number.isInteger(timeoutMs) && timeoutMs >= 10 && timeoutMs <= MAX_HANDLER_TIMEOUT_MS)
+              setToolRun(draftId, { ...run, timeoutMs });
+          }}
+        />
+      </label>
+      <p className="muted">Runs in a Web Worker with no access to the page or the network.</p>
+    </>
+  );
+}
+
 function ChoosableRunEditor({ draft, name }: { draft: ToolDraft; name: string | undefined }) {
   const { setToolRun, setToolTerminal } = useSessionActions();
   const terminal = draft.terminal ?? (name !== undefined && coreToolTraits(name).endsRun);
@@ -83,47 +160,7 @@ function ChoosableRunEditor({ draft, name }: { draft: ToolDraft; name: string | 
           Only the core and toolset tools run in the sandbox; choose another way for this tool.
         </p>
       ) : null}
-      {run.kind === 'mock' ? (
-        <>
-          <label className="flex items-center gap-2">
-            <span className="muted">Result</span>
-            <select
-              aria-label="Mock result from"
-              className="control"
-              value={run.outputSchema === undefined ? 'fixed' : 'schema'}
-              onChange={(event) =>
-                setToolRun(draft.id, {
-                  ...run,
-                  outputSchema: event.target.value === 'schema' ? STARTER_OUTPUT_SCHEMA : undefined,
-                })
-              }
-            >
-              <option value="fixed">Fixed JSON</option>
-              <option value="schema">Generated from an output schema</option>
-            </select>
-          </label>
-          {run.outputSchema === undefined ? (
-            <textarea
-              aria-label="Mock result"
-              className="control h-20 font-mono text-xs"
-              value={run.result}
-              onChange={(event) => setToolRun(draft.id, { ...run, result: event.target.value })}
-            />
-          ) : (
-            <>
-              <textarea
-                aria-label="Output schema"
-                className="control h-24 font-mono text-xs"
-                value={run.outputSchema}
-                onChange={(event) => setToolRun(draft.id, { ...run, outputSchema: event.target.value })}
-              />
-              <p className="muted">
-                Each call gets a result shaped by this schema; properties named like arguments echo them.
-              </p>
-            </>
-          )}
-        </>
-      ) : null}
+      {run.kind === 'mock' ? <MockRunFields draftId={draft.id} run={run} /> : null}
       {run.kind === 'http' ? (
         <label className="flex flex-col gap-1">
           <span className="muted">
@@ -150,34 +187,7 @@ function ChoosableRunEditor({ draft, name }: { draft: ToolDraft; name: string | 
       {run.kind === 'manual' ? (
         <p className="muted">Each call pauses the run; type its result in the conversation.</p>
       ) : null}
-      {run.kind === 'javascript' ? (
-        <>
-          <div aria-label="Handler code" role="group" className="h-32 border border-[var(--border)]">
-            <HandlerEditor
-              toolId={draft.id}
-              code={run.code}
-              onChange={(code) => setToolRun(draft.id, { ...run, code })}
-            />
-          </div>
-          <label className="flex items-center gap-2">
-            <span className="muted">Timeout (ms)</span>
-            <input
-              type="number"
-              aria-label="Handler timeout (ms)"
-              className="control w-24"
-              min={10}
-              max={MAX_HANDLER_TIMEOUT_MS}
-              value={run.timeoutMs}
-              onChange={(event) => {
-                const timeoutMs = Number(event.target.value);
-                if (Number.isInteger(timeoutMs) && timeoutMs >= 10 && timeoutMs <= MAX_HANDLER_TIMEOUT_MS)
-                  setToolRun(draft.id, { ...run, timeoutMs });
-              }}
-            />
-          </label>
-          <p className="muted">Runs in a Web Worker with no access to the page or the network.</p>
-        </>
-      ) : null}
+      {run.kind === 'javascript' ? <HandlerRunFields draftId={draft.id} run={run} /> : null}
     </div>
   );
 }
