@@ -15,7 +15,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { PositionedNode } from '@/lib/timeline/timeline-types';
+import type { PositionedBand, PositionedNode, TimelineEdge } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Tabs } from '../ui/tabs';
 import { BranchBar } from './branch-bar';
@@ -103,6 +103,68 @@ function neighbour(nodes: PositionedNode[], currentId: string, key: string): Pos
   return candidates[0];
 }
 
+/** A band behind a stretch of the run (a replay, a manual step, a lesson's part): drawn, never selected. */
+function bandFlowNode(band: PositionedBand): BandFlowNode {
+  return {
+    id: band.id,
+    type: 'band',
+    position: { x: band.x, y: band.y },
+    data: { label: band.label, width: band.width, height: band.height, kind: band.kind },
+    // Known size (as measured) and no handles: React Flow then draws only the bands in view from the start.
+    width: band.width,
+    height: band.height,
+    measured: { width: band.width, height: band.height },
+    handles: [],
+    zIndex: -1,
+    selectable: false,
+    focusable: false,
+    draggable: false,
+    connectable: false,
+  };
+}
+
+/** A node of the run as React Flow draws it, with its size and handles known in advance. */
+function timelineFlowNode(node: PositionedNode, selected: boolean, active: boolean): TimelineFlowNode {
+  return {
+    id: node.id,
+    type: 'timeline',
+    position: { x: node.x, y: node.y },
+    // Known sizes: the overview map draws nodes that were never on screen (only visible ones are rendered).
+    width: node.width,
+    height: node.height,
+    measured: { width: node.width, height: node.height },
+    // Its size as measured, and where its handles are (React Flow's 6 px handles, centred on the
+    // top and bottom edges): without them React Flow draws every node once to measure it —
+    // 2,000 nodes, ~0.5 s of layout for a 500-call session — and again whenever the list changes,
+    // and waits for that measuring before it fits the view.
+    handles: [
+      { type: 'target', position: Position.Top, x: node.width / 2 - 3, y: -3, width: 6, height: 6 },
+      { type: 'source', position: Position.Bottom, x: node.width / 2 - 3, y: node.height - 3, width: 6, height: 6 },
+    ],
+    data: { node },
+    ariaLabel: node.label,
+    // Another branch's lane: drawn without colour, its text as readable as the active lane's (AA contrast).
+    className: active ? undefined : 'grayscale',
+    selected,
+    draggable: false,
+    connectable: false,
+  };
+}
+
+/** An edge: a call's id on it, red when the call failed, marked where a replay diverged. */
+function flowEdge(edge: TimelineEdge): Edge {
+  return {
+    id: edge.id,
+    source: edge.source,
+    target: edge.target,
+    label: edge.label,
+    ariaLabel: edge.divergence ?? (edge.label ? `Tool call id ${edge.label}` : undefined),
+    markerEnd: { type: MarkerType.ArrowClosed },
+    style: edge.divergence ? DIVERGENCE_EDGE : edge.failed ? { stroke: '#dc2626', strokeWidth: 2 } : undefined,
+    labelStyle: { fontFamily: 'ui-monospace, monospace', fontSize: 12 },
+  };
+}
+
 function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolean | undefined }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
@@ -121,63 +183,12 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
   );
   const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(
     () => [
-      ...timeline.bands.map<BandFlowNode>((band) => ({
-        id: band.id,
-        type: 'band',
-        position: { x: band.x, y: band.y },
-        data: { label: band.label, width: band.width, height: band.height, kind: band.kind },
-        // Known size (as measured) and no handles: React Flow then draws only the bands in view from the start.
-        width: band.width,
-        height: band.height,
-        measured: { width: band.width, height: band.height },
-        handles: [],
-        zIndex: -1,
-        selectable: false,
-        focusable: false,
-        draggable: false,
-        connectable: false,
-      })),
-      ...timeline.nodes.map<TimelineFlowNode>((node) => ({
-        id: node.id,
-        type: 'timeline',
-        position: { x: node.x, y: node.y },
-        // Known sizes: the overview map draws nodes that were never on screen (only visible ones are rendered).
-        width: node.width,
-        height: node.height,
-        measured: { width: node.width, height: node.height },
-        // Its size as measured, and where its handles are (React Flow's 6 px handles, centred on the
-        // top and bottom edges): without them React Flow draws every node once to measure it —
-        // 2,000 nodes, ~0.5 s of layout for a 500-call session — and again whenever the list changes,
-        // and waits for that measuring before it fits the view.
-        handles: [
-          { type: 'target', position: Position.Top, x: node.width / 2 - 3, y: -3, width: 6, height: 6 },
-          { type: 'source', position: Position.Bottom, x: node.width / 2 - 3, y: node.height - 3, width: 6, height: 6 },
-        ],
-        data: { node },
-        ariaLabel: node.label,
-        // Another branch's lane: drawn without colour, its text as readable as the active lane's (AA contrast).
-        className: activeLane.has(node.lane) ? undefined : 'grayscale',
-        selected: node.id === selectedNodeId,
-        draggable: false,
-        connectable: false,
-      })),
+      ...timeline.bands.map(bandFlowNode),
+      ...timeline.nodes.map((node) => timelineFlowNode(node, node.id === selectedNodeId, activeLane.has(node.lane))),
     ],
     [timeline, selectedNodeId, activeLane],
   );
-  const edges = useMemo<Edge[]>(
-    () =>
-      timeline.edges.map((edge) => ({
-        id: edge.id,
-        source: edge.source,
-        target: edge.target,
-        label: edge.label,
-        ariaLabel: edge.divergence ?? (edge.label ? `Tool call id ${edge.label}` : undefined),
-        markerEnd: { type: MarkerType.ArrowClosed },
-        style: edge.divergence ? DIVERGENCE_EDGE : edge.failed ? { stroke: '#dc2626', strokeWidth: 2 } : undefined,
-        labelStyle: { fontFamily: 'ui-monospace, monospace', fontSize: 12 },
-      })),
-    [timeline],
-  );
+  const edges = useMemo<Edge[]>(() => timeline.edges.map(flowEdge), [timeline]);
 
   const onNodesChange = (changes: NodeChange<TimelineFlowNode | BandFlowNode>[]) => {
     const selected = changes.find((change) => change.type === 'select' && change.selected);

@@ -15,13 +15,8 @@ import { useTokenCount } from './use-token-count';
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 const tokens = (count: number) => count.toLocaleString('en-US');
 
-/**
- * `Context cost`: per tool, what it cost across this session's requests — its definition in each
- * request, its arguments and results as later requests re-read them — in tokens the real
- * tokenizer counts on the bodies each provider package sends (made again, nothing is sent), and in
- * money at the selected model's list price.
- */
-export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+/** This session's requests made again, their tool pieces counted by the model's tokenizer in a worker. */
+function useContextCost() {
   const messages = useSession((state) => state.messages);
   const sentValues = useSession((state) => state.sentValues);
   const provider = useSession((state) => state.settings.provider);
@@ -56,6 +51,88 @@ export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (ope
     const byText = new Map(job.texts.map((text, index) => [text, counted.value[index]]));
     return contextCost(pieces, (text) => byText.get(text) ?? 0);
   }, [pieces, job, counted]);
+  return { made, failed, counted, cost, label };
+}
+
+/** Per tool (sent in, definition, arguments, results, total, money, share) and per request (the tools' shares). */
+function CostTables({ cost, money }: { cost: ReturnType<typeof contextCost>; money: (count: number) => string }) {
+  return (
+    <>
+      <table aria-label="Cost per tool" className="border-collapse text-left">
+        <thead>
+          <tr>
+            {['Tool', 'Sent in', 'Definition', 'Arguments', 'Results', 'Total', 'Money', 'Share of input'].map(
+              (name) => (
+                <th key={name} scope="col" className="p-1">
+                  {name}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {cost.tools.map((tool) => (
+            <tr key={tool.tool} className="border-t border-[var(--border)]">
+              <th scope="row" className="p-1 font-mono font-normal">
+                {tool.tool}
+              </th>
+              <td className="p-1">{tool.requests}</td>
+              <td className="p-1">{tokens(tool.definitionTokens)}</td>
+              <td className="p-1">{tokens(tool.argsTokens)}</td>
+              <td className="p-1">{tokens(tool.resultsTokens)}</td>
+              <td className="p-1">{tokens(tool.total)}</td>
+              <td className="p-1">{money(tool.total)}</td>
+              <td className="p-1">{percent(tool.share)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table aria-label="Cost per request" className="border-collapse text-left">
+        <thead>
+          <tr>
+            <th scope="col" className="p-1">
+              Request
+            </th>
+            <th scope="col" className="p-1">
+              Input tokens
+            </th>
+            <th scope="col" className="p-1">
+              Tools' share
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cost.requests.map((request) => (
+            <tr key={request.request} className="border-t border-[var(--border)]">
+              <th scope="row" className="p-1 font-normal">
+                {request.request}
+              </th>
+              <td className="p-1">{tokens(request.inputTokens)}</td>
+              <td className="p-1">
+                {request.byTool
+                  .filter((each) => each.tokens > 0)
+                  .sort((a, b) => b.tokens - a.tokens)
+                  .map((each) => `${each.tool} ${percent(each.share)}`)
+                  .join(' · ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/**
+ * `Context cost`: per tool, what it cost across this session's requests — its definition in each
+ * request, its arguments and results as later requests re-read them — in tokens the real
+ * tokenizer counts on the bodies each provider package sends (made again, nothing is sent), and in
+ * money at the selected model's list price.
+ */
+export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+  const provider = useSession((state) => state.settings.provider);
+  const model = useSession((state) => state.settings.model);
+  const { made, failed, counted, cost, label } = useContextCost();
   const price = inputPricePerMillion(provider, model);
   const money = (count: number) => (price === undefined ? '—' : `$${((count * price) / 1_000_000).toFixed(4)}`);
 
@@ -86,71 +163,7 @@ export default function ContextCostDialog({ onOpenChange }: { onOpenChange: (ope
         {made.requests.length > 0 && !cost && !failed && counted?.kind !== 'too-long' ? (
           <p role="status">Counting…</p>
         ) : null}
-        {cost ? (
-          <>
-            <table aria-label="Cost per tool" className="border-collapse text-left">
-              <thead>
-                <tr>
-                  {['Tool', 'Sent in', 'Definition', 'Arguments', 'Results', 'Total', 'Money', 'Share of input'].map(
-                    (name) => (
-                      <th key={name} scope="col" className="p-1">
-                        {name}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {cost.tools.map((tool) => (
-                  <tr key={tool.tool} className="border-t border-[var(--border)]">
-                    <th scope="row" className="p-1 font-mono font-normal">
-                      {tool.tool}
-                    </th>
-                    <td className="p-1">{tool.requests}</td>
-                    <td className="p-1">{tokens(tool.definitionTokens)}</td>
-                    <td className="p-1">{tokens(tool.argsTokens)}</td>
-                    <td className="p-1">{tokens(tool.resultsTokens)}</td>
-                    <td className="p-1">{tokens(tool.total)}</td>
-                    <td className="p-1">{money(tool.total)}</td>
-                    <td className="p-1">{percent(tool.share)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <table aria-label="Cost per request" className="border-collapse text-left">
-              <thead>
-                <tr>
-                  <th scope="col" className="p-1">
-                    Request
-                  </th>
-                  <th scope="col" className="p-1">
-                    Input tokens
-                  </th>
-                  <th scope="col" className="p-1">
-                    Tools' share
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {cost.requests.map((request) => (
-                  <tr key={request.request} className="border-t border-[var(--border)]">
-                    <th scope="row" className="p-1 font-normal">
-                      {request.request}
-                    </th>
-                    <td className="p-1">{tokens(request.inputTokens)}</td>
-                    <td className="p-1">
-                      {request.byTool
-                        .filter((each) => each.tokens > 0)
-                        .sort((a, b) => b.tokens - a.tokens)
-                        .map((each) => `${each.tool} ${percent(each.share)}`)
-                        .join(' · ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        ) : null}
+        {cost ? <CostTables cost={cost} money={money} /> : null}
       </section>
     </Dialog>
   );
