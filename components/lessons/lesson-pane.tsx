@@ -61,6 +61,58 @@ function ChoiceFields({ stop }: { stop: LessonStop & { question: { kind: 'choice
   );
 }
 
+/** A stop's question (and `Remove question`), or a kind to add one. */
+function StopQuestion({ stop }: { stop: LessonStop }) {
+  const { updateLessonStop } = useSessionActions();
+  const [kind, setKind] = useState<QuestionKind>('next-tool');
+  return stop.question ? (
+    <div className="flex flex-col gap-1">
+      <p className="text-xs">
+        <span className="font-semibold">Question:</span> {QUESTION_KIND_LABELS[stop.question.kind]}{' '}
+        <button
+          type="button"
+          className="button ml-1 px-1.5 py-0 text-xs"
+          onClick={() => updateLessonStop(stop.id, { question: undefined })}
+        >
+          Remove question
+        </button>
+      </p>
+      {stop.question.kind === 'choice' ? (
+        <ChoiceFields stop={stop as LessonStop & { question: { kind: 'choice' } }} />
+      ) : null}
+    </div>
+  ) : (
+    <div className="flex flex-wrap items-center gap-1">
+      <select
+        className="control min-w-0 max-w-full"
+        aria-label="Question kind"
+        value={kind}
+        onChange={(event) => setKind(event.target.value as QuestionKind)}
+      >
+        {QUESTION_KINDS.map((each) => (
+          <option key={each} value={each}>
+            {QUESTION_KIND_LABELS[each]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button"
+        onClick={() =>
+          updateLessonStop(stop.id, {
+            question:
+              kind === 'choice'
+                ? { kind, prompt: 'Your question', choices: ['First answer', 'Second answer'], answer: 0 }
+                : { kind },
+          })
+        }
+      >
+        Add question
+      </button>
+    </div>
+  );
+}
+
 /** One stop: where it points, its note, its question, its format, and moving or removing it. */
 function StopEditor({
   stop,
@@ -77,7 +129,6 @@ function StopEditor({
   label: string;
 }) {
   const { updateLessonStop, moveLessonStop, removeLessonStop, selectNode } = useSessionActions();
-  const [kind, setKind] = useState<QuestionKind>('next-tool');
   return (
     <li
       aria-label={`Stop ${index + 1}: ${label}`}
@@ -125,52 +176,7 @@ function StopEditor({
           onChange={(event) => updateLessonStop(stop.id, { note: event.target.value })}
         />
       </label>
-      {stop.question ? (
-        <div className="flex flex-col gap-1">
-          <p className="text-xs">
-            <span className="font-semibold">Question:</span> {QUESTION_KIND_LABELS[stop.question.kind]}{' '}
-            <button
-              type="button"
-              className="button ml-1 px-1.5 py-0 text-xs"
-              onClick={() => updateLessonStop(stop.id, { question: undefined })}
-            >
-              Remove question
-            </button>
-          </p>
-          {stop.question.kind === 'choice' ? (
-            <ChoiceFields stop={stop as LessonStop & { question: { kind: 'choice' } }} />
-          ) : null}
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center gap-1">
-          <select
-            className="control min-w-0 max-w-full"
-            aria-label="Question kind"
-            value={kind}
-            onChange={(event) => setKind(event.target.value as QuestionKind)}
-          >
-            {QUESTION_KINDS.map((each) => (
-              <option key={each} value={each}>
-                {QUESTION_KIND_LABELS[each]}
-              </option>
-            ))}
-          </select>
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              updateLessonStop(stop.id, {
-                question:
-                  kind === 'choice'
-                    ? { kind, prompt: 'Your question', choices: ['First answer', 'Second answer'], answer: 0 }
-                    : { kind },
-              })
-            }
-          >
-            Add question
-          </button>
-        </div>
-      )}
+      <StopQuestion stop={stop} />
       <label className="flex min-w-0 flex-wrap items-center gap-1 text-xs">
         <span className="shrink-0 font-semibold">Show the step as</span>
         <select

@@ -38,6 +38,64 @@ function RenameField({ id, current, onDone }: { id: string; current: string; onD
   );
 }
 
+/** The selected tool's own actions: rename, duplicate, move, delete. */
+function ToolItemActions({
+  id,
+  label,
+  first,
+  last,
+  onRename,
+}: {
+  id: string;
+  label: string;
+  first: boolean;
+  last: boolean;
+  onRename: () => void;
+}) {
+  const actions = useSessionActions();
+  return (
+    <div className="mt-1 flex flex-wrap gap-1 pl-6 text-xs">
+      <button type="button" className="button px-1.5 py-0 text-xs" aria-label={`Rename ${label}`} onClick={onRename}>
+        Rename
+      </button>
+      <button
+        type="button"
+        className="button px-1.5 py-0 text-xs"
+        aria-label={`Duplicate ${label}`}
+        onClick={() => actions.duplicateTool(id)}
+      >
+        Duplicate
+      </button>
+      <button
+        type="button"
+        className="button px-1.5 py-0 text-xs"
+        aria-label={`Move ${label} up`}
+        disabled={first}
+        onClick={() => actions.moveTool(id, -1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="button px-1.5 py-0 text-xs"
+        aria-label={`Move ${label} down`}
+        disabled={last}
+        onClick={() => actions.moveTool(id, 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="button px-1.5 py-0 text-xs text-role-error"
+        aria-label={`Delete ${label}`}
+        onClick={() => actions.deleteTool(id)}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
 /** One tool in the list: enable, select, and (for the session's own tools) rename, duplicate, move, delete. */
 export function ToolItem({
   tool: { draft, check, duplicate },
@@ -117,50 +175,7 @@ export function ToolItem({
       </div>
       {/* An MCP tool is the server's: it changes through "Copy as editable tool" (its run panel). */}
       {selected && !renaming && !readOnly && !fromMcp ? (
-        <div className="mt-1 flex flex-wrap gap-1 pl-6 text-xs">
-          <button
-            type="button"
-            className="button px-1.5 py-0 text-xs"
-            aria-label={`Rename ${label}`}
-            onClick={() => setRenaming(true)}
-          >
-            Rename
-          </button>
-          <button
-            type="button"
-            className="button px-1.5 py-0 text-xs"
-            aria-label={`Duplicate ${label}`}
-            onClick={() => actions.duplicateTool(draft.id)}
-          >
-            Duplicate
-          </button>
-          <button
-            type="button"
-            className="button px-1.5 py-0 text-xs"
-            aria-label={`Move ${label} up`}
-            disabled={first}
-            onClick={() => actions.moveTool(draft.id, -1)}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="button px-1.5 py-0 text-xs"
-            aria-label={`Move ${label} down`}
-            disabled={last}
-            onClick={() => actions.moveTool(draft.id, 1)}
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="button px-1.5 py-0 text-xs text-role-error"
-            aria-label={`Delete ${label}`}
-            onClick={() => actions.deleteTool(draft.id)}
-          >
-            Delete
-          </button>
-        </div>
+        <ToolItemActions id={draft.id} label={label} first={first} last={last} onRename={() => setRenaming(true)} />
       ) : null}
     </li>
   );

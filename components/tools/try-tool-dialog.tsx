@@ -113,34 +113,14 @@ function Field({
   );
 }
 
-/**
- * `Try this tool`: a form made from the tool's input schema (and the call's JSON), checked as a
- * model's call is, run as the tool is set to run — no model — and kept in the conversation as
- * a step of the person's own, drawn on the timeline like any other.
- */
-export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () => void }) {
+/** Runs the tool as it is set to run, keeps the call as a step of the person's own, and says what it answered. */
+function useTryTool(toolName: string) {
   const runtime = useRuntime();
   const { addManualStep, trustHandlers } = useSessionActions();
-  const running = useSession((state) => isRunInProgress(state));
-  const engine = useEngine();
-  const fields = useMemo(() => schemaFormFields(spec.inputSchema), [spec.inputSchema]);
-  const [text, setText] = useState('{}');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
   const stop = useRef<AbortController | undefined>(undefined);
-  const read = useMemo(() => readArguments(text), [text]);
-  const args = read.ok ? read.value : {};
-  const problems = useMemo(
-    () => (read.ok && engine ? engine.checker.checkValue(spec.inputSchema, read.value) : []),
-    [read, engine, spec.inputSchema],
-  );
-  const setField = (name: string, value: unknown) => {
-    const { [name]: _old, ...rest } = args;
-    setText(JSON.stringify(value === undefined ? rest : { ...rest, [name]: value }, null, 2));
-  };
-
-  const run = async () => {
-    if (!read.ok) return;
+  const run = async (input: unknown) => {
     const loaded = await runtime.loadEngine();
     // Running a tool by hand is the person's own act, as sending is: their handlers may run.
     trustHandlers();
@@ -148,10 +128,10 @@ export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () =
     stop.current = controller;
     setBusy(true);
     try {
-      const { outcome, durationMs } = await loaded.tryTool(spec.name, read.value, controller.signal);
+      const { outcome, durationMs } = await loaded.tryTool(toolName, input, controller.signal);
       if (outcome.kind === 'awaiting-user') return setResult({ ok: false, text: 'This tool is answered by hand.' });
       const id = newId();
-      addManualStep(manualStepMessages({ id, toolName: spec.name, input: read.value, outcome }), {
+      addManualStep(manualStepMessages({ id, toolName: toolName, input: input, outcome }), {
         toolCallId: `call_manual_${id}`,
         outcome: outcome.kind,
         durationMs,
@@ -170,12 +150,38 @@ export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () =
     }
   };
 
+  return { busy, result, run, stop: () => stop.current?.abort() };
+}
+
+/**
+ * `Try this tool`: a form made from the tool's input schema (and the call's JSON), checked as a
+ * model's call is, run as the tool is set to run — no model — and kept in the conversation as
+ * a step of the person's own, drawn on the timeline like any other.
+ */
+export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () => void }) {
+  const running = useSession((state) => isRunInProgress(state));
+  const engine = useEngine();
+  const fields = useMemo(() => schemaFormFields(spec.inputSchema), [spec.inputSchema]);
+  const [text, setText] = useState('{}');
+  const read = useMemo(() => readArguments(text), [text]);
+  const args = read.ok ? read.value : {};
+  const problems = useMemo(
+    () => (read.ok && engine ? engine.checker.checkValue(spec.inputSchema, read.value) : []),
+    [read, engine, spec.inputSchema],
+  );
+  const setField = (name: string, value: unknown) => {
+    const { [name]: _old, ...rest } = args;
+    setText(JSON.stringify(value === undefined ? rest : { ...rest, [name]: value }, null, 2));
+  };
+
+  const { busy, result, run, stop } = useTryTool(spec.name);
+
   return (
     <Dialog
       open
       onOpenChange={(open) => {
         if (open) return;
-        stop.current?.abort();
+        stop();
         onClose();
       }}
       title={`Try this tool: ${spec.name}`}
@@ -186,7 +192,7 @@ export function TryToolDialog({ spec, onClose }: { spec: ToolSpec; onClose: () =
         className="flex max-h-[70vh] flex-col gap-2 overflow-auto text-sm"
         onSubmit={(event) => {
           event.preventDefault();
-          void run();
+          if (read.ok) void run(read.value);
         }}
       >
         {fields.length > 0 ? (
