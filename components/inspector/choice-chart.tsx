@@ -11,6 +11,59 @@ const SERIES_STYLE = [
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+type ChartValue = ChartRow['values'][number];
+
+/** One set's bar for a choice: its share, its 95 % interval as a whisker, the model's probability as a diamond, the count. */
+function ChoiceBar({
+  value,
+  index,
+  y,
+  labelWidth,
+  barArea,
+}: {
+  value: ChartValue;
+  index: number;
+  y: number;
+  labelWidth: number;
+  barArea: number;
+}) {
+  const style = SERIES_STYLE[index % SERIES_STYLE.length];
+  const x = (share: number) => labelWidth + share * barArea;
+  const [low, high] = value.interval;
+  return (
+    <g>
+      <rect
+        x={labelWidth}
+        y={y}
+        width={Math.max(value.share * barArea, value.count > 0 ? 1 : 0)}
+        height="10"
+        fill={style.pattern ? `url(#${style.pattern})` : style.fill}
+        rx="1.5"
+      />
+      {value.n > 0 ? (
+        <g stroke="currentColor" strokeWidth="1.2">
+          <line x1={x(low)} x2={x(high)} y1={y + 5} y2={y + 5} />
+          <line x1={x(low)} x2={x(low)} y1={y + 1} y2={y + 9} />
+          <line x1={x(high)} x2={x(high)} y1={y + 1} y2={y + 9} />
+        </g>
+      ) : null}
+      {value.probability === undefined ? null : (
+        <path
+          d={`M ${x(value.probability)} ${y - 2} l 4 7 l -4 7 l -4 -7 z`}
+          fill="var(--panel)"
+          stroke="currentColor"
+          strokeWidth="1.2"
+        >
+          <title>{`the model's probability: ${(value.probability * 100).toFixed(1)}%`}</title>
+        </path>
+      )}
+      <text x={labelWidth + barArea + 6} y={y + 9} fontSize="10" fill="currentColor">
+        {value.count}/{value.n} · {percent(value.share)}
+      </text>
+    </g>
+  );
+}
+
 /**
  * A horizontal bar per choice and set of samples on one axis (0–100 %), each with its 95 %
  * interval as a whisker and its count; the model's own probability, where known, as a diamond.
@@ -97,43 +150,16 @@ export function ChoiceChart({
                 <title>{row.label}</title>
                 {row.label.length > (stacked ? 40 : 24) ? `${row.label.slice(0, stacked ? 39 : 23)}…` : row.label}
               </text>
-              {row.values.map((value, index) => {
-                const style = SERIES_STYLE[index % SERIES_STYLE.length];
-                const y = y0 + 5 + labelLine + index * 14;
-                const [low, high] = value.interval;
-                return (
-                  <g key={series[index]}>
-                    <rect
-                      x={labelWidth}
-                      y={y}
-                      width={Math.max(value.share * barArea, value.count > 0 ? 1 : 0)}
-                      height="10"
-                      fill={style.pattern ? `url(#${style.pattern})` : style.fill}
-                      rx="1.5"
-                    />
-                    {value.n > 0 ? (
-                      <g stroke="currentColor" strokeWidth="1.2">
-                        <line x1={x(low)} x2={x(high)} y1={y + 5} y2={y + 5} />
-                        <line x1={x(low)} x2={x(low)} y1={y + 1} y2={y + 9} />
-                        <line x1={x(high)} x2={x(high)} y1={y + 1} y2={y + 9} />
-                      </g>
-                    ) : null}
-                    {value.probability === undefined ? null : (
-                      <path
-                        d={`M ${x(value.probability)} ${y - 2} l 4 7 l -4 7 l -4 -7 z`}
-                        fill="var(--panel)"
-                        stroke="currentColor"
-                        strokeWidth="1.2"
-                      >
-                        <title>{`the model's probability: ${(value.probability * 100).toFixed(1)}%`}</title>
-                      </path>
-                    )}
-                    <text x={labelWidth + barArea + 6} y={y + 9} fontSize="10" fill="currentColor">
-                      {value.count}/{value.n} · {percent(value.share)}
-                    </text>
-                  </g>
-                );
-              })}
+              {row.values.map((value, index) => (
+                <ChoiceBar
+                  key={series[index]}
+                  value={value}
+                  index={index}
+                  y={y0 + 5 + labelLine + index * 14}
+                  labelWidth={labelWidth}
+                  barArea={barArea}
+                />
+              ))}
             </g>
           );
         })}

@@ -5,6 +5,7 @@ import { isRightAnswer, questionFacts, type QuestionFacts } from '@/lib/lessons/
 import { hashName } from '@/lib/shapes/mcp-tool-drafts';
 import { readToolName } from '@/lib/shapes/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
+import type { LessonStop } from '@/lib/shapes/lesson';
 import { isTyping } from '../shared/shortcuts-dialog';
 import { useOptionalRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import type { SessionLibrary } from '../runtime/create-session-library';
@@ -133,41 +134,29 @@ function useBackFromLesson(library: SessionLibrary | undefined): { id: string; n
 }
 
 /**
- * Lesson mode: stop by stop through the run (Previous stop / Next stop, or ← →), the note, the
- * question that holds back the reveal, and the score at the end. `remember` keeps the learner's
- * answers in this browser's storage (the embed player keeps them in memory only).
+ * What playing a lesson keeps in step: the answers this browser gave (read back, saved), the stop's
+ * branch shown, the graph and the Inspector on the stop once it is revealed, ← and → between stops.
  */
-export function LessonPlayer({ remember }: { remember: boolean }) {
-  const lesson = useSession((state) => state.lesson);
-  const play = useSession((state) => state.lessonPlay);
-  const library = useOptionalRuntime()?.library;
-  const backTo = useBackFromLesson(library);
-  const messages = useSession((state) => state.messages);
-  const tools = useSession((state) => state.tools);
-  const { playLesson, answerLessonStop, selectNode, switchBranch } = useSessionActions();
+function useLessonPlayback({
+  remember,
+  key,
+  answers,
+  stop,
+  waiting,
+  at,
+  count,
+}: {
+  remember: boolean;
+  key: string;
+  answers: Record<string, unknown>;
+  stop: LessonStop | undefined;
+  waiting: boolean;
+  at: number;
+  count: number;
+}) {
+  const { playLesson, selectNode, switchBranch } = useSessionActions();
   const activeBranchId = useSession((state) => state.activeBranch.id);
   const branches = useSession((state) => state.branches);
-  const perturbed = useSession((state) => state.replays[state.activeBranch.id]?.perturbed);
-  const stops = lesson?.stops ?? [];
-  const key = useMemo(() => answersKey(JSON.stringify(lesson ?? {})), [lesson]);
-  const at = play?.stop ?? 0;
-  const stop = stops[at];
-  const answers = play?.answers ?? {};
-  const offered = useMemo(
-    () =>
-      tools
-        .filter((tool) => tool.enabled)
-        .map((tool) => readToolName(tool.source))
-        .filter((name): name is string => Boolean(name)),
-    [tools],
-  );
-  const facts = useMemo(
-    () => (stop ? questionFacts(messages, stop, offered, perturbed) : undefined),
-    [messages, stop, offered, perturbed],
-  );
-  const answer = stop ? answers[stop.id] : undefined;
-  const waiting = Boolean(facts) && !answer;
-
   // The answers this browser gave before come back (a learner reopening the link).
   useEffect(() => {
     if (remember) playLesson(0, readAnswers(key));
@@ -193,14 +182,51 @@ export function LessonPlayer({ remember }: { remember: boolean }) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === 'ArrowRight' && !waiting && at < stops.length - 1) playLesson(at + 1);
+      if (event.key === 'ArrowRight' && !waiting && at < count - 1) playLesson(at + 1);
       else if (event.key === 'ArrowLeft' && at > 0) playLesson(at - 1);
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [at, stops.length, waiting, playLesson]);
+  }, [at, count, waiting, playLesson]);
+}
+
+/**
+ * Lesson mode: stop by stop through the run (Previous stop / Next stop, or ← →), the note, the
+ * question that holds back the reveal, and the score at the end. `remember` keeps the learner's
+ * answers in this browser's storage (the embed player keeps them in memory only).
+ */
+export function LessonPlayer({ remember }: { remember: boolean }) {
+  const lesson = useSession((state) => state.lesson);
+  const play = useSession((state) => state.lessonPlay);
+  const library = useOptionalRuntime()?.library;
+  const backTo = useBackFromLesson(library);
+  const messages = useSession((state) => state.messages);
+  const tools = useSession((state) => state.tools);
+  const { playLesson, answerLessonStop } = useSessionActions();
+  const perturbed = useSession((state) => state.replays[state.activeBranch.id]?.perturbed);
+  const stops = lesson?.stops ?? [];
+  const key = useMemo(() => answersKey(JSON.stringify(lesson ?? {})), [lesson]);
+  const at = play?.stop ?? 0;
+  const stop = stops[at];
+  const answers = play?.answers ?? {};
+  const offered = useMemo(
+    () =>
+      tools
+        .filter((tool) => tool.enabled)
+        .map((tool) => readToolName(tool.source))
+        .filter((name): name is string => Boolean(name)),
+    [tools],
+  );
+  const facts = useMemo(
+    () => (stop ? questionFacts(messages, stop, offered, perturbed) : undefined),
+    [messages, stop, offered, perturbed],
+  );
+  const answer = stop ? answers[stop.id] : undefined;
+  const waiting = Boolean(facts) && !answer;
+
+  useLessonPlayback({ remember, key, answers, stop, waiting, at, count: stops.length });
 
   if (!stop) return null;
   const asked = stops.filter((each) => each.question);

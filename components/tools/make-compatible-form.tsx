@@ -2,13 +2,42 @@
 
 import { useState } from 'react';
 import { COMPAT_TARGET_INFO, COMPAT_TARGETS, type CompatTargetId } from '@/lib/shapes/compat';
-import { formatToolSource } from '@/lib/shapes/tool-source';
-import { makeCompatible } from '@/lib/tools/compat/make-compatible';
-import { type ToolDefinition, toolDefinitionOf } from '@/lib/shapes/tool-formats';
-import { rewriteEffects } from '@/lib/tools/compat/rewrite-effects';
+import { type RewriteReport, rewriteSummary, rewriteToolList } from '@/lib/tools/compat/rewrite-tool-list';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 
-type Outcome = { changes: string[]; conflicts: string[]; skipped: string[]; effects: string[] };
+/** What the rewrite did: a line, what changes in a run, each change (folded), what cannot fit. */
+function RewriteReportView({ report }: { report: RewriteReport }) {
+  return (
+    <div role="status" className="flex flex-col gap-1">
+      <p>{rewriteSummary(report)}</p>
+      {report.effects.length > 0 ? (
+        <ul aria-label="What the rewrite changes in a run" className="list-disc pl-4 text-role-call">
+          {report.effects.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      {report.changes.length > 0 ? (
+        // Folded: a long list would push the grid it changed out of sight.
+        <details>
+          <summary>What changed, tool by tool ({report.changes.length})</summary>
+          <ul aria-label="What changed" className="muted list-disc pl-4">
+            {report.changes.map((line, index) => (
+              <li key={`${index}:${line}`}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {[...report.conflicts, ...report.skipped].length > 0 ? (
+        <ul aria-label="What could not be made to fit" className="list-disc pl-4 text-role-error">
+          {[...report.conflicts, ...report.skipped].map((line, index) => (
+            <li key={`${index}:${line}`}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * `Make compatible with…`: pick targets; every tool is rewritten so each takes it as written (one
@@ -22,35 +51,12 @@ export function MakeCompatibleForm() {
   const edited = useSession((state) => state.editedTools);
   const [open, setOpen] = useState(false);
   const [targets, setTargets] = useState<CompatTargetId[]>([]);
-  const [outcome, setOutcome] = useState<Outcome>();
+  const [outcome, setOutcome] = useState<RewriteReport>();
 
   const rewrite = () => {
-    const result: Outcome = { changes: [], conflicts: [], skipped: [], effects: [] };
-    const changes: { id: string; source: string }[] = [];
-    const before: ToolDefinition[] = [];
-    const after: ToolDefinition[] = [];
-    for (const { draft, check } of tools) {
-      if (check.kind !== 'valid') continue;
-      if (draft.run.kind === 'mcp') {
-        result.skipped.push(
-          `${check.spec.name}: its definition is its MCP server's (Copy as editable tool to change it).`,
-        );
-        continue;
-      }
-      const made = makeCompatible(toolDefinitionOf(check.spec), targets);
-      result.conflicts.push(...made.conflicts.map((conflict) => `${check.spec.name}: ${conflict}`));
-      if (made.conflicts.length > 0 || made.changes.length === 0) continue;
-      result.changes.push(...made.changes.map((change) => `${check.spec.name}: ${change}`));
-      changes.push({ id: draft.id, source: formatToolSource(made.definition) });
-      before.push(toolDefinitionOf(check.spec));
-      after.push(made.definition);
-    }
-    result.effects = rewriteEffects(before, after, result.changes);
-    editToolSources(
-      `Make compatible with ${targets.map((target) => COMPAT_TARGET_INFO[target].label).join(', ')}`,
-      changes,
-    );
-    setOutcome(result);
+    const made = rewriteToolList(tools, targets);
+    editToolSources(made.label, made.sources);
+    setOutcome(made.report);
   };
 
   return (
@@ -98,40 +104,7 @@ export function MakeCompatibleForm() {
           </button>
         </fieldset>
       ) : null}
-      {outcome ? (
-        <div role="status" className="flex flex-col gap-1">
-          <p>
-            {outcome.changes.length === 0 && outcome.conflicts.length === 0
-              ? 'Every tool already fits those targets as written: nothing changed.'
-              : `${outcome.changes.length} ${outcome.changes.length === 1 ? 'change' : 'changes'}${outcome.conflicts.length > 0 ? `; ${outcome.conflicts.length} cannot be made to fit` : ''}.`}
-          </p>
-          {outcome.effects.length > 0 ? (
-            <ul aria-label="What the rewrite changes in a run" className="list-disc pl-4 text-role-call">
-              {outcome.effects.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : null}
-          {outcome.changes.length > 0 ? (
-            // Folded: a long list would push the grid it changed out of sight.
-            <details>
-              <summary>What changed, tool by tool ({outcome.changes.length})</summary>
-              <ul aria-label="What changed" className="muted list-disc pl-4">
-                {outcome.changes.map((line, index) => (
-                  <li key={`${index}:${line}`}>{line}</li>
-                ))}
-              </ul>
-            </details>
-          ) : null}
-          {[...outcome.conflicts, ...outcome.skipped].length > 0 ? (
-            <ul aria-label="What could not be made to fit" className="list-disc pl-4 text-role-error">
-              {[...outcome.conflicts, ...outcome.skipped].map((line, index) => (
-                <li key={`${index}:${line}`}>{line}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      {outcome ? <RewriteReportView report={outcome} /> : null}
     </div>
   );
 }

@@ -19,20 +19,13 @@ const ERROR_LABELS = {
 } as const;
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value} ms`);
 
-/**
- * "Tool stats": per tool, how often it was called and how it ended, how long it took, what its
- * schema costs and how often the model picked it when offered — for this session, or for one
- * column of the last eval grid.
- */
-export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
+/** The stats of the runs in scope: this session's, or one column of the last eval grid. */
+function useToolStatsRows(scope: string, counts: ReturnType<typeof useToolTokenCountsInPane>) {
   const messages = useSession((state) => state.messages);
   const outcomes = useSession((state) => state.outcomes);
   const durations = useSession((state) => state.durations);
   const evals = useSession((state) => state.evals);
   const { runnable } = useToolSetCheck();
-  const [scope, setScope] = useState(SESSION);
-  const counts = useToolTokenCountsInPane();
-
   const columns = useMemo(
     () =>
       evalColumns(evals.variants, evals.configs).filter((column) =>
@@ -57,6 +50,19 @@ export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
     });
   }, [columns, scope, runnable, messages, outcomes, durations, evals.runs, counts]);
   const scopeLabel = columns.find((each) => each.key === scope)?.label ?? 'This session';
+  return { columns, rows, scopeLabel };
+}
+
+/**
+ * "Tool stats": per tool, how often it was called and how it ended, how long it took, what its
+ * schema costs and how often the model picked it when offered — for this session, or for one
+ * column of the last eval grid.
+ */
+export function ToolStatsPanel({ onClose }: { onClose: () => void }) {
+  const [scope, setScope] = useState(SESSION);
+  const counts = useToolTokenCountsInPane();
+
+  const { columns, rows, scopeLabel } = useToolStatsRows(scope, counts);
 
   return (
     // Thirteen columns want the width of the page, not of the Tools pane: a wide dialog.
