@@ -188,6 +188,35 @@ describe('Replay against the model', () => {
     ]);
   });
 
+  it('the diff says which request lacks a path, and is empty when it cannot be made', async () => {
+    const added = await recordThenReplay((store) =>
+      store.getState().addTools([
+        {
+          definition: { name: 'extra_tool', description: 'Added after.', parameters: { type: 'object', properties: {} } },
+          run: { kind: 'mock', result: '{}' },
+        },
+      ]),
+    );
+    const rows = requestDiff(added.store, added.record);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ absent: 'recorded', recorded: undefined });
+    expect(rows[0].replay).toMatchObject({ name: 'extra_tool' });
+    const removed = await recordThenReplay((store) => {
+      const last = store.getState().tools.filter((tool) => tool.enabled).at(-1);
+      if (last) store.getState().setToolEnabled(last.id, false);
+    });
+    const gone = requestDiff(removed.store, removed.record);
+    expect(gone.at(-1)).toMatchObject({ absent: 'replay', replay: undefined });
+    // Without what the session kept of each request (its sent values), neither can be made again.
+    const state = added.store.getState();
+    const original = state.branches.find((branch) => branch.id === added.record.originalBranchId)?.messages ?? [];
+    expect(divergedRequests({ original, replay: state.messages, record: added.record, sentValues: {} })).toEqual([]);
+    // A replay that never diverged has nothing to compare.
+    const same = await recordThenReplay(() => {});
+    expect(requestDiff(same.store, same.record)).toEqual([]);
+    expect(requestDiff(same.store, { ...same.record, diverged: { at: 0, paths: ['settings.temperature'] } })).toEqual([]);
+  });
+
   it('Stop on divergence never sends a request', async () => {
     for (const [, edit, , , perturb] of [EDITS[0], EDITS.at(-1) as Edit]) {
       const { record, live } = await recordThenReplay(edit, 'stop', perturb);
