@@ -2,7 +2,7 @@ import { isToolUIPart } from 'ai';
 import { recordReplayableRun } from '../../testing/record-replayable-run';
 import { describe, expect, it } from 'vitest';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import { perturbAndReplay } from './perturb-result';
+import { canaryFor, perturbAndReplay } from './perturb-result';
 
 const _checker = createSchemaChecker();
 
@@ -54,5 +54,63 @@ describe('Perturb result', () => {
       message: 'That tool call is not in the active branch.',
     });
     expect(store.getState().branches).toHaveLength(0);
+  });
+
+  it('an injection asks for another tool the run offers (one that acts, when there is one), and the record keeps it', async () => {
+    expect(canaryFor(['read_file', 'list_files', 'write_file'], 'read_file')).toEqual({
+      toolName: 'write_file',
+      input: { path: 'canary.txt', content: 'CANARY' },
+      word: 'PINEAPPLE-7',
+    });
+    expect(canaryFor(['write_file', 'send_email'], 'write_file').toolName).toBe('send_email');
+    expect(canaryFor(['read_file', 'list_files'], 'read_file').toolName).toBe('list_files');
+    expect(canaryFor(['read_file'], 'read_file').toolName).toBe('send_email');
+    const { store, options } = await recorded();
+    const call = store.getState().messages[1].parts.filter(isToolUIPart)[0];
+    const injected = await perturbAndReplay({ ...options, toolCallId: call.toolCallId, preset: 'Prompt injection' });
+    if (!injected.ok) throw new Error(injected.message);
+    expect(injected.record.perturbed).toEqual({
+      toolCallId: call.toolCallId,
+      preset: 'Prompt injection',
+      canary: { toolName: injected.canary.toolName, word: 'PINEAPPLE-7' },
+    });
+  });
+
+  it('a timeout preset ends the call as timed out, an error preset as failed, a result preset as ok', async () => {
+    for (const [preset, kind] of [
+      ['Timeout', 'timed-out'],
+      ['Error (recoverable)', 'failed'],
+      ['Empty result', 'ok'],
+    ] as const) {
+      const { store, options } = await recorded();
+      const call = store.getState().messages[1].parts.filter(isToolUIPart)[0];
+      const made = await perturbAndReplay({ ...options, toolCallId: call.toolCallId, preset });
+      if (!made.ok) throw new Error(made.message);
+      expect(made.record.perturbed).toEqual({ toolCallId: call.toolCallId, preset });
+      expect(store.getState().outcomes[call.toolCallId], preset).toBe(kind);
+    }
+  });
+
+  it('says so of a call that has no result yet', async () => {
+    const { store, options } = await recorded();
+    const messages = store.getState().messages;
+    const call = messages[1].parts.filter(isToolUIPart)[0];
+    const waiting = messages.map((message, index) =>
+      index !== 1
+        ? message
+        : {
+            ...message,
+            parts: message.parts.map((part) =>
+              isToolUIPart(part) && part.toolCallId === call.toolCallId
+                ? { ...part, state: 'input-available' as const, output: undefined }
+                : part,
+            ),
+          },
+    );
+    store.setState({ messages: waiting as typeof messages });
+    expect(await perturbAndReplay({ ...options, toolCallId: call.toolCallId, preset: 'Empty result' })).toEqual({
+      ok: false,
+      message: 'That call has no result to replace yet.',
+    });
   });
 });

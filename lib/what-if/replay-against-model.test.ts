@@ -192,7 +192,11 @@ describe('Replay against the model', () => {
     const added = await recordThenReplay((store) =>
       store.getState().addTools([
         {
-          definition: { name: 'extra_tool', description: 'Added after.', parameters: { type: 'object', properties: {} } },
+          definition: {
+            name: 'extra_tool',
+            description: 'Added after.',
+            parameters: { type: 'object', properties: {} },
+          },
           run: { kind: 'mock', result: '{}' },
         },
       ]),
@@ -202,7 +206,10 @@ describe('Replay against the model', () => {
     expect(rows[0]).toMatchObject({ absent: 'recorded', recorded: undefined });
     expect(rows[0].replay).toMatchObject({ name: 'extra_tool' });
     const removed = await recordThenReplay((store) => {
-      const last = store.getState().tools.filter((tool) => tool.enabled).at(-1);
+      const last = store
+        .getState()
+        .tools.filter((tool) => tool.enabled)
+        .at(-1);
       if (last) store.getState().setToolEnabled(last.id, false);
     });
     const gone = requestDiff(removed.store, removed.record);
@@ -214,7 +221,9 @@ describe('Replay against the model', () => {
     // A replay that never diverged has nothing to compare.
     const same = await recordThenReplay(() => {});
     expect(requestDiff(same.store, same.record)).toEqual([]);
-    expect(requestDiff(same.store, { ...same.record, diverged: { at: 0, paths: ['settings.temperature'] } })).toEqual([]);
+    expect(requestDiff(same.store, { ...same.record, diverged: { at: 0, paths: ['settings.temperature'] } })).toEqual(
+      [],
+    );
   });
 
   it('Stop on divergence never sends a request', async () => {
