@@ -226,6 +226,29 @@ describe('Replay against the model', () => {
     );
   });
 
+  it('says why not, and sends nothing: not a user message of the branch, a read-only session, a run going on', async () => {
+    const { store, options } = await recordReplayableRun('list the files');
+    const sent = fake.requests.length;
+    const [user, assistant] = store.getState().messages;
+    const notThere = { ok: false, message: 'That message is not in the active branch.' };
+    expect(await replayAgainstModel({ ...options, fromMessageId: 'nope', onDivergence: 'go-live' })).toEqual(notThere);
+    expect(await replayAgainstModel({ ...options, fromMessageId: assistant.id, onDivergence: 'go-live' })).toEqual(
+      notThere,
+    );
+    store.setState({ chatStatus: 'streaming' });
+    expect(await replayAgainstModel({ ...options, fromMessageId: user.id, onDivergence: 'go-live' })).toEqual({
+      ok: false,
+      message: 'Stop the run before replaying it.',
+    });
+    store.setState({ chatStatus: 'ready', readOnly: true });
+    expect(await replayAgainstModel({ ...options, fromMessageId: user.id, onDivergence: 'go-live' })).toEqual({
+      ok: false,
+      message: 'A shared session is read-only: press “Fork to edit” to make it yours first.',
+    });
+    expect(store.getState().branches).toHaveLength(0);
+    expect(fake.requests.length).toBe(sent);
+  });
+
   it('Stop on divergence never sends a request', async () => {
     for (const [, edit, , , perturb] of [EDITS[0], EDITS.at(-1) as Edit]) {
       const { record, live } = await recordThenReplay(edit, 'stop', perturb);
