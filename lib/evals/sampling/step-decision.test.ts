@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionBadge, decisionBars, decisionMarkers, readStepDecision } from './step-decision';
+import { decisionBadge, decisionBars, decisionMarkers, readStepDecision, stepDecisionOf } from './step-decision';
 
 const part = (data: unknown) => [{ type: 'data-local', data }] as never;
 
@@ -53,5 +53,28 @@ describe('a step decision read from a session', () => {
     expect(readStepDecision(part({ decision: { text: 0.5, tools: { a: -1 } } }))).toBeUndefined();
     expect(readStepDecision(part({ decision: { text: 0.5, tools: ['a'] } }))).toBeUndefined();
     expect(readStepDecision(part('nope'))).toBeUndefined();
+  });
+});
+
+describe('the decision of a step in the conversation', () => {
+  it('is the data of the step it names (by message and step), and none elsewhere', () => {
+    const messages = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'hi' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'text', text: 'first' },
+          { type: 'step-start' },
+          { type: 'data-local', data: { decision: { text: 0.1, tools: { ping: 0.9 } }, constrained: true } },
+        ],
+      },
+    ] as never;
+    expect(stepDecisionOf(messages, 'a1:step-2')).toMatchObject({ text: 0.1, tools: { ping: 0.9 } });
+    expect(stepDecisionOf(messages, 'a1:step-1')).toBeUndefined();
+    expect(stepDecisionOf(messages, 'a1:step-3')).toBeUndefined();
+    expect(stepDecisionOf(messages, 'nope:step-1')).toBeUndefined();
+    expect(stepDecisionOf(messages, 'not a step id')).toBeUndefined();
   });
 });

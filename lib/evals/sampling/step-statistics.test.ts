@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { StepSample } from '../../shapes/step-samples';
 import { passAtK, passCurves, passHatK } from './pass-at-k';
 import { proportionDifference, wilsonInterval } from './proportions';
-import { argumentDistributions, choiceBars, medianAndP95, parallelBars, valueKey } from './step-distribution';
+import {
+  argumentDistributions,
+  choiceBars,
+  medianAndP95,
+  parallelBars,
+  sampleFigures,
+  valueKey,
+} from './step-distribution';
 
 /** The estimators straight from their definitions, with exact binomial coefficients (BigInt). */
 function binomial(n: number, k: number): bigint {
@@ -203,5 +210,21 @@ describe("a sampled step's line on the graph", () => {
     );
     expect(sampledBadge([{ samples: [{}] }])).toBe('1 sample');
     expect(sampledBadge([])).toBe('');
+  });
+});
+
+describe('the figures of a set of samples', () => {
+  it('median and p95 of the time, tokens of the samples that reported them, and what they cost', () => {
+    const samples: StepSample[] = [1, 2, 3, 4].map((n) => ({ n, calls: [], text: '', ms: n * 10 }));
+    samples[0] = { ...samples[0], inputTokens: 1_000_000, outputTokens: 0 };
+    samples[1] = { ...samples[1], inputTokens: 0, outputTokens: 1_000_000 };
+    expect(sampleFigures(samples, 'openai', 'gpt-4o-mini')).toEqual({
+      ms: { median: 25, p95: 40 },
+      tokens: { median: 1_000_000, p95: 1_000_000 },
+      cost: expect.closeTo(0.15 + 0.6, 9),
+    });
+    expect(sampleFigures(samples, 'simulated', 'simulated-1').cost).toBe(0);
+    expect(sampleFigures(samples, 'openai', 'unknown-model').cost).toBeUndefined();
+    expect(sampleFigures([], 'openai', 'gpt-4o-mini').tokens).toEqual(medianAndP95([]));
   });
 });
