@@ -57,4 +57,18 @@ describe('the saved session’s fields', () => {
     const read = parseSessionData(JSON.parse(JSON.stringify(saved)));
     expect(read.ok && read.session).toEqual(saved);
   });
+
+  it('a stranger’s message is refused at the field that is wrong, as before the schema took the AI SDK’s type', () => {
+    const saved = JSON.parse(JSON.stringify(pickSessionData(createInitialSession())));
+    const refusal = (messages: unknown[]) => {
+      const read = parseSessionData({ ...saved, messages });
+      return read.ok ? 'read' : read.message;
+    };
+    expect(refusal([42])).toBe('Not a valid session: "messages.0" Invalid input: expected object, received number.');
+    expect(refusal([{ id: 'a', role: 'hacker', parts: [] }])).toMatch(/^Not a valid session: "messages\.0\.role" /);
+    expect(refusal([{ id: 'a', role: 'user', parts: [{}] }])).toMatch(
+      /^Not a valid session: "messages\.0\.parts\.0\.type" /,
+    );
+    expect(refusal([{ id: 'a', role: 'user', parts: 'x'.repeat(100_000) }])).toMatch(/"messages\.0\.parts" /);
+  });
 });
