@@ -7,7 +7,7 @@ import { INTERRUPTED_CALL } from '../session/mark-interrupted';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { runToolCall } from './run-tool-call';
-import { manualErrorText, readToolErrorText } from '../shapes/tool-error';
+import { manualError, readToolErrorText, toolErrorText } from '../shapes/tool-error';
 import type { ToolResultOutput } from '../shapes/tool-outcome';
 
 /** The executor at its edges: calls at the same time, the network, errors a person reports. */
@@ -39,7 +39,7 @@ describe('tool isolation (seed 002 §12)', () => {
 
 describe('errors a person reports', () => {
   it('a manual tool answered "as error" and a call cut short by a reload reach the model as the seed error response', () => {
-    expect(readToolErrorText(manualErrorText('ask_user', 'nobody is home'))?.error).toMatchObject({
+    expect(readToolErrorText(toolErrorText(manualError('ask_user', 'nobody is home')))?.error).toMatchObject({
       type: 'ExecutionError',
       code: 'REPORTED_BY_USER',
       message: 'Error: nobody is home',

@@ -17,7 +17,7 @@ export type OutputMetadata = { stdout_truncated: boolean; stderr_truncated: bool
 
 /** The seed 002 §6.3 error response a failed call returns to the model (as JSON text). */
 export type ToolErrorResult = {
-  /** The call it answers (set by the executor when it answers the call: `withToolCallId`). */
+  /** The call it answers (set where the call's part is written: `toolErrorText`). */
   tool_call_id?: string;
   success: false;
   output: string;
@@ -109,7 +109,7 @@ export function readToolErrorText(errorText: string): ToolErrorResult | undefine
  * The error response with the seed's `tool_call_id` first (seed 002 §6.3), as the executor
  * answers a call with it; a text that is not an error response is left as it is.
  */
-export function withToolCallId(errorText: string, toolCallId: string): string {
+function withToolCallId(errorText: string, toolCallId: string): string {
   const result = readToolErrorText(errorText);
   if (!result) return errorText;
   const { tool_call_id: _old, ...rest } = result;
@@ -134,11 +134,6 @@ export const SEED_ERROR_TEXT = {
   notFound: (resource: string) =>
     `Error: '${resource}' not found.\nVerify the path/resource exists before attempting to access it.`,
 } as const;
-
-/** A failure a person reports for a manual tool, as the seed's error response. */
-export function manualErrorText(toolName: string, text: string): string {
-  return toolErrorText(manualError(toolName, text));
-}
 
 /** A failure a person reports for a manual tool, before it is written. */
 export function manualError(toolName: string, text: string): ToolErrorInput {
