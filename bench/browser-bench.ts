@@ -1,23 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from '@/scripts/first-load/chromium';
+import { serveBuild } from '@/scripts/first-load/serve-build';
 import { serializeSessionFile } from '@/lib/session/session-file';
 import { createSessionStore } from '@/lib/session/session-store';
 import { generateLongSession } from './generate-long-session';
-
-/** Waits until the production server answers. */
-async function waitForServer(url: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server at ${url} did not start`);
-}
 
 /**
  * Runs `measure` with the production build served (`next start` on `port`); says so and does
@@ -28,12 +15,11 @@ export async function withProductionServer(port: number, name: string, measure: 
     console.log(`${name} benchmark skipped: run \`npx next build\` first (it measures the production build).`);
     return;
   }
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], { stdio: 'ignore', detached: true });
+  const served = await serveBuild('.', port, '/api/providers');
   try {
-    await waitForServer(`http://localhost:${port}/api/providers`);
-    await measure(`http://localhost:${port}`);
+    await measure(served.url);
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    served.stop();
   }
 }
 
@@ -44,10 +30,7 @@ export async function withProductionPage(
   measure: (page: Page, browser: Browser) => Promise<void>,
 ) {
   await withProductionServer(port, name, async (url) => {
-    const browser = await chromium.launch({
-      executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
       await page.goto(`${url}/`);

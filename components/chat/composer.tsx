@@ -3,10 +3,16 @@
 import { unansweredToolCalls } from '@/lib/agent/run-progress';
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
-import { HistoryEstimate } from './history-estimate';
-import { RunSettingsBar } from './run-settings-bar';
-import { CompareDialog } from '../shared/compare-dialog';
-import { KeyAddressPrompt } from '../shared/key-address-prompt';
+import { hydrateLater } from '../ui/hydrate-later';
+
+// Around the message box, what typing and Send do not need: drawn by the server, hydrated after
+// the box (components/ui/hydrate-later.tsx).
+const RunSettingsBar = hydrateLater(() => import('./run-settings-bar').then((module) => module.RunSettingsBar));
+const KeyAddressPrompt = hydrateLater(() =>
+  import('../shared/key-address-prompt').then((module) => module.KeyAddressPrompt),
+);
+const CompareDialog = hydrateLater(() => import('../shared/compare-dialog').then((module) => module.CompareDialog));
+const HistoryEstimate = hydrateLater(() => import('./history-estimate').then((module) => module.HistoryEstimate));
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
 export function Composer() {

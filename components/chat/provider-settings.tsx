@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import { PROVIDER_CATALOG } from '@/lib/providers/provider-catalog';
 import { PROVIDER_IDS, type ProviderId } from '@/lib/shapes/run-settings-defaults';
 import { useEngine, useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
+import { useIdle } from '../ui/use-idle';
 import { providersQueryOptions } from './providers-query';
 import { lazy, Suspense } from 'react';
 
@@ -21,7 +22,8 @@ function useProviderState() {
   const { keys } = useRuntime();
   const settings = useSession((state) => state.settings);
   const { updateSettings } = useSessionActions();
-  const providers = useQuery(providersQueryOptions);
+  // Asked once the page is idle: the list's contract (zod) is not the first screen's to load.
+  const providers = useQuery({ ...providersQueryOptions, enabled: useIdle().idle });
   const typedKey = useStore(keys, (state) => state.keys[settings.provider]?.key ?? '');
   const info = providers.data?.find((provider) => provider.id === settings.provider);
   // Checked by zod, which loads with the engine just after the page: none are shown before.

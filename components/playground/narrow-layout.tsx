@@ -3,14 +3,13 @@
 import { useEffect, useState } from 'react';
 import { Composer } from '../chat/composer';
 import { ConversationPane } from '../chat/conversation-pane';
-import { FilesPanel } from '../files/files-panel';
 import {
   DeferredEvalsPane,
   DeferredLessonPane,
   DeferredInspectorPane as InspectorPane,
   DeferredTimelinePane as TimelinePane,
 } from './deferred-panes';
-import { ToolsPane } from '../tools/tools-pane';
+import { FilesPanel, ToolsPane } from './later-parts';
 import { Tabs } from '../ui/tabs';
 import { useSession } from '../runtime/runtime-context';
 import { PaneBoundary } from './pane-boundary';

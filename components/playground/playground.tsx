@@ -1,25 +1,24 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { SandboxStatusLine } from '../sandbox/sandbox-status-line';
-import { GetCodeDialog } from '../session/get-code-dialog';
-import { SessionMenu } from '../session/session-menu';
-import { ShareMenu } from '../session/share-menu';
+import { createStore } from 'zustand/vanilla';
 import { SharedBanner } from '../session/shared-banner';
 import { StorageProblemBanner } from '../session/storage-problem-banner';
 import { TabConflictBanner } from '../session/tab-conflict-banner';
+import type { CheckedSource } from '@/lib/tools/create-tool-checks';
 import { createPlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
-import { NarrowLayout } from './narrow-layout';
+import { GetCodeDialog, SandboxStatusLine, SessionMenu, ShareMenu, ShortcutsDialog } from './later-parts';
+import { NarrowLayout as NarrowLayoutUnmemoised } from './narrow-layout';
 import { RuntimeContext, useRuntime, useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
-import { ShortcutsDialog } from '../shared/shortcuts-dialog';
-import { WideLayout } from './wide-layout';
+import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
+import { LaterPartsContext } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
@@ -76,7 +75,14 @@ function LoadEngineWhenIdle({ toolsChecked }: { toolsChecked: boolean }) {
   return null;
 }
 
-/** The panes; busy until the saved session is back and its tools are checked. */
+// The layouts take no props: memoised, the panes are not re-rendered when `main` only changes
+// whether it is busy (an update reaching a part that hydrates later would wait for it).
+const WideLayout = memo(WideLayoutUnmemoised);
+const NarrowLayout = memo(NarrowLayoutUnmemoised);
+
+const NO_PARTS = createStore(() => ({ waiting: 0 }));
+
+/** The panes; busy until the saved session is back, its tools are checked and every part has hydrated. */
 function PlaygroundMain({
   restored,
   presenter,
@@ -89,8 +95,12 @@ function PlaygroundMain({
   const runtime = useRuntime();
   const toolsChecked = !useToolSetCheck().pending;
   const engineFailed = useStore(runtime.engine, (state) => state.error !== undefined);
+  const partsWaiting = useStore(useContext(LaterPartsContext) ?? NO_PARTS, (state) => state.waiting > 0);
   return (
-    <main aria-busy={!restored || (!toolsChecked && !engineFailed)} className="flex min-h-0 min-w-0 flex-1 flex-col">
+    <main
+      aria-busy={!restored || partsWaiting || (!toolsChecked && !engineFailed)}
+      className="flex min-h-0 min-w-0 flex-1 flex-col"
+    >
       {presenter ? (
         <PresenterLayout />
       ) : narrow ? (
@@ -112,9 +122,17 @@ function PlaygroundMain({
  * ones. The server draws the wide layout (at the sizes in `layoutCookies`), so the panes paint
  * with the HTML; a narrow screen keeps it hidden until the page knows it is narrow.
  */
-export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Record<string, string>> }) {
-  const [runtime] = useState(createPlaygroundRuntime);
+export function Playground({
+  layoutCookies = {},
+  checkedTools,
+}: {
+  layoutCookies?: Readonly<Record<string, string>>;
+  /** The new session's tools, checked by the server (lib/server/initial-tool-checks.ts). */
+  checkedTools?: readonly CheckedSource[];
+}) {
+  const [runtime] = useState(() => createPlaygroundRuntime({ checked: checkedTools }));
   const [queryClient] = useState(() => new QueryClient());
+  const [laterParts] = useState(() => createStore(() => ({ waiting: 0 })));
   const narrow = useMediaQuery(NARROW_QUERY);
   const presenter = useStore(runtime.store, (state) => state.presenter);
   const lessonPlaying = useStore(runtime.store, (state) => state.lessonPlay !== undefined);
@@ -126,7 +144,11 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
     runtime
       .restoreSession()
       .catch(() => undefined)
-      .finally(() => setRestored(true));
+      .finally(() => {
+        // For the first-load bench: when the saved session was back.
+        performance.mark('playground:restored');
+        setRestored(true);
+      });
   }, [runtime]);
   // Page listeners (save on hide, links pasted into the address bar, other tabs); unmounting ends the runtime.
   useEffect(() => runtime.attach(window), [runtime]);
@@ -135,17 +157,19 @@ export function Playground({ layoutCookies = {} }: { layoutCookies?: Readonly<Re
     <QueryClientProvider client={queryClient}>
       <RuntimeContext.Provider value={runtime}>
         <LayoutCookiesContext.Provider value={layoutCookies}>
-          <TooltipProvider>
-            <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
-              <Header />
-              <SharedBanner />
-              <StorageProblemBanner />
-              <TabConflictBanner />
-              <EngineErrorBanner />
-              {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
-              <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
-            </div>
-          </TooltipProvider>
+          <LaterPartsContext.Provider value={laterParts}>
+            <TooltipProvider>
+              <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
+                <Header />
+                <SharedBanner />
+                <StorageProblemBanner />
+                <TabConflictBanner />
+                <EngineErrorBanner />
+                {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
+                <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
+              </div>
+            </TooltipProvider>
+          </LaterPartsContext.Provider>
         </LayoutCookiesContext.Provider>
       </RuntimeContext.Provider>
     </QueryClientProvider>

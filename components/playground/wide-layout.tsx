@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Panel, Separator, usePanelRef } from 'react-resizable-panels';
 import { ConversationPane } from '../chat/conversation-pane';
-import { FilesPanel } from '../files/files-panel';
 import {
   DeferredEvalsPane,
   DeferredLessonPane,
@@ -11,7 +10,7 @@ import {
   DeferredTimelinePane as TimelinePane,
 } from './deferred-panes';
 import { useSession } from '../runtime/runtime-context';
-import { ToolsPane } from '../tools/tools-pane';
+import { FilesPanel, ToolsPane } from './later-parts';
 import { CollapsedRail } from '../shared/collapsed-rail';
 import { SavedGroup } from '../ui/saved-group';
 import { PaneBoundary } from './pane-boundary';

@@ -4,9 +4,12 @@ import type { RunGate } from '@/lib/agent/run-gate';
 import type { McpClient } from '@/lib/mcp/create-mcp-client';
 import type { Sandbox } from '@/lib/sandbox/sandbox';
 import type { SessionStore } from '@/lib/session/session-state';
-import { createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
+import { type CheckedSource, createToolChecks, type ToolChecks } from '@/lib/tools/create-tool-checks';
 import type { LocalModelAccess } from '@/lib/agent/answer-in-page';
 import type { PlaygroundEngine } from './create-playground-engine';
+import type { CallWorker } from '@/lib/platform/worker-calls';
+import type { SourceCheck } from '@/lib/tools/tool-check';
+import { afterIdle } from '../ui/after-idle';
 import { checkSourcesInWorker } from './spawn-tool-check-worker';
 
 /** The chat as the page uses it: each call waits for the engine when it is not loaded yet. */
@@ -29,6 +32,18 @@ export type EngineLoader = {
 };
 
 /**
+ * The worker starts once the page has been idle (its scripts load after the page is usable, not
+ * during hydration, where the first check asks for it); later checks go straight to it.
+ */
+function checkWhenIdle(check: CallWorker<string[], SourceCheck[]>): CallWorker<string[], SourceCheck[]> {
+  let idle: Promise<void> | undefined;
+  return (sources) => {
+    idle ??= afterIdle();
+    return idle.then(() => check(sources));
+  };
+}
+
+/**
  * The engine — the schema checker and the chat loop — loaded once the tools are checked and the
  * page is idle, never in the first load; until then tool lists are checked in a worker, and a chat
  * action waits for it (a failed load shows as the run's error).
@@ -40,14 +55,17 @@ export function createEngineLoader(options: {
   gate: RunGate;
   mcp: McpClient;
   localModel: LocalModelAccess;
+  /** Tool texts checked by the server, sent with the page. */
+  checked?: readonly CheckedSource[];
 }): EngineLoader {
   const { store } = options;
   const engine = createStore<EngineState>(() => ({}));
   let loading: Promise<PlaygroundEngine> | undefined;
   const toolChecks = createToolChecks({
-    elsewhere: typeof Worker === 'undefined' ? undefined : checkSourcesInWorker(),
+    elsewhere: typeof Worker === 'undefined' ? undefined : checkWhenIdle(checkSourcesInWorker()),
     // No worker (a browser without module workers, a blocked script): the engine checks here.
     onElsewhereFailed: () => void loadEngine().catch(() => undefined),
+    checked: options.checked,
   });
   const loadEngine = () => {
     loading ??= import('./create-playground-engine').then(

@@ -21,6 +21,7 @@ import {
   CURRENT_SESSION_KEY,
   type TabSync,
 } from './create-browser-session-store';
+import type { CheckedSource } from '@/lib/tools/create-tool-checks';
 import { type ChatHandle, createEngineLoader, type EngineLoader } from './create-engine-loader';
 import { createKeyStore, type KeyState } from './create-key-store';
 import { createSessionLibrary, type SessionLibrary } from './create-session-library';
@@ -81,7 +82,7 @@ export type PlaygroundRuntime = SessionController &
   };
 
 /** Wires the session store, the schema checker, the sandbox and the chat loop together: each piece its own module. */
-export function createPlaygroundRuntime(): PlaygroundRuntime {
+export function createPlaygroundRuntime({ checked }: { checked?: readonly CheckedSource[] } = {}): PlaygroundRuntime {
   const store = createBrowserSessionStore();
   const sandboxes = createSandboxManager({
     startOffline: createOfflineSandbox,
@@ -115,6 +116,7 @@ export function createPlaygroundRuntime(): PlaygroundRuntime {
     gate,
     mcp,
     localModel: localModel.access,
+    checked,
   });
   const { stop, onStop } = createStopSignal({ store, gate, engine: loader.engine });
   const { library, controller } = openSessions({ store, sandboxes, stop, chat: loader.chat });

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { runTitle } from '@/lib/messages/run-title';
 import { useRuntime } from '../runtime/runtime-context';
+import { useIdle } from '../ui/use-idle';
 import { deleteShortLink } from './delete-short-link';
 import { EmbedCodeSection } from './embed-code-section';
 
@@ -12,7 +13,10 @@ const EXPIRIES = { '1d': '1 day', '30d': '30 days', never: 'never' } as const;
 type Expiry = keyof typeof EXPIRIES;
 /** Whether this server keeps short links (`GET /api/links`), asked once per page. */
 export function useShortLinksEnabled() {
+  const { idle } = useIdle();
   return useQuery({
+    // Asked once the page is idle, not by the first screen's Share button.
+    enabled: idle,
     queryKey: ['short-links-enabled'],
     // The contract (zod) loads once the page asks, off the first screen's path.
     queryFn: async () =>

@@ -1,9 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-
-/** Longest wait for an idle moment before it counts as one anyway, in ms. */
-const IDLE_TIMEOUT_MS = 1_500;
+import { IDLE_TIMEOUT_MS } from './after-idle';
 
 /**
  * False until the browser has been idle once after the first paint (or `IDLE_TIMEOUT_MS`

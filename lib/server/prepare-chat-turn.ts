@@ -20,12 +20,11 @@ import type { ToolCallingMode } from '../shapes/run-settings-defaults';
 import type { RunSettings } from '../shapes/run-settings';
 import type { ProviderId } from '../shapes/run-settings-defaults';
 import { supports } from '../providers/model-capabilities';
-import { createSchemaChecker, type SchemaChecker } from '../tools/create-schema-checker';
 import { buildTools } from '../agent/build-model-tools';
 import { estimateTokens } from '../limits/estimate-tokens';
 import { transcriptOf } from '../messages/history-summary';
 import { applyHistory, type HistoryReport, historyNote, planHistory } from '../messages/plan-history';
-import { processShared } from './server-process';
+import { sharedSchemaChecker } from './shared-schema-checker';
 
 /** A chat request made ready for `streamText`: validated messages, tools, the mode it runs in. */
 export type PreparedTurn = {
@@ -130,12 +129,6 @@ export async function prepareChatTurn(
   return { ok: true, turn: { messages: validated.data, modelMessages, tools, mode, history: report } };
 }
 
-/**
- * One schema checker for every request of the server: making one costs ~1 ms (four Ajv
- * instances), and it keeps a bounded cache of compiled schemas that later requests reuse.
- */
-const sharedChecker = (): SchemaChecker => processShared('schema-checker', '', createSchemaChecker);
-
 /** Drops the tool choice from every request, for a model that has none (the SDK would send `auto`). */
 const withoutToolChoice: LanguageModelMiddleware = {
   specificationVersion: 'v4',
@@ -162,7 +155,7 @@ export function withToolMode(
   if (mode !== 'native') {
     shaped = wrapLanguageModel({
       model: shaped,
-      middleware: createToolModeMiddleware({ mode, checker: sharedChecker() }),
+      middleware: createToolModeMiddleware({ mode, checker: sharedSchemaChecker() }),
     });
   }
   if (!supports(settings, 'toolChoice')) shaped = wrapLanguageModel({ model: shaped, middleware: withoutToolChoice });

@@ -115,4 +115,18 @@ describe('the page’s tool checks', () => {
     expect(checks.check(drafts).pending).toBe(false);
     expect(answers).toHaveLength(3);
   });
+
+  it('knows texts checked with the page at once (no worker asked), and asks the worker only for the rest', () => {
+    const worker = fakeWorker();
+    const known = drafts.slice(0, 2).map(({ source }) => [source, checkToolSource(source, checker)] as const);
+    const checks = createToolChecks({
+      elsewhere: worker.calls(),
+      onElsewhereFailed: () => expect.unreachable(),
+      checked: known,
+    });
+    expect(checks.check(drafts.slice(0, 3))).toEqual(checkToolDrafts(drafts.slice(0, 3), checker));
+    expect(worker.requests).toEqual([]);
+    expect(checks.check(drafts).pending).toBe(true);
+    expect(worker.requests.map(({ request }) => request)).toEqual([[definition('off')]]);
+  });
 });

@@ -2,6 +2,9 @@ import { toolSetCheckOf } from './tool-set-check-of';
 import { pendingToolSetCheck, type SourceCheck, type ToolSetCheck } from './tool-check';
 import type { ToolDraft } from '../shapes/tool-spec';
 
+/** A definition's text and its check, made elsewhere (the server, for the new session's tools). */
+export type CheckedSource = readonly [source: string, check: SourceCheck];
+
 /** Checks definitions' texts somewhere else than the page's thread (the tool-check worker); rejects when it cannot. */
 export type CheckSourcesElsewhere = (sources: string[]) => Promise<SourceCheck[]>;
 
@@ -28,13 +31,16 @@ const SPARE_CHECKS = 64;
 export function createToolChecks({
   elsewhere,
   onElsewhereFailed,
+  checked = [],
 }: {
+  /** Texts already checked (sent with the page): their checks are known from the start. */
+  checked?: readonly CheckedSource[];
   /** Where texts are checked until a checker is adopted; none (the server's render): pending until then. */
   elsewhere?: CheckSourcesElsewhere;
   /** Checking elsewhere failed (no worker): the page should load the engine and adopt its checker. */
   onElsewhereFailed: (error: Error) => void;
 }): ToolChecks {
-  const known = new Map<string, SourceCheck>();
+  const known = new Map<string, SourceCheck>(checked);
   const asked = new Set<string>();
   const complete = new WeakMap<readonly ToolDraft[], ToolSetCheck>();
   const listeners = new Set<() => void>();

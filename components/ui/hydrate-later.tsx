@@ -1,0 +1,77 @@
+'use client';
+
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import type { StoreApi } from 'zustand/vanilla';
+
+// The page's one moment its first screen has hydrated (the first part's effect, then a task
+// later), which every part's code waits for before it is asked for.
+// Module state: one page, one first screen; the promise is settled once and only read after.
+let releaseParts: (() => void) | undefined;
+const firstScreenHydrated = new Promise<void>((resolve) => {
+  releaseParts = resolve;
+});
+
+/** How many parts drawn by the server have not hydrated yet: the page says it is busy until none (`main[aria-busy]`). */
+export type LaterParts = StoreApi<{ waiting: number }>;
+export const LaterPartsContext = createContext<LaterParts | undefined>(undefined);
+
+/** Inside a part's boundary: its effect runs once the part has hydrated (committed). */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
+}
+
+/** Counts the part as waiting, in the page's `LaterPartsContext`, until it has hydrated. */
+function useWaitUntilHydrated(): () => void {
+  const parts = useContext(LaterPartsContext);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    // The first screen has hydrated (this effect runs after its commit): the parts' code is asked for a task later.
+    const timer = window.setTimeout(() => releaseParts?.(), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (hydrated || !parts) return;
+    parts.setState((state) => ({ waiting: state.waiting + 1 }));
+    return () => parts.setState((state) => ({ waiting: state.waiting - 1 }));
+  }, [hydrated, parts]);
+  return useCallback(() => setHydrated(true), []);
+}
+
+/**
+ * A part the server draws with the page but whose code the browser asks for once the first
+ * screen has hydrated: its own chunk, behind a Suspense boundary, so the first screen's
+ * hydration neither waits for it nor does its work, and its script arrives after Send is usable
+ * (docs/decisions/first-load.md). Until then its HTML is the server's (a click on it is lost, as
+ * on any page before it hydrates: the page stays `aria-busy` until every part has hydrated).
+ * On the server it renders at once.
+ */
+export function hydrateLater<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Part = lazy(async () => {
+    if (typeof window !== 'undefined') await firstScreenHydrated;
+    return { default: await load() };
+  });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level (components/playground/later-parts.tsx)
+  function Later(props: Props) {
+    const hydrated = useWaitUntilHydrated();
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+        <Hydrated onHydrated={hydrated} />
+      </Suspense>
+    );
+  }
+  // Memoised: a parent's re-render with the same props leaves a part that has not hydrated yet
+  // alone — an update reaching it would make React hydrate it first, holding that update back.
+  return memo(Later);
+}

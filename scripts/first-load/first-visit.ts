@@ -1,0 +1,165 @@
+// One cold first visit to a page in headless Chromium — the measure the size gate
+// (`npm run check:size`) and the first-load bench share, so the two cannot disagree
+// (docs/decisions/first-load.md): when Send became usable, every JavaScript file the browser
+// transferred (the page's and its workers') and when it had arrived, the long tasks, and — on
+// the playground — when the engine was ready.
+import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+
+export type Transfer = { url: string; bytes: number; arrivedMs: number };
+export type LongTask = { start: number; duration: number };
+export type FirstVisit = {
+  /** When the Send button worked (the page hydrated), ms on the page's clock. */
+  usableMs: number;
+  /** When the tools were checked and `main` no longer busy (the playground only). */
+  engineMs: number | undefined;
+  paintMs: number;
+  longTasks: LongTask[];
+  /** Every JavaScript response, workers' included, gzipped as sent, by arrival. */
+  transfers: Transfer[];
+  /** The page's own marks (`playground:restored`, `playground:engine-loaded`), ms. */
+  marks: Record<string, number>;
+  /** What of it had arrived when Send became usable. */
+  bytesBeforeUsable: number;
+};
+
+type PageClock = { usableAtMs?: number; engineAtMs?: number; longTasks: LongTask[] };
+
+/**
+ * In the page before its own scripts: types into the Message box every 5 ms (through the native
+ * setter and an input event, as React hears typing; a different text each time) until Send is enabled — which needs the page
+ * hydrated, not only drawn — and notes when. Also collects every main-thread task over 50 ms.
+ */
+export function watchForUsableSend() {
+  const own = window as unknown as PageClock;
+  own.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) own.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const valueSetter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
+  let typed = 0;
+  const timer = setInterval(() => {
+    const message = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
+    const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send');
+    if (!message || !send) return;
+    // A new value each time: React compares with the value it last saw (set before hydration, it saw this one).
+    typed += 1;
+    valueSetter?.call(message, `hello ${typed}`);
+    message.dispatchEvent(new Event('input', { bubbles: true }));
+    // React applies what typing changed in a microtask queued during the event: look right after it.
+    queueMicrotask(() => {
+      if (send.disabled || own.usableAtMs !== undefined) return;
+      own.usableAtMs = performance.now();
+      clearInterval(timer);
+    });
+  }, 5);
+}
+
+/** In the page: when the engine is ready — `main` no longer busy and the tools no longer "checking…". */
+function watchForEngine() {
+  const own = window as unknown as PageClock;
+  const check = () => {
+    if (own.engineAtMs !== undefined) return;
+    const main = document.querySelector('main');
+    const tools = document.querySelector('section[aria-label="Tools"] h2');
+    if (main?.getAttribute('aria-busy') === 'false' && tools && !tools.textContent?.includes('checking'))
+      own.engineAtMs = performance.now();
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+const isJavaScript = (request: Request, contentType: string | undefined) =>
+  /javascript/.test(contentType ?? '') || /\.m?js$/.test(new URL(request.url()).pathname);
+
+/** What a visit waits for: Send usable, the playground's engine ready too, or (a page with no Send) its load. */
+export type Until = 'usable' | 'engine' | 'load';
+
+type Finished = { request: Request; contentType: string | undefined; bytes: number };
+
+/** Every request the context finishes, with its type and its body's size as sent (a cached one is -1). */
+function recordFinished(context: BrowserContext): Promise<Finished | undefined>[] {
+  const finished: Promise<Finished | undefined>[] = [];
+  context.on('requestfinished', (request) => {
+    finished.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        return { request, contentType: response?.headers()['content-type'], bytes: sizes.responseBodySize };
+      })().catch(() => undefined), // finished as the visit ended: after everything measured
+    );
+  });
+  return finished;
+}
+
+/** The JavaScript transfers, each file once (a worker's second fetch of a chunk comes from the cache), by arrival on the page's clock. */
+function javaScriptOf(finished: (Finished | undefined)[], timeOrigin: number): Transfer[] {
+  const byUrl = new Map<string, Transfer>();
+  for (const { request, contentType, bytes } of finished.filter((each) => each !== undefined)) {
+    if (!isJavaScript(request, contentType) || bytes < 0) continue;
+    const timing = request.timing();
+    const url = new URL(request.url()).pathname;
+    const arrivedMs = timing.startTime + timing.responseEnd - timeOrigin;
+    const seen = byUrl.get(url);
+    if (!seen || arrivedMs < seen.arrivedMs)
+      byUrl.set(url, { url, bytes: Math.max(bytes, seen?.bytes ?? 0), arrivedMs });
+  }
+  return [...byUrl.values()].sort((a, b) => a.arrivedMs - b.arrivedMs);
+}
+
+async function waitUntil(page: Page, until: Until) {
+  const timeout = 60_000;
+  if (until === 'load') {
+    await page.waitForLoadState('load', { timeout });
+    return;
+  }
+  await page.waitForFunction(() => (window as unknown as PageClock).usableAtMs !== undefined, undefined, { timeout });
+  if (until === 'engine')
+    await page.waitForFunction(() => (window as unknown as PageClock).engineAtMs !== undefined, undefined, { timeout });
+}
+
+/**
+ * Visits `url` with a cold cache and waits for `until`; what arrived after Send was usable is
+ * listed too, as far as it had arrived by then (and half a second more).
+ */
+export async function firstVisit(
+  browser: Browser,
+  url: string,
+  { until = 'usable' as Until } = {},
+): Promise<FirstVisit> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const finished = recordFinished(context);
+  try {
+    await context.addInitScript(watchForUsableSend);
+    if (until === 'engine') await context.addInitScript(watchForEngine);
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitUntil(page, until);
+    // Let the browser's events for what arrived just before catch up (they are reported asynchronously).
+    await page.waitForTimeout(500);
+    const clock = await page.evaluate(() => {
+      const own = window as unknown as PageClock;
+      return {
+        timeOrigin: performance.timeOrigin,
+        usableMs: own.usableAtMs ?? Number.NaN,
+        engineMs: own.engineAtMs,
+        longTasks: own.longTasks,
+        paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+        marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, Math.round(mark.startTime)])),
+      };
+    });
+    const transfers = javaScriptOf(await Promise.all([...finished]), clock.timeOrigin);
+    const bytesBeforeUsable = transfers
+      .filter((transfer) => transfer.arrivedMs <= clock.usableMs)
+      .reduce((sum, transfer) => sum + transfer.bytes, 0);
+    return { ...clock, transfers, bytesBeforeUsable };
+  } finally {
+    await context.close();
+  }
+}
+
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

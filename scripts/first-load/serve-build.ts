@@ -1,0 +1,72 @@
+// Serves a production build with `next start` (the playground's, or the floor's in bench/floor)
+// for a measurement, and builds the floor when it has no build from this Next.js version.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const NEXT = 'node_modules/.bin/next';
+export const FLOOR_DIR = 'bench/floor';
+
+export type Served = { url: string; stop: () => void };
+
+async function answers(url: string) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server at ${url} did not start within ${timeoutMs / 1000} s`);
+}
+
+/** `next start` of `dir`'s build on `port`, once it answers `probe`; `stop()` ends it. */
+export async function serveBuild(dir: string, port: number, probe = '/'): Promise<Served> {
+  if (!existsSync(join(dir, '.next', 'BUILD_ID')))
+    throw new Error(`${dir} has no production build: run \`npm run build\` first.`);
+  if (await answers(`http://localhost:${port}/`))
+    throw new Error(`something already answers on port ${port}: stop it (an earlier run's server?) and run again.`);
+  const server: ChildProcess = spawn(NEXT, ['start', '-p', String(port), dir], {
+    stdio: 'ignore',
+    detached: true,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const stop = () => {
+    if (server.pid && server.exitCode === null) process.kill(-server.pid);
+  };
+  try {
+    await waitForServer(`http://localhost:${port}${probe}`, 60_000);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { url: `http://localhost:${port}`, stop };
+}
+
+function nextVersion(): string {
+  return JSON.parse(readFileSync('node_modules/next/package.json', 'utf8')).version;
+}
+
+/** Builds the floor page (a few seconds) unless it was built by this Next.js already. */
+export function ensureFloorBuilt() {
+  const stamp = join(FLOOR_DIR, '.next', 'built-by-next');
+  const version = nextVersion();
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return;
+  const built = spawnSync(NEXT, ['build', FLOOR_DIR], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (built.status !== 0) throw new Error(`building the floor page failed: ${built.stderr.toString().slice(-2000)}`);
+  writeFileSync(stamp, version);
+}
