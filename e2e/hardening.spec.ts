@@ -245,6 +245,8 @@ test('a link with 60,000 CJK letters in a tool description opens with the page a
 
   await page.goto(link);
   const playground = new PlaygroundPage(page);
+  // A shared session's definition reads as text until the viewer reaches for it: then the editor starts.
+  await playground.editor.locator('pre').click();
   const lines = playground.editor.locator('.view-lines');
   await expect(lines).toContainText('counting tokens…', { timeout: 30_000 });
   const countingSince = await page.evaluate(() => performance.now());

@@ -63,15 +63,19 @@ function Header() {
 
 /**
  * Loads the checker and the chat once the tools are checked (in the tool-check worker) and
- * the browser is idle: the page is ready before (Send waits for them if pressed first). A
- * failure shows in the engine's banner.
+ * the browser is idle, after the saved session (or the link) is back — a shared session's once it
+ * is forked: the page is ready before (Send waits for them if pressed first). A failure shows in
+ * the engine's banner.
  */
-function LoadEngineWhenIdle({ toolsChecked }: { toolsChecked: boolean }) {
+function LoadEngineWhenIdle({ toolsChecked, restored }: { toolsChecked: boolean; restored: boolean }) {
   const runtime = useRuntime();
   const { idle } = useIdle();
+  // A shared session is read, not run: its viewer waits for the run drawn, not for the chat; an
+  // action that needs the engine (Fork to edit, a replay) loads it.
+  const readOnly = useSession((state) => state.readOnly);
   useEffect(() => {
-    if (idle && toolsChecked) runtime.loadEngine().catch(() => undefined);
-  }, [idle, toolsChecked, runtime]);
+    if (idle && toolsChecked && restored && !readOnly) runtime.loadEngine().catch(() => undefined);
+  }, [idle, toolsChecked, restored, readOnly, runtime]);
   return null;
 }
 
@@ -112,7 +116,7 @@ function PlaygroundMain({
           <WideLayout />
         </div>
       )}
-      <LoadEngineWhenIdle toolsChecked={toolsChecked} />
+      <LoadEngineWhenIdle toolsChecked={toolsChecked} restored={restored} />
     </main>
   );
 }

@@ -201,5 +201,7 @@ function openSessions({
     runPendingCalls: () => chat.runPendingCalls(),
     newId,
   });
+  // A link in the address is fetched and read (in its worker) while the page hydrates.
+  if (browser) controller.readAddressLink();
   return { library, controller };
 }

@@ -172,9 +172,10 @@ function SelectedToolEditor() {
   const editorReady = useIdle();
   // Monaco (a 2.4 MB chunk) is evaluated once the page is idle *and* the engine has checked the
   // tools — not in the same idle moment, where both made the long tasks before the engine was
-  // ready — unless the person reaches for the editor first.
+  // ready — unless the person reaches for the editor first. A shared (read-only) session is read
+  // as text until the person reaches for it: its viewer waits for the run, not for an editor.
   const [editorWoken, setEditorWoken] = useState(false);
-  const editorStarts = editorWoken || (editorReady.idle && !pending);
+  const editorStarts = editorWoken || (editorReady.idle && !pending && !readOnly);
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   return (
     <>

@@ -55,6 +55,44 @@ describe('the session controller', () => {
     expect(await sandbox.readFile(`${sandbox.root}/only-in-link.txt`)).toBe('from the link');
   });
 
+  it('reads the link in the address as soon as the page asks, while the saved session is still being restored', async () => {
+    const store = createSessionStore();
+    const order: string[] = [];
+    let restored: () => void = () => undefined;
+    const controller = createSessionController({
+      store,
+      persistence: {
+        restore: () => new Promise<void>((resolve) => (restored = () => resolve(void order.push('restored')))),
+        flush: async () => undefined,
+        saveAs: () => undefined,
+        ownSessionId: () => 'mine',
+        rememberCurrent: () => undefined,
+        adopt: () => undefined,
+      },
+      readLink: async (request) => {
+        order.push(`read ${request.kind}`);
+        return (await import('../share/read-link')).readLink(request);
+      },
+      location: { hash: sharedFragment(), pathname: '/' },
+      history: { replaceState: () => undefined },
+      restoreSandbox: async () => undefined,
+      stop: () => undefined,
+      send: () => undefined,
+      runPendingCalls: () => undefined,
+      newId: () => 'x1',
+    });
+    controller.readAddressLink();
+    const restoring = controller.restoreSession();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Read once, before the saved session is back; opened only after it is.
+    expect(order).toEqual(['read fragment']);
+    expect(store.getState().readOnly).toBe(false);
+    restored();
+    await restoring;
+    expect(order).toEqual(['read fragment', 'restored']);
+    expect(store.getState()).toMatchObject({ readOnly: true, settings: { maxSteps: 9 } });
+  });
+
   it('explains a damaged link and changes nothing', async () => {
     const { store, calls, controller } = await setUp(`${SHARE_PREFIX}broken`);
     const before = pickSessionData(store.getState());

@@ -57,6 +57,8 @@ export type SessionController = {
   restoreSession(): Promise<void>;
   /** Shows a share link read-only (never saved); a damaged one is explained and changes nothing. */
   openShareLink(fragment: string): Promise<void>;
+  /** Starts reading the link in the page's address (if any) now, before `restoreSession` opens it: the page calls it as it starts. */
+  readAddressLink(): void;
   /** Shows a short link (`/s/<id>#k=<key>`) read-only, decrypted here; the same care as a share link. */
   openShortLink(id: string, key: string): Promise<void>;
   /** Replaces the session (a file, the list): the run stops, the sandbox gets its files. */
@@ -97,28 +99,47 @@ export function createSessionController(options: SessionControllerOptions): Sess
     options.readLink ?? (async (request: ReadLinkRequest) => (await import('../share/read-link')).readLink(request));
   const openShareLink = async (fragment: string) => openShared(await readLink({ kind: 'fragment', fragment }));
 
-  const openShortLink = async (id: string, key: string) => {
-    const refused = (why: string) =>
-      openShared({
-        ok: false,
-        message: `This short link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
-      });
+  const readShortLink = async (id: string, key: string): Promise<ParsedSession> => {
     const { fetchShortLinkOnServer } = await import('../share/links-route');
     const fetched = await fetchShortLinkOnServer(options.fetch ?? fetch, id);
-    if (!fetched.ok) return refused(fetched.why);
-    await openShared(await readLink({ kind: 'sealed', ciphertext: fetched.ciphertext, key }));
+    if (!fetched.ok)
+      return {
+        ok: false,
+        message: `This short link cannot be opened: ${fetched.why}. Ask for a new link, or for the session file.`,
+      };
+    return readLink({ kind: 'sealed', ciphertext: fetched.ciphertext, key });
+  };
+  const openShortLink = async (id: string, key: string) => openShared(await readShortLink(id, key));
+
+  /** The link in the page's address, read (fetched, decrypted, checked), or undefined when it holds none. */
+  const readLinkInAddress = (): Promise<ParsedSession> | undefined => {
+    const shortId = shortLinkIdOf(options.location.pathname);
+    if (shortId) {
+      const key = options.location.hash.startsWith(KEY_PREFIX) ? options.location.hash.slice(KEY_PREFIX.length) : '';
+      return readShortLink(shortId, key);
+    }
+    if (options.location.hash.startsWith(SHARE_PREFIX))
+      return readLink({ kind: 'fragment', fragment: options.location.hash });
+    return undefined;
+  };
+  // Read once: as early as the page asks (`readAddressLink`), opened by `restoreSession`.
+  let addressLink: { reading: Promise<ParsedSession> | undefined } | undefined;
+  const readAddressLink = () => {
+    addressLink ??= { reading: readLinkInAddress() };
+    // (It fails when awaited in `restoreSession`; until then its failure is not an unhandled one.)
+    addressLink.reading?.catch(() => undefined);
+    return addressLink.reading;
   };
 
   return {
     openShareLink,
     openShortLink,
+    readAddressLink: () => void readAddressLink(),
     async restoreSession() {
+      // The link is read while the person's own session is restored; it opens once both are done.
+      const reading = readAddressLink();
       await persistence.restore();
-      const shortId = shortLinkIdOf(options.location.pathname);
-      if (shortId) {
-        const key = options.location.hash.startsWith(KEY_PREFIX) ? options.location.hash.slice(KEY_PREFIX.length) : '';
-        await openShortLink(shortId, key);
-      } else if (options.location.hash.startsWith(SHARE_PREFIX)) await openShareLink(options.location.hash);
+      if (reading) await openShared(await reading);
     },
     async openSession(session, { trusted }) {
       stop();
