@@ -72,13 +72,18 @@ function watchForEngine() {
   });
 }
 
-const isJavaScript = (request: Request, contentType: string | undefined) =>
+const isJavaScript = (request: Finished['request'], contentType: string | undefined) =>
   /javascript/.test(contentType ?? '') || /\.m?js$/.test(new URL(request.url()).pathname);
 
 /** What a visit waits for: Send usable, the playground's engine ready too, or (a page with no Send) its load. */
 export type Until = 'usable' | 'engine' | 'load';
 
-type Finished = { request: Request; contentType: string | undefined; bytes: number };
+/** A finished request as the measure reads it (Playwright's `Request`, or a test's stand-in). */
+export type Finished = {
+  request: Pick<Request, 'url' | 'timing'>;
+  contentType: string | undefined;
+  bytes: number;
+};
 
 /** Every request the context finishes, with its type and its body's size as sent (a cached one is -1). */
 function recordFinished(context: BrowserContext): Promise<Finished | undefined>[] {
@@ -96,7 +101,7 @@ function recordFinished(context: BrowserContext): Promise<Finished | undefined>[
 }
 
 /** The JavaScript transfers, each file once (a worker's second fetch of a chunk comes from the cache), by arrival on the page's clock. */
-function javaScriptOf(finished: (Finished | undefined)[], timeOrigin: number): Transfer[] {
+export function javaScriptOf(finished: readonly (Finished | undefined)[], timeOrigin: number): Transfer[] {
   const byUrl = new Map<string, Transfer>();
   for (const { request, contentType, bytes } of finished.filter((each) => each !== undefined)) {
     if (!isJavaScript(request, contentType) || bytes < 0) continue;
