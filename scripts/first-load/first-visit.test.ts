@@ -30,7 +30,13 @@ it('counts each JavaScript file once, as transferred, on the page’s clock, by 
       // A worker's second fetch of a chunk the page has: from the cache (-1), not transferred again.
       finished('http://localhost:3000/_next/static/chunks/a.js', -1, origin + 900, 5),
       // A module worker's script, named by its type only.
-      finished('http://localhost:3000/_next/static/media/worker', 500, origin + 400, 10, 'text/javascript; charset=utf-8'),
+      finished(
+        'http://localhost:3000/_next/static/media/worker',
+        500,
+        origin + 400,
+        10,
+        'text/javascript; charset=utf-8',
+      ),
       finished('http://localhost:3000/', 9_000, origin, 80, 'text/html'),
       finished('http://localhost:3000/_next/static/chunks/app.css', 3_000, origin + 50, 10, 'text/css'),
       undefined,

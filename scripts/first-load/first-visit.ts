@@ -153,7 +153,9 @@ export async function firstVisit(
         engineMs: own.engineAtMs,
         longTasks: own.longTasks,
         paintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-        marks: Object.fromEntries(performance.getEntriesByType('mark').map((mark) => [mark.name, Math.round(mark.startTime)])),
+        marks: Object.fromEntries(
+          performance.getEntriesByType('mark').map((mark) => [mark.name, Math.round(mark.startTime)]),
+        ),
       };
     });
     const transfers = javaScriptOf(await Promise.all([...finished]), clock.timeOrigin);
