@@ -256,12 +256,18 @@ test('a zod paste from a stranger runs only in the sandbox: no network, no page,
 }) => {
   test.setTimeout(90_000);
   const playground = new PlaygroundPage(page);
-  await playground.goto();
-  const before = await playground.tools.getByRole('listitem').count();
   const requests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/')) requests.push(request.url());
   });
+  await playground.goto();
+  // The page's own questions (the provider list, whether links are kept) are asked once it is
+  // idle; wait for them, so that what is counted below is only what the paste could send.
+  await expect
+    .poll(() => requests.map((url) => new URL(url).pathname).sort())
+    .toEqual(['/api/links', '/api/providers']);
+  requests.length = 0;
+  const before = await playground.tools.getByRole('listitem').count();
   const fromCode = new ToolFromCode(page, playground);
   await fromCode.open();
   const attempts = [
