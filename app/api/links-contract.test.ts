@@ -1,3 +1,4 @@
+import { fetchShortLinkOnServer } from '@/lib/share/fetch-short-link';
 import { describe, expect, it } from 'vitest';
 import { handleLinksRequest, type LinksDeps } from '@/lib/server/links/handle-links-request';
 import { createRateLimit } from '@/lib/server/links/link-limits';
@@ -6,7 +7,6 @@ import {
   createdLinkSchema,
   createShortLinkOnServer,
   deleteShortLinkOnServer,
-  fetchShortLinkOnServer,
   LINKS_ROUTE,
   linksStatusSchema,
   routeErrorSchema,

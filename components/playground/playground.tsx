@@ -12,7 +12,14 @@ import { createPlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
 import { GetCodeDialog, SandboxStatusLine, SessionMenu, ShareMenu, ShortcutsDialog } from './later-parts';
 import { NarrowLayout as NarrowLayoutUnmemoised } from './narrow-layout';
-import { RuntimeContext, useRuntime, useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
+import {
+  RuntimeContext,
+  SessionRestoredContext,
+  useRuntime,
+  useSession,
+  useSessionActions,
+  useToolSetCheck,
+} from '../runtime/runtime-context';
 import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { DeferredLessonPlayer } from './deferred-panes';
@@ -162,17 +169,19 @@ export function Playground({
       <RuntimeContext.Provider value={runtime}>
         <LayoutCookiesContext.Provider value={layoutCookies}>
           <LaterPartsContext.Provider value={laterParts}>
-            <TooltipProvider>
-              <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
-                <Header />
-                <SharedBanner />
-                <StorageProblemBanner />
-                <TabConflictBanner />
-                <EngineErrorBanner />
-                {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
-                <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
-              </div>
-            </TooltipProvider>
+            <SessionRestoredContext.Provider value={restored}>
+              <TooltipProvider>
+                <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
+                  <Header />
+                  <SharedBanner />
+                  <StorageProblemBanner />
+                  <TabConflictBanner />
+                  <EngineErrorBanner />
+                  {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
+                  <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
+                </div>
+              </TooltipProvider>
+            </SessionRestoredContext.Provider>
           </LaterPartsContext.Provider>
         </LayoutCookiesContext.Provider>
       </RuntimeContext.Provider>

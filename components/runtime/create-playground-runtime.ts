@@ -182,9 +182,11 @@ function openSessions({
         })
       : undefined;
   const browser = typeof window === 'undefined' ? undefined : window;
+  const linkReader = typeof Worker === 'undefined' ? undefined : readLinkInWorker();
   const controller = createSessionController({
     store,
-    readLink: typeof Worker === 'undefined' ? undefined : readLinkInWorker(),
+    readLink: linkReader,
+    warmLinkReader: linkReader?.warm,
     persistence: {
       restore: async () => store.restore?.(),
       flush: async () => store.storage?.flush(),

@@ -17,6 +17,14 @@ export const RuntimeContext = createContext<PlaygroundRuntime | null>(null);
 export type ViewRuntime = Pick<PlaygroundRuntime, 'store' | 'engine' | 'toolChecks' | 'timeline'>;
 export const ViewRuntimeContext = createContext<ViewRuntime | null>(null);
 
+/**
+ * Whether the page's session is back (the saved one restored, or the link in the address read
+ * and opened). Idle-time work that depends on which session it is (the editor) waits for it: a
+ * link's viewer would otherwise start an editor for the session the link replaces. True where
+ * nothing restores (the player).
+ */
+export const SessionRestoredContext = createContext(true);
+
 /** The runtime of the playground this component is mounted in (not in the player: it throws there). */
 export function useRuntime(): PlaygroundRuntime {
   const runtime = useContext(RuntimeContext);

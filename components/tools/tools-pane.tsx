@@ -1,11 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import type { LintChoice } from '@/lib/shapes/lint-choice';
 import { readToolName } from '@/lib/shapes/tool-source';
-import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
+import { SessionRestoredContext, useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { Menu, MenuItem } from '../ui/menu';
 import { SavedGroup } from '../ui/saved-group';
@@ -172,10 +172,12 @@ function SelectedToolEditor() {
   const editorReady = useIdle();
   // Monaco (a 2.4 MB chunk) is evaluated once the page is idle *and* the engine has checked the
   // tools — not in the same idle moment, where both made the long tasks before the engine was
-  // ready — unless the person reaches for the editor first. A shared (read-only) session is read
-  // as text until the person reaches for it: its viewer waits for the run, not for an editor.
+  // ready — unless the person reaches for the editor first. It waits for the session to be back (a
+  // link's viewer would start it for the session the link replaces), and a shared (read-only)
+  // session is read as text until the person reaches for it: its viewer waits for the run.
   const [editorWoken, setEditorWoken] = useState(false);
-  const editorStarts = editorWoken || (editorReady.idle && !pending && !readOnly);
+  const restored = useContext(SessionRestoredContext);
+  const editorStarts = editorWoken || (editorReady.idle && restored && !pending && !readOnly);
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   return (
     <>

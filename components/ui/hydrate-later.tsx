@@ -54,19 +54,31 @@ function useWaitUntilHydrated(): () => void {
  * hydration neither waits for it nor does its work, and its script arrives after Send is usable
  * (docs/decisions/first-load.md). Until then its HTML is the server's (a click on it is lost, as
  * on any page before it hydrates: the page stays `aria-busy` until every part has hydrated).
- * On the server it renders at once.
+ * Every part's code is asked for then, drawn or not: a part first drawn later (the messages of a
+ * link just opened, in place of the empty conversation the server drew) then renders at once,
+ * without suspending. On the server it renders at once.
  */
 export function hydrateLater<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  const Part = lazy(async () => {
-    if (typeof window !== 'undefined') await firstScreenHydrated;
-    return { default: await load() };
-  });
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const loadOnce = () => {
+    loading ??= (async () => {
+      if (typeof window !== 'undefined') await firstScreenHydrated;
+      loaded = await load();
+      return loaded;
+    })();
+    return loading;
+  };
+  if (typeof window !== 'undefined') void firstScreenHydrated.then(loadOnce);
+  const Part = lazy(async () => ({ default: await loadOnce() }));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level (components/playground/later-parts.tsx)
   function Later(props: Props) {
     const hydrated = useWaitUntilHydrated();
+    // Chosen once per mount: a switch from the lazy part to the loaded one would remount it.
+    const [Component] = useState(() => loaded ?? Part);
     return (
       <Suspense fallback={null}>
-        <Part {...props} />
+        <Component {...props} />
         <Hydrated onHydrated={hydrated} />
       </Suspense>
     );

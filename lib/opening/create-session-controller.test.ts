@@ -93,6 +93,44 @@ describe('the session controller', () => {
     expect(store.getState()).toMatchObject({ readOnly: true, settings: { maxSteps: 9 } });
   });
 
+  it('a short link in the address: its reader is started while the ciphertext is fetched, then reads it', async () => {
+    const order: string[] = [];
+    let answer: (response: Response) => void = () => undefined;
+    const controller = createSessionController({
+      store: createSessionStore(),
+      persistence: {
+        restore: async () => undefined,
+        flush: async () => undefined,
+        saveAs: () => undefined,
+        ownSessionId: () => 'mine',
+        rememberCurrent: () => undefined,
+        adopt: () => undefined,
+      },
+      fetch: async (url) => {
+        order.push(`fetch ${String(url)}`);
+        return new Promise<Response>((resolve) => (answer = resolve));
+      },
+      warmLinkReader: () => order.push('warm'),
+      readLink: async (request) => {
+        order.push(`read ${request.kind} ${request.kind === 'sealed' ? request.ciphertext.byteLength : ''}`);
+        return { ok: false, message: 'not a session' };
+      },
+      location: { hash: '#k=key', pathname: `/s/${'a'.repeat(22)}` },
+      history: { replaceState: () => undefined },
+      restoreSandbox: async () => undefined,
+      stop: () => undefined,
+      send: () => undefined,
+      runPendingCalls: () => undefined,
+      newId: () => 'x1',
+    });
+    const restoring = controller.restoreSession();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual(['warm', `fetch /api/links/${'a'.repeat(22)}`]);
+    answer(new Response(new Uint8Array(40)));
+    await restoring;
+    expect(order).toEqual(['warm', `fetch /api/links/${'a'.repeat(22)}`, 'read sealed 40']);
+  });
+
   it('explains a damaged link and changes nothing', async () => {
     const { store, calls, controller } = await setUp(`${SHARE_PREFIX}broken`);
     const before = pickSessionData(store.getState());

@@ -6,6 +6,7 @@ import type { StepSample } from '../shapes/step-samples';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
 import { KEY_PREFIX, shortLinkIdOf } from '../shapes/short-link-address';
+import { fetchShortLinkOnServer } from '../share/fetch-short-link';
 
 /** Where a session is saved, as far as opening and forking sessions needs it. */
 export type SessionPersistence = {
@@ -45,6 +46,8 @@ export type SessionControllerOptions = {
    * page passes its link worker, off its thread); by default here, the readers loaded on first use.
    */
   readLink?: (request: ReadLinkRequest) => Promise<ParsedSession>;
+  /** Starts `readLink`'s reader (its worker's code loads while a short link is fetched). */
+  warmLinkReader?: () => void;
 };
 
 export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
@@ -100,7 +103,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
   const openShareLink = async (fragment: string) => openShared(await readLink({ kind: 'fragment', fragment }));
 
   const readShortLink = async (id: string, key: string): Promise<ParsedSession> => {
-    const { fetchShortLinkOnServer } = await import('../share/links-route');
+    options.warmLinkReader?.();
     const fetched = await fetchShortLinkOnServer(options.fetch ?? fetch, id);
     if (!fetched.ok)
       return {

@@ -6,6 +6,11 @@ export const SHORT_LINK_PATH = '/s/';
 /** What the fragment starts with; the key follows. */
 export const KEY_PREFIX = '#k=';
 
+/** The route that keeps short links (`lib/share/links-route.ts` is its contract). */
+export const LINKS_ROUTE = '/api/links';
+/** `GET` and `DELETE /api/links/<id>`: one link's address on the route. */
+export const shortLinkRoute = (id: string) => `${LINKS_ROUTE}/${encodeURIComponent(id)}`;
+
 /** The whole link, for this playground's origin. */
 export const shortLinkUrl = (origin: string, id: string, key: string) =>
   `${origin}${SHORT_LINK_PATH}${id}${KEY_PREFIX}${key}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readRouteRefusal, routeErrorSchema } from '../shapes/route-error';
-import { SHORT_LINK_ID } from '../shapes/short-link-address';
+import { LINKS_ROUTE, SHORT_LINK_ID, shortLinkRoute } from '../shapes/short-link-address';
 
 /*
  * `/api/links`, one contract for both sides (lib/share/CONTEXT.md): what `POST` takes and answers,
@@ -8,7 +8,7 @@ import { SHORT_LINK_ID } from '../shapes/short-link-address';
  * page sends and reads with it.
  */
 
-export const LINKS_ROUTE = '/api/links';
+export { LINKS_ROUTE, shortLinkRoute };
 export const LINK_EXPIRY_CHOICES = ['1d', '30d', 'never'] as const;
 
 /** `POST /api/links`: the sealed session as base64url text, and how long to keep it (30 days unless said). */
@@ -36,9 +36,6 @@ export const linksStatusSchema = z.object({
 });
 export type LinksStatus = z.infer<typeof linksStatusSchema>;
 
-/** `GET` and `DELETE /api/links/<id>`: one link's address on the route. */
-export const shortLinkRoute = (id: string) => `${LINKS_ROUTE}/${encodeURIComponent(id)}`;
-
 /** `DELETE /api/links/<id>`: the token `POST` answered, which only the browser that made the link kept. */
 export const deleteLinkRequestSchema = z.object({
   deleteToken: z.string({ error: '"deleteToken" is required' }).max(100, '"deleteToken" is not a delete token'),
@@ -53,28 +50,6 @@ export async function shortLinksStatusOnServer(fetch: typeof globalThis.fetch): 
   if (!response.ok) return undefined;
   const status = linksStatusSchema.safeParse(await response.json().catch(() => undefined));
   return status.success ? status.data : undefined;
-}
-
-/**
- * `GET /api/links/<id>` from the page: the sealed bytes, or why there are none in a sentence
- * without its full stop (the route's own, or ours when it could not be reached or answered oddly).
- */
-export async function fetchShortLinkOnServer(
-  fetch: typeof globalThis.fetch,
-  id: string,
-): Promise<{ ok: true; ciphertext: Uint8Array } | { ok: false; why: string }> {
-  let response: Response;
-  try {
-    response = await fetch(shortLinkRoute(id));
-  } catch {
-    return { ok: false, why: 'the playground’s server could not be reached' };
-  }
-  if (!response.ok)
-    return {
-      ok: false,
-      why: (await readRouteRefusal(response, `the server answered ${response.status}`)).replace(/\.$/, ''),
-    };
-  return { ok: true, ciphertext: new Uint8Array(await response.arrayBuffer()) };
 }
 
 /**
