@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from '@/scripts/first-load/chromium';
 import { serveBuild } from '@/scripts/first-load/serve-build';
@@ -15,11 +17,18 @@ export async function withProductionServer(port: number, name: string, measure: 
     console.log(`${name} benchmark skipped: run \`npx next build\` first (it measures the production build).`);
     return;
   }
-  const served = await serveBuild('.', port, '/api/providers');
+  // Its own store of short links, gone afterwards (the benches make dozens: not the repository's
+  // `.data/`, and not within the per-client limit on creating them).
+  const data = mkdtempSync(join(tmpdir(), 'tool-playground-bench-'));
+  const served = await serveBuild('.', port, '/api/providers', {
+    PLAYGROUND_DATA_DIR: data,
+    PLAYGROUND_LINK_RATE_LIMIT: '10000',
+  });
   try {
     await measure(served.url);
   } finally {
     served.stop();
+    rmSync(data, { recursive: true, force: true });
   }
 }
 

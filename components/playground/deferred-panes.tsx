@@ -1,6 +1,8 @@
 'use client';
 
 import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
+import { useOptionalRuntime } from '../runtime/runtime-context';
 import { useIdle } from '../ui/use-idle';
 
 /** A pane's frame while its code loads: the same region and title, so the layout does not move. */
@@ -35,10 +37,15 @@ export function DeferredEvalsPane() {
 /**
  * The graph (React Flow, dagre) and the Inspector (wire formats, OpenInference) load once the
  * page is idle after its first paint, so the message box is usable first (see docs/decisions/first-load.md).
+ * A link's viewer came for the graph: it loads at once, while the link is read.
  */
 export function DeferredTimelinePane() {
   const { idle } = useIdle();
-  return idle ? <TimelinePane /> : <PaneLoading name="Timeline" />;
+  const runtime = useOptionalRuntime();
+  // After hydration (the server drew the frame): the first client render must draw what it did.
+  const [linkViewer, setLinkViewer] = useState(false);
+  useEffect(() => setLinkViewer(runtime?.hasAddressLink() ?? false), [runtime]);
+  return idle || linkViewer ? <TimelinePane /> : <PaneLoading name="Timeline" />;
 }
 
 export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void }) {

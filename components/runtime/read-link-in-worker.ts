@@ -2,12 +2,15 @@ import { createWorkerCalls, type WorkerLike } from '@/lib/platform/worker-calls'
 import type { ReadLinkRequest } from '@/lib/share/read-link';
 import type { ParsedSession } from '@/lib/session/session-schema';
 
-/** Reads a link; `warm()` starts the reader (its code loads while the link is fetched). */
+/** Reads a link; `warm()` loads the page's own reader while the link is fetched. */
 export type LinkReader = ((request: ReadLinkRequest) => Promise<ParsedSession>) & { warm(): void };
 
+const pageReader = () => import('@/lib/share/read-link');
+
 /**
- * Reads links in the link-reader worker (made on the first link or `warm()`, kept for the next);
- * where no worker can run, on the page's thread — the same reader either way.
+ * Reads a small short link on the page's thread (`readSmallLink`: sooner than a worker could
+ * start), and every other link in the link-reader worker (made on the first such link, kept for
+ * the next); where no worker can run, on the page's thread — the same reader either way.
  */
 export function readLinkInWorker(): LinkReader {
   const call = createWorkerCalls<ReadLinkRequest, ParsedSession>(
@@ -18,7 +21,10 @@ export function readLinkInWorker(): LinkReader {
       }) as unknown as WorkerLike<ReadLinkRequest, ParsedSession>,
     'The link-reader worker did not load.',
   );
-  const read = (request: ReadLinkRequest) =>
-    call(request).catch(async () => (await import('@/lib/share/read-link')).readLink(request));
-  return Object.assign(read, { warm: call.warm });
+  const read = async (request: ReadLinkRequest) => {
+    const small = await (await pageReader()).readSmallLink(request);
+    if (small) return small;
+    return call(request).catch(async () => (await pageReader()).readLink(request));
+  };
+  return Object.assign(read, { warm: () => void pageReader() });
 }

@@ -93,7 +93,7 @@ describe('the session controller', () => {
     expect(store.getState()).toMatchObject({ readOnly: true, settings: { maxSteps: 9 } });
   });
 
-  it('a short link in the address: its reader is started while the ciphertext is fetched, then reads it', async () => {
+  it('a short link in the address: the page is its viewer; its reader is started while the ciphertext is fetched, then reads it', async () => {
     const order: string[] = [];
     let answer: (response: Response) => void = () => undefined;
     const controller = createSessionController({
@@ -123,7 +123,9 @@ describe('the session controller', () => {
       runPendingCalls: () => undefined,
       newId: () => 'x1',
     });
+    expect(controller.hasAddressLink()).toBe(false);
     const restoring = controller.restoreSession();
+    expect(controller.hasAddressLink()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(order).toEqual(['warm', `fetch /api/links/${'a'.repeat(22)}`]);
     answer(new Response(new Uint8Array(40)));

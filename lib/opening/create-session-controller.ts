@@ -62,6 +62,8 @@ export type SessionController = {
   openShareLink(fragment: string): Promise<void>;
   /** Starts reading the link in the page's address (if any) now, before `restoreSession` opens it: the page calls it as it starts. */
   readAddressLink(): void;
+  /** Whether the page's address held a link when it was read (`readAddressLink`): the page is a link's viewer, first. */
+  hasAddressLink(): boolean;
   /** Shows a short link (`/s/<id>#k=<key>`) read-only, decrypted here; the same care as a share link. */
   openShortLink(id: string, key: string): Promise<void>;
   /** Replaces the session (a file, the list): the run stops, the sandbox gets its files. */
@@ -138,6 +140,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
     openShareLink,
     openShortLink,
     readAddressLink: () => void readAddressLink(),
+    hasAddressLink: () => addressLink?.reading !== undefined,
     async restoreSession() {
       // The link is read while the person's own session is restored; it opens once both are done.
       const reading = readAddressLink();

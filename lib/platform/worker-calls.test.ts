@@ -60,15 +60,4 @@ describe('calling a worker', () => {
     }, 'No worker here.');
     await expect(cannot(1)).rejects.toThrow('No worker here.');
   });
-
-  it('warm() makes the worker before the first call, once; the call then goes to that worker', async () => {
-    const worker = joined((n) => n * 2);
-    const call = createWorkerCalls(worker.spawn, 'gone');
-    expect(worker.spawned()).toBe(0);
-    call.warm();
-    call.warm();
-    expect(worker.spawned()).toBe(1);
-    await expect(call(21)).resolves.toBe(42);
-    expect(worker.spawned()).toBe(1);
-  });
 });

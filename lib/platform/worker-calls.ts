@@ -14,18 +14,15 @@ export type WorkerLike<Request, Answer> = {
 /** Calls a worker: resolves with its answer, rejects with what it said went wrong (or that it is gone). */
 export type CallWorker<Request, Answer> = (request: Request, transfer?: Transferable[]) => Promise<Answer>;
 
-/** Calls into a worker, which `warm()` makes now (its code loads while the caller prepares the first call). */
-export type WarmableCallWorker<Request, Answer> = CallWorker<Request, Answer> & { warm(): void };
-
 /**
- * Calls into a worker made on the first call (or `warm()`) and kept. A worker that fails to load
- * or crashes rejects every waiting call with `brokenMessage` and is not made again: the page then
- * does the work itself (each caller says how).
+ * Calls into a worker made on the first call and kept. A worker that fails to load or crashes
+ * rejects every waiting call with `brokenMessage` and is not made again: the page then does the
+ * work itself (each caller says how).
  */
 export function createWorkerCalls<Request, Answer>(
   spawn: () => WorkerLike<Request, Answer>,
   brokenMessage: string,
-): WarmableCallWorker<Request, Answer> {
+): CallWorker<Request, Answer> {
   let worker: WorkerLike<Request, Answer> | undefined;
   let broken: Error | undefined;
   let nextId = 1;
@@ -37,7 +34,7 @@ export function createWorkerCalls<Request, Answer>(
     for (const each of waiting.values()) each.reject(broken);
     waiting.clear();
   };
-  const ensureWorker = () => {
+  return (request, transfer) => {
     if (!broken && !worker) {
       try {
         const made = spawn();
@@ -54,9 +51,6 @@ export function createWorkerCalls<Request, Answer>(
         breakDown();
       }
     }
-  };
-  const call: CallWorker<Request, Answer> = (request, transfer) => {
-    ensureWorker();
     if (broken || !worker) return Promise.reject(broken);
     const id = nextId++;
     const own = worker;
@@ -65,7 +59,6 @@ export function createWorkerCalls<Request, Answer>(
       own.postMessage({ id, request }, transfer);
     });
   };
-  return Object.assign(call, { warm: ensureWorker });
 }
 
 /** The worker's side: answers each call with `handle` (its own exceptions are said, not thrown). */

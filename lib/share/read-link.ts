@@ -1,6 +1,6 @@
 import type { ParsedSession } from '../session/session-schema';
 import { readShareFragment } from './share-link';
-import { openSealedSession } from './short-link';
+import { openSealedSession, openSmallSealedSession } from './short-link';
 
 /** A link to read: a fragment link's `#s=…`, or a short link's ciphertext and the key from its fragment. */
 export type ReadLinkRequest =
@@ -12,4 +12,17 @@ export function readLink(request: ReadLinkRequest): Promise<ParsedSession> {
   return request.kind === 'fragment'
     ? readShareFragment(request.fragment)
     : openSealedSession(request.ciphertext, request.key);
+}
+
+/**
+ * Up to this much unpacked text a short link is read on the page's thread (tens of ms: sooner
+ * than a worker could start); a larger one is read in the link-reader worker.
+ */
+export const PAGE_READ_MAX_BYTES = 256 * 1024;
+
+/** Reads a small short link (see `PAGE_READ_MAX_BYTES`); undefined for a larger one, or a fragment link. */
+export async function readSmallLink(request: ReadLinkRequest): Promise<ParsedSession | undefined> {
+  return request.kind === 'sealed'
+    ? openSmallSealedSession(request.ciphertext, request.key, PAGE_READ_MAX_BYTES)
+    : undefined;
 }

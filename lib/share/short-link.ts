@@ -55,10 +55,36 @@ export async function sealSession(session: SessionData): Promise<{ ciphertext: U
  * a wrong or missing key, a changed blob, a bomb each get one sentence, never a crash.
  */
 export async function openSealedSession(ciphertext: Uint8Array, key: string): Promise<ParsedSession> {
-  const damaged = (why: string): ParsedSession => ({
-    ok: false,
-    message: `This short link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
-  });
+  return (
+    (await openSealedSessionUpTo(ciphertext, key, INPUT_LIMITS.maxSessionChars)) ??
+    damaged(`it unpacks to more than ${formatBytes(INPUT_LIMITS.maxSessionChars)}`)
+  );
+}
+
+/**
+ * Opens a small sealed session — one that unpacks to no more than `maxBytes` — as
+ * `openSealedSession` does; undefined for a larger one, given up on as soon as it passes
+ * `maxBytes` (read it with `openSealedSession`, off the page's thread).
+ */
+export async function openSmallSealedSession(
+  ciphertext: Uint8Array,
+  key: string,
+  maxBytes: number,
+): Promise<ParsedSession | undefined> {
+  return openSealedSessionUpTo(ciphertext, key, Math.min(maxBytes, INPUT_LIMITS.maxSessionChars));
+}
+
+const damaged = (why: string): ParsedSession => ({
+  ok: false,
+  message: `This short link cannot be opened: ${why}. Ask for a new link, or for the session file.`,
+});
+
+/** The session sealed in `ciphertext`, or undefined when it unpacks to more than `maxBytes`. */
+async function openSealedSessionUpTo(
+  ciphertext: Uint8Array,
+  key: string,
+  maxBytes: number,
+): Promise<ParsedSession | undefined> {
   try {
     const raw = fromBase64url(key);
     if (raw?.byteLength !== 32) return damaged('its key is missing or cut short (the part after “#k=”)');
@@ -77,8 +103,8 @@ export async function openSealedSession(ciphertext: Uint8Array, key: string): Pr
     } catch {
       return damaged('its key does not open it, or it was changed after it was made');
     }
-    const text = await pipe(packed, new DecompressionStream('gzip'), INPUT_LIMITS.maxSessionChars);
-    if (!text) return damaged(`it unpacks to more than ${formatBytes(INPUT_LIMITS.maxSessionChars)}`);
+    const text = await pipe(packed, new DecompressionStream('gzip'), maxBytes);
+    if (!text) return undefined;
     return await readLinkPayloadText(new TextDecoder().decode(text), damaged);
   } catch (error) {
     return damaged(error instanceof Error ? error.message : 'it could not be read');

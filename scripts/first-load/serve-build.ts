@@ -31,8 +31,13 @@ async function waitForServer(url: string, timeoutMs: number) {
   throw new Error(`the server at ${url} did not start within ${timeoutMs / 1000} s`);
 }
 
-/** `next start` of `dir`'s build on `port`, once it answers `probe`; `stop()` ends it. */
-export async function serveBuild(dir: string, port: number, probe = '/'): Promise<Served> {
+/** `next start` of `dir`'s build on `port` (with `env` added), once it answers `probe`; `stop()` ends it. */
+export async function serveBuild(
+  dir: string,
+  port: number,
+  probe = '/',
+  env: Readonly<Record<string, string>> = {},
+): Promise<Served> {
   if (!existsSync(join(dir, '.next', 'BUILD_ID')))
     throw new Error(`${dir} has no production build: run \`npm run build\` first.`);
   if (await answers(`http://localhost:${port}/`))
@@ -40,7 +45,7 @@ export async function serveBuild(dir: string, port: number, probe = '/'): Promis
   const server: ChildProcess = spawn(NEXT, ['start', '-p', String(port), dir], {
     stdio: 'ignore',
     detached: true,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
   });
   const stop = () => {
     if (server.pid && server.exitCode === null) process.kill(-server.pid);
