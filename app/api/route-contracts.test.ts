@@ -188,7 +188,7 @@ const CONTRACTS: Record<string, { contract: string; route: string[]; page: strin
   'app/api/links/[id]/route.ts': {
     contract: 'lib/share/links-route.ts',
     route: ['lib/server/links/handle-links-request.ts'],
-    page: ['lib/opening/create-session-controller.ts', 'components/session/delete-short-link.ts'],
+    page: ['lib/share/fetch-short-link.ts', 'components/session/delete-short-link.ts'],
   },
   'app/api/mcp/route.ts': {
     contract: 'lib/mcp/mcp-route.ts',

@@ -41,8 +41,8 @@ export const deleteLinkRequestSchema = z.object({
   deleteToken: z.string({ error: '"deleteToken" is required' }).max(100, '"deleteToken" is not a delete token'),
 });
 
-/** What every refusal of the route answers (the same for every route). */
-export { routeErrorSchema };
+/** What every refusal of the route answers (the same for every route), and how the page reads one. */
+export { readRouteRefusal, routeErrorSchema };
 
 /** `GET /api/links` from the page: whether this server keeps short links (an answer the contract refuses: it does not). */
 export async function shortLinksStatusOnServer(fetch: typeof globalThis.fetch): Promise<LinksStatus | undefined> {
