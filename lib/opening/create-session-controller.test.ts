@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import type { Sandbox } from '../sandbox/sandbox';
 import { makeShareLink, SHARE_PREFIX } from '../share/share-link';
-import { createSessionController, type SessionPersistence } from './create-session-controller';
+import {
+  createSessionController,
+  type SessionControllerOptions,
+  type SessionPersistence,
+} from './create-session-controller';
+import type { SessionStore } from '../session/session-state';
 import { pickSessionData } from '../session/session-file';
 import { createSessionStore } from '../session/session-store';
 
@@ -46,6 +51,35 @@ function sharedFragment(): string {
   return link.url.slice(link.url.indexOf('#'));
 }
 
+/** A controller on a saved session that restores with `restore`, and the rest of the page doing nothing. */
+function quietController(
+  location: { hash: string; pathname: string },
+  restore: () => Promise<void>,
+  options: Pick<SessionControllerOptions, 'readLink' | 'fetch' | 'warmLinkReader'> & { store?: SessionStore },
+) {
+  return createSessionController({
+    store: options.store ?? createSessionStore(),
+    persistence: {
+      restore,
+      flush: async () => undefined,
+      saveAs: () => undefined,
+      ownSessionId: () => 'mine',
+      rememberCurrent: () => undefined,
+      adopt: () => undefined,
+    },
+    readLink: options.readLink,
+    fetch: options.fetch,
+    warmLinkReader: options.warmLinkReader,
+    location,
+    history: { replaceState: () => undefined },
+    restoreSandbox: async () => undefined,
+    stop: () => undefined,
+    send: () => undefined,
+    runPendingCalls: () => undefined,
+    newId: () => 'x1',
+  });
+}
+
 describe('the session controller', () => {
   it('restores the saved session, then shows a link in the address read-only, never saving it', async () => {
     const { store, sandbox, calls, controller } = await setUp(sharedFragment());
@@ -59,28 +93,17 @@ describe('the session controller', () => {
     const store = createSessionStore();
     const order: string[] = [];
     let restored: () => void = () => undefined;
-    const controller = createSessionController({
-      store,
-      persistence: {
-        restore: () => new Promise<void>((resolve) => (restored = () => resolve(void order.push('restored')))),
-        flush: async () => undefined,
-        saveAs: () => undefined,
-        ownSessionId: () => 'mine',
-        rememberCurrent: () => undefined,
-        adopt: () => undefined,
+    const controller = quietController(
+      { hash: sharedFragment(), pathname: '/' },
+      () => new Promise<void>((resolve) => (restored = () => resolve(void order.push('restored')))),
+      {
+        store,
+        readLink: async (request) => {
+          order.push(`read ${request.kind}`);
+          return (await import('../share/read-link')).readLink(request);
+        },
       },
-      readLink: async (request) => {
-        order.push(`read ${request.kind}`);
-        return (await import('../share/read-link')).readLink(request);
-      },
-      location: { hash: sharedFragment(), pathname: '/' },
-      history: { replaceState: () => undefined },
-      restoreSandbox: async () => undefined,
-      stop: () => undefined,
-      send: () => undefined,
-      runPendingCalls: () => undefined,
-      newId: () => 'x1',
-    });
+    );
     controller.readAddressLink();
     const restoring = controller.restoreSession();
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -96,16 +119,7 @@ describe('the session controller', () => {
   it('a short link in the address: the page is its viewer; its reader is started while the ciphertext is fetched, then reads it', async () => {
     const order: string[] = [];
     let answer: (response: Response) => void = () => undefined;
-    const controller = createSessionController({
-      store: createSessionStore(),
-      persistence: {
-        restore: async () => undefined,
-        flush: async () => undefined,
-        saveAs: () => undefined,
-        ownSessionId: () => 'mine',
-        rememberCurrent: () => undefined,
-        adopt: () => undefined,
-      },
+    const controller = quietController({ hash: '#k=key', pathname: `/s/${'a'.repeat(22)}` }, async () => undefined, {
       fetch: async (url) => {
         order.push(`fetch ${String(url)}`);
         return new Promise<Response>((resolve) => (answer = resolve));
@@ -115,13 +129,6 @@ describe('the session controller', () => {
         order.push(`read ${request.kind} ${request.kind === 'sealed' ? request.ciphertext.byteLength : ''}`);
         return { ok: false, message: 'not a session' };
       },
-      location: { hash: '#k=key', pathname: `/s/${'a'.repeat(22)}` },
-      history: { replaceState: () => undefined },
-      restoreSandbox: async () => undefined,
-      stop: () => undefined,
-      send: () => undefined,
-      runPendingCalls: () => undefined,
-      newId: () => 'x1',
     });
     expect(controller.hasAddressLink()).toBe(false);
     const restoring = controller.restoreSession();
