@@ -15,7 +15,8 @@ import { SEND_BUDGET_KB } from '@/scripts/first-load/budgets';
  */
 const PORT = 3304;
 const FLOOR_PORT = 3305;
-const RUNS = 5;
+/** Cold visits of each page (median); `FIRST_LOAD_RUNS` for a closer look. */
+const RUNS = Number(process.env.FIRST_LOAD_RUNS ?? 5);
 /** Long tasks before the engine is ready, in all (median): an absolute budget (ms). */
 const BUDGET_LONG_TASKS_MS = 300;
 

@@ -148,7 +148,9 @@ export function Playground({
   const presenter = useStore(runtime.store, (state) => state.presenter);
   const lessonPlaying = useStore(runtime.store, (state) => state.lessonPlay !== undefined);
 
-  const [restored, setRestored] = useState(false);
+  // A store, so the context's value never changes (runtime-context.tsx says why).
+  const [restoredStore] = useState(() => createStore(() => ({ restored: false })));
+  const restored = useStore(restoredStore, (state) => state.restored);
 
   useEffect(() => {
     // The saved session comes back; the sandbox waits for the first tool call.
@@ -158,9 +160,9 @@ export function Playground({
       .finally(() => {
         // For the first-load bench: when the saved session was back.
         performance.mark('playground:restored');
-        setRestored(true);
+        restoredStore.setState({ restored: true });
       });
-  }, [runtime]);
+  }, [runtime, restoredStore]);
   // Page listeners (save on hide, links pasted into the address bar, other tabs); unmounting ends the runtime.
   useEffect(() => runtime.attach(window), [runtime]);
 
@@ -169,7 +171,7 @@ export function Playground({
       <RuntimeContext.Provider value={runtime}>
         <LayoutCookiesContext.Provider value={layoutCookies}>
           <LaterPartsContext.Provider value={laterParts}>
-            <SessionRestoredContext.Provider value={restored}>
+            <SessionRestoredContext.Provider value={restoredStore}>
               <TooltipProvider>
                 <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
                   <Header />

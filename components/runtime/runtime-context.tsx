@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SessionActions, SessionState } from '@/lib/session/session-state';
 import type { ToolSetCheck } from '@/lib/tools/tool-check';
 import type { PlaygroundEngine } from './create-playground-engine';
@@ -20,10 +21,21 @@ export const ViewRuntimeContext = createContext<ViewRuntime | null>(null);
 /**
  * Whether the page's session is back (the saved one restored, or the link in the address read
  * and opened). Idle-time work that depends on which session it is (the editor) waits for it: a
- * link's viewer would otherwise start an editor for the session the link replaces. True where
- * nothing restores (the player).
+ * link's viewer would otherwise start an editor for the session the link replaces. Always true
+ * where nothing restores (the player).
+ *
+ * A store in the context, not the flag itself: a context whose value changes above a part that
+ * has not hydrated yet makes React hydrate that part at once, at the change's priority — every
+ * waiting part in one long task (components/ui/hydrate-later.tsx).
  */
-export const SessionRestoredContext = createContext(true);
+export type SessionRestored = StoreApi<{ restored: boolean }>;
+const ALWAYS_RESTORED: SessionRestored = createStore(() => ({ restored: true }));
+export const SessionRestoredContext = createContext<SessionRestored>(ALWAYS_RESTORED);
+
+/** Whether the page's session is back (see `SessionRestoredContext`); re-renders once it is. */
+export function useSessionRestored(): boolean {
+  return useStore(useContext(SessionRestoredContext), (state) => state.restored);
+}
 
 /** The runtime of the playground this component is mounted in (not in the player: it throws there). */
 export function useRuntime(): PlaygroundRuntime {

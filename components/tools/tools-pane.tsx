@@ -1,11 +1,11 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { LINT_TARGET_LABELS } from '@/lib/tools/lint/lint-target';
 import type { LintChoice } from '@/lib/shapes/lint-choice';
 import { readToolName } from '@/lib/shapes/tool-source';
-import { SessionRestoredContext, useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
+import { useSession, useSessionActions, useSessionRestored, useToolSetCheck } from '../runtime/runtime-context';
 import { Panel, Separator } from 'react-resizable-panels';
 import { Menu, MenuItem } from '../ui/menu';
 import { SavedGroup } from '../ui/saved-group';
@@ -176,7 +176,7 @@ function SelectedToolEditor() {
   // link's viewer would start it for the session the link replaces), and a shared (read-only)
   // session is read as text until the person reaches for it: its viewer waits for the run.
   const [editorWoken, setEditorWoken] = useState(false);
-  const restored = useContext(SessionRestoredContext);
+  const restored = useSessionRestored();
   const editorStarts = editorWoken || (editorReady.idle && restored && !pending && !readOnly);
   const selected = tools.find((tool) => tool.draft.id === selectedToolId);
   return (
