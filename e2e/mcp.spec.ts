@@ -1,19 +1,19 @@
 import { expect, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
-import { MCP_EVERYTHING_PORT } from './playwright.config';
+import { MCP_EVERYTHING_PORT, MCP_MODERN_PORT } from './playwright.config';
 
 const SERVER_URL = `http://127.0.0.1:${MCP_EVERYTHING_PORT}/mcp`;
 const SERVER = 'mcp-servers/everything';
 
-async function connect(playground: PlaygroundPage, headers = '') {
+async function connect(playground: PlaygroundPage, headers = '', { url = SERVER_URL, name = SERVER } = {}) {
   const { page } = playground;
   await playground.moreToolAction('Connect MCP server');
   const dialog = page.getByRole('dialog', { name: 'Connect an MCP server' });
-  await dialog.getByRole('textbox', { name: 'MCP server URL' }).fill(SERVER_URL);
+  await dialog.getByRole('textbox', { name: 'MCP server URL' }).fill(url);
   if (headers) await dialog.getByRole('textbox', { name: 'MCP server headers' }).fill(headers);
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(dialog).toBeHidden();
-  return playground.tools.getByRole('group', { name: `MCP ${SERVER}` });
+  return playground.tools.getByRole('group', { name: `MCP ${name}` });
 }
 
 test('connect an MCP server: its tools join the list, the scripted model calls one, the result is on the timeline, and a share link replays it offline', async ({
@@ -24,6 +24,8 @@ test('connect an MCP server: its tools join the list, the scripted model calls o
   await playground.goto();
   const group = await connect(playground, 'Authorization: Bearer mcp-secret-e2e-0123456789');
   await expect(group.getByRole('status')).toHaveText('connected');
+  // The reference server has no 2026 revision: the 2025 handshake.
+  await expect(group).toContainText('MCP 2025-11-25');
   await expect(group.getByRole('checkbox', { name: 'Use echo in runs' })).toBeChecked();
   await expect(group.getByRole('button', { name: 'get-tiny-image' })).toBeVisible();
 
@@ -131,4 +133,26 @@ test('a prompt goes into the message box; a resource is attached as context; Dis
   await group.getByRole('button', { name: `Remove ${SERVER}` }).click();
   await expect(group).toHaveCount(0);
   await expect(playground.tools.getByRole('button', { name: 'echo', exact: true })).toHaveCount(0);
+});
+
+test('a server that speaks 2026-07-28: the group says so, and the model gets its structured content (an array)', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground, '', {
+    url: `http://127.0.0.1:${MCP_MODERN_PORT}/mcp`,
+    name: 'modern-test-server',
+  });
+  await expect(group.getByRole('status')).toHaveText('connected');
+  await expect(group).toContainText('MCP 2026-07-28');
+  await playground.useScript([
+    { text: 'Counting.', toolCalls: [{ toolName: 'tally', input: { to: 3 } }] },
+    { text: 'Three.' },
+  ]);
+  await playground.sendMessage('count to three');
+  await expect(playground.node('Tool result tally')).toContainText('1, 2, 3');
+  await playground.conversation.getByText('Result').last().click();
+  await playground.conversation.getByText('Structured content').last().click();
+  await expect(playground.conversation.getByText('Structured content').last().locator('..')).toContainText('3');
 });

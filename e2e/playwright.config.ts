@@ -12,6 +12,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const FAKE_PROVIDER_PORT = Number(process.env.FAKE_PROVIDER_PORT ?? 3199);
 /** The MCP reference server (`@modelcontextprotocol/server-everything`, Streamable HTTP) the MCP e2e tests connect to. */
 export const MCP_EVERYTHING_PORT = Number(process.env.MCP_EVERYTHING_PORT ?? 3198);
+/** An MCP server on the SDK v2, which speaks the 2026-07-28 revision (testing/start-mcp-modern-server.ts). */
+export const MCP_MODERN_PORT = Number(process.env.MCP_MODERN_PORT ?? 3196);
 /** The model mirror (testing/model-mirror): the tiny GGUF at /models/*.gguf, as a deployment's own mirror would serve a model. */
 export const MODEL_MIRROR_PORT = Number(process.env.MODEL_MIRROR_PORT ?? 3197);
 const tinyModel = tinyGgufPath('tools');
@@ -92,6 +94,13 @@ export default defineConfig({
       port: MCP_EVERYTHING_PORT,
       reuseExistingServer: !process.env.CI,
       env: { PORT: String(MCP_EVERYTHING_PORT) },
+    },
+    {
+      command: 'node_modules/.bin/node testing/serve-mcp-modern-server.ts',
+      cwd: root,
+      port: MCP_MODERN_PORT,
+      reuseExistingServer: !process.env.CI,
+      env: { MCP_MODERN_PORT: String(MCP_MODERN_PORT) },
     },
     {
       command: 'node_modules/.bin/node testing/model-mirror/serve-model-mirror.ts',

@@ -81,7 +81,7 @@ export function McpResultView({ result }: { result: McpCallResult }) {
             return assertNever(part);
         }
       })}
-      {result.structuredContent ? (
+      {result.structuredContent !== undefined ? (
         <details>
           <summary className="cursor-pointer">Structured content</summary>
           <pre className="code">{JSON.stringify(result.structuredContent, null, 2)}</pre>

@@ -31,6 +31,9 @@ export function McpServerGroup({
         <span className="muted">
           {server.version ? `v${server.version} · ` : ''}
           {server.transport === 'sse' ? 'HTTP+SSE' : server.transport === 'stdio' ? 'stdio' : 'Streamable HTTP'} ·{' '}
+          {server.protocolVersion ? (
+            <span title="The MCP protocol revision this connection speaks">MCP {server.protocolVersion} · </span>
+          ) : null}
         </span>
         <span role="status" className={connected ? 'text-role-result' : 'muted'}>
           {connected ? 'connected' : status.kind === 'connecting' ? 'connecting…' : 'not connected'}
@@ -101,6 +104,8 @@ export function McpServerGroup({
           <dd className="break-all font-mono">{server.url}</dd>
           <dt className="muted">Offers</dt>
           <dd>{server.capabilities.join(', ') || 'nothing declared'}</dd>
+          <dt className="muted">Protocol</dt>
+          <dd>{server.protocolVersion ? `MCP ${server.protocolVersion}` : 'not known yet (connect it)'}</dd>
         </dl>
         {server.instructions ? (
           <p className="mt-1 whitespace-pre-wrap border-l-2 border-[var(--border)] pl-2">{server.instructions}</p>

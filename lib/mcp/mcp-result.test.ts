@@ -1,4 +1,4 @@
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resourceContext } from './mcp-context-text';
@@ -23,7 +23,8 @@ const validContent = fc.oneof(
 const validResult = fc.record(
   {
     content: fc.array(validContent, { maxLength: 4 }),
-    structuredContent: fc.dictionary(fc.string(), fc.jsonValue()),
+    // Any JSON value since 2026-07-28 (an object before).
+    structuredContent: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.jsonValue()),
     isError: fc.boolean(),
   },
   { requiredKeys: ['content'] },

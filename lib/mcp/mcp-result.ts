@@ -40,10 +40,13 @@ const contentSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** MCP 2025-06-18 `CallToolResult` (unknown keys such as `_meta` and `annotations` are allowed and dropped). */
+/**
+ * MCP's `CallToolResult` (unknown keys such as `_meta` and `annotations` are allowed and
+ * dropped). `structuredContent` is any JSON value since 2026-07-28 (an object before).
+ */
 const callToolResultSchema = z.object({
   content: z.array(contentSchema),
-  structuredContent: z.optional(z.record(z.string(), z.unknown())),
+  structuredContent: z.optional(z.unknown()),
   isError: z.optional(z.boolean()),
 });
 
@@ -56,7 +59,8 @@ export type McpContent =
 
 export type McpCallResult = {
   content: McpContent[];
-  structuredContent?: Record<string, unknown>;
+  /** Any JSON value (2026-07-28; an object on the 2025 revisions). */
+  structuredContent?: unknown;
   isError?: boolean;
 };
 
@@ -93,7 +97,7 @@ function describePart(part: McpContent, { includeData }: { includeData: boolean 
 /** The result as text: its text parts and a bracketed line for each other part. */
 export function mcpResultText(result: McpCallResult): string {
   const parts = result.content.map((part) => describePart(part, { includeData: true }));
-  if (parts.length === 0 && result.structuredContent) return JSON.stringify(result.structuredContent);
+  if (parts.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
   return parts.join('\n');
 }
 
@@ -141,6 +145,6 @@ export function mcpBadges(result: McpCallResult): { text: string; tone: 'neutral
   }
   return [
     ...[...counts].map(([kind, count]) => ({ text: count > 1 ? `${count} ${kind}` : kind, tone: 'neutral' as const })),
-    ...(result.structuredContent ? [{ text: 'structured', tone: 'neutral' as const }] : []),
+    ...(result.structuredContent !== undefined ? [{ text: 'structured', tone: 'neutral' as const }] : []),
   ];
 }

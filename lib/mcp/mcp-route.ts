@@ -4,9 +4,9 @@ import {
   PromptSchema,
   ReadResourceResultSchema,
   ResourceSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/core';
 import { z } from 'zod';
-import { MCP_TRANSPORTS } from '../shapes/mcp-limits';
+import { MCP_PROTOCOL_VERSION_PATTERN, MCP_TRANSPORTS } from '../shapes/mcp-limits';
 import { MCP_ROUTE } from '../shapes/mcp-access';
 import { firstIssue } from '../limits/first-issue';
 
@@ -83,8 +83,9 @@ export function mcpRequestProblem(error: z.ZodError): string {
 }
 
 const toolsVersion = z.number().int().min(0);
+const mcpProtocolVersion = z.string().regex(MCP_PROTOCOL_VERSION_PATTERN, 'must be a protocol revision');
 
-/** What the server said of itself at `initialize`. */
+/** What the server said of itself at `initialize` (or `server/discover`, on the 2026 revision). */
 export const mcpServerInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -92,6 +93,8 @@ export const mcpServerInfoSchema = z.object({
   capabilities: z.array(z.string()),
   instructions: z.string().optional(),
   transport: z.enum(MCP_TRANSPORTS),
+  /** The protocol revision the two sides agreed on (`2026-07-28`, `2025-11-25`, …). */
+  protocolVersion: mcpProtocolVersion.optional(),
 });
 export type McpServerInfo = z.infer<typeof mcpServerInfoSchema>;
 

@@ -1,10 +1,17 @@
 import type { McpServerRecord } from '../shapes/mcp-server-record';
-import { MCP_TRANSPORTS } from '../shapes/mcp-limits';
+import { MCP_PROTOCOL_VERSION_PATTERN, MCP_TRANSPORTS } from '../shapes/mcp-limits';
 
 /** A record from what a server said at `initialize` (its words clipped to the record's bounds). */
 export function toServerRecord(
   url: string,
-  info: { name?: unknown; version?: unknown; capabilities?: unknown; instructions?: unknown; transport?: unknown },
+  info: {
+    name?: unknown;
+    version?: unknown;
+    capabilities?: unknown;
+    instructions?: unknown;
+    transport?: unknown;
+    protocolVersion?: unknown;
+  },
 ): Omit<McpServerRecord, 'id'> {
   const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
   const transport = MCP_TRANSPORTS.find((each) => each === info.transport);
@@ -19,5 +26,8 @@ export function toServerRecord(
       .map((each) => each.slice(0, 40)),
     ...(instructions ? { instructions } : {}),
     transport: transport ?? 'streamable-http',
+    ...(typeof info.protocolVersion === 'string' && MCP_PROTOCOL_VERSION_PATTERN.test(info.protocolVersion)
+      ? { protocolVersion: info.protocolVersion }
+      : {}),
   };
 }

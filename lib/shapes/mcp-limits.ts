@@ -10,3 +10,6 @@ export const MAX_MCP_SERVERS = SESSION_LIMITS.mcpServers;
 
 /** How the playground's server reaches an MCP server. */
 export const MCP_TRANSPORTS = ['streamable-http', 'sse', 'stdio'] as const;
+
+/** A protocol revision as MCP names them (`2026-07-28`, `2025-11-25`): a short, inert word. */
+export const MCP_PROTOCOL_VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.-]{0,39}$/;

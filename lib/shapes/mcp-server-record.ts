@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MCP_SERVERS, MCP_TRANSPORTS } from './mcp-limits';
+import { MAX_MCP_SERVERS, MCP_PROTOCOL_VERSION_PATTERN, MCP_TRANSPORTS } from './mcp-limits';
 import { hashName } from './mcp-tool-drafts';
 
 export { MAX_MCP_SERVERS };
@@ -23,5 +23,7 @@ export const mcpServerRecordSchema = z.object({
   capabilities: z.array(z.string().max(40)).max(20),
   instructions: z.string().max(20_000).optional(),
   transport: z.enum(MCP_TRANSPORTS),
+  /** The protocol revision of its last connection (a record from before 0.34.0 has none). */
+  protocolVersion: z.string().regex(MCP_PROTOCOL_VERSION_PATTERN).optional(),
 });
 export type McpServerRecord = z.infer<typeof mcpServerRecordSchema>;

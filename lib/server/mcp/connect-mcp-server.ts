@@ -1,21 +1,21 @@
 import 'server-only';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   type CallToolResult,
-  ErrorCode,
-  McpError,
+  Client,
   type GetPromptResult,
+  type JsonSchemaType,
+  type JsonSchemaValidator,
   type Prompt,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type Resource,
+  SSEClientTransport,
+  StreamableHTTPClientTransport,
   type Tool,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
@@ -42,7 +42,7 @@ export type McpConnection = {
   toolsVersion(): number;
   /** Every tool, following `nextCursor` until the list ends (at most 20 pages). */
   listTools(): Promise<Tool[]>;
-  /** `structuredContent` is checked against the tool's `outputSchema` by the SDK (a mismatch throws). */
+  /** `structuredContent` (any JSON value on 2026-07-28) is checked against the tool's `outputSchema` (a mismatch throws). */
   callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<CallToolResult>;
   listResources(): Promise<Resource[]>;
   readResource(uri: string): Promise<ReadResourceResult>;
@@ -83,7 +83,12 @@ export async function connectMcpClient(
   /** Hears an answer cut at the size cap: the calls under way then fail with it. */
   onCut?: (listener: (error: Error) => void) => void,
 ): Promise<McpConnection> {
-  const client = new Client(CLIENT, { jsonSchemaValidator: createRe2Validator() });
+  // The current revision (2026-07-28) where the server offers it (`server/discover`), the 2025
+  // handshake (`initialize`) otherwise: the SDK's own negotiation.
+  const client = new Client(CLIENT, {
+    jsonSchemaValidator: createRe2Validator(),
+    versionNegotiation: { mode: 'auto' },
+  });
   try {
     await client.connect(transport);
   } catch (error) {
@@ -127,15 +132,15 @@ function checkStructuredContent(
   validator: JsonSchemaValidator<unknown> | undefined,
 ): CallToolResult {
   if (!validator || result.isError) return result;
-  if (!result.structuredContent)
-    throw new McpError(
-      ErrorCode.InvalidRequest,
+  if (result.structuredContent === undefined)
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidRequest,
       `Tool ${name} has an output schema but did not return structured content`,
     );
   const checked = validator(result.structuredContent);
   if (!checked.valid)
-    throw new McpError(
-      ErrorCode.InvalidParams,
+    throw new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
       `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
     );
   return result;
@@ -158,7 +163,7 @@ function wrapClient(
   const version = client.getServerVersion();
   const capabilities = client.getServerCapabilities() ?? {};
   let toolsVersion = 0;
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+  client.setNotificationHandler('notifications/tools/list_changed', () => {
     toolsVersion++;
   });
   return {
@@ -168,6 +173,7 @@ function wrapClient(
       capabilities: Object.keys(capabilities).filter((key) => key !== 'experimental'),
       instructions: client.getInstructions(),
       transport,
+      protocolVersion: client.getNegotiatedProtocolVersion(),
     },
     toolsVersion: () => toolsVersion,
     listTools: async () => {
@@ -196,21 +202,24 @@ function wrapClient(
       try {
         return checkStructuredContent(
           name,
-          (await client.callTool({ name, arguments: args }, undefined, {
-            signal: call.signal,
-            timeout: timeoutMs,
-            resetTimeoutOnProgress: true,
-            ...(onProgress
-              ? {
-                  onprogress: ({ progress, total, message }) =>
-                    onProgress({
-                      progress,
-                      ...(total === undefined ? {} : { total }),
-                      ...(message ? { message } : {}),
-                    }),
-                }
-              : {}),
-          })) as CallToolResult,
+          (await client.callTool(
+            { name, arguments: args },
+            {
+              signal: call.signal,
+              timeout: timeoutMs,
+              resetTimeoutOnProgress: true,
+              ...(onProgress
+                ? {
+                    onprogress: ({ progress, total, message }) =>
+                      onProgress({
+                        progress,
+                        ...(total === undefined ? {} : { total }),
+                        ...(message ? { message } : {}),
+                      }),
+                  }
+                : {}),
+            },
+          )) as CallToolResult,
           outputValidators.get(name)?.(),
         );
       } finally {

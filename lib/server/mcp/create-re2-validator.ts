@@ -1,5 +1,5 @@
 import 'server-only';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/client';
 import { createSchemaChecker, type SchemaChecker } from '../../tools/create-schema-checker';
 import { problemToSentence } from '../../tools/format-ajv-errors';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import {
   MAX_MCP_CALL_TIMEOUT_MS,
   type McpRequest,
@@ -36,7 +36,7 @@ const failure = (status: number, code: string, message: string) =>
  * the base-URL policy or the server's own MCP error says more.
  */
 function connectFailedMessage(url: string, error: unknown, secrets: readonly string[]): string {
-  if (error instanceof McpError) return describeProviderError(error, `the MCP server at ${url}`, secrets);
+  if (error instanceof ProtocolError) return describeProviderError(error, `the MCP server at ${url}`, secrets);
   return redactSecrets(
     `Could not connect to an MCP server at ${url}: nothing there answered as one. Is the server running, the URL right (…/mcp or …/sse), and does it need headers?`,
     secrets,
@@ -45,7 +45,7 @@ function connectFailedMessage(url: string, error: unknown, secrets: readonly str
 
 /** A failed request to a connected server, in a word the page can act on and a sentence. */
 function describeServerError(error: unknown, serverName: string): { code: string; message: string } {
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+  if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
     return { code: 'timeout', message: `The MCP server ${serverName} sent nothing for too long: ${error.message}.` };
   if (error instanceof Error && error.name === 'AbortError')
     return { code: 'cancelled', message: `The call was cancelled; the MCP server ${serverName} was told.` };

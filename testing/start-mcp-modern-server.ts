@@ -1,0 +1,63 @@
+// An MCP server on the SDK's v2 packages (`@modelcontextprotocol/server` and `/node`), which
+// speaks the 2026-07-28 revision beside the 2025 ones: what the tests connect to for the current
+// revision (the reference "everything" server speaks 2025-11-25). The SDK's own serving entry
+// (`createMcpHandler`: a fresh server per request, 2026-07-28 and stateless 2025 traffic), on
+// loopback.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export type ModernMcpServer = { url: string; close(): Promise<void> };
+
+/** The server's tools: `echo` (text), `tally` (structured content that is an array, as 2026-07-28 allows). */
+function makeServer(): McpServer {
+  const server = new McpServer({ name: 'modern-test-server', version: '2.4.0' });
+  server.registerTool(
+    'echo',
+    {
+      description: 'Says the message back.',
+      inputSchema: z.object({ message: z.string() }),
+      annotations: { readOnlyHint: true },
+    },
+    async ({ message }) => ({ content: [{ type: 'text', text: `Echo: ${message}` }] }),
+  );
+  server.registerTool(
+    'tally',
+    {
+      description: 'Counts from 1 to `to`, as structured content.',
+      inputSchema: z.object({ to: z.number().int().min(1).max(10) }),
+      annotations: { readOnlyHint: true, idempotentHint: true },
+    },
+    async ({ to }) => {
+      const counted = Array.from({ length: to }, (_, index) => index + 1);
+      return { content: [{ type: 'text', text: counted.join(', ') }], structuredContent: counted };
+    },
+  );
+  return server;
+}
+
+/** Starts the server on `port` of loopback (a free one by default); its MCP endpoint is `url`. */
+export async function startModernMcpServer(port = 0): Promise<ModernMcpServer> {
+  const validateHost = localhostHostValidation();
+  const validateOrigin = localhostOriginValidation();
+  const handler = createMcpHandler(makeServer);
+  const serve = toNodeHandler(handler);
+  const http = createServer((request, response) => {
+    if (!validateHost(request, response) || !validateOrigin(request, response)) return;
+    void serve(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${listening}/mcp`,
+    close: async () => {
+      await handler.close();
+      await new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      });
+    },
+  };
+}
