@@ -156,3 +156,50 @@ test('a server that speaks 2026-07-28: the group says so, and the model gets its
   await playground.conversation.getByText('Structured content').last().click();
   await expect(playground.conversation.getByText('Structured content').last().locator('..')).toContainText('3');
 });
+
+test('a server asks for input mid-run (2025-11-25): the form waits for you, the answer goes back and the run goes on', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  // 2025-11-25: the reference server asks with elicitation/create while its tool runs.
+  const group = await connect(playground);
+  await expect(group.getByRole('button', { name: 'trigger-elicitation-request' })).toBeVisible();
+  await playground.useScript([
+    { text: 'Asking you.', toolCalls: [{ toolName: 'trigger-elicitation-request', input: {} }] },
+    { text: 'Thanks.' },
+  ]);
+  // Sent without waiting for the run to end: it waits for the answer.
+  await playground.message.fill('ask me something');
+  await playground.send.click();
+  const form = page.getByRole('region', { name: 'Waiting for your answer' });
+  await expect(form).toContainText('Please provide inputs for the following fields');
+  await expect(playground.timeline).toContainText('waiting for your answer');
+  await form.getByRole('textbox', { name: 'String' }).first().fill('Ada Lovelace');
+  await form.getByRole('checkbox', { name: 'Piano' }).check();
+  await form.getByRole('button', { name: 'Send answer' }).click();
+  await expect(form).toBeHidden();
+  await expect(playground.node('Tool result trigger-elicitation-request')).toContainText('Ada Lovelace');
+  await expect(playground.conversation.getByText('Thanks.')).toBeVisible();
+});
+
+test('2026-07-28: a call answered with input_required asks you; Decline goes back and the tool answers without it', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const form = page.getByRole('region', { name: 'Waiting for your answer' });
+  // The server answers the call with input_required; the SDK retries it with the answer.
+  const modern = await connect(playground, '', {
+    url: `http://127.0.0.1:${MCP_MODERN_PORT}/mcp`,
+    name: 'modern-test-server',
+  });
+  await expect(modern).toContainText('MCP 2026-07-28');
+  await playground.useScript([{ text: 'Greeting.', toolCalls: [{ toolName: 'greet', input: {} }] }, { text: 'Done.' }]);
+  await playground.message.fill('greet me');
+  await playground.send.click();
+  await expect(form).toContainText('What is your name?');
+  await form.getByRole('button', { name: 'Decline' }).click();
+  await expect(form).toBeHidden();
+  await expect(playground.node('Tool result greet')).toContainText('No name given.');
+});

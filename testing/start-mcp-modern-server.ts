@@ -6,12 +6,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
 export type ModernMcpServer = { url: string; close(): Promise<void> };
 
-/** The server's tools: `echo` (text), `tally` (structured content that is an array, as 2026-07-28 allows). */
+/**
+ * The server's tools: `echo` (text), `tally` (structured content that is an array, as
+ * 2026-07-28 allows), `greet` (asks the person their name first: an `input_required` result).
+ */
 function makeServer(): McpServer {
   const server = new McpServer({ name: 'modern-test-server', version: '2.4.0' });
   server.registerTool(
@@ -33,6 +36,20 @@ function makeServer(): McpServer {
     async ({ to }) => {
       const counted = Array.from({ length: to }, (_, index) => index + 1);
       return { content: [{ type: 'text', text: counted.join(', ') }], structuredContent: counted };
+    },
+  );
+  const nameSchema = z.object({ name: z.string().describe('Your name') });
+  server.registerTool(
+    'greet',
+    { description: 'Asks your name, then greets you.', inputSchema: z.object({}) },
+    async (_args, ctx) => {
+      const responses = ctx.mcpReq.inputResponses;
+      const answered = acceptedContent(responses, 'name', nameSchema);
+      if (answered) return { content: [{ type: 'text', text: `Hello, ${answered.name}!` }] };
+      if (responses && 'name' in responses) return { content: [{ type: 'text', text: 'No name given.' }] };
+      return inputRequired({
+        inputRequests: { name: inputRequired.elicit({ message: 'What is your name?', requestedSchema: nameSchema }) },
+      });
     },
   );
   return server;

@@ -3,6 +3,10 @@
 import { useState } from 'react';
 import type { RunPause } from '@/lib/shapes/run-pause';
 import { useRuntime, useSession } from '../runtime/runtime-context';
+import dynamic from 'next/dynamic';
+
+// An MCP server's question is rare: its form's code loads when one arrives, not with the page.
+const McpInputCard = dynamic(() => import('./mcp-input-card').then((module) => module.McpInputCard), { ssr: false });
 
 function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }> }) {
   const { gate } = useRuntime();
@@ -54,12 +58,13 @@ function ApprovalCard({ pause }: { pause: Extract<RunPause, { kind: 'approval' }
   );
 }
 
-/** Where the run waits for the person: a step-mode stop or a call waiting for approval. */
+/** Where the run waits for the person: a step-mode stop, a call waiting for approval, or an MCP server's question. */
 export function PausePanel() {
   const pause = useSession((state) => state.pause);
   const { gate } = useRuntime();
   if (!pause) return null;
   if (pause.kind === 'approval') return <ApprovalCard key={pause.toolCallId} pause={pause} />;
+  if (pause.kind === 'input') return <McpInputCard key={`${pause.toolCallId}:${pause.message}`} pause={pause} />;
   return (
     <div
       role="status"

@@ -40,7 +40,9 @@ function ProgressLine({ toolCallId, summary }: { toolCallId: string; summary: st
   const progress = useSession((state) => state.toolCallProgress[toolCallId]);
   if (!progress) return <p className="muted line-clamp-1 break-all font-mono">{summary}</p>;
   const fraction = progress.total ? Math.min(1, progress.progress / progress.total) : undefined;
-  const words = `${progress.progress}${progress.total ? `/${progress.total}` : ''}${progress.message ? ` · ${progress.message}` : ''}`;
+  // "0 · waiting for your answer" says less than its message alone (a call's first report, or a question).
+  const count = progress.progress === 0 && !progress.total && progress.message ? '' : `${progress.progress}`;
+  const words = `${count}${progress.total ? `/${progress.total}` : ''}${progress.message ? `${count ? ' · ' : ''}${progress.message}` : ''}`;
   return (
     <div className="flex items-center gap-1">
       {fraction === undefined ? null : (

@@ -3,6 +3,7 @@ import type { ToolRun } from '../shapes/tool-spec';
 import type { ToolErrorInput } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
+import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
 
 const failed = (
   toolName: string,
@@ -33,8 +34,14 @@ export async function runMcpTool(
   {
     signal,
     onProgress,
+    onInput,
     now = () => performance.now(),
-  }: { signal?: AbortSignal; onProgress?: (p: McpProgress) => void; now?: () => number },
+  }: {
+    signal?: AbortSignal;
+    onProgress?: (p: McpProgress) => void;
+    onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
+    now?: () => number;
+  },
 ): Promise<ToolOutcome> {
   if (!access)
     return {
@@ -55,6 +62,7 @@ export async function runMcpTool(
     timeoutMs: run.timeoutMs,
     signal,
     onProgress,
+    onInput,
   });
   if (answer.kind === 'error') {
     if (answer.code === 'timeout')

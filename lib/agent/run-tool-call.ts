@@ -12,6 +12,7 @@ import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 import { parseResultText } from './parse-result-text';
 import { runMcpTool } from './run-mcp-tool';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
+import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 
@@ -31,6 +32,8 @@ export type RunToolCallOptions = {
   mcp?: McpAccess;
   /** Progress a running call reports (MCP `notifications/progress`). */
   onProgress?: (progress: McpProgress) => void;
+  /** Asks the person what an MCP server asks while its tool runs (elicitation); without it, each question is cancelled. */
+  onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
   /** What a JavaScript handler may read of the run besides its arguments. */
   context?: ToolCallContext;
   signal?: AbortSignal;
@@ -111,6 +114,7 @@ export async function runToolCall({
   http,
   mcp,
   onProgress,
+  onInput,
   context,
   signal,
   now = () => performance.now(),
@@ -148,7 +152,7 @@ export async function runToolCall({
     case 'mcp':
       // Its server came with the session: it is reached only once the person allows it (and connects it).
       if (!handlersTrusted) return notYetAllowed(`The MCP tool '${tool.spec.name}'`, tool.spec.name);
-      return runMcpTool(tool.spec.name, tool.run, args, mcp, { signal, onProgress, now });
+      return runMcpTool(tool.spec.name, tool.run, args, mcp, { signal, onProgress, onInput, now });
     case 'javascript': {
       if (!handlersTrusted) {
         return notYetAllowed(`The JavaScript handler of '${tool.spec.name}'`, tool.spec.name);

@@ -9,6 +9,7 @@ import type { Interception } from '../shapes/interceptor-spec';
 import { clip } from '../limits/clip';
 import type { HttpAccess } from './run-http-request';
 import type { McpAccess } from '../shapes/mcp-access';
+import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
 import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from '../shapes/run-event';
@@ -210,6 +211,7 @@ async function executeInBatch(
     http,
     mcp,
     onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
+    onInput: (request) => askThePerson(e, toolCall, request),
     context,
     signal,
     now,
@@ -232,4 +234,29 @@ async function executeInBatch(
   });
   record(e, toolCall.toolCallId, after.records);
   return after.outcome;
+}
+
+/**
+ * An MCP server's question while its tool runs: the run waits for the person ("Waiting for your
+ * answer" in the conversation; the call's node says so), and the exchange goes into the event
+ * log. A stopped run cancels it.
+ */
+async function askThePerson(
+  e: Executor,
+  toolCall: { toolCallId: string; toolName: string },
+  request: McpInputRequest,
+): Promise<McpInputAnswer> {
+  const { store, gate, log } = e.deps;
+  store.getState().setToolCallProgress(toolCall.toolCallId, { progress: 0, message: 'waiting for your answer' });
+  log('ToolCallInput', `${toolCall.toolName} asks: ${clip(request.message, 200)}`, toolCall.toolCallId);
+  const answered = await gate.wait({
+    kind: 'input',
+    toolCallId: toolCall.toolCallId,
+    toolName: toolCall.toolName,
+    ...request,
+  });
+  const answer: McpInputAnswer = answered.kind === 'input' ? answered.answer : { action: 'cancel' };
+  store.getState().setToolCallProgress(toolCall.toolCallId, undefined);
+  log('ToolCallInput', `${toolCall.toolName}: the person answered "${answer.action}"`, toolCall.toolCallId);
+  return answer;
 }

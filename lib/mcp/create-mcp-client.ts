@@ -5,7 +5,16 @@ import type { McpServerRecord } from '../shapes/mcp-server-record';
 import { toServerRecord } from './to-server-record';
 import { hashName, readListedTools } from '../shapes/mcp-tool-drafts';
 import { mcpServerRefusal } from '../shapes/session-limits';
-import { type AnsweredAction, checkedRequest, McpRouteError, readAnswer, readCall } from './read-mcp-answer';
+import {
+  type AnsweredAction,
+  checkedRequest,
+  type McpCallEnd,
+  type McpCallQuestion,
+  McpRouteError,
+  readAnswer,
+  readCall,
+} from './read-mcp-answer';
+import type { McpInputAnswer } from '../shapes/mcp-input';
 import type {
   McpAnswer,
   McpPromptInfo,
@@ -218,17 +227,30 @@ async function refreshTools(c: Client, serverId: string) {
 
 async function callTool(
   c: Client,
-  { server, name, args, timeoutMs, signal, onProgress }: Parameters<McpAccess['callTool']>[0],
+  { server, name, args, timeoutMs, signal, onProgress, onInput }: Parameters<McpAccess['callTool']>[0],
 ): Promise<McpCallAnswer> {
-  const callOnce = async (link: Link) =>
-    readCall(
+  const callOnce = async (link: Link) => {
+    // A question from the server goes to the person (or, with nobody to ask, is cancelled); the
+    // answer goes back with the `answer` action while the call's stream waits.
+    const answerQuestion = (question: McpCallQuestion) =>
+      void (async () => {
+        const answer: McpInputAnswer = onInput
+          ? await onInput({ message: question.message, requestedSchema: question.requestedSchema }).catch(
+              () => ({ action: 'cancel' }) as const,
+            )
+          : { action: 'cancel' };
+        await ask(c, { action: 'answer', connectionId: link.connectionId, inputId: question.id, answer });
+      })().catch(() => undefined);
+    return readCall(
       await c.post({ action: 'call', connectionId: link.connectionId, name, arguments: args, timeoutMs }, signal),
       onProgress,
+      answerQuestion,
     );
+  };
   const link = c.open.get(server);
   if (!link) return { kind: 'error', code: 'not_connected', message: notConnectedMessage(c, server) };
   try {
-    let line: Awaited<ReturnType<typeof readCall>>;
+    let line: McpCallEnd;
     try {
       line = await callOnce(link);
     } catch (error) {

@@ -7,6 +7,7 @@ import {
 } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import { MCP_PROTOCOL_VERSION_PATTERN, MCP_TRANSPORTS } from '../shapes/mcp-limits';
+import { MAX_MCP_INPUT_MESSAGE } from '../shapes/mcp-input';
 import { MCP_ROUTE } from '../shapes/mcp-access';
 import { firstIssue } from '../limits/first-issue';
 
@@ -31,6 +32,21 @@ const connectionId = z.string().regex(/^mcp-[A-Za-z0-9]{32}$/, 'must be a connec
  * replaced by a new one, never taken as given.
  */
 const page = z.string().max(100).optional();
+
+/** A question's id, from the `input` line that asked it. */
+const inputId = z.string().regex(/^in-[A-Za-z0-9]{24}$/, 'must be a question id from an "input" line');
+const inputValue = z.union([z.string().max(20_000), z.number(), z.boolean(), z.array(z.string().max(2_000)).max(100)]);
+/** MCP's `ElicitResult`: accept with the form's values, decline, or cancel. */
+const inputAnswer = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('accept'),
+    content: z
+      .record(z.string().max(200), inputValue)
+      .refine((content) => Object.keys(content).length <= 50, 'may hold at most 50 fields'),
+  }),
+  z.object({ action: z.literal('decline') }),
+  z.object({ action: z.literal('cancel') }),
+]);
 
 /** What `POST /api/mcp` accepts: connect, list again, call a tool, resources, prompts, disconnect. */
 export const mcpRequestSchema = z.discriminatedUnion('action', [
@@ -72,6 +88,8 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
     arguments: z.record(z.string().max(200), z.string().max(20_000)).default({}),
   }),
   z.object({ action: z.literal('disconnect'), connectionId }),
+  /** The person's answer to a question a running call asked (an `input` line of its answer). */
+  z.object({ action: z.literal('answer'), connectionId, inputId, answer: inputAnswer }),
 ]);
 export type McpRequest = z.infer<typeof mcpRequestSchema>;
 export type McpRequestInput = z.input<typeof mcpRequestSchema>;
@@ -117,12 +135,24 @@ export const mcpAnswerSchemas = {
   prompts: z.object({ prompts: z.array(PromptSchema) }),
   'get-prompt': z.object({ prompt: GetPromptResultSchema }),
   disconnect: z.object({ ok: z.literal(true) }),
+  answer: z.object({ ok: z.literal(true) }),
 } as const;
 mcpAnswerSchemas satisfies Record<Exclude<McpRequest['action'], 'connect-stdio' | 'call'>, z.ZodType>;
 export type McpAnswer<Action extends keyof typeof mcpAnswerSchemas> = z.infer<(typeof mcpAnswerSchemas)[Action]>;
 
-/** A call answers newline-delimited JSON: `progress` lines while it runs, then one `result` or `error`. */
+/**
+ * A call answers newline-delimited JSON: `progress` lines while it runs, `input` lines when the
+ * server asks the person something (answered with the `answer` action), then one `result` or `error`.
+ */
 export const mcpCallLineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('input'),
+    input: z.object({
+      id: inputId,
+      message: z.string().max(MAX_MCP_INPUT_MESSAGE),
+      requestedSchema: z.record(z.string(), z.unknown()),
+    }),
+  }),
   z.object({
     type: z.literal('progress'),
     progress: z.number(),

@@ -81,16 +81,25 @@ export async function readAnswer<Action extends AnsweredAction>(
   return read.data as McpAnswer<Action>;
 }
 
-/** Reads a call's lines: progress while it runs, then its result or error. */
+/** A call's final line: its result or its error. */
+export type McpCallEnd = Extract<McpCallLine, { type: 'result' | 'error' }>;
+/** A question a running call asks (an `input` line). */
+export type McpCallQuestion = Extract<McpCallLine, { type: 'input' }>['input'];
+
+/**
+ * Reads a call's lines: progress while it runs, questions for the person (handed to `onInput`,
+ * which answers them; the stream waits meanwhile), then its result or error.
+ */
 export async function readCall(
   response: Response,
   onProgress: ((progress: McpProgress) => void) | undefined,
-): Promise<Exclude<McpCallLine, { type: 'progress' }>> {
+  onInput?: (question: McpCallQuestion) => void,
+): Promise<McpCallEnd> {
   if (!response.ok || !response.body) throw await refusal(response);
   const { mcpCallLineSchema, MCP_ROUTE } = await contract();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
-  let last: Exclude<McpCallLine, { type: 'progress' }> | undefined;
+  let last: McpCallEnd | undefined;
   for (;;) {
     const { done, value } = await reader.read();
     if (value) buffered += value;
@@ -112,7 +121,8 @@ export async function readCall(
           ...(total !== undefined ? { total } : {}),
           ...(message !== undefined ? { message: message.slice(0, 200) } : {}),
         });
-      } else last = line.data;
+      } else if (line.data.type === 'input') onInput?.(line.data.input);
+      else last = line.data;
     }
     if (done) break;
   }

@@ -1,3 +1,5 @@
+import type { McpInputAnswer, McpInputRequest } from './mcp-input';
+
 /** A `notifications/progress` of a running MCP call. */
 export type McpProgress = { progress: number; total?: number; message?: string };
 
@@ -19,5 +21,7 @@ export type McpAccess = {
     timeoutMs: number;
     signal?: AbortSignal;
     onProgress?: (progress: McpProgress) => void;
+    /** Asks the person what the server asks while the call runs; without it every question is cancelled. */
+    onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
   }): Promise<McpCallAnswer>;
 };

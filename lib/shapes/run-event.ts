@@ -7,6 +7,8 @@ export type RunEventKind =
   | 'ToolCallBlocked'
   | 'ToolCallIntercepted'
   | 'ToolCallStopped'
+  /** An MCP server asked the person something while its tool ran, and how they answered. */
+  | 'ToolCallInput'
   | 'DecisionExtractionFailed'
   | 'ValidationFailed';
 

@@ -9,6 +9,8 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceResult,
+  SdkError,
+  SdkErrorCode,
   type Resource,
   SSEClientTransport,
   StreamableHTTPClientTransport,
@@ -19,6 +21,8 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
+import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
+import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import type { McpServerInfo } from '../../mcp/mcp-route';
 
@@ -34,6 +38,8 @@ export type McpCallOptions = {
   onProgress?: (progress: McpProgress) => void;
   /** Without progress for this long the call fails (progress restarts the clock), in ms. */
   timeoutMs?: number;
+  /** A question the server asks the person while the call runs (answered with `answerQuestion`); without it, each is cancelled. */
+  onQuestion?: (question: McpQuestion) => void;
 };
 
 export type McpConnection = {
@@ -48,6 +54,8 @@ export type McpConnection = {
   readResource(uri: string): Promise<ReadResourceResult>;
   listPrompts(): Promise<Prompt[]>;
   getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>;
+  /** The person's answer to a question a running call asked; false when none such waits. */
+  answerQuestion(id: string, answer: McpInputAnswer): boolean;
   close(): Promise<void>;
 };
 
@@ -88,6 +96,15 @@ export async function connectMcpClient(
   const client = new Client(CLIENT, {
     jsonSchemaValidator: createRe2Validator(),
     versionNegotiation: { mode: 'auto' },
+    // Elicitation in form mode: the person answers, inside the run (2025: a request from the
+    // server; 2026-07-28: an `input_required` result the SDK answers through the same handler).
+    capabilities: { elicitation: { form: {} } },
+  });
+  const questions = createMcpQuestions();
+  client.setRequestHandler('elicitation/create', async (request) => {
+    const params = request.params;
+    if (params.mode === 'url' || !('requestedSchema' in params)) return { action: 'decline' };
+    return questions.ask(params.message, params.requestedSchema as Record<string, unknown>);
   });
   try {
     await client.connect(transport);
@@ -96,7 +113,7 @@ export async function connectMcpClient(
     await transport.close().catch(() => undefined);
     throw error;
   }
-  const connection = wrapClient(client, kind, fallbackName, onCut);
+  const connection = wrapClient(client, kind, fallbackName, questions, onCut);
   return {
     ...connection,
     // Streamable HTTP ends the server's session with a DELETE (spec: session management)
@@ -107,6 +124,23 @@ export async function connectMcpClient(
       await connection.close();
     },
   };
+}
+
+/** A call's silence limit when the caller sets none, in ms (the SDK's default). */
+const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+/** The SDK's own per-request timer, set past every limit of ours (`silenceTimer` keeps time). */
+const NO_SDK_TIMEOUT_MS = 24 * 60 * 60_000;
+
+/** Calls `expire` after `ms` without a `restart`; `pause` stops the clock until the next `restart`. */
+function silenceTimer(ms: number, expire: () => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pause = () => clearTimeout(timer);
+  const restart = () => {
+    pause();
+    timer = setTimeout(expire, ms);
+  };
+  restart();
+  return { pause, restart };
 }
 
 /** How long a disconnect waits for the server to end its session. */
@@ -150,6 +184,7 @@ function wrapClient(
   client: Client,
   transport: McpServerInfo['transport'],
   fallbackName: string,
+  questions: McpQuestions,
   onCut?: (listener: (error: Error) => void) => void,
 ): McpConnection {
   const validators = createRe2Validator();
@@ -193,36 +228,46 @@ function wrapClient(
       }
       return tools;
     },
-    callTool: async (name, args, { signal, onProgress, timeoutMs } = {}) => {
+    callTool: async (name, args, { signal, onProgress, timeoutMs, onQuestion } = {}) => {
       const call = new AbortController();
       const stop = () => call.abort(signal?.reason);
       if (signal?.aborted) stop();
       signal?.addEventListener('abort', stop, { once: true });
       running.add(call);
+      // The call's silence: without progress for `timeoutMs` it fails, not counting the time a
+      // question waits for the person (the SDK's own timer cannot be paused).
+      const silence = silenceTimer(timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, () =>
+        call.abort(
+          new SdkError(SdkErrorCode.RequestTimeout, `no answer for ${timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms`),
+        ),
+      );
+      const sink: QuestionSink = {
+        rounds: 0,
+        signal: call.signal,
+        onQuestion: onQuestion ?? (() => undefined),
+        onWaiting: (waiting) => (waiting ? silence.pause() : silence.restart()),
+      };
       try {
-        return checkStructuredContent(
-          name,
-          (await client.callTool(
+        const result = await questions.within(onQuestion ? sink : { ...sink, rounds: Number.POSITIVE_INFINITY }, () =>
+          client.callTool(
             { name, arguments: args },
             {
               signal: call.signal,
-              timeout: timeoutMs,
-              resetTimeoutOnProgress: true,
-              ...(onProgress
-                ? {
-                    onprogress: ({ progress, total, message }) =>
-                      onProgress({
-                        progress,
-                        ...(total === undefined ? {} : { total }),
-                        ...(message ? { message } : {}),
-                      }),
-                  }
-                : {}),
+              timeout: NO_SDK_TIMEOUT_MS,
+              onprogress: ({ progress, total, message }) => {
+                silence.restart();
+                onProgress?.({
+                  progress,
+                  ...(total === undefined ? {} : { total }),
+                  ...(message ? { message } : {}),
+                });
+              },
             },
-          )) as CallToolResult,
-          outputValidators.get(name)?.(),
+          ),
         );
+        return checkStructuredContent(name, result as CallToolResult, outputValidators.get(name)?.());
       } finally {
+        silence.pause();
         running.delete(call);
         signal?.removeEventListener('abort', stop);
       }
@@ -243,6 +288,7 @@ function wrapClient(
           })
         : Promise.resolve([]),
     getPrompt: (name, args) => client.getPrompt({ name, arguments: args }),
+    answerQuestion: (id, answer) => questions.answer(id, answer),
     close: () => client.close(),
   };
 }

@@ -53,7 +53,8 @@ function describeServerError(error: unknown, serverName: string): { code: string
 }
 
 /**
- * A tool call as newline-delimited JSON: `progress` lines while it runs, then one `result`
+ * A tool call as newline-delimited JSON: `progress` lines while it runs, an `input` line for each
+ * question the server asks the person (answered by the `answer` action), then one `result`
  * (the MCP `CallToolResult` as the server sent it) or `error`. The request's signal is the
  * call's: when the page gives up, the SDK sends the server `notifications/cancelled`.
  */
@@ -77,6 +78,7 @@ function streamCall(
           signal,
           timeoutMs: input.timeoutMs,
           onProgress: (progress) => send({ type: 'progress', ...progress }),
+          onQuestion: (question) => send({ type: 'input', input: question }),
         });
         send({ type: 'result', result, toolsVersion: connection.toolsVersion() });
       } catch (error) {
@@ -95,7 +97,7 @@ function streamCall(
 /** What an action on an open connection answers, through its contract. */
 async function answer(
   connection: McpConnection,
-  input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' }>,
+  input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' | 'answer' }>,
 ) {
   const through = mcpAnswerSchemas[input.action];
   switch (input.action) {
@@ -191,6 +193,14 @@ export async function handleMcpRequest(
           'That MCP connection is closed (the server restarted or it was idle); connect again.',
         );
   if (input.action === 'call') return streamCall(connection, input, request.signal);
+  if (input.action === 'answer')
+    return connection.answerQuestion(input.inputId, input.answer)
+      ? Response.json(mcpAnswerSchemas.answer.parse({ ok: true }))
+      : failure(
+          404,
+          'no_question',
+          'That question is no longer waiting: the call ended, was stopped, or waited too long.',
+        );
   try {
     const result = await answer(connection, input);
     if (input.action === 'disconnect') await connections.close(input.connectionId);

@@ -14,6 +14,7 @@ function fakeConnect(closed: string[], delay?: Promise<void>) {
       readResource: async () => ({ contents: [] }),
       listPrompts: async () => [],
       getPrompt: async () => ({ messages: [] }),
+      answerQuestion: () => false,
       close: async () => void closed.push(url),
     };
   };

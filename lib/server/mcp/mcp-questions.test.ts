@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
+import { type ModernMcpServer, startModernMcpServer } from '@/testing/start-mcp-modern-server';
+import { checkInputForm, readInputForm } from '@/lib/mcp/mcp-input-form';
+import { handleMcpRequest } from './handle-mcp-request';
+import { createMcpConnections } from './mcp-connections';
+
+let everything: McpEverything;
+let modern: ModernMcpServer;
+beforeAll(async () => {
+  [everything, modern] = await Promise.all([startMcpEverything(), startModernMcpServer()]);
+}, 30_000);
+afterAll(async () => {
+  await Promise.all([everything.close(), modern.close()]);
+});
+
+const connections = createMcpConnections();
+const post = (body: unknown) =>
+  handleMcpRequest(
+    new Request('http://local/api/mcp', { method: 'POST', body: JSON.stringify(body) }),
+    {},
+    connections,
+  );
+
+type Line = { type: string; input?: { id: string; message: string; requestedSchema: Record<string, unknown> } };
+
+/** Calls `name` through the route; each question is answered with `answer(question)` while the call's lines stream. */
+async function callAnswering(
+  connectionId: string,
+  name: string,
+  answer: (input: NonNullable<Line['input']>) => unknown,
+): Promise<{ lines: Line[]; answers: number[] }> {
+  const response = await post({ action: 'call', connectionId, name, arguments: {} });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const lines: Line[] = [];
+  const answers: number[] = [];
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffered += value ? decoder.decode(value, { stream: true }) : '';
+    const complete = buffered.split('\n');
+    buffered = complete.pop() ?? '';
+    for (const text of complete.filter(Boolean)) {
+      const line = JSON.parse(text) as Line;
+      lines.push(line);
+      if (line.type === 'input' && line.input) {
+        const answered = await post({
+          action: 'answer',
+          connectionId,
+          inputId: line.input.id,
+          answer: answer(line.input),
+        });
+        answers.push(answered.status);
+      }
+    }
+    if (done) return { lines, answers };
+  }
+}
+
+describe('a question from the server, answered by the person while the call runs', () => {
+  it('2025-11-25 (elicitation/create from the reference server): the form arrives as an input line; accept and decline reach the server', async () => {
+    const { connectionId, tools } = await (await post({ action: 'connect', url: everything.url })).json();
+    // The reference server offers its elicitation tool only to a client that says it can answer.
+    expect(tools.map((tool: { name: string }) => tool.name)).toContain('trigger-elicitation-request');
+    const accepted = await callAnswering(connectionId, 'trigger-elicitation-request', (input) => {
+      expect(input.message).toMatch(/provide inputs/);
+      expect(input.requestedSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string' } } });
+      // The page's form reads the reference server's whole schema (every kind MCP allows) without a refusal…
+      const form = readInputForm(input.requestedSchema);
+      expect(form.problem).toBeUndefined();
+      expect(new Set(form.fields.map((field) => field.kind))).toEqual(
+        new Set(['text', 'boolean', 'number', 'choice', 'choices']),
+      );
+      // …and its defaults, as the form starts, make an answer the server takes.
+      const initial = Object.fromEntries(form.fields.map((field) => [field.name, field.initial]));
+      const checked = checkInputForm(form, { ...initial, name: 'Ada', untitledMultipleSelectEnum: ['Piano'] });
+      expect(checked.ok).toBe(true);
+      return { action: 'accept', content: checked.ok ? checked.content : {} };
+    });
+    expect(accepted.answers).toEqual([200]);
+    expect(JSON.stringify(accepted.lines.at(-1))).toContain('Ada');
+    const declined = await callAnswering(connectionId, 'trigger-elicitation-request', () => ({ action: 'decline' }));
+    expect(declined.lines.at(-1)?.type).toBe('result');
+    expect(JSON.stringify(declined.lines.at(-1))).toMatch(/declin/i);
+    await post({ action: 'disconnect', connectionId });
+  });
+
+  it('2026-07-28 (an input_required result): the SDK retries with the answer, and the tool goes on', async () => {
+    const { connectionId, server } = await (await post({ action: 'connect', url: modern.url })).json();
+    expect(server.protocolVersion).toBe('2026-07-28');
+    const accepted = await callAnswering(connectionId, 'greet', (input) => {
+      expect(input.message).toBe('What is your name?');
+      return { action: 'accept', content: { name: 'Grace' } };
+    });
+    expect(accepted.lines.at(-1)).toMatchObject({
+      type: 'result',
+      result: { content: [{ type: 'text', text: 'Hello, Grace!' }] },
+    });
+    const declined = await callAnswering(connectionId, 'greet', () => ({ action: 'decline' }));
+    expect(declined.lines.at(-1)).toMatchObject({ result: { content: [{ type: 'text', text: 'No name given.' }] } });
+    await post({ action: 'disconnect', connectionId });
+  });
+
+  it('an answer to a question that is not waiting is refused with a sentence', async () => {
+    const { connectionId } = await (await post({ action: 'connect', url: modern.url })).json();
+    const refused = await post({
+      action: 'answer',
+      connectionId,
+      inputId: 'in-AAAAAAAAAAAAAAAAAAAAAAAA',
+      answer: { action: 'decline' },
+    });
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).error.message).toMatch(/no longer waiting/);
+    await post({ action: 'disconnect', connectionId });
+  });
+});
