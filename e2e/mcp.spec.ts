@@ -203,3 +203,20 @@ test('2026-07-28: a call answered with input_required asks you; Decline goes bac
   await expect(form).toBeHidden();
   await expect(playground.node('Tool result greet')).toContainText('No name given.');
 });
+
+test('Check this server: the official conformance suite runs against the server, verdict by verdict, grouped by revision', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground);
+  await group.getByRole('button', { name: 'Check this server' }).click();
+  const dialog = page.getByRole('dialog', { name: `Check ${SERVER}` });
+  const revision = dialog.getByRole('region', { name: 'Checks for 2025-11-25' });
+  await expect(revision).toContainText(/MCP 2025-11-25 · \d+ passed, \d+ failed/, { timeout: 60_000 });
+  await expect(dialog).toContainText('@modelcontextprotocol/conformance 0.1.16');
+  await expect(dialog).toContainText('tools/list gives the same tools in the same order twice');
+  // A scenario opens to its checks, each with the requirement in the suite's words.
+  await revision.getByText('ping', { exact: false }).first().click();
+  await expect(revision).toContainText('Server responds to ping requests');
+});

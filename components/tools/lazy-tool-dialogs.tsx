@@ -12,3 +12,6 @@ export const LazyInterceptorsDialog = dynamic(
   () => import('./interceptors-dialog').then((module) => module.InterceptorsDialog),
   { ssr: false },
 );
+export const LazyMcpCheckDialog = dynamic(() => import('./mcp-check-dialog').then((module) => module.McpCheckDialog), {
+  ssr: false,
+});

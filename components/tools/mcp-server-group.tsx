@@ -5,7 +5,7 @@ import { useStore } from 'zustand';
 import type { McpServerRecord } from '@/lib/shapes/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
 import { useRuntime, useSession } from '../runtime/runtime-context';
-import { LazyMcpConnectDialog } from './lazy-tool-dialogs';
+import { LazyMcpCheckDialog, LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { McpPromptsAndResources } from './mcp-prompts-and-resources';
 import { ToolItem } from './tool-item';
 
@@ -23,6 +23,7 @@ export function McpServerGroup({
   const readOnly = useSession((state) => state.readOnly);
   const connected = status.kind === 'connected';
   const [connecting, setConnecting] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   return (
     <section role="group" aria-label={`MCP ${server.name}`} className="border-t border-[var(--border)]">
@@ -38,7 +39,7 @@ export function McpServerGroup({
         <span role="status" className={connected ? 'text-role-result' : 'muted'}>
           {connected ? 'connected' : status.kind === 'connecting' ? 'connecting…' : 'not connected'}
         </span>
-        <span className="ml-auto flex gap-1">
+        <span className="ml-auto flex flex-wrap gap-1">
           {connected ? (
             <>
               <button
@@ -58,6 +59,12 @@ export function McpServerGroup({
               >
                 Disconnect
               </button>
+              {server.transport === 'stdio' ? null : (
+                <button type="button" className="button px-1.5 py-0" onClick={() => setChecking(true)}>
+                  Check this server
+                </button>
+              )}
+              {checking ? <LazyMcpCheckDialog server={server} open onOpenChange={setChecking} /> : null}
             </>
           ) : (
             // Never on its own: a session from a file or a link reaches a server only when the person says so.

@@ -22,6 +22,7 @@ import type {
   McpRequestInput,
   McpResourceContents,
   McpResourceInfo,
+  McpCheckReport,
 } from './mcp-route';
 
 /** Whether this tab is connected to a session's server now. */
@@ -44,6 +45,8 @@ export type McpClient = McpAccess & {
   getPrompt(serverId: string, name: string, args: Record<string, string>): Promise<McpPromptMessages>;
   listResources(serverId: string): Promise<McpResourceInfo[]>;
   readResource(serverId: string, uri: string): Promise<McpResourceContents>;
+  /** `Check this server`: the official conformance suite's verdicts and the playground's own checks (seconds). */
+  check(serverId: string): Promise<McpCheckReport>;
   /** Stops watching the connections and closes them (the page is going away). */
   dispose(): void;
 };
@@ -143,6 +146,7 @@ export function createMcpClient({
       (await askServer(c, serverId, { action: 'get-prompt', name, arguments: args })).prompt,
     listResources: async (serverId) => (await askServer(c, serverId, { action: 'resources' })).resources,
     readResource: async (serverId, uri) => (await askServer(c, serverId, { action: 'read-resource', uri })).resource,
+    check: (serverId) => askServer(c, serverId, { action: 'check' }),
   };
 }
 

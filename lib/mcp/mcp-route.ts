@@ -88,6 +88,8 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
     arguments: z.record(z.string().max(200), z.string().max(20_000)).default({}),
   }),
   z.object({ action: z.literal('disconnect'), connectionId }),
+  /** `Check this server`: the official conformance suite against an HTTP server (takes seconds). */
+  z.object({ action: z.literal('check'), connectionId }),
   /** The person's answer to a question a running call asked (an `input` line of its answer). */
   z.object({ action: z.literal('answer'), connectionId, inputId, answer: inputAnswer }),
 ]);
@@ -116,6 +118,38 @@ export const mcpServerInfoSchema = z.object({
 });
 export type McpServerInfo = z.infer<typeof mcpServerInfoSchema>;
 
+const checkScenario = z.object({
+  scenario: z.string().max(200),
+  checks: z.array(
+    z.object({
+      id: z.string().max(200),
+      name: z.string().max(200),
+      /** The requirement, in the suite's words. */
+      description: z.string().max(2_000),
+      /** `SUCCESS`, `FAILURE`, `WARNING`, `INFO`, `SKIPPED`, as the suite writes it. */
+      status: z.string().max(20),
+      errorMessage: z.string().max(2_000).optional(),
+    }),
+  ),
+});
+const checkRevision = z.object({
+  revision: z.string().max(40),
+  scenarios: z.array(checkScenario).max(200),
+  /** Why there are no verdicts, or fewer than the suite has (no checks for the revision, a stopped run). */
+  note: z.string().max(1_000).optional(),
+});
+/** What `Check this server` found: the suite's verdicts per revision, and the playground's own checks. */
+const mcpCheckReportSchema = z.object({
+  /** The suite and its version, e.g. `@modelcontextprotocol/conformance 0.1.16`. */
+  suite: z.string().max(200),
+  revisions: z.array(checkRevision).max(10),
+  /** Whether `tools/list` gave the same tools in the same order twice (what prompt caches rely on). */
+  toolsListStable: z.boolean(),
+});
+export type McpCheckScenario = z.infer<typeof checkScenario>;
+export type McpCheckRevision = z.infer<typeof checkRevision>;
+export type McpCheckReport = z.infer<typeof mcpCheckReportSchema>;
+
 /**
  * What each action answers (200). Tools stay unknown here: the page reads each one with
  * `readListedTools` (a tool it cannot use is left out, not the whole list).
@@ -136,6 +170,7 @@ export const mcpAnswerSchemas = {
   'get-prompt': z.object({ prompt: GetPromptResultSchema }),
   disconnect: z.object({ ok: z.literal(true) }),
   answer: z.object({ ok: z.literal(true) }),
+  check: mcpCheckReportSchema,
 } as const;
 mcpAnswerSchemas satisfies Record<Exclude<McpRequest['action'], 'connect-stdio' | 'call'>, z.ZodType>;
 export type McpAnswer<Action extends keyof typeof mcpAnswerSchemas> = z.infer<(typeof mcpAnswerSchemas)[Action]>;

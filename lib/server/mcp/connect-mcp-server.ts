@@ -44,6 +44,8 @@ export type McpCallOptions = {
 
 export type McpConnection = {
   info: McpServerInfo;
+  /** Where an HTTP server is (what `Check this server` runs the suite against); none for stdio. */
+  url?: string;
   /** Goes up each time the server says its tools changed (`notifications/tools/list_changed`). */
   toolsVersion(): number;
   /** Every tool, following `nextCursor` until the list ends (at most 20 pages). */
@@ -308,15 +310,21 @@ export async function connectMcpServer(url: string, headers: Record<string, stri
   const requestInit = { headers };
   const host = new URL(url).host;
   try {
-    return await connectMcpClient(
-      new StreamableHTTPClientTransport(new URL(url), { fetch, requestInit }),
-      'streamable-http',
-      host,
-      onCut,
-    );
+    return {
+      ...(await connectMcpClient(
+        new StreamableHTTPClientTransport(new URL(url), { fetch, requestInit }),
+        'streamable-http',
+        host,
+        onCut,
+      )),
+      url,
+    };
   } catch (streamableError) {
     try {
-      return await connectMcpClient(new SSEClientTransport(new URL(url), { fetch, requestInit }), 'sse', host, onCut);
+      return {
+        ...(await connectMcpClient(new SSEClientTransport(new URL(url), { fetch, requestInit }), 'sse', host, onCut)),
+        url,
+      };
     } catch {
       throw streamableError;
     }

@@ -16,6 +16,7 @@ import { createMcpConnections, McpConnectionsFullError, type McpConnections } fr
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
 import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
+import { checkMcpServer } from './check-mcp-server';
 import { processShared } from '../server-process';
 
 /** What `POST /api/mcp` accepts (lib/mcp/mcp-route.ts: the contract both sides use). */
@@ -94,10 +95,35 @@ function streamCall(
   return new Response(body, { headers: { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' } });
 }
 
+/** One `Check this server` at a time in this process: each runs the suite in a child process. */
+const checkLock = (): { busy: boolean } => processShared('mcp-check-lock', '', () => ({ busy: false }));
+
+/** `Check this server` on an HTTP server: the conformance suite and the playground's own checks. */
+async function checkServer(connection: McpConnection): Promise<Response> {
+  if (!connection.url)
+    return failure(
+      400,
+      'not_checkable',
+      'A local (stdio) server cannot be checked here: the conformance suite tests an HTTP server. Serve it over Streamable HTTP and connect that.',
+    );
+  const lock = checkLock();
+  if (lock.busy)
+    return failure(429, 'check_running', 'Another server check is running on this playground: try again in a minute.');
+  lock.busy = true;
+  try {
+    return Response.json(mcpAnswerSchemas.check.parse(await checkMcpServer(connection, connection.url)));
+  } catch (error) {
+    const { code, message } = describeServerError(error, connection.info.name);
+    return failure(502, code, message);
+  } finally {
+    lock.busy = false;
+  }
+}
+
 /** What an action on an open connection answers, through its contract. */
 async function answer(
   connection: McpConnection,
-  input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' | 'answer' }>,
+  input: Exclude<McpRequest, { action: 'connect' | 'connect-stdio' | 'call' | 'answer' | 'check' }>,
 ) {
   const through = mcpAnswerSchemas[input.action];
   switch (input.action) {
@@ -193,6 +219,7 @@ export async function handleMcpRequest(
           'That MCP connection is closed (the server restarted or it was idle); connect again.',
         );
   if (input.action === 'call') return streamCall(connection, input, request.signal);
+  if (input.action === 'check') return checkServer(connection);
   if (input.action === 'answer')
     return connection.answerQuestion(input.inputId, input.answer)
       ? Response.json(mcpAnswerSchemas.answer.parse({ ok: true }))
