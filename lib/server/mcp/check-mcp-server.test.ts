@@ -3,28 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
-import { type ModernMcpServer, startModernMcpServer } from '@/testing/start-mcp-modern-server';
-import { handleMcpRequest } from './handle-mcp-request';
-import { createMcpConnections } from './mcp-connections';
+import { describe, expect, it } from 'vitest';
+import { withMcpTestServers } from './mcp-test-servers';
 
-let everything: McpEverything;
-let modern: ModernMcpServer;
-beforeAll(async () => {
-  [everything, modern] = await Promise.all([startMcpEverything(), startModernMcpServer()]);
-}, 30_000);
-afterAll(async () => {
-  await Promise.all([everything.close(), modern.close()]);
-});
-
-const connections = createMcpConnections();
-const post = (body: unknown) =>
-  handleMcpRequest(
-    new Request('http://local/api/mcp', { method: 'POST', body: JSON.stringify(body) }),
-    {},
-    connections,
-  );
+const { servers, post } = withMcpTestServers();
 
 /** The conformance CLI's own verdicts, run here as its README says, read from the files it writes. */
 function cliVerdicts(url: string, revision: string): Record<string, [string, string][]> {
@@ -55,7 +37,7 @@ function cliVerdicts(url: string, revision: string): Record<string, [string, str
 
 describe('Check this server: the official conformance suite, as its CLI judges', () => {
   it('gives, check by check, the verdicts the CLI writes for the same server (2025-11-25)', async () => {
-    const { connectionId } = await (await post({ action: 'connect', url: everything.url })).json();
+    const { connectionId } = await (await post({ action: 'connect', url: servers().everything.url })).json();
     const answered = await post({ action: 'check', connectionId });
     expect(answered.status).toBe(200);
     const report = await answered.json();
@@ -69,14 +51,14 @@ describe('Check this server: the official conformance suite, as its CLI judges',
       ]),
     );
     expect(Object.keys(ours).length).toBeGreaterThan(20);
-    expect(ours).toEqual(cliVerdicts(everything.url, '2025-11-25'));
+    expect(ours).toEqual(cliVerdicts(servers().everything.url, '2025-11-25'));
     // Each check carries the requirement in the suite's words.
     expect(report.revisions[0].scenarios[0].checks[0].description).not.toBe('');
     await post({ action: 'disconnect', connectionId });
   }, 120_000);
 
   it('a 2026-07-28 server: the suite has no checks for it yet, and says so beside its 2025 checks', async () => {
-    const { connectionId } = await (await post({ action: 'connect', url: modern.url })).json();
+    const { connectionId } = await (await post({ action: 'connect', url: servers().modern.url })).json();
     const report = await (await post({ action: 'check', connectionId })).json();
     expect(report.revisions.map((each: { revision: string }) => each.revision)).toEqual(['2025-11-25', '2026-07-28']);
     expect(report.revisions[1].note).toMatch(/no checks for 2026-07-28 yet/);

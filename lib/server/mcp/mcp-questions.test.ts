@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
-import { type ModernMcpServer, startModernMcpServer } from '@/testing/start-mcp-modern-server';
+import { describe, expect, it } from 'vitest';
+import { withMcpTestServers } from './mcp-test-servers';
 import { checkInputForm, readInputForm } from '@/lib/mcp/mcp-input-form';
-import { handleMcpRequest } from './handle-mcp-request';
-import { createMcpConnections } from './mcp-connections';
 
-let everything: McpEverything;
-let modern: ModernMcpServer;
-beforeAll(async () => {
-  [everything, modern] = await Promise.all([startMcpEverything(), startModernMcpServer()]);
-}, 30_000);
-afterAll(async () => {
-  await Promise.all([everything.close(), modern.close()]);
-});
-
-const connections = createMcpConnections();
-const post = (body: unknown) =>
-  handleMcpRequest(
-    new Request('http://local/api/mcp', { method: 'POST', body: JSON.stringify(body) }),
-    {},
-    connections,
-  );
+const { servers, post } = withMcpTestServers();
 
 type Line = { type: string; input?: { id: string; message: string; requestedSchema: Record<string, unknown> } };
 
@@ -60,7 +42,7 @@ async function callAnswering(
 
 describe('a question from the server, answered by the person while the call runs', () => {
   it('2025-11-25 (elicitation/create from the reference server): the form arrives as an input line; accept and decline reach the server', async () => {
-    const { connectionId, tools } = await (await post({ action: 'connect', url: everything.url })).json();
+    const { connectionId, tools } = await (await post({ action: 'connect', url: servers().everything.url })).json();
     // The reference server offers its elicitation tool only to a client that says it can answer.
     expect(tools.map((tool: { name: string }) => tool.name)).toContain('trigger-elicitation-request');
     const accepted = await callAnswering(connectionId, 'trigger-elicitation-request', (input) => {
@@ -87,7 +69,7 @@ describe('a question from the server, answered by the person while the call runs
   });
 
   it('2026-07-28 (an input_required result): the SDK retries with the answer, and the tool goes on', async () => {
-    const { connectionId, server } = await (await post({ action: 'connect', url: modern.url })).json();
+    const { connectionId, server } = await (await post({ action: 'connect', url: servers().modern.url })).json();
     expect(server.protocolVersion).toBe('2026-07-28');
     const accepted = await callAnswering(connectionId, 'greet', (input) => {
       expect(input.message).toBe('What is your name?');
@@ -103,7 +85,7 @@ describe('a question from the server, answered by the person while the call runs
   });
 
   it('an answer to a question that is not waiting is refused with a sentence', async () => {
-    const { connectionId } = await (await post({ action: 'connect', url: modern.url })).json();
+    const { connectionId } = await (await post({ action: 'connect', url: servers().modern.url })).json();
     const refused = await post({
       action: 'answer',
       connectionId,

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
-import { type ModernMcpServer, startModernMcpServer } from '@/testing/start-mcp-modern-server';
+import { describe, expect, it } from 'vitest';
+import { withMcpTestServers } from './mcp-test-servers';
 import { readNdjson } from '@/testing/read-ndjson';
 import { connectMcpServer } from './connect-mcp-server';
-import { handleMcpRequest } from './handle-mcp-request';
-import { createMcpConnections } from './mcp-connections';
 
-let everything: McpEverything;
-let modern: ModernMcpServer;
-beforeAll(async () => {
-  [everything, modern] = await Promise.all([startMcpEverything(), startModernMcpServer()]);
-}, 30_000);
-afterAll(async () => {
-  await Promise.all([everything.close(), modern.close()]);
-});
+const { servers, post } = withMcpTestServers();
 
 describe('the client speaks the revision the server offers', () => {
   it('2026-07-28 with a server on the SDK v2 (server/discover): it lists and calls, structured content comes back', async () => {
-    const connection = await connectMcpServer(modern.url);
+    const connection = await connectMcpServer(servers().modern.url);
     try {
       expect(connection.info).toMatchObject({
         name: 'modern-test-server',
@@ -37,7 +27,7 @@ describe('the client speaks the revision the server offers', () => {
   });
 
   it('2025-11-25 with the reference "everything" server, which has no 2026 revision: everything works as before', async () => {
-    const connection = await connectMcpServer(everything.url);
+    const connection = await connectMcpServer(servers().everything.url);
     try {
       expect(connection.info).toMatchObject({ name: 'mcp-servers/everything', protocolVersion: '2025-11-25' });
       expect(await connection.callTool('echo', { message: 'hi' })).toMatchObject({
@@ -50,16 +40,8 @@ describe('the client speaks the revision the server offers', () => {
 });
 
 describe('POST /api/mcp says the revision and carries what it allows', () => {
-  const connections = createMcpConnections();
-  const post = (body: unknown) =>
-    handleMcpRequest(
-      new Request('http://local/api/mcp', { method: 'POST', body: JSON.stringify(body) }),
-      {},
-      connections,
-    );
-
   it('a 2026-07-28 server: the answer names the revision, and structured content that is an array reaches the page', async () => {
-    const connected = await post({ action: 'connect', url: modern.url });
+    const connected = await post({ action: 'connect', url: servers().modern.url });
     expect(connected.status).toBe(200);
     const { connectionId, server } = await connected.json();
     expect(server).toMatchObject({ name: 'modern-test-server', protocolVersion: '2026-07-28' });
@@ -74,7 +56,7 @@ describe('POST /api/mcp says the revision and carries what it allows', () => {
   });
 
   it('a 2025 server: the answer names 2025-11-25', async () => {
-    const { connectionId, server } = await (await post({ action: 'connect', url: everything.url })).json();
+    const { connectionId, server } = await (await post({ action: 'connect', url: servers().everything.url })).json();
     expect(server.protocolVersion).toBe('2025-11-25');
     await post({ action: 'disconnect', connectionId });
   });
