@@ -15,7 +15,8 @@ function PaneLoading({ name }: { name: string }) {
   );
 }
 
-const TimelinePane = dynamic(() => import('../timeline/timeline-pane').then((module) => module.TimelinePane), {
+const loadTimelinePane = () => import('../timeline/timeline-pane').then((module) => module.TimelinePane);
+const TimelinePane = dynamic(loadTimelinePane, {
   ssr: false,
   loading: () => <PaneLoading name="Timeline" />,
 });
@@ -28,6 +29,11 @@ const EvalsPane = dynamic(() => import('../evals/evals-pane').then((module) => m
   ssr: false,
   loading: () => <PaneLoading name="Evals" />,
 });
+
+/** Asks for the graph's code now (a link's viewer, while the page hydrates): it is drawn once the link is read. */
+export function askForTimelinePaneNow() {
+  void loadTimelinePane();
+}
 
 /** Evals load when first opened. */
 export function DeferredEvalsPane() {

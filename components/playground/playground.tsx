@@ -22,10 +22,10 @@ import {
 } from '../runtime/runtime-context';
 import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
-import { DeferredLessonPlayer } from './deferred-panes';
+import { askForTimelinePaneNow, DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
-import { LaterPartsContext } from '../ui/hydrate-later';
+import { askForLaterPartsNow, LaterPartsContext } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
@@ -141,7 +141,15 @@ export function Playground({
   /** The new session's tools, checked by the server (lib/server/initial-tool-checks.ts). */
   checkedTools?: readonly CheckedSource[];
 }) {
-  const [runtime] = useState(() => createPlaygroundRuntime({ checked: checkedTools }));
+  const [runtime] = useState(() => {
+    const created = createPlaygroundRuntime({ checked: checkedTools });
+    // A link's viewer: the graph's and the later parts' code are asked for while the link is read.
+    if (created.hasAddressLink()) {
+      askForTimelinePaneNow();
+      askForLaterPartsNow();
+    }
+    return created;
+  });
   const [queryClient] = useState(() => new QueryClient());
   const [laterParts] = useState(() => createStore(() => ({ waiting: 0 })));
   const narrow = useMediaQuery(NARROW_QUERY);

@@ -2,10 +2,12 @@ import { createWorkerCalls, type WorkerLike } from '@/lib/platform/worker-calls'
 import type { ReadLinkRequest } from '@/lib/share/read-link';
 import type { ParsedSession } from '@/lib/session/session-schema';
 
-/** Reads a link; `warm()` loads the page's own reader while the link is fetched. */
+/** Reads a link; `warm()` loads the page's own reader and the session's schema while the link is fetched. */
 export type LinkReader = ((request: ReadLinkRequest) => Promise<ParsedSession>) & { warm(): void };
 
 const pageReader = () => import('@/lib/share/read-link');
+// The reader asks for the schema only once it has decrypted: asked for together, the two arrive in one round trip.
+const sessionSchema = () => import('@/lib/session/session-schema');
 
 /**
  * Reads a small short link on the page's thread (`readSmallLink`: sooner than a worker could
@@ -26,5 +28,10 @@ export function readLinkInWorker(): LinkReader {
     if (small) return small;
     return call(request).catch(async () => (await pageReader()).readLink(request));
   };
-  return Object.assign(read, { warm: () => void pageReader() });
+  return Object.assign(read, {
+    warm: () => {
+      void pageReader();
+      void sessionSchema();
+    },
+  });
 }

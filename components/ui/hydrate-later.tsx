@@ -21,6 +21,15 @@ const firstScreenHydrated = new Promise<void>((resolve) => {
   releaseParts = resolve;
 });
 
+/**
+ * Asks for every later part's code now, not once the first screen has hydrated: a link's viewer
+ * came to read the conversation, not to type (the page calls it while it hydrates, so the parts
+ * arrive while the link is fetched and read).
+ */
+export function askForLaterPartsNow() {
+  releaseParts?.();
+}
+
 /** How many parts drawn by the server have not hydrated yet: the page says it is busy until none (`main[aria-busy]`). */
 export type LaterParts = StoreApi<{ waiting: number }>;
 export const LaterPartsContext = createContext<LaterParts | undefined>(undefined);

@@ -3,6 +3,8 @@
  * "read_file README.md", "read_file README.md → 1.2 KB", "bash ls -la → error".
  */
 
+import { utf8ByteLength } from '../limits/utf8-length';
+
 const SUBJECT_CHARS = 32;
 
 /** The argument a call is about: the first short string value (a path, a command, a query), shortened. */
@@ -32,7 +34,6 @@ export function callTitle(name: string, input: unknown): string {
 
 /** "read_file README.md → 1.2 KB", or "→ error" / "→ blocked" / "→ running…" while there is no result. */
 export function resultTitle(name: string, input: unknown, outcome: string, resultText?: string): string {
-  const size =
-    outcome === 'ok' && resultText !== undefined ? formatBytes(new TextEncoder().encode(resultText).length) : outcome;
+  const size = outcome === 'ok' && resultText !== undefined ? formatBytes(utf8ByteLength(resultText)) : outcome;
   return `${callTitle(name, input)} → ${size}`;
 }

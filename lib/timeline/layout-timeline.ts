@@ -108,8 +108,10 @@ export function layoutTimeline(
   const internal = new Map<string, TimelineEdge[]>();
   for (const edge of timeline.edges) {
     const segment = segmentOf.get(edge.source);
-    if (segment !== undefined && segment === segmentOf.get(edge.target))
-      internal.set(segment, [...(internal.get(segment) ?? []), edge]);
+    if (segment === undefined || segment !== segmentOf.get(edge.target)) continue;
+    const edges = internal.get(segment);
+    if (edges) edges.push(edge);
+    else internal.set(segment, [edge]);
   }
 
   const nodes: PositionedNode[] = [];

@@ -1,4 +1,5 @@
 import { type Converted, convertJavaValue, convertJsValue } from './bfcl-convert';
+import { standardize } from './bfcl-standardize';
 
 /**
  * One argument checked as BFCL's AST checker checks it (for a case read from BFCL): by the
@@ -61,12 +62,6 @@ function pythonEqual(a: unknown, b: unknown): boolean {
 
 const among = (value: unknown, list: readonly unknown[]) => list.some((each) => pythonEqual(value, each));
 
-/** BFCL's string standardising: no spaces or ",./-_*^", lower case, ' as ". */
-export const standardize = (text: string) =>
-  text
-    .replace(/[ ,./\-_*^]/g, '')
-    .toLowerCase()
-    .replaceAll("'", '"');
 const standardizeEach = (value: unknown) => (typeof value === 'string' ? standardize(value) : value);
 
 /** The first acceptable value that is not "" (the optional marker): its Python type. */

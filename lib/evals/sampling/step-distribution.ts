@@ -1,7 +1,7 @@
 import { canonicalJson } from '../../shapes/canonical-json';
 import type { StepSample } from '../../shapes/step-samples';
 import type { ToolSpec } from '../../shapes/tool-spec';
-import { standardize } from '../bfcl/bfcl-check';
+import { standardize } from '../bfcl/bfcl-standardize';
 import { estimateCost } from '../model-prices';
 import { wilsonInterval } from './proportions';
 
