@@ -55,12 +55,56 @@ function makeServer(): McpServer {
   return server;
 }
 
+/**
+ * What a misbehaving server says instead: given the JSON-RPC request and the message the SDK
+ * answered it with (a JSON answer, or each event of a stream), the message to send, or
+ * undefined to send the SDK's. For the bad-input tests: a server that lies about its revision,
+ * answers with a malformed `input_required`, sends a 10 MB result, or a schema with a cycle.
+ */
+export type RewriteAnswer = (request: { method?: string; params?: unknown }, answer: unknown) => unknown;
+
+async function rewritten(response: Response, request: { method?: string }, rewrite: RewriteAnswer): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  const change = (json: string) => {
+    const replaced = rewrite(request, JSON.parse(json));
+    return replaced === undefined ? json : JSON.stringify(replaced);
+  };
+  const body = type.includes('text/event-stream')
+    ? text
+        .split('\n')
+        .map((line) => (line.startsWith('data: ') && line.length > 6 ? `data: ${change(line.slice(6))}` : line))
+        .join('\n')
+    : type.includes('json') && text
+      ? change(text)
+      : text;
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body, { status: response.status, headers });
+}
+
 /** Starts the server on `port` of loopback (a free one by default); its MCP endpoint is `url`. */
-export async function startModernMcpServer(port = 0): Promise<ModernMcpServer> {
+export async function startModernMcpServer(port = 0, rewrite?: RewriteAnswer): Promise<ModernMcpServer> {
   const validateHost = localhostHostValidation();
   const validateOrigin = localhostOriginValidation();
   const handler = createMcpHandler(makeServer);
-  const serve = toNodeHandler(handler);
+  const serve = toNodeHandler(
+    rewrite
+      ? {
+          ...handler,
+          fetch: async (request: Request, options) => {
+            const sent =
+              request.method === 'POST'
+                ? await request
+                    .clone()
+                    .json()
+                    .catch(() => ({}))
+                : {};
+            return rewritten(await handler.fetch(request, options), sent, rewrite);
+          },
+        }
+      : handler,
+  );
   const http = createServer((request, response) => {
     if (!validateHost(request, response) || !validateOrigin(request, response)) return;
     void serve(request, response);

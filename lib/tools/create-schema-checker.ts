@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { formatAjvErrors, type SchemaProblem } from './format-ajv-errors';
 import { safeRegExpEngine } from './safe-regexp';
+import { refLoopOf } from './ref-loop';
 
 const DRAFT_07 = /json-schema\.org\/draft-07\/schema/;
 /** Compiled schemas kept per checker; the editor re-parses on every keystroke. */
@@ -85,11 +86,29 @@ export function createSchemaChecker(): SchemaChecker {
     if (cached) return cached;
     const ajv = ajvFor(schema, normalize);
     let result: ValidateFunction | SchemaProblem[];
+    const loop = refLoopOf(schema);
     try {
-      result = ajv.validateSchema(schema) ? ajv.compile(schema) : formatAjvErrors(ajv.errors);
+      result = loop
+        ? [
+            {
+              path: '',
+              pointer: loop[0].slice(1),
+              message: `has a $ref loop that never reaches a schema (${loop.join(' → ')})`,
+            },
+          ]
+        : ajv.validateSchema(schema)
+          ? ajv.compile(schema)
+          : formatAjvErrors(ajv.errors);
     } catch (error) {
-      // Ajv throws for what a meta-schema cannot express, e.g. an unresolvable $ref.
-      result = [{ path: '', pointer: '', message: error instanceof Error ? error.message : String(error) }];
+      // Ajv throws for what a meta-schema cannot express, e.g. an unresolvable $ref; its recursion
+      // runs out of stack on a schema nested past any real one's depth.
+      const message =
+        error instanceof RangeError
+          ? 'is nested too deeply, or refers to itself in a way no validator can follow'
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      result = [{ path: '', pointer: '', message }];
     }
     if (compiled.size >= MAX_CACHED_SCHEMAS) {
       // Ajv keeps compiled schemas too; start both afresh rather than grow without bound.

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/client';
 import {
   MAX_MCP_CALL_TIMEOUT_MS,
   type McpRequest,
@@ -18,6 +18,7 @@ import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
 import { checkMcpServer } from './check-mcp-server';
 import { processShared } from '../server-process';
+import { clip } from '@/lib/limits/clip';
 
 /** What `POST /api/mcp` accepts (lib/mcp/mcp-route.ts: the contract both sides use). */
 export { MAX_MCP_CALL_TIMEOUT_MS, mcpRequestSchema };
@@ -30,6 +31,16 @@ const sharedConnections = (): McpConnections => processShared('mcp-connections',
 const failure = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
 
+/** The revisions the playground's client negotiates: the current one (its own handshake), then the initialize-era ones. */
+const SPOKEN_REVISIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS];
+const UNSUPPORTED_REVISION = "Server's protocol version is not supported: ";
+
+/** The revision a server answered `initialize` with that the SDK refused (quoted, cut short), or undefined. */
+function unspokenRevisionOf(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !error.message.startsWith(UNSUPPORTED_REVISION)) return undefined;
+  return JSON.stringify(clip(error.message.slice(UNSUPPORTED_REVISION.length), 40));
+}
+
 /**
  * Why a connect failed, in one sentence whatever happened below HTTP or in it: a port nothing
  * listens on, one that closed the connection and one that answered something other than MCP
@@ -38,6 +49,12 @@ const failure = (status: number, code: string, message: string) =>
  */
 function connectFailedMessage(url: string, error: unknown, secrets: readonly string[]): string {
   if (error instanceof ProtocolError) return describeProviderError(error, `the MCP server at ${url}`, secrets);
+  const revision = unspokenRevisionOf(error);
+  if (revision !== undefined)
+    return redactSecrets(
+      `The MCP server at ${url} answered in protocol revision ${revision}, which the playground's MCP client does not speak (it speaks ${SPOKEN_REVISIONS.join(', ')}).`,
+      secrets,
+    );
   return redactSecrets(
     `Could not connect to an MCP server at ${url}: nothing there answered as one. Is the server running, the URL right (…/mcp or …/sse), and does it need headers?`,
     secrets,
