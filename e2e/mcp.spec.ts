@@ -219,4 +219,12 @@ test('Check this server: the official conformance suite runs against the server,
   // A scenario opens to its checks, each with the requirement in the suite's words.
   await revision.getByText('ping', { exact: false }).first().click();
   await expect(revision).toContainText('Server responds to ping requests');
+  // Beside the suite: what the playground judges of the server's tools.
+  const judged = dialog.getByRole('region', { name: 'Judged by the playground' });
+  await expect(judged).toContainText(/What the playground judges of its \d+ tools/);
+  await expect(judged).toContainText(/Context cost: ≈? ?[\d,]+ tokens of/);
+  await expect(judged).toContainText(/Compatibility: every tool fits as written on \d of 8 targets/);
+  await judged.getByText(/Compatibility:/).click();
+  await expect(judged).toContainText('OpenAI Chat (strict):');
+  await expect(judged).toContainText('x-mcp-header');
 });

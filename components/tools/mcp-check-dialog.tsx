@@ -1,10 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { judgeMcpTools } from '@/lib/mcp/judge-mcp-tools';
 import type { McpCheckReport } from '@/lib/mcp/mcp-route';
 import type { McpServerRecord } from '@/lib/shapes/mcp-server-record';
-import { useRuntime } from '../runtime/runtime-context';
+import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
+import { useRuntime, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
+import { formatTokens, useToolTokenCountsInPane } from './use-tool-token-counts';
 
 const MARK: Record<string, string> = { SUCCESS: '✓', FAILURE: '✗', WARNING: '!', SKIPPED: '–', INFO: 'i' };
 const TONE: Record<string, string> = {
@@ -61,6 +65,96 @@ function Verdicts({ report }: { report: McpCheckReport }) {
   );
 }
 
+const mark = (ok: boolean) => <span className={ok ? 'text-role-result' : 'text-role-error'}>{ok ? '✓' : '✗'}</span>;
+
+/**
+ * What the playground already judges of the server's tools, beside the suite's verdicts: the
+ * context they cost, Compatibility by each target's documented rules, names, `x-mcp-header`s.
+ */
+function JudgedByThePlayground({ server }: { server: McpServerRecord }) {
+  const { tools } = useToolSetCheck();
+  const counts = useToolTokenCountsInPane();
+  const ofServer = useMemo(
+    () => tools.filter(({ draft }) => draft.run.kind === 'mcp' && draft.run.server === server.id),
+    [tools, server.id],
+  );
+  const judged = useMemo(
+    () =>
+      judgeMcpTools(
+        ofServer.flatMap(({ draft, check }) =>
+          check.kind === 'valid' && draft.run.kind === 'mcp'
+            ? [{ serverName: draft.run.tool, knownAs: check.spec.name, definition: toolDefinitionOf(check.spec) }]
+            : [],
+        ),
+      ),
+    [ofServer],
+  );
+  const invalid = ofServer.filter(({ check }) => check.kind !== 'valid').length;
+  const tokens = ofServer.reduce((sum, { draft }) => sum + (counts?.byId.get(draft.id) ?? 0), 0);
+  const fits = judged.compatibility.filter((target) => target.misfits.length === 0).length;
+  return (
+    <section aria-label="Judged by the playground" className="flex flex-col gap-1 text-xs">
+      <h3 className="font-semibold">What the playground judges of its {ofServer.length} tools</h3>
+      {invalid > 0 ? (
+        <p className="text-role-error">
+          {invalid} of them {invalid === 1 ? 'is' : 'are'} not a valid tool: the Tools pane says why.
+        </p>
+      ) : null}
+      <p>
+        Context cost:{' '}
+        {counts && counts.byId.size > 0
+          ? `${formatTokens(tokens, counts.exact)} of ${counts.total === undefined ? '…' : formatTokens(counts.total, counts.exact)} for all the next request's tools`
+          : 'counting…'}
+      </p>
+      <details>
+        <summary className="cursor-pointer">
+          {mark(fits === judged.compatibility.length)} Compatibility: every tool fits as written on {fits} of{' '}
+          {judged.compatibility.length} targets (their documented rules)
+        </summary>
+        <ul className="ml-4">
+          {judged.compatibility.map((target) => (
+            <li key={target.target}>
+              {mark(target.misfits.length === 0)} {target.label}: {target.fit} of {target.fit + target.misfits.length}
+              {target.misfits.slice(0, 3).map((misfit) => (
+                <p key={misfit.tool} className="muted ml-4">
+                  {misfit.tool}: {misfit.reason}
+                </p>
+              ))}
+              {target.misfits.length > 3 ? (
+                <p className="muted ml-4">
+                  and {target.misfits.length - 3} more (Compatibility in the Tools pane lists them)
+                </p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <p>
+        {mark(judged.names.length === 0)} Names:{' '}
+        {judged.names.length === 0 ? 'every tool name fits every provider' : ''}
+      </p>
+      {judged.names.length > 0 ? (
+        <ul className="ml-4">
+          {judged.names.map((name) => (
+            <li key={name.tool}>
+              {name.tool}: {name.problems.join('; ')}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p>
+        <code>x-mcp-header</code>:{' '}
+        {judged.headers.length === 0
+          ? 'no argument is mirrored into an HTTP header'
+          : judged.headers.map((each) => `${each.tool}.${each.argument} → Mcp-Param-${each.header}`).join(', ')}{' '}
+        <span className="muted">
+          (on 2026-07-28 the client leaves out a tool whose declarations break the revision&rsquo;s rules)
+        </span>
+      </p>
+    </section>
+  );
+}
+
 /**
  * `Check this server`: the official MCP conformance suite, run by the playground's server against
  * this HTTP server, verdict by verdict as the suite writes them, grouped by revision.
@@ -93,6 +187,7 @@ export function McpCheckDialog({
           : undefined
       }
     >
+      <JudgedByThePlayground server={server} />
       {report.isPending ? <p role="status">Running the conformance suite against {server.url}…</p> : null}
       {report.error ? <p className="text-role-error">{report.error.message}</p> : null}
       {report.data ? <Verdicts report={report.data} /> : null}
