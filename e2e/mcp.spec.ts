@@ -183,6 +183,44 @@ test('a server asks for input mid-run (2025-11-25): the form waits for you, the 
   await expect(playground.conversation.getByText('Thanks.')).toBeVisible();
 });
 
+test('a server asks you to open a page (URL mode): the address is shown whole, Open the page opens it in a new tab and the tool goes on', async ({
+  page,
+  context,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground);
+  await expect(group.getByRole('button', { name: 'trigger-url-elicitation' })).toBeVisible();
+  // The page to open is this playground's own address: nothing leaves the machine.
+  const address = `${new URL(page.url()).origin}/?signed-in=1`;
+  await playground.useScript([
+    {
+      text: 'Signing you in.',
+      toolCalls: [{ toolName: 'trigger-url-elicitation', input: { url: address, message: 'Sign in to continue.' } }],
+    },
+    { text: 'Signed in.' },
+  ]);
+  await playground.message.fill('sign me in');
+  await playground.send.click();
+  const question = page.getByRole('region', { name: 'Waiting for your answer' });
+  await expect(question).toContainText('Sign in to continue.');
+  await expect(question).toContainText(address);
+  await expect(playground.timeline).toContainText('waiting for your answer');
+  const opened = context.waitForEvent('page');
+  await question.getByRole('link', { name: 'Open the page' }).click();
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(tab.url()).toBe(address);
+  // Opened without this page as its opener.
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  await tab.close();
+  await expect(question).toBeHidden();
+  await expect(playground.node('Tool result trigger-url-elicitation')).toContainText(
+    'User completed the URL elicitation flow',
+  );
+  await expect(playground.conversation.getByText('Signed in.')).toBeVisible();
+});
+
 test('2026-07-28: a call answered with input_required asks you; Decline goes back and the tool answers without it', async ({
   page,
 }) => {

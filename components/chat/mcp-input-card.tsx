@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { readInputForm, type InputField, checkInputForm } from '@/lib/mcp/mcp-input-form';
+import type { McpInputAnswer } from '@/lib/shapes/mcp-input';
 import type { RunPause } from '@/lib/shapes/run-pause';
 import { useRuntime } from '../runtime/runtime-context';
 
@@ -80,6 +81,60 @@ function Field({
  * **Cancel** (the tool hears the person dismissed it).
  */
 export function McpInputCard({ pause }: { pause: InputPause }) {
+  return pause.url === undefined ? <FormQuestion pause={pause} /> : <PageQuestion pause={pause} url={pause.url} />;
+}
+
+/** The buttons every question ends with: the tool hears "declined" or that the person dismissed it. */
+function DeclineOrCancel({ answer }: { answer: (answer: McpInputAnswer) => void }) {
+  return (
+    <>
+      <button type="button" className="button" onClick={() => answer({ action: 'decline' })}>
+        Decline
+      </button>
+      <button type="button" className="button" onClick={() => answer({ action: 'cancel' })}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
+/**
+ * URL mode: the server asks the person to open a page (a sign-in, a payment). The address is shown
+ * whole, its host apart, and nothing opens by itself: **Open the page** opens it in a new tab
+ * (without this page as its opener or referrer) and tells the server the person agreed to go.
+ */
+function PageQuestion({ pause, url }: { pause: InputPause; url: string }) {
+  const { gate } = useRuntime();
+  const answer = (answer: McpInputAnswer) => gate.answer({ kind: 'input', answer });
+  return (
+    <section
+      aria-label="Waiting for your answer"
+      className="flex flex-col gap-1 rounded-md border border-role-call/60 bg-role-call/10 p-2 text-xs"
+    >
+      <p className="font-semibold">
+        <span className="font-mono">{pause.toolName}</span> asks you to open a page on{' '}
+        <span className="font-mono">{new URL(url).host}</span> (the run waits for your answer):
+      </p>
+      <p className="whitespace-pre-wrap">{pause.message}</p>
+      <p className="break-all rounded bg-[var(--panel)] p-1 font-mono">{url}</p>
+      <p className="muted">Nothing opens unless you choose to; the tool goes on once you have.</p>
+      <div className="flex gap-2">
+        <a
+          className="button button-primary"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => answer({ action: 'accept', content: {} })}
+        >
+          Open the page
+        </a>
+        <DeclineOrCancel answer={answer} />
+      </div>
+    </section>
+  );
+}
+
+function FormQuestion({ pause }: { pause: InputPause }) {
   const { gate } = useRuntime();
   const form = readInputForm(pause.requestedSchema);
   const [values, setValues] = useState<Values>(() =>
@@ -119,20 +174,7 @@ export function McpInputCard({ pause }: { pause: InputPause }) {
         >
           Send answer
         </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => answer({ kind: 'input', answer: { action: 'decline' } })}
-        >
-          Decline
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => answer({ kind: 'input', answer: { action: 'cancel' } })}
-        >
-          Cancel
-        </button>
+        <DeclineOrCancel answer={(each) => answer({ kind: 'input', answer: each })} />
       </div>
     </section>
   );

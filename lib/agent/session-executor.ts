@@ -248,7 +248,11 @@ async function askThePerson(
 ): Promise<McpInputAnswer> {
   const { store, gate, log } = e.deps;
   store.getState().setToolCallProgress(toolCall.toolCallId, { progress: 0, message: 'waiting for your answer' });
-  log('ToolCallInput', `${toolCall.toolName} asks: ${clip(request.message, 200)}`, toolCall.toolCallId);
+  log(
+    'ToolCallInput',
+    `${toolCall.toolName} asks: ${clip(request.message, 200)}${request.url ? ` (to open ${clip(request.url, 200)})` : ''}`,
+    toolCall.toolCallId,
+  );
   const answered = await gate.wait({
     kind: 'input',
     toolCallId: toolCall.toolCallId,

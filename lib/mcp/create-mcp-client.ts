@@ -239,9 +239,11 @@ async function callTool(
     const answerQuestion = (question: McpCallQuestion) =>
       void (async () => {
         const answer: McpInputAnswer = onInput
-          ? await onInput({ message: question.message, requestedSchema: question.requestedSchema }).catch(
-              () => ({ action: 'cancel' }) as const,
-            )
+          ? await onInput({
+              message: question.message,
+              requestedSchema: question.requestedSchema,
+              ...(question.url === undefined ? {} : { url: question.url }),
+            }).catch(() => ({ action: 'cancel' }) as const)
           : { action: 'cancel' };
         await ask(c, { action: 'answer', connectionId: link.connectionId, inputId: question.id, answer });
       })().catch(() => undefined);

@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/core';
 import { z } from 'zod';
 import { MCP_PROTOCOL_VERSION_PATTERN, MCP_TRANSPORTS } from '../shapes/mcp-limits';
-import { MAX_MCP_INPUT_MESSAGE } from '../shapes/mcp-input';
+import { MAX_MCP_INPUT_MESSAGE, MAX_MCP_INPUT_URL, readInputUrl } from '../shapes/mcp-input';
 import { MCP_ROUTE } from '../shapes/mcp-access';
 import { firstIssue } from '../limits/first-issue';
 
@@ -186,6 +186,11 @@ export const mcpCallLineSchema = z.discriminatedUnion('type', [
       id: inputId,
       message: z.string().max(MAX_MCP_INPUT_MESSAGE),
       requestedSchema: z.record(z.string(), z.unknown()),
+      url: z
+        .string()
+        .max(MAX_MCP_INPUT_URL)
+        .refine((url) => readInputUrl(url) === url, 'not an http(s) address to show')
+        .optional(),
     }),
   }),
   z.object({

@@ -4,8 +4,27 @@
  * the answer — zod-free, for the run and the page.
  */
 
-/** A question from the server: a message and the flat form it wants filled (MCP's restricted JSON Schema). */
-export type McpInputRequest = { message: string; requestedSchema: Record<string, unknown> };
+/**
+ * A question from the server: a message and the flat form it wants filled (MCP's restricted JSON
+ * Schema) — or, in URL mode, a page the person is asked to open (a sign-in, a payment), whose
+ * answer is only whether they agreed to go; the form is then empty.
+ */
+export type McpInputRequest = { message: string; requestedSchema: Record<string, unknown>; url?: string };
+
+/** Longest address a URL-mode question may carry. */
+export const MAX_MCP_INPUT_URL = 2_048;
+
+/**
+ * The address of a URL-mode question, as the person will be shown it: an absolute http(s) URL
+ * without credentials, at most `MAX_MCP_INPUT_URL` long; undefined for anything else (the
+ * question is then declined without being shown).
+ */
+export function readInputUrl(text: unknown): string | undefined {
+  if (typeof text !== 'string' || text.length > MAX_MCP_INPUT_URL || !URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return undefined;
+  return url.href;
+}
 
 /** One answered field: MCP's elicitation takes strings, numbers, booleans and lists of strings. */
 export type McpInputValue = string | number | boolean | string[];

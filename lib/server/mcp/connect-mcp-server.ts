@@ -22,7 +22,7 @@ import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
 import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
-import type { McpInputAnswer } from '../../shapes/mcp-input';
+import { type McpInputAnswer, readInputUrl } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import type { McpServerInfo } from '../../mcp/mcp-route';
 
@@ -98,14 +98,21 @@ export async function connectMcpClient(
   const client = new Client(CLIENT, {
     jsonSchemaValidator: createRe2Validator(),
     versionNegotiation: { mode: 'auto' },
-    // Elicitation in form mode: the person answers, inside the run (2025: a request from the
-    // server; 2026-07-28: an `input_required` result the SDK answers through the same handler).
-    capabilities: { elicitation: { form: {} } },
+    // Elicitation: the person answers, inside the run (2025: a request from the server;
+    // 2026-07-28: an `input_required` result the SDK answers through the same handler) — a form,
+    // or a page to open (URL mode: the answer says only whether they agreed to go).
+    capabilities: { elicitation: { form: {}, url: {} } },
   });
   const questions = createMcpQuestions();
   client.setRequestHandler('elicitation/create', async (request) => {
     const params = request.params;
-    if (params.mode === 'url' || !('requestedSchema' in params)) return { action: 'decline' };
+    if (params.mode === 'url') {
+      const url = readInputUrl(params.url);
+      if (url === undefined) return { action: 'decline' };
+      const answer = await questions.ask(params.message, {}, url);
+      return { action: answer.action };
+    }
+    if (!('requestedSchema' in params)) return { action: 'decline' };
     return questions.ask(params.message, params.requestedSchema as Record<string, unknown>);
   });
   try {

@@ -4,15 +4,19 @@ import { checkInputForm, readInputForm } from '@/lib/mcp/mcp-input-form';
 
 const { servers, post } = withMcpTestServers();
 
-type Line = { type: string; input?: { id: string; message: string; requestedSchema: Record<string, unknown> } };
+type Line = {
+  type: string;
+  input?: { id: string; message: string; requestedSchema: Record<string, unknown>; url?: string };
+};
 
 /** Calls `name` through the route; each question is answered with `answer(question)` while the call's lines stream. */
 async function callAnswering(
   connectionId: string,
   name: string,
   answer: (input: NonNullable<Line['input']>) => unknown,
+  args: Record<string, unknown> = {},
 ): Promise<{ lines: Line[]; answers: number[] }> {
-  const response = await post({ action: 'call', connectionId, name, arguments: {} });
+  const response = await post({ action: 'call', connectionId, name, arguments: args });
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const lines: Line[] = [];
@@ -81,6 +85,39 @@ describe('a question from the server, answered by the person while the call runs
     });
     const declined = await callAnswering(connectionId, 'greet', () => ({ action: 'decline' }));
     expect(declined.lines.at(-1)).toMatchObject({ result: { content: [{ type: 'text', text: 'No name given.' }] } });
+    await post({ action: 'disconnect', connectionId });
+  });
+
+  it('URL mode (the reference server asks the person to open a page): the address comes whole; agreeing, declining, and an address that is not http(s) never shown', async () => {
+    const { connectionId, tools } = await (await post({ action: 'connect', url: servers().everything.url })).json();
+    // Offered only to a client that says it can ask the person to open a page.
+    expect(tools.map((tool: { name: string }) => tool.name)).toContain('trigger-url-elicitation');
+    const page = { url: 'https://example.com/authorize?state=x1', message: 'Sign in to continue.' };
+    const agreed = await callAnswering(
+      connectionId,
+      'trigger-url-elicitation',
+      (input) => {
+        expect(input).toMatchObject({ message: 'Sign in to continue.', url: page.url, requestedSchema: {} });
+        return { action: 'accept', content: {} };
+      },
+      page,
+    );
+    expect(agreed.answers).toEqual([200]);
+    expect(JSON.stringify(agreed.lines.at(-1))).toContain('User completed the URL elicitation flow');
+    const declined = await callAnswering(connectionId, 'trigger-url-elicitation', () => ({ action: 'decline' }), page);
+    expect(JSON.stringify(declined.lines.at(-1))).toContain('User declined to open the URL');
+    // A scheme that would run in the page (or open another program) is declined without asking.
+    const refused = await callAnswering(
+      connectionId,
+      'trigger-url-elicitation',
+      () => {
+        throw new Error('no question should reach the person');
+      },
+      { url: 'javascript:alert(1)', message: 'Click me.' },
+    );
+    expect(refused.lines.some((line) => line.type === 'input')).toBe(false);
+    expect(refused.lines).toHaveLength(1);
+    expect(JSON.stringify(refused.lines[0])).toContain('User declined to open the URL');
     await post({ action: 'disconnect', connectionId });
   });
 

@@ -8,8 +8,8 @@ import {
   type McpInputAnswer,
 } from '../../shapes/mcp-input';
 
-/** A question as the page gets it (an `input` line of the call's answer). */
-export type McpQuestion = { id: string; message: string; requestedSchema: Record<string, unknown> };
+/** A question as the page gets it (an `input` line of the call's answer); `url` in URL mode. */
+export type McpQuestion = { id: string; message: string; requestedSchema: Record<string, unknown>; url?: string };
 
 /** Where a running call's questions go: the call's own answer stream. */
 export type QuestionSink = {
@@ -41,8 +41,8 @@ export function createMcpQuestions() {
       return scope.run(sink, call).finally(() => running.delete(sink));
     },
 
-    /** Asks the person (through the call that asked) and waits for the answer. */
-    ask(message: string, requestedSchema: Record<string, unknown>): Promise<McpInputAnswer> {
+    /** Asks the person (through the call that asked) and waits for the answer; `url` for a URL-mode question. */
+    ask(message: string, requestedSchema: Record<string, unknown>, url?: string): Promise<McpInputAnswer> {
       const sink = scope.getStore() ?? (running.size === 1 ? [...running][0] : undefined);
       if (!sink || sink.signal?.aborted || sink.rounds >= MAX_MCP_INPUT_ROUNDS)
         return Promise.resolve({ action: 'cancel' });
@@ -61,7 +61,12 @@ export function createMcpQuestions() {
         sink.signal?.addEventListener('abort', cancel, { once: true });
         waiting.set(id, settle);
         sink.onWaiting?.(true);
-        sink.onQuestion({ id, message: message.slice(0, MAX_MCP_INPUT_MESSAGE), requestedSchema });
+        sink.onQuestion({
+          id,
+          message: message.slice(0, MAX_MCP_INPUT_MESSAGE),
+          requestedSchema,
+          ...(url === undefined ? {} : { url }),
+        });
       });
     },
 
