@@ -181,6 +181,10 @@ test('a server asks for input mid-run (2025-11-25): the form waits for you, the 
   await expect(form).toBeHidden();
   await expect(playground.node('Tool result trigger-elicitation-request')).toContainText('Ada Lovelace');
   await expect(playground.conversation.getByText('Thanks.')).toBeVisible();
+  // The question is part of the run: a node between the call and its result, which names the fields, never their values.
+  const asked = playground.node('Question trigger-elicitation-request: answered');
+  await expect(asked).toContainText('Please provide inputs for the following fields');
+  await expect(asked).not.toContainText('Ada Lovelace');
 });
 
 test('a server asks you to open a page (URL mode): the address is shown whole, Open the page opens it in a new tab and the tool goes on', async ({
@@ -219,6 +223,7 @@ test('a server asks you to open a page (URL mode): the address is shown whole, O
     'User completed the URL elicitation flow',
   );
   await expect(playground.conversation.getByText('Signed in.')).toBeVisible();
+  await expect(playground.node('Question trigger-url-elicitation: answered')).toContainText('Asked to open a page');
 });
 
 test('2026-07-28: a call answered with input_required asks you; Decline goes back and the tool answers without it', async ({
@@ -240,6 +245,7 @@ test('2026-07-28: a call answered with input_required asks you; Decline goes bac
   await form.getByRole('button', { name: 'Decline' }).click();
   await expect(form).toBeHidden();
   await expect(playground.node('Tool result greet')).toContainText('No name given.');
+  await expect(playground.node('Question greet: declined')).toContainText('What is your name?');
 });
 
 test('Check this server: the official conformance suite runs against the server, verdict by verdict, grouped by revision', async ({

@@ -19,6 +19,7 @@ export function useTimeline(): PositionedTimeline {
     state.pause?.kind === 'approval' ? state.pause.toolCallId : undefined,
   );
   const approvals = useSession((state) => state.approvals);
+  const mcpInputs = useSession((state) => state.mcpInputs);
   const outcomes = useSession((state) => state.outcomes);
   const durations = useSession((state) => state.durations);
   const interceptions = useSession((state) => state.interceptions);
@@ -36,6 +37,7 @@ export function useTimeline(): PositionedTimeline {
         streaming,
         pausedToolCallId,
         approvals,
+        mcpInputs,
         outcomes,
         durations,
         interceptions,
@@ -51,6 +53,7 @@ export function useTimeline(): PositionedTimeline {
       streaming,
       pausedToolCallId,
       approvals,
+      mcpInputs,
       outcomes,
       durations,
       interceptions,

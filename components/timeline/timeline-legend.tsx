@@ -8,7 +8,11 @@ const KINDS: [TimelineNodeKind, string, string][] = [
   ['user', 'User message', 'what you typed (round)'],
   ['assistant', 'Assistant message', 'one model step: text, then the calls it asks for'],
   ['tool-call', 'Tool call', 'a call the model asked for: tool and main argument (dashed)'],
-  ['approval', 'Approval', 'a call waiting for, or given, your approval (double border)'],
+  [
+    'approval',
+    'Approval',
+    "a call waiting for, or given, your approval, or an MCP server's question you answered (double border)",
+  ],
   ['tool-result', 'Tool result', 'what the tool returned and its size (square)'],
   ['error', 'Error', 'the request failed here (thick border)'],
 ];

@@ -19,6 +19,7 @@ export type RunState = Pick<
   | 'readOnly'
   | 'addEvent'
   | 'recordApproval'
+  | 'recordMcpInput'
   | 'recordOutcome'
   | 'recordDuration'
   | 'setPause'

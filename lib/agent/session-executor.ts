@@ -9,7 +9,12 @@ import type { Interception } from '../shapes/interceptor-spec';
 import { clip } from '../limits/clip';
 import type { HttpAccess } from './run-http-request';
 import type { McpAccess } from '../shapes/mcp-access';
-import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
+import {
+  MAX_MCP_INPUT_RECORD_FIELDS,
+  MAX_MCP_INPUT_RECORD_MESSAGE,
+  type McpInputAnswer,
+  type McpInputRequest,
+} from '../shapes/mcp-input';
 import { textOf } from '../messages/split-steps';
 import { interceptToolCall } from './intercept-tool-call';
 import type { RunEventKind } from '../shapes/run-event';
@@ -261,6 +266,17 @@ async function askThePerson(
   });
   const answer: McpInputAnswer = answered.kind === 'input' ? answered.answer : { action: 'cancel' };
   store.getState().setToolCallProgress(toolCall.toolCallId, undefined);
+  store.getState().recordMcpInput(toolCall.toolCallId, {
+    message:
+      request.message.length > MAX_MCP_INPUT_RECORD_MESSAGE
+        ? `${request.message.slice(0, MAX_MCP_INPUT_RECORD_MESSAGE - 1)}…`
+        : request.message,
+    ...(request.url === undefined ? {} : { url: request.url }),
+    action: answer.action,
+    ...(answer.action === 'accept' && request.url === undefined
+      ? { fields: Object.keys(answer.content).slice(0, MAX_MCP_INPUT_RECORD_FIELDS) }
+      : {}),
+  });
   log('ToolCallInput', `${toolCall.toolName}: the person answered "${answer.action}"`, toolCall.toolCallId);
   return answer;
 }

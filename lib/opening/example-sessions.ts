@@ -44,6 +44,7 @@ function example(
     startingFiles: base.startingFiles,
     sandboxChoice: base.sandboxChoice,
     approvals: {},
+    mcpInputs: {},
     outcomes: {},
     durations: {},
     mcpServers: [],

@@ -39,6 +39,7 @@ export function createInitialSession(): SessionState {
     wireCaptures: {},
     localPrompts: {},
     approvals: {},
+    mcpInputs: {},
     outcomes: {},
     durations: {},
     interceptors: [],

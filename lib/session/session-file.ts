@@ -16,6 +16,7 @@ export function pickSessionData(state: SessionData): SessionData {
     startingFiles: state.startingFiles,
     sandboxChoice: state.sandboxChoice,
     approvals: state.approvals,
+    mcpInputs: state.mcpInputs,
     outcomes: state.outcomes,
     durations: state.durations,
     interceptors: state.interceptors,

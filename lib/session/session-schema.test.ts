@@ -33,11 +33,12 @@ describe('parseSessionData', () => {
         branches,
       }),
     );
-    // A session saved before calls' outcomes, durations, interceptors, MCP servers, evals, samples and probes were kept reads back with none.
+    // A session saved before calls' outcomes, durations, interceptors, MCP servers, evals, samples, probes and MCP questions were kept reads back with none.
     expect(parseSessionData(data)).toEqual({
       ok: true,
       session: {
         ...data,
+        mcpInputs: {},
         outcomes: {},
         durations: {},
         interceptors: [],

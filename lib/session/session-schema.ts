@@ -1,3 +1,10 @@
+import {
+  MAX_MCP_INPUT_RECORD_FIELDS,
+  MAX_MCP_INPUT_RECORD_MESSAGE,
+  MAX_MCP_INPUT_ROUNDS,
+  MAX_MCP_INPUT_URL,
+  readInputUrl,
+} from '../shapes/mcp-input';
 import { z } from 'zod';
 import { APPROVAL_RECORDS } from '../shapes/approval';
 import { TOOL_OUTCOME_KINDS } from '../shapes/tool-outcome';
@@ -46,6 +53,26 @@ export const sessionDataSchema = z.object({
   /** The person's own interceptors, in the order they run (sessions from before 0.10 have none). */
   interceptors: z.array(interceptorSchema).max(SESSION_LIMITS.interceptors).default([]),
   executor: executorSettingsSchema.default(DEFAULT_EXECUTOR_SETTINGS),
+  /** The questions MCP servers asked while each call ran, and how the person answered, by tool_call_id (before 0.39: none). */
+  mcpInputs: z
+    .record(
+      z.string().max(200),
+      z
+        .array(
+          z.object({
+            message: z.string().max(MAX_MCP_INPUT_RECORD_MESSAGE),
+            url: z
+              .string()
+              .max(MAX_MCP_INPUT_URL)
+              .refine((url) => readInputUrl(url) === url, 'must be an http(s) address')
+              .optional(),
+            action: z.enum(['accept', 'decline', 'cancel']),
+            fields: z.array(z.string().max(200)).max(MAX_MCP_INPUT_RECORD_FIELDS).optional(),
+          }),
+        )
+        .max(MAX_MCP_INPUT_ROUNDS),
+    )
+    .default({}),
   /** What interceptors did to each call, by tool_call_id. */
   interceptions: z.record(z.string(), z.array(interceptionSchema).max(SESSION_LIMITS.interceptionsPerCall)).default({}),
   /** The MCP servers the session's MCP tools come from: URL and what they said, never headers (before 0.12: none). */

@@ -3,6 +3,7 @@ import type { StoreApi } from 'zustand';
 import type { ApprovalPolicy, ApprovalRecord } from '../shapes/approval';
 import type { LintChoice } from '../shapes/lint-choice';
 import type { McpProgress } from '../shapes/mcp-access';
+import type { McpInputRecord } from '../shapes/mcp-input';
 import type { RunEvent } from '../shapes/run-event';
 import type { RunPause } from '../shapes/run-pause';
 import type { RunSettings } from '../shapes/run-settings';
@@ -107,6 +108,8 @@ export type SessionActions = {
   /** Makes a shared session the person's own. */
   leaveReadOnly(): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
+  /** A question an MCP server asked while the call ran, as answered (the graph draws it). */
+  recordMcpInput(toolCallId: string, record: McpInputRecord): void;
   /** How a finished call ended (the executor reports it; the timeline draws it). */
   recordOutcome(toolCallId: string, kind: ToolOutcomeKind): void;
   /** How long a call ran (Tool stats' durations). */

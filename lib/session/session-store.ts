@@ -1,4 +1,5 @@
 import { createStore, type StateCreator } from 'zustand/vanilla';
+import { MAX_MCP_INPUT_ROUNDS } from '../shapes/mcp-input';
 import { createBranchActions } from './branch-actions';
 import { createInterceptorActions } from './interceptor-actions';
 import { createToolActions } from './tool-actions';
@@ -82,6 +83,16 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         }),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
+      recordMcpInput: (toolCallId, record) =>
+        set((state) => ({
+          mcpInputs: {
+            ...state.mcpInputs,
+            [toolCallId]: [
+              ...(Object.hasOwn(state.mcpInputs, toolCallId) ? state.mcpInputs[toolCallId] : []),
+              record,
+            ].slice(-MAX_MCP_INPUT_ROUNDS),
+          },
+        })),
       recordOutcome: (toolCallId, kind) => set((state) => ({ outcomes: { ...state.outcomes, [toolCallId]: kind } })),
       addManualStep: (messages, call) =>
         set((state) => ({

@@ -35,9 +35,26 @@ export type McpInputAnswer =
   | { action: 'decline' }
   | { action: 'cancel' };
 
+/**
+ * A question an MCP server asked while a tool ran, as the session keeps it (the graph, the
+ * Sequence view, links): what it asked, the page it asked the person to open, how the person
+ * answered and which fields they filled — the names, never the values (a form may have asked for
+ * something the person would not put in a link).
+ */
+export type McpInputRecord = {
+  message: string;
+  url?: string;
+  action: McpInputAnswer['action'];
+  fields?: string[];
+};
+
 /** Most questions one call may ask; past it each is cancelled (a server asking for ever ends). */
 export const MAX_MCP_INPUT_ROUNDS = 10;
 /** Longest the playground's server waits for the person's answer, in ms; then the question is cancelled. */
 export const MCP_INPUT_WAIT_MS = 10 * 60_000;
 /** Longest message shown for a question. */
 export const MAX_MCP_INPUT_MESSAGE = 4_000;
+/** Longest message a session keeps of a question (the graph shows a line of it). */
+export const MAX_MCP_INPUT_RECORD_MESSAGE = 500;
+/** Most field names a session keeps of one answer. */
+export const MAX_MCP_INPUT_RECORD_FIELDS = 50;

@@ -30,7 +30,7 @@ export function addCall(
   call: ToolPart,
   at: { assistantId: string; step: number; cutByLength: boolean },
 ): string {
-  const { outcomes = {}, interceptions = {}, approvals = {}, pausedToolCallId } = options;
+  const { outcomes = {}, interceptions = {}, approvals = {}, mcpInputs = {}, pausedToolCallId } = options;
   const name = getToolName(call);
   const callNodeId = `${call.toolCallId}:call`;
   // A call the model was still writing when the token limit cut it never ran: it is not a call.
@@ -73,6 +73,25 @@ export function addCall(
     connect(b, gateId, [callNodeId], undefined, approval === 'rejected');
     beforeResult = gateId;
   }
+  for (const [index, question] of (ownValue(mcpInputs, call.toolCallId) ?? []).entries()) {
+    const questionId = `${call.toolCallId}:question:${index}`;
+    const answered = QUESTION_WORDS[question.action];
+    add(b, {
+      id: questionId,
+      kind: 'approval',
+      label: `Question ${name}: ${answered}`,
+      title: `${question.url ? 'Asked to open a page' : 'Asked you'} · ${name}`,
+      summary: summarize(
+        `${question.message} → ${answered}${question.fields?.length ? ` (${question.fields.join(', ')})` : ''}`,
+      ),
+      badges: [{ text: answered, tone: question.action === 'accept' ? 'ok' : 'neutral' }],
+      step: at.step,
+      status: 'done',
+      detail: { toolCallId: call.toolCallId, toolName: name, approval: 'approved', question },
+    });
+    connect(b, questionId, [beforeResult]);
+    beforeResult = questionId;
+  }
   return addResult(b, options, call, {
     step: at.step,
     beforeResult,
@@ -82,6 +101,9 @@ export function addCall(
     rejected: approval === 'rejected',
   });
 }
+
+/** How the person answered a server's question, as the graph says it. */
+const QUESTION_WORDS = { accept: 'answered', decline: 'declined', cancel: 'dismissed' } as const;
 
 const APPROVAL_WORDS = {
   waiting: 'waiting',

@@ -27,6 +27,34 @@ export const SEQUENCE_LANES = { user: 'User', app: 'App', model: 'Model', tools:
 const mcpLane = (server: string) => `mcp:${server}`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** An arrow for `node`, from one lane to another. */
+function arrowOf(node: TimelineNode, from: string, to: string, text: string): SequenceArrow {
+  return {
+    id: node.id,
+    from,
+    to,
+    label: node.label,
+    text,
+    nodeId: node.id,
+    kind: node.kind,
+    failed: node.status === 'failed' || node.status === 'blocked' || node.kind === 'error',
+  };
+}
+
+/** An MCP server's question while its call ran: the server asks the person (the app shows it), the answer goes back. */
+function questionArrows(node: Extract<TimelineNode, { kind: 'approval' }>, server: string): SequenceArrow[] {
+  const question = node.detail.question;
+  if (!question) return [];
+  const fields = question.fields?.length ? ` (${question.fields.join(', ')})` : '';
+  return [
+    {
+      ...arrowOf(node, server, 'user', `asks: ${question.url ? `open ${question.url}` : question.message}`),
+      id: `${node.id}:ask`,
+    },
+    { ...arrowOf(node, 'user', server, `answer: ${question.action}${fields}`), id: `${node.id}:answer` },
+  ];
+}
+
 /**
  * The run as a sequence diagram, derived from the same typed timeline the graph draws (the
  * active branch's nodes, in run order): the person's message to the app, each request from
@@ -70,16 +98,7 @@ export function buildSequence(
   let resultsSinceRequest = 0;
   let step = 0;
   const arrow = (node: TimelineNode, from: string, to: string, text: string) =>
-    arrows.push({
-      id: node.id,
-      from,
-      to,
-      label: node.label,
-      text,
-      nodeId: node.id,
-      kind: node.kind,
-      failed: node.status === 'failed' || node.status === 'blocked' || node.kind === 'error',
-    });
+    arrows.push(arrowOf(node, from, to, text));
 
   for (const node of nodes) {
     switch (node.kind) {
@@ -123,7 +142,8 @@ export function buildSequence(
         );
         break;
       case 'approval':
-        arrow(node, 'app', 'user', node.summary);
+        if (node.detail.question) arrows.push(...questionArrows(node, toolLane(node.detail.toolName)));
+        else arrow(node, 'app', 'user', node.summary);
         break;
       case 'tool-result':
         resultsSinceRequest++;

@@ -13,6 +13,7 @@ const INPUT_KEYS = [
   'streaming',
   'pausedToolCallId',
   'approvals',
+  'mcpInputs',
   'outcomes',
   'durations',
   'interceptions',

@@ -1,3 +1,4 @@
+import type { McpInputRecord } from '../shapes/mcp-input';
 import type { UIMessage } from 'ai';
 import type { ApprovalRecord } from '../shapes/approval';
 import type { Interception } from '../shapes/interceptor-spec';
@@ -16,6 +17,8 @@ export type BuildOptions = {
   pausedToolCallId?: string;
   /** How the person answered each call that asked for approval. */
   approvals?: Readonly<Record<string, ApprovalRecord>>;
+  /** The questions MCP servers asked while calls ran, as answered, by tool_call_id. */
+  mcpInputs?: Readonly<Record<string, readonly McpInputRecord[]>>;
   /** How each finished call ended, as the executor recorded it. */
   outcomes?: Readonly<Record<string, ToolOutcomeKind>>;
   /**

@@ -1,3 +1,4 @@
+import type { McpInputRecord } from '../shapes/mcp-input';
 import type { UIMessage } from 'ai';
 import type { ApprovalRecord } from '../shapes/approval';
 import type { ToolOutcomeKind } from '../shapes/tool-outcome';
@@ -55,7 +56,13 @@ export type TimelineNode =
   | (NodeBase & { kind: 'tool-call'; detail: { toolCallId: string; toolName: string; input: unknown; state: string } })
   | (NodeBase & {
       kind: 'approval';
-      detail: { toolCallId: string; toolName: string; approval: ApprovalRecord | 'waiting' };
+      detail: {
+        toolCallId: string;
+        toolName: string;
+        approval: ApprovalRecord | 'waiting';
+        /** Set when the gate was an MCP server's question while the call ran (elicitation). */
+        question?: McpInputRecord;
+      };
     })
   | (NodeBase & { kind: 'tool-result'; detail: ToolResultDetail })
   | (NodeBase & { kind: 'error'; detail: { error: string } });
