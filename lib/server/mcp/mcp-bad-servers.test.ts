@@ -68,15 +68,17 @@ describe('a server that lies about its revision', () => {
 });
 
 describe('a call whose answer is malformed or too large', () => {
-  it('a malformed input_required (its requests not an object) ends the call with a sentence', async () => {
-    const url = await misbehaving(
-      'tools/call',
-      (answer) => withResult(answer, { resultType: 'input_required', inputRequests: 'What is your name?' }),
-      'greet',
-    );
+  /** Calls `tool` on a server whose answer to it is `result`; the call's lines. */
+  async function callAnsweredWith(result: unknown, tool: string, args: Record<string, unknown> = {}) {
+    const url = await misbehaving('tools/call', (answer) => withResult(answer, result), tool);
     const { body } = await connect(url);
-    const lines = await readNdjson(
-      await post({ action: 'call', connectionId: body.connectionId, name: 'greet', arguments: {} }),
+    return readNdjson(await post({ action: 'call', connectionId: body.connectionId, name: tool, arguments: args }));
+  }
+
+  it('a malformed input_required (its requests not an object) ends the call with a sentence', async () => {
+    const lines = await callAnsweredWith(
+      { resultType: 'input_required', inputRequests: 'What is your name?' },
+      'greet',
     );
     expect(lines.at(-1)).toMatchObject({
       type: 'error',
@@ -86,15 +88,7 @@ describe('a call whose answer is malformed or too large', () => {
   });
 
   it('an input_required that asks for nothing ends the call with a sentence, not a loop', async () => {
-    const url = await misbehaving(
-      'tools/call',
-      (answer) => withResult(answer, { resultType: 'input_required', inputRequests: {} }),
-      'greet',
-    );
-    const { body } = await connect(url);
-    const lines = await readNdjson(
-      await post({ action: 'call', connectionId: body.connectionId, name: 'greet', arguments: {} }),
-    );
+    const lines = await callAnsweredWith({ resultType: 'input_required', inputRequests: {} }, 'greet');
     expect(lines.at(-1)).toMatchObject({
       type: 'error',
       error: { message: expect.stringContaining('input_required carries neither inputRequests nor requestState') },
@@ -102,18 +96,13 @@ describe('a call whose answer is malformed or too large', () => {
   });
 
   it('a 10 MB structured result is cut at 4 MB with the reason', async () => {
-    const url = await misbehaving(
-      'tools/call',
-      (answer) =>
-        withResult(answer, {
-          content: [{ type: 'text', text: 'big' }],
-          structuredContent: Array.from({ length: 10 * 1024 }, () => 'x'.repeat(1024)),
-        }),
+    const lines = await callAnsweredWith(
+      {
+        content: [{ type: 'text', text: 'big' }],
+        structuredContent: Array.from({ length: 10 * 1024 }, () => 'x'.repeat(1024)),
+      },
       'tally',
-    );
-    const { body } = await connect(url);
-    const lines = await readNdjson(
-      await post({ action: 'call', connectionId: body.connectionId, name: 'tally', arguments: { to: 1 } }),
+      { to: 1 },
     );
     expect(lines.at(-1)).toMatchObject({
       type: 'error',
