@@ -22,7 +22,7 @@ import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
 import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
-import { type McpInputAnswer, readInputUrl } from '../../shapes/mcp-input';
+import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import type { McpServerInfo } from '../../mcp/mcp-route';
 
@@ -104,17 +104,7 @@ export async function connectMcpClient(
     capabilities: { elicitation: { form: {}, url: {} } },
   });
   const questions = createMcpQuestions();
-  client.setRequestHandler('elicitation/create', async (request) => {
-    const params = request.params;
-    if (params.mode === 'url') {
-      const url = readInputUrl(params.url);
-      if (url === undefined) return { action: 'decline' };
-      const answer = await questions.ask(params.message, {}, url);
-      return { action: answer.action };
-    }
-    if (!('requestedSchema' in params)) return { action: 'decline' };
-    return questions.ask(params.message, params.requestedSchema as Record<string, unknown>);
-  });
+  client.setRequestHandler('elicitation/create', (request) => questions.answerElicitation(request.params));
   try {
     await client.connect(transport);
   } catch (error) {

@@ -6,7 +6,11 @@ import {
   MAX_MCP_INPUT_ROUNDS,
   MCP_INPUT_WAIT_MS,
   type McpInputAnswer,
+  readInputUrl,
 } from '../../shapes/mcp-input';
+
+/** A server's `elicitation/create` parameters, as the SDK hands them over (form or URL mode). */
+type ElicitationParams = { message: string; mode?: string; url?: unknown; requestedSchema?: unknown };
 
 /** A question as the page gets it (an `input` line of the call's answer); `url` in URL mode. */
 export type McpQuestion = { id: string; message: string; requestedSchema: Record<string, unknown>; url?: string };
@@ -68,6 +72,27 @@ export function createMcpQuestions() {
           ...(url === undefined ? {} : { url }),
         });
       });
+    },
+
+    /**
+     * What the client answers a server's `elicitation/create` (2025; the SDK turns a 2026
+     * `input_required` into the same): a form for the person, or in URL mode a page to open — an
+     * address that is not one to show is declined without asking.
+     */
+    async answerElicitation(params: ElicitationParams): Promise<McpInputAnswer | { action: McpInputAnswer['action'] }> {
+      if (params.mode === 'url') {
+        const url = readInputUrl(params.url);
+        if (url === undefined) return { action: 'decline' };
+        const answer = await this.ask(params.message, {}, url);
+        return { action: answer.action };
+      }
+      if (
+        !('requestedSchema' in params) ||
+        typeof params.requestedSchema !== 'object' ||
+        params.requestedSchema === null
+      )
+        return { action: 'decline' };
+      return this.ask(params.message, params.requestedSchema as Record<string, unknown>);
     },
 
     /** The person's answer to question `id`; false when no such question waits. */
