@@ -113,6 +113,34 @@ test('a long-running MCP tool shows its progress on the running node; Stop ends 
   );
 });
 
+test('a tool that runs as a task (MCP tasks): its status is on the running node, its question waits for you, and its result comes back', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connect(playground);
+  await expect(group.getByRole('button', { name: 'simulate-research-query' })).toBeVisible();
+  await playground.useScript([
+    { toolCalls: [{ toolName: 'simulate-research-query', input: { topic: 'python', ambiguous: true } }] },
+    { text: 'Researched.' },
+  ]);
+  await playground.message.fill('research python');
+  await playground.send.click();
+  // The task's status, polled from the server, is the running node's progress line.
+  await expect(playground.timeline).toContainText(/Task working: (Gathering sources|Analyzing content)/);
+  const form = page.getByRole('region', { name: 'Waiting for your answer' });
+  await expect(form).toContainText('could have multiple interpretations');
+  await form
+    .getByRole('combobox', { name: 'Clarification (required)' })
+    .selectOption({ label: 'Python snake species' });
+  await form.getByRole('button', { name: 'Send answer' }).click();
+  await expect(form).toBeHidden();
+  await expect(playground.node('Tool result simulate-research-query')).toContainText('python (snake)', {
+    timeout: 30_000,
+  });
+  await expect(playground.conversation.getByText('Researched.')).toBeVisible();
+});
+
 test('a prompt goes into the message box; a resource is attached as context; Disconnect and Remove', async ({
   page,
 }) => {

@@ -6,8 +6,6 @@ import {
   type JsonSchemaType,
   type JsonSchemaValidator,
   type Prompt,
-  ProtocolError,
-  ProtocolErrorCode,
   type ReadResourceResult,
   SdkError,
   SdkErrorCode,
@@ -22,6 +20,9 @@ import { createNoRedirectFetch } from '../no-redirect-fetch';
 import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
 import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
+import { checkStructuredContent } from './check-structured-content';
+import { DEFAULT_CALL_TIMEOUT_MS, NO_SDK_TIMEOUT_MS, silenceTimer, withinMs } from './call-clocks';
+import { callsAsTask, callToolAsTask } from './mcp-task-call';
 import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import type { McpServerInfo } from '../../mcp/mcp-route';
@@ -125,58 +126,53 @@ export async function connectMcpClient(
   };
 }
 
-/** A call's silence limit when the caller sets none, in ms (the SDK's default). */
-const DEFAULT_CALL_TIMEOUT_MS = 60_000;
-/** The SDK's own per-request timer, set past every limit of ours (`silenceTimer` keeps time). */
-const NO_SDK_TIMEOUT_MS = 24 * 60 * 60_000;
-
-/** Calls `expire` after `ms` without a `restart`; `pause` stops the clock until the next `restart`. */
-function silenceTimer(ms: number, expire: () => void) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const pause = () => clearTimeout(timer);
-  const restart = () => {
-    pause();
-    timer = setTimeout(expire, ms);
-  };
-  restart();
-  return { pause, restart };
-}
-
 /** How long a disconnect waits for the server to end its session. */
 const SESSION_END_WAIT_MS = 3_000;
 
-/** `promise`, or a rejection after `ms` (whichever comes first); the timer never outlives it. */
-function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 /**
- * Checks a result's structured content against the tool's output schema, as the SDK does —
- * but for the tools of every page (the SDK keeps only the last `tools/list` page's schemas),
- * on RE2, a schema compiled when first needed.
+ * Sends one call — as a task where it goes as one (its status changes are its progress, with no
+ * count: the page shows the message alone), as `tools/call` otherwise — telling `heard` each time
+ * the server shows it is alive.
  */
-function checkStructuredContent(
-  name: string,
-  result: CallToolResult,
-  validator: JsonSchemaValidator<unknown> | undefined,
-): CallToolResult {
-  if (!validator || result.isError) return result;
-  if (result.structuredContent === undefined)
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidRequest,
-      `Tool ${name} has an output schema but did not return structured content`,
-    );
-  const checked = validator(result.structuredContent);
-  if (!checked.valid)
-    throw new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      `Structured content does not match the tool's output schema: ${checked.errorMessage}`,
-    );
-  return result;
+function sendCall(
+  client: Client,
+  {
+    name,
+    args,
+    asTask,
+    signal,
+    heard,
+    onProgress,
+  }: {
+    name: string;
+    args: Record<string, unknown>;
+    asTask: boolean;
+    signal: AbortSignal;
+    heard: () => void;
+    onProgress?: (progress: McpProgress) => void;
+  },
+) {
+  if (asTask)
+    return callToolAsTask(client, {
+      name,
+      args,
+      signal,
+      onChange: ({ status, message }) => {
+        heard();
+        onProgress?.({ progress: 0, message: `Task ${status.replace('_', ' ')}${message ? `: ${message}` : ''}` });
+      },
+    });
+  return client.callTool(
+    { name, arguments: args },
+    {
+      signal,
+      timeout: NO_SDK_TIMEOUT_MS,
+      onprogress: ({ progress, total, message }) => {
+        heard();
+        onProgress?.({ progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) });
+      },
+    },
+  );
 }
 
 function wrapClient(
@@ -194,6 +190,8 @@ function wrapClient(
   });
   /** Each listed tool's output validator (made on first use), from every page of the last full list. */
   const outputValidators = new Map<string, () => JsonSchemaValidator<unknown>>();
+  /** Each listed tool's `execution.taskSupport` (MCP tasks), where it says one. */
+  const taskSupport = new Map<string, string>();
   const version = client.getServerVersion();
   const capabilities = client.getServerCapabilities() ?? {};
   let toolsVersion = 0;
@@ -216,7 +214,10 @@ function wrapClient(
         return { items: result.tools, nextCursor: result.nextCursor };
       });
       outputValidators.clear();
+      taskSupport.clear();
       for (const tool of tools) {
+        const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+        if (typeof support === 'string') taskSupport.set(tool.name, support);
         const schema = tool.outputSchema;
         if (!schema) continue;
         let made: JsonSchemaValidator<unknown> | undefined;
@@ -246,23 +247,10 @@ function wrapClient(
         onQuestion: onQuestion ?? (() => undefined),
         onWaiting: (waiting) => (waiting ? silence.pause() : silence.restart()),
       };
+      const asTask = callsAsTask(taskSupport.get(name), capabilities, client.getNegotiatedProtocolVersion());
       try {
         const result = await questions.within(onQuestion ? sink : { ...sink, rounds: Number.POSITIVE_INFINITY }, () =>
-          client.callTool(
-            { name, arguments: args },
-            {
-              signal: call.signal,
-              timeout: NO_SDK_TIMEOUT_MS,
-              onprogress: ({ progress, total, message }) => {
-                silence.restart();
-                onProgress?.({
-                  progress,
-                  ...(total === undefined ? {} : { total }),
-                  ...(message ? { message } : {}),
-                });
-              },
-            },
-          ),
+          sendCall(client, { name, args, asTask, signal: call.signal, heard: silence.restart, onProgress }),
         );
         return checkStructuredContent(name, result as CallToolResult, outputValidators.get(name)?.());
       } finally {

@@ -1,48 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { withMcpTestServers } from './mcp-test-servers';
+import { callAnswering as answering, withMcpTestServers } from './mcp-test-servers';
 import { checkInputForm, readInputForm } from '@/lib/mcp/mcp-input-form';
 
 const { servers, post } = withMcpTestServers();
 
-type Line = {
-  type: string;
-  input?: { id: string; message: string; requestedSchema: Record<string, unknown>; url?: string };
-};
-
-/** Calls `name` through the route; each question is answered with `answer(question)` while the call's lines stream. */
-async function callAnswering(
-  connectionId: string,
-  name: string,
-  answer: (input: NonNullable<Line['input']>) => unknown,
-  args: Record<string, unknown> = {},
-): Promise<{ lines: Line[]; answers: number[] }> {
-  const response = await post({ action: 'call', connectionId, name, arguments: args });
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const lines: Line[] = [];
-  const answers: number[] = [];
-  let buffered = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    buffered += value ? decoder.decode(value, { stream: true }) : '';
-    const complete = buffered.split('\n');
-    buffered = complete.pop() ?? '';
-    for (const text of complete.filter(Boolean)) {
-      const line = JSON.parse(text) as Line;
-      lines.push(line);
-      if (line.type === 'input' && line.input) {
-        const answered = await post({
-          action: 'answer',
-          connectionId,
-          inputId: line.input.id,
-          answer: answer(line.input),
-        });
-        answers.push(answered.status);
-      }
-    }
-    if (done) return { lines, answers };
-  }
-}
+const callAnswering = (...args: DropFirst<Parameters<typeof answering>>) => answering(post, ...args);
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 
 describe('a question from the server, answered by the person while the call runs', () => {
   it('2025-11-25 (elicitation/create from the reference server): the form arrives as an input line; accept and decline reach the server', async () => {
