@@ -13,6 +13,7 @@ const LAYERS = [
   ['agent'],
   ['timeline', 'evals', 'interop', 'share'],
   ['what-if'],
+  ['improve'],
   ['lessons'],
   ['opening', 'server'],
 ];
