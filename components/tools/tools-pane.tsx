@@ -30,6 +30,7 @@ const ImportPanel = dynamic(() => import('./import-panel').then((module) => modu
 const ExportPanel = dynamic(() => import('./export-panel').then((module) => module.ExportPanel), { ssr: false });
 const CompatibilityDialog = dynamic(() => import('./compatibility-dialog'), { ssr: false });
 const ContextCostDialog = dynamic(() => import('./context-cost-dialog'), { ssr: false });
+const ImproveDescriptionDialog = dynamic(() => import('./improve-description-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });
@@ -50,7 +51,7 @@ const MonacoToolEditor = dynamic(() => import('./monaco-tool-editor'), {
   loading: () => <p className="muted p-3 text-sm">Loading editor…</p>,
 });
 
-type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read' | 'compatibility' | 'context-cost';
+type ToolDialog = 'mcp' | 'interceptors' | 'coverage' | 'as-read' | 'compatibility' | 'context-cost' | 'improve';
 
 /**
  * The rarer tool actions under one menu button, so the toolbar keeps to one row and the list
@@ -62,6 +63,11 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
   const interceptors = useSession((state) => state.interceptors);
   const enabled = interceptors.filter((each) => each.enabled).length;
   const coverage = useToolsetCoverage();
+  // Improve description acts on the selected tool.
+  const selectedName = useSession((state) => {
+    const draft = state.tools.find((tool) => tool.id === state.selectedToolId);
+    return draft ? readToolName(draft.source) : undefined;
+  });
   const [dialog, setDialog] = useState<ToolDialog>();
   const openOrClose = (which: ToolDialog) => (open: boolean) => setDialog(open ? which : undefined);
   return (
@@ -75,6 +81,9 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         <MenuItem onSelect={() => setDialog('as-read')}>Tools as the model reads them</MenuItem>
         <MenuItem onSelect={() => setDialog('compatibility')}>Compatibility</MenuItem>
         <MenuItem onSelect={() => setDialog('context-cost')}>Context cost</MenuItem>
+        <MenuItem disabled={readOnly || !selectedName} onSelect={() => setDialog('improve')}>
+          Improve description
+        </MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>
           Interceptors{interceptors.length > 0 ? ` (${enabled})` : ''}
         </MenuItem>
@@ -86,6 +95,9 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
       {dialog === 'as-read' ? <ToolsAsReadDialog open onOpenChange={openOrClose('as-read')} /> : null}
       {dialog === 'compatibility' ? <CompatibilityDialog onOpenChange={openOrClose('compatibility')} /> : null}
       {dialog === 'context-cost' ? <ContextCostDialog onOpenChange={openOrClose('context-cost')} /> : null}
+      {dialog === 'improve' && selectedName ? (
+        <ImproveDescriptionDialog toolName={selectedName} onOpenChange={openOrClose('improve')} />
+      ) : null}
     </>
   );
 }

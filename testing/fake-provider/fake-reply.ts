@@ -1,3 +1,4 @@
+import { planFollowsReply } from './follows-reply.ts';
 import { planScriptedReply } from './scripted-reply.ts';
 
 /** A request as the fake provider understands it, whatever wire format it came in. */
@@ -12,6 +13,8 @@ export type FakeRequestView = {
   /** The last user message's text, and each tool's parameters by name (`fake-script` decides from them). */
   lastUserText?: string;
   toolSchemas?: Record<string, unknown>;
+  /** Each tool's description by name (`fake-follows` decides from them). */
+  toolDescriptions?: Record<string, string>;
 };
 
 /** `argsText`: the arguments exactly as the model writes them (else `args` as JSON). */
@@ -40,12 +43,14 @@ const ARGS: Record<string, Record<string, unknown>> = { list_files: {}, read_fil
  * tools (HTTP 400, as Ollama words it) and answers JSON decisions without them; `fake-echo` repeats its call's
  * arguments as text;
  * `fake-script` answers each prompt its own way, the same for every client (scripted-reply.ts);
+ * `fake-follows` follows tool descriptions with set probabilities (follows-reply.ts);
  * `fake-length` is cut at the token limit half-way through a call's arguments;
  * `fake-filtered` is stopped by the provider's content filter; `fake-prose` never answers in
  * JSON and `fake-json-unknown` always calls a tool that does not exist (text-mode failures).
  */
 export function planFakeReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
   if (view.model.startsWith('fake-script')) return planScriptedReply(view);
+  if (view.model === 'fake-follows') return planFollowsReply(view, attemptsForModel);
   const status = /^fake-(\d{3})$/.exec(view.model)?.[1];
   if (status) return { kind: 'error', status: Number(status), message: `fake failure ${status}` };
   if (view.model === 'fake-silent') return { kind: 'silent' };

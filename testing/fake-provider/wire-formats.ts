@@ -45,6 +45,9 @@ export const openaiChat: WireFormat = {
       toolSchemas: Object.fromEntries(
         (body.tools ?? []).map((tool: Json) => [tool.function?.name, tool.function?.parameters ?? {}]),
       ),
+      toolDescriptions: Object.fromEntries(
+        (body.tools ?? []).map((tool: Json) => [tool.function?.name, String(tool.function?.description ?? '')]),
+      ),
     };
   },
   json: (reply, model) => ({

@@ -1,0 +1,138 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import { runEvalCase, runInOwnSession } from '@/lib/evals/run-eval-case';
+import { runVerdict } from '@/lib/evals/run-verdict';
+import { type Improvement, type ImproveOptions, improveDescription } from '@/lib/improve/improve-description';
+import { rewriteToolSource } from '@/lib/improve/rewrite-tool-source';
+import { textOf } from '@/lib/messages/split-steps';
+import { COMPAT_TARGETS } from '@/lib/shapes/compat';
+import type { EvalCase } from '@/lib/shapes/eval-case';
+import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
+import { readToolName } from '@/lib/shapes/tool-source';
+import type { ToolSpec } from '@/lib/shapes/tool-spec';
+import { compatCell } from '@/lib/tools/compat/compat-verdict';
+import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
+import { useRuntime } from '../runtime/runtime-context';
+import { evalDeps } from '../shared/use-eval-runner';
+
+export type ImproveProgress = { done: number; of: number; doing: string };
+
+/** What a case asks and expects, in words, for the proposer. */
+function describeCase(testCase: EvalCase) {
+  const wanted = testCase.expect;
+  const expected = wanted.noTool
+    ? 'no tool called'
+    : wanted.anyCall
+      ? 'some tool called'
+      : wanted.calls
+          .map(
+            (call) =>
+              `${call.tool} called${Object.keys(call.args).length > 0 ? ` with ${JSON.stringify(call.args)}` : ''}`,
+          )
+          .join(', ') || 'as the case says';
+  return { prompt: testCase.prompt, expected };
+}
+
+/**
+ * Runs Improve description from the page: each case through `/api/chat` and the loop in a session
+ * of its own (the session's tools, the one being improved as the variant says), the proposer asked
+ * through the same route with the run settings, tokens counted in the token worker, Compatibility
+ * by each target's documented rules. Stop stops between runs.
+ */
+export function useImproveDescription() {
+  const runtime = useRuntime();
+  const [progress, setProgress] = useState<ImproveProgress>();
+  const [result, setResult] = useState<Improvement>();
+  const [failed, setFailed] = useState<string>();
+  const stopper = useRef<AbortController | undefined>(undefined);
+
+  const start = async (tool: ToolSpec, options: ImproveOptions) => {
+    const { store } = runtime;
+    const stop = new AbortController();
+    stopper.current = stop;
+    setResult(undefined);
+    setFailed(undefined);
+    setProgress({ done: 0, of: 0, doing: 'Starting' });
+    try {
+      const deps = await evalDeps(runtime);
+      store.getState().trustHandlers();
+      const { evals, settings, tools } = store.getState();
+      const variantWith = (spec: ToolSpec) => ({
+        id: 'improve',
+        name: 'Improve description',
+        tools: tools.map((draft) => {
+          if (readToolName(draft.source) !== tool.name) return draft;
+          const source = rewriteToolSource(draft.source, {
+            description: spec.description,
+            parameters: Object.fromEntries(
+              Object.entries((spec.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>).flatMap(
+                ([name, schema]) => (typeof schema?.description === 'string' ? [[name, schema.description]] : []),
+              ),
+            ),
+          });
+          return source === undefined ? draft : { ...draft, source };
+        }),
+      });
+      const { encoding, exact } = chooseTokenizer(settings.provider, settings.model);
+      const improvement = await improveDescription({
+        tool,
+        cases: evals.cases,
+        keyOf: (testCase) => testCase.id,
+        describe: describeCase,
+        options,
+        signal: stop.signal,
+        onProgress: (done, of, doing) => setProgress({ done, of, doing }),
+        deps: {
+          runCase: async (spec, testCase, repeat, signal) => {
+            const run = await runEvalCase({
+              job: { caseId: testCase.id, variantId: 'improve', configId: 'current', repeat },
+              testCase,
+              variant: variantWith(spec),
+              config: { id: 'current', name: 'Current settings', settings: {} },
+              mode: evals.mode,
+              baseSettings: settings,
+              deps,
+              signal,
+            });
+            return { verdict: runVerdict(run), why: run.failures.map((failure) => failure.message).join(' ') };
+          },
+          ask: async (system, prompt, signal) => {
+            const asked = await runInOwnSession({
+              tools: [],
+              settings: { ...settings, system },
+              messages: [],
+              prompt,
+              mode: 'first-step',
+              deps,
+              signal,
+            });
+            if (asked.error) throw new Error(asked.error);
+            return asked.messages
+              .filter((message) => message.role === 'assistant')
+              .map((message) => textOf(message.parts))
+              .join('');
+          },
+          tokensOf: async (specs) => {
+            const counted = await runtime.tokens.count({
+              kind: 'each-tool',
+              encoding,
+              exact,
+              definitions: specs.map(toolDefinitionOf),
+            });
+            if (counted.kind !== 'counted') throw new Error('The tools were too long to count.');
+            return counted.value;
+          },
+          compatOf: (spec) =>
+            Object.fromEntries(COMPAT_TARGETS.map((target) => [target, compatCell(spec, target, undefined).verdict])),
+        },
+      });
+      setResult(improvement);
+    } catch (error) {
+      setFailed(stop.signal.aborted ? 'Stopped: nothing was measured to the end.' : (error as Error).message);
+    } finally {
+      setProgress(undefined);
+    }
+  };
+  return { start, stop: () => stopper.current?.abort(new Error('stopped')), progress, result, failed };
+}

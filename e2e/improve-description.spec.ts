@@ -1,0 +1,78 @@
+import { writeFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { PlaygroundPage } from './pages/playground-page';
+import { FAKE_PROVIDER_PORT } from './playwright.config';
+
+const CITIES = ['Lyon', 'Oslo', 'Lima', 'Kyoto', 'Cairo', 'Quito', 'Perth', 'Dakar', 'Hanoi', 'Turin'];
+/** Twenty cases that each expect weather_lookup; the loopback fake's `fake-follows` calls it more often when its description names their words. */
+const CASES = {
+  kind: 'tool-playground-eval-cases',
+  version: 1,
+  cases: CITIES.flatMap((city, index) => [
+    {
+      id: `rain-${index}`,
+      prompt: `Is there rain forecast in ${city}? (weather_lookup)`,
+      expect: { calls: [{ tool: 'weather_lookup' }] },
+    },
+    {
+      id: `wind-${index}`,
+      prompt: `What is the weather like in ${city}, is it windy? (weather_lookup)`,
+      expect: { calls: [{ tool: 'weather_lookup' }] },
+    },
+  ]),
+};
+const VAGUE = JSON.stringify(
+  { name: 'weather_lookup', description: 'Looks things up.', parameters: { type: 'object', properties: {} } },
+  null,
+  2,
+);
+
+test('Improve description: the fake proposes rewrites, each is measured on held-out cases, the one that helps is applied, and Undo restores the description', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.addToolFromTemplate('get_weather');
+  await playground.replaceToolDefinition(VAGUE);
+  await expect(playground.tools.getByRole('button', { name: 'weather_lookup', exact: true })).toBeVisible();
+  await playground.chooseProvider({
+    provider: 'openai-compatible',
+    model: 'fake-follows',
+    baseURL: `http://127.0.0.1:${FAKE_PROVIDER_PORT}/openai/v1`,
+  });
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const file = testInfo.outputPath('cases.json');
+  await writeFile(file, JSON.stringify(CASES));
+  await evals.getByLabel('Eval cases file').setInputFiles(file);
+  await expect(evals.getByRole('status').first()).toHaveText('20 cases saved.');
+
+  await playground.selectTool('weather_lookup');
+  await playground.moreToolAction('Improve description');
+  const dialog = page.getByRole('dialog', { name: 'Improve the description of weather_lookup' });
+  await expect(dialog).toContainText('Up to ');
+  await dialog.getByRole('button', { name: 'Propose and measure' }).click();
+  const table = dialog.getByRole('table', { name: 'Rewrites measured' });
+  await expect(table).toBeVisible({ timeout: 180_000 });
+  const rows = table.getByRole('row');
+  // The header, the current description, then each rewrite.
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(2)).toContainText('better');
+  await expect(rows.nth(3)).toContainText('not shown to help');
+  await expect(dialog.getByRole('img', { name: /^Rewrite 1: \+\d+ pp, 95 % interval \+\d+ pp to/ })).toBeVisible();
+  // Apply is offered only on a rewrite the rule calls better.
+  await expect(rows.nth(3).getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  await rows.nth(2).getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(dialog.getByRole('status')).toContainText('Applied.');
+  await page.keyboard.press('Escape');
+  await expect(playground.editorText()).resolves.toContain('Use this whenever the user asks about');
+  // Undo puts the description back (one edit).
+  await playground.moreToolAction('Improve description');
+  await page
+    .getByRole('dialog', { name: 'Improve the description of weather_lookup' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => playground.editorText()).toContain('Looks things up.');
+});
