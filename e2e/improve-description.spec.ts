@@ -27,8 +27,9 @@ const VAGUE = JSON.stringify(
   2,
 );
 
-test('Improve description: the fake proposes rewrites, each is measured on held-out cases, the one that helps is applied, and Undo restores the description', async ({
+test('Improve description: the fake proposes rewrites, each is measured on held-out cases, the one that helps is applied, the evidence opens from a link, and Undo restores the description', async ({
   page,
+  browser,
 }, testInfo) => {
   test.setTimeout(240_000);
   const playground = new PlaygroundPage(page);
@@ -65,8 +66,33 @@ test('Improve description: the fake proposes rewrites, each is measured on held-
   await expect(rows.nth(3).getByRole('button', { name: 'Apply' })).toHaveCount(0);
   await rows.nth(2).getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(dialog.getByRole('status')).toContainText('Applied.');
+  await expect(rows.nth(2)).toContainText('applied');
   await page.keyboard.press('Escape');
   await expect(playground.editorText()).resolves.toContain('Use this whenever the user asks about');
+
+  // The evidence goes with the session: a link opened in a fresh context shows it, read-only.
+  await page.getByRole('button', { name: 'Share' }).click();
+  const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await page.keyboard.press('Escape');
+  const context = await browser.newContext();
+  const viewer = new PlaygroundPage(await context.newPage());
+  await viewer.page.goto(url);
+  await expect(viewer.page.getByRole('note').filter({ hasText: 'Shared session, read-only' })).toBeVisible();
+  await viewer.tools.getByRole('button', { name: 'weather_lookup', exact: true }).click();
+  await viewer.moreToolAction('Improve description');
+  const shared = viewer.page.getByRole('dialog', { name: 'Improve the description of weather_lookup' });
+  const sharedRows = shared.getByRole('table', { name: 'Rewrites measured' }).getByRole('row');
+  await expect(sharedRows.nth(1)).toContainText('Looks things up. (now)');
+  await expect(sharedRows.nth(2)).toContainText('better');
+  await expect(sharedRows.nth(2)).toContainText('applied');
+  await expect(shared).toContainText('split seed 1');
+  await expect(shared.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  await expect(shared.getByRole('button', { name: 'Propose and measure' })).toBeDisabled();
+  await expect(shared.getByRole('alert')).toHaveText(
+    'A shared session is read-only: Fork to edit to improve its tools.',
+  );
+  await context.close();
+
   // Undo puts the description back (one edit).
   await playground.moreToolAction('Improve description');
   await page

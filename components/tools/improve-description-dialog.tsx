@@ -1,16 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  type Improvement,
-  type ImproveOptions,
-  improvementRuns,
-  type MeasuredRewrite,
-} from '@/lib/improve/improve-description';
+import { type ImproveOptions, improvementRuns, type MeasuredRewrite } from '@/lib/improve/improve-description';
+import type { ImprovementRecord } from '@/lib/shapes/improvement-record';
 import { rewriteToolSource } from '@/lib/improve/rewrite-tool-source';
 import { readToolName } from '@/lib/shapes/tool-source';
 import type { RunnableTool } from '@/lib/shapes/tool-spec';
-import { useSession, useToolSetCheck } from '../runtime/runtime-context';
+import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
 import { useImproveDescription } from './use-improve-description';
 
@@ -43,11 +39,13 @@ function RewriteRow({
   index,
   onApply,
   applied,
+  canApply,
 }: {
   each: MeasuredRewrite;
   index: number;
   onApply: () => void;
   applied: boolean;
+  canApply: boolean;
 }) {
   const { judgement, measured, tokens } = each;
   const extra = tokens.after - tokens.before;
@@ -79,8 +77,9 @@ function RewriteRow({
         ))}
       </td>
       <td>
-        {judgement.verdict === 'better' ? (
-          <button type="button" className="button" disabled={applied} onClick={onApply}>
+        {applied ? <strong>applied</strong> : null}
+        {judgement.verdict === 'better' && canApply && !applied ? (
+          <button type="button" className="button" onClick={onApply}>
             Apply
           </button>
         ) : null}
@@ -139,13 +138,13 @@ function OptionsForm({ options, onChange }: { options: Options; onChange: (optio
 function RewritesTable({
   result,
   current,
-  applied,
+  canApply,
   onApply,
 }: {
-  result: Improvement;
+  result: Pick<ImprovementRecord, 'current' | 'rewrites' | 'applied'>;
   current: string;
-  applied: boolean;
-  onApply: (each: MeasuredRewrite) => void;
+  canApply: boolean;
+  onApply: (index: number) => void;
 }) {
   if (!result.current) return null;
   return (
@@ -175,8 +174,9 @@ function RewritesTable({
               key={each.rewrite.description}
               each={each}
               index={index}
-              applied={applied}
-              onApply={() => onApply(each)}
+              applied={result.applied === index}
+              canApply={canApply}
+              onApply={() => onApply(index)}
             />
           ))}
         </tbody>
@@ -186,6 +186,15 @@ function RewritesTable({
         Runs that could not ask the model, or checked nothing, are not in the counts.
       </p>
     </>
+  );
+}
+
+/** When and how the shown improvement was measured, and which cases were held out. */
+function RecordSummary({ record }: { record: ImprovementRecord }) {
+  return (
+    <p className="muted">
+      {`Measured ${record.at.slice(0, 16).replace('T', ' ')} with ${record.provider} · ${record.model}: split seed ${record.options.seed}, ${record.proposalKeys.length} cases for the proposal (${record.failures} went wrong), held out ${record.heldOutKeys.join(', ')}; ${record.options.repeats} repeats.`}
+    </p>
   );
 }
 
@@ -215,10 +224,12 @@ export default function ImproveDescriptionDialog({
   const cases = useSession((state) => state.evals.cases);
   const provider = useSession((state) => state.settings.provider);
   const model = useSession((state) => state.settings.model);
+  const readOnly = useSession((state) => state.readOnly);
   const drafts = useSession((state) => state.tools);
-  const editToolSources = useSession((state) => state.editToolSources);
-  const undoToolEdit = useSession((state) => state.undoToolEdit);
+  const { editToolSources, undoToolEdit, markImprovementApplied } = useSessionActions();
   const edited = useSession((state) => state.editedTools);
+  // The newest improvement of this tool, as the session keeps it (a link's viewer reads it too).
+  const record = useSession((state) => state.improvements.findLast((each) => each.tool === toolName));
   const tool = useToolSetCheck().runnable.find((each) => each.spec.name === toolName);
   const [options, setOptions] = useState<Options>({
     seed: 1,
@@ -233,14 +244,22 @@ export default function ImproveDescriptionDialog({
     cases.map((each) => each.id),
     options,
   );
-  const refusal = refusalOf(provider, toolName, tool, cases.length);
+  const refusal = readOnly
+    ? 'A shared session is read-only: Fork to edit to improve its tools.'
+    : refusalOf(provider, toolName, tool, cases.length);
   const label = `Improve description: ${toolName}`;
-  const apply = (each: MeasuredRewrite) => {
+  const apply = (index: number) => {
     const draft = drafts.find((candidate) => readToolName(candidate.source) === toolName);
-    const source = draft && rewriteToolSource(draft.source, each.rewrite);
-    if (draft && source) editToolSources(label, [{ id: draft.id, source }]);
+    const source = record && draft && rewriteToolSource(draft.source, record.rewrites[index].rewrite);
+    if (!record || !draft || !source) return;
+    editToolSources(label, [{ id: draft.id, source }]);
+    markImprovementApplied(record.id, index);
   };
-  const result = improving.result;
+  const undo = () => {
+    undoToolEdit();
+    if (record) markImprovementApplied(record.id, undefined);
+  };
+  const shown = record ?? improving.result;
   return (
     <Dialog
       open
@@ -278,24 +297,25 @@ export default function ImproveDescriptionDialog({
           <p role="status">{`${improving.progress.doing}: ${improving.progress.done}/${improving.progress.of}`}</p>
         ) : null}
         {improving.failed ? <p role="alert">{improving.failed}</p> : null}
-        {result?.problem ? <p role="alert">{result.problem}</p> : null}
-        {result?.notes.map((note) => (
+        {record && !improving.progress ? <RecordSummary record={record} /> : null}
+        {shown?.problem ? <p role="alert">{shown.problem}</p> : null}
+        {shown?.notes.map((note) => (
           <p key={note} className="muted">
             {note}
           </p>
         ))}
-        {result ? (
+        {shown && !improving.progress ? (
           <RewritesTable
-            result={result}
-            current={tool?.spec.description ?? ''}
-            applied={edited?.label === label}
+            result={shown}
+            current={record?.description ?? tool?.spec.description ?? ''}
+            canApply={!readOnly && record !== undefined}
             onApply={apply}
           />
         ) : null}
         {edited?.label === label ? (
           <p role="status">
             Applied.{' '}
-            <button type="button" className="button" onClick={undoToolEdit}>
+            <button type="button" className="button" onClick={undo}>
               Undo
             </button>
           </p>

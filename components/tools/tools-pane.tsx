@@ -81,7 +81,7 @@ function MoreToolActions({ onExport, onStats }: { onExport: () => void; onStats:
         <MenuItem onSelect={() => setDialog('as-read')}>Tools as the model reads them</MenuItem>
         <MenuItem onSelect={() => setDialog('compatibility')}>Compatibility</MenuItem>
         <MenuItem onSelect={() => setDialog('context-cost')}>Context cost</MenuItem>
-        <MenuItem disabled={readOnly || !selectedName} onSelect={() => setDialog('improve')}>
+        <MenuItem disabled={!selectedName} onSelect={() => setDialog('improve')}>
           Improve description
         </MenuItem>
         <MenuItem onSelect={() => setDialog('interceptors')}>

@@ -7,6 +7,8 @@ import { type Improvement, type ImproveOptions, improveDescription } from '@/lib
 import { rewriteToolSource } from '@/lib/improve/rewrite-tool-source';
 import { textOf } from '@/lib/messages/split-steps';
 import { COMPAT_TARGETS } from '@/lib/shapes/compat';
+import { improvementRecordSchema } from '@/lib/shapes/improvement-record';
+import { newId } from '@/lib/shapes/new-id';
 import type { EvalCase } from '@/lib/shapes/eval-case';
 import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
 import { readToolName } from '@/lib/shapes/tool-source';
@@ -128,6 +130,20 @@ export function useImproveDescription() {
         },
       });
       setResult(improvement);
+      // Kept with the session (files and links carry it), as its schema reads it back.
+      const record = improvementRecordSchema.safeParse({
+        ...improvement,
+        id: `improvement-${newId()}`,
+        at: new Date().toISOString(),
+        tool: tool.name,
+        description: tool.description,
+        provider: settings.provider,
+        model: settings.model.slice(0, 200),
+        proposalKeys: improvement.proposalKeys.slice(0, 500).map((key) => key.slice(0, 200)),
+        heldOutKeys: improvement.heldOutKeys.slice(0, 500).map((key) => key.slice(0, 200)),
+        notes: improvement.notes.slice(0, 20),
+      });
+      if (record.success) store.getState().recordImprovement(record.data);
     } catch (error) {
       setFailed(stop.signal.aborted ? 'Stopped: nothing was measured to the end.' : (error as Error).message);
     } finally {

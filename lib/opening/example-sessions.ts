@@ -45,6 +45,7 @@ function example(
     sandboxChoice: base.sandboxChoice,
     approvals: {},
     mcpInputs: {},
+    improvements: [],
     outcomes: {},
     durations: {},
     mcpServers: [],

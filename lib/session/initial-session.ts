@@ -40,6 +40,7 @@ export function createInitialSession(): SessionState {
     localPrompts: {},
     approvals: {},
     mcpInputs: {},
+    improvements: [],
     outcomes: {},
     durations: {},
     interceptors: [],

@@ -17,6 +17,7 @@ export function pickSessionData(state: SessionData): SessionData {
     sandboxChoice: state.sandboxChoice,
     approvals: state.approvals,
     mcpInputs: state.mcpInputs,
+    improvements: state.improvements,
     outcomes: state.outcomes,
     durations: state.durations,
     interceptors: state.interceptors,

@@ -39,6 +39,7 @@ describe('parseSessionData', () => {
       session: {
         ...data,
         mcpInputs: {},
+        improvements: [],
         outcomes: {},
         durations: {},
         interceptors: [],

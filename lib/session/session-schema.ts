@@ -6,6 +6,7 @@ import {
   readInputUrl,
 } from '../shapes/mcp-input';
 import { z } from 'zod';
+import { improvementRecordSchema, MAX_IMPROVEMENTS } from '../shapes/improvement-record';
 import { APPROVAL_RECORDS } from '../shapes/approval';
 import { TOOL_OUTCOME_KINDS } from '../shapes/tool-outcome';
 import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../shapes/interceptor-spec';
@@ -73,6 +74,8 @@ export const sessionDataSchema = z.object({
         .max(MAX_MCP_INPUT_ROUNDS),
     )
     .default({}),
+  /** What Improve description found, newest last: the rule's settings, the split, every number, what was applied (before 0.42: none). */
+  improvements: z.array(improvementRecordSchema).max(MAX_IMPROVEMENTS).default([]),
   /** What interceptors did to each call, by tool_call_id. */
   interceptions: z.record(z.string(), z.array(interceptionSchema).max(SESSION_LIMITS.interceptionsPerCall)).default({}),
   /** The MCP servers the session's MCP tools come from: URL and what they said, never headers (before 0.12: none). */

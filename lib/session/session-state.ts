@@ -4,6 +4,7 @@ import type { ApprovalPolicy, ApprovalRecord } from '../shapes/approval';
 import type { LintChoice } from '../shapes/lint-choice';
 import type { McpProgress } from '../shapes/mcp-access';
 import type { McpInputRecord } from '../shapes/mcp-input';
+import type { ImprovementRecord } from '../shapes/improvement-record';
 import type { RunEvent } from '../shapes/run-event';
 import type { RunPause } from '../shapes/run-pause';
 import type { RunSettings } from '../shapes/run-settings';
@@ -108,6 +109,10 @@ export type SessionActions = {
   /** Makes a shared session the person's own. */
   leaveReadOnly(): void;
   recordApproval(toolCallId: string, decision: ApprovalRecord): void;
+  /** What Improve description found (the newest 20 are kept). */
+  recordImprovement(record: ImprovementRecord): void;
+  /** Which rewrite of an improvement is applied now (undefined: none, after Undo). */
+  markImprovementApplied(id: string, applied: number | undefined): void;
   /** A question an MCP server asked while the call ran, as answered (the graph draws it). */
   recordMcpInput(toolCallId: string, record: McpInputRecord): void;
   /** How a finished call ended (the executor reports it; the timeline draws it). */

@@ -1,7 +1,7 @@
 import { createStore, type StateCreator } from 'zustand/vanilla';
-import { MAX_MCP_INPUT_ROUNDS } from '../shapes/mcp-input';
 import { createBranchActions } from './branch-actions';
 import { createInterceptorActions } from './interceptor-actions';
+import { createAskedAndImprovedActions } from './asked-and-improved-actions';
 import { createToolActions } from './tool-actions';
 import { mergeBySpreading, type RawSet } from './merge-by-spreading';
 import { createMcpActions } from './mcp-actions';
@@ -37,6 +37,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
     return {
       ...initial,
       ...createToolActions(set, view),
+      ...createAskedAndImprovedActions(set),
       setDraft: (draft) => view({ draft }),
       updateSettings: (patch) => set((state) => ({ settings: { ...state.settings, ...boundRunSettings(patch) } })),
       selectNode: (id) => view({ selectedNodeId: id }),
@@ -83,16 +84,6 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         }),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
-      recordMcpInput: (toolCallId, record) =>
-        set((state) => ({
-          mcpInputs: {
-            ...state.mcpInputs,
-            [toolCallId]: [
-              ...(Object.hasOwn(state.mcpInputs, toolCallId) ? state.mcpInputs[toolCallId] : []),
-              record,
-            ].slice(-MAX_MCP_INPUT_ROUNDS),
-          },
-        })),
       recordOutcome: (toolCallId, kind) => set((state) => ({ outcomes: { ...state.outcomes, [toolCallId]: kind } })),
       addManualStep: (messages, call) =>
         set((state) => ({
