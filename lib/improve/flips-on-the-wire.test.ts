@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProvider, type FakeProvider } from '@/testing/fake-provider/start-fake-provider';
+import { createRouteFetch } from '@/testing/run-conversation';
+import { runEvalCase } from '../evals/run-eval-case';
+import { runVerdict } from '../evals/run-verdict';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
+import { type EvalCase, evalCaseSchema } from '../shapes/eval-case';
+import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import { formatToolSource } from '../shapes/tool-source';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { type FlipInputs, findFlips, flipKind, predictFlips } from './flips';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+
+const WORDS = [
+  'Lyon',
+  'Oslo',
+  'Lima',
+  'Kyoto',
+  'Cairo',
+  'Quito',
+  'Perth',
+  'Dakar',
+  'Hanoi',
+  'Turin',
+  'Bern',
+  'Riga',
+  'Accra',
+];
+/** 26 cases, each run twice: 52 recorded runs. */
+const cases: EvalCase[] = WORDS.flatMap((city, index) => [
+  evalCaseSchema.parse({
+    id: `a-${index}`,
+    prompt: `Weather in ${city}?`,
+    expect: { calls: [{ tool: 'weather_lookup' }] },
+  }),
+  evalCaseSchema.parse({
+    id: `b-${index}`,
+    prompt: `Any news from ${city}?`,
+    expect: { calls: [{ tool: 'news_search' }] },
+  }),
+]);
+const tool = (name: string, description: string, properties: Record<string, object> = {}) => ({
+  id: `tool-${name}`,
+  source: formatToolSource({ name, description, parameters: { type: 'object', properties } }),
+  enabled: true,
+  run: { kind: 'mock' as const, result: '{"ok": true}' },
+});
+const variant: EvalVariant = {
+  id: 'v',
+  name: 'as written',
+  tools: [tool('weather_lookup', 'Current weather.', { city: { type: 'string' } }), tool('news_search', 'News.')],
+};
+const config: EvalConfig = {
+  id: 'c',
+  name: 'fake-script',
+  settings: { provider: 'openai-compatible', model: 'fake-script', baseURL: '' },
+};
+const inputs = (): FlipInputs => ({
+  runs: recorded,
+  cases,
+  variants: [variant],
+  configs: [{ ...config, settings: { ...config.settings, baseURL: `${fake.url}/openai/v1` } }],
+  mode: 'first-step',
+  baseSettings: DEFAULT_RUN_SETTINGS,
+  deps: {
+    checker: createSchemaChecker(),
+    fetch: createRouteFetch(),
+    createSandbox: () => createOfflineSandbox(EXAMPLE_FILES),
+  },
+});
+let recorded: EvalRun[] = [];
+const signal = new AbortController().signal;
+const runFresh = (testCase: EvalCase, tools: EvalVariant['tools'], repeat: number) =>
+  runEvalCase({
+    job: { caseId: testCase.id, variantId: 'v', configId: 'c', repeat },
+    testCase,
+    variant: { ...variant, tools },
+    config: inputs().configs[0],
+    mode: 'first-step',
+    baseSettings: DEFAULT_RUN_SETTINGS,
+    deps: inputs().deps,
+    signal,
+  });
+
+describe('Which runs does this change flip? Recorded eval runs replayed through the chat route', () => {
+  beforeAll(async () => {
+    recorded = [];
+    for (const repeat of [0, 1])
+      for (const testCase of cases) recorded.push(await runFresh(testCase, variant.tools, repeat));
+    expect(recorded).toHaveLength(52);
+  }, 120_000);
+
+  it('with no change, every run is answered from its recording: no provider request, every row the same', async () => {
+    const before = fake.requests.length;
+    expect(await predictFlips(inputs(), {}, signal)).toMatchObject({ runs: 52, goLive: 0, liveRequests: 0 });
+    const rows = await findFlips(inputs(), {}, signal);
+    expect(fake.requests.length).toBe(before);
+    expect(rows.map((row) => row.kind).filter((kind) => kind !== 'same' && kind !== 'not graded')).toEqual([]);
+    expect(rows.every((row) => row.live === 0 && row.served === 1)).toBe(true);
+  }, 120_000);
+
+  it('with one edit, the requests sent are the ones predicted before starting, and each verdict is the one a fresh run gives', async () => {
+    // Renaming the second tool changes what the scripted model answers (it decides from the prompt and the tools' names).
+    const changed = [variant.tools[0], tool('news_lookup', 'News.')];
+    const predicted = await predictFlips(inputs(), { tools: changed }, signal);
+    expect(predicted).toMatchObject({ runs: 52, goLive: 52, exact: true });
+    const before = fake.requests.length;
+    const rows = await findFlips(inputs(), { tools: changed }, signal);
+    expect(fake.requests.length - before).toBe(predicted.liveRequests);
+    // The flip table against the grid run again on the same cases with the change (seeded: the scripted model).
+    let agree = 0;
+    for (const row of rows) {
+      const testCase = cases.find((each) => each.id === row.run.caseId) as EvalCase;
+      if (runVerdict(await runFresh(testCase, changed, row.run.repeat)) === row.after) agree += 1;
+    }
+    expect(agree / rows.length).toBeGreaterThanOrEqual(0.99);
+    // The rename breaks every news case that passed (the expected tool is gone) and leaves the weather ones' verdicts.
+    expect(rows.some((row) => row.kind === 'broke')).toBe(true);
+    expect(rows.filter((row) => row.run.caseId.startsWith('b-') && row.after === 'passed')).toEqual([]);
+  }, 240_000);
+
+  it('names each kind of flip', () => {
+    expect(flipKind('failed', 'passed', true)).toBe('fixed');
+    expect(flipKind('passed', 'failed', true)).toBe('broke');
+    expect(flipKind('passed', 'passed', false)).toBe('same');
+    expect(flipKind('failed', 'failed', true)).toBe('diverged, same verdict');
+    expect(flipKind('error', 'passed', true)).toBe('not graded');
+  });
+});

@@ -1,0 +1,155 @@
+import { createReplayFetch, type ReplayState, recordedCalls, recordedSteps } from '../agent/replay-fetch';
+import { type EvalRunDeps, runEvalCase } from '../evals/run-eval-case';
+import { type RunVerdict, runVerdict } from '../evals/run-verdict';
+import type { EvalCase } from '../shapes/eval-case';
+import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
+import type { RunSettings } from '../shapes/run-settings';
+
+/*
+ * Which runs does this change flip? Each recorded eval run is run again with one change (the
+ * variant's tools, or the run settings), answered from its own recording while each model request
+ * is the recorded one (the fingerprints of Replay against the model) and live from the first that
+ * is not. Before it starts, the same replay is made with nothing sent past a divergence: how many
+ * runs will go live is known, and in first-step mode how many requests exactly.
+ */
+
+/** The change: the tools the run offers (its variant's, edited) and/or settings laid over its own. */
+export type FlipChange = { tools?: EvalVariant['tools']; settings?: Partial<RunSettings> };
+
+export type FlipKind = 'fixed' | 'broke' | 'same' | 'diverged, same verdict' | 'not graded';
+
+/** One run: its verdict before and after, what kind of flip, where its requests first differed, what went live. */
+export type FlipRow = {
+  run: Pick<EvalRun, 'caseId' | 'variantId' | 'configId' | 'repeat'>;
+  before: RunVerdict;
+  after: RunVerdict;
+  kind: FlipKind;
+  /** Which model request (0-based) first differed from the recording; none when every one was served. */
+  divergedAt?: number;
+  /** Requests served from the recording, and sent to the provider. */
+  served: number;
+  live: number;
+  /** The new run (its conversation opens beside the recorded one). */
+  replayed: EvalRun;
+};
+
+/** What a flip is: a graded run whose verdict changed is fixed or broke; one never sent is the same. */
+export function flipKind(before: RunVerdict, after: RunVerdict, diverged: boolean): FlipKind {
+  const graded = (verdict: RunVerdict) => verdict === 'passed' || verdict === 'failed';
+  if (!graded(before) || !graded(after)) return 'not graded';
+  if (before === 'failed' && after === 'passed') return 'fixed';
+  if (before === 'passed' && after === 'failed') return 'broke';
+  return diverged ? 'diverged, same verdict' : 'same';
+}
+
+export type FlipInputs = {
+  runs: readonly EvalRun[];
+  cases: readonly EvalCase[];
+  variants: readonly EvalVariant[];
+  configs: readonly EvalConfig[];
+  mode: EvalRunMode;
+  baseSettings: RunSettings;
+  deps: EvalRunDeps;
+};
+
+/** Where a run's recording starts: its prompt, the last user message before its first answer. */
+const promptIndex = (run: EvalRun) => {
+  const firstAnswer = run.messages.findIndex((message) => message.role === 'assistant');
+  const end = firstAnswer === -1 ? run.messages.length : firstAnswer;
+  return run.messages.slice(0, end).findLastIndex((message) => message.role === 'user');
+};
+
+/** One run replayed with the change; `dry`: nothing is sent past the divergence (the prediction). */
+async function replayRun(
+  run: EvalRun,
+  inputs: FlipInputs,
+  change: FlipChange,
+  { dry, signal }: { dry: boolean; signal: AbortSignal },
+): Promise<{ state: ReplayState; replayed: EvalRun } | undefined> {
+  const testCase = inputs.cases.find((each) => each.id === run.caseId);
+  const variant = inputs.variants.find((each) => each.id === run.variantId);
+  const config = inputs.configs.find((each) => each.id === run.configId);
+  const from = promptIndex(run);
+  if (!testCase || !variant || !config || from === -1) return undefined;
+  let state: ReplayState = {
+    steps: recordedSteps(run.messages, from),
+    calls: recordedCalls(run.messages, from, {}),
+    callsServed: 0,
+    callsDiverged: false,
+    onDivergence: dry ? 'stop' : 'go-live',
+    served: 0,
+    live: 0,
+  };
+  const inner = inputs.deps.fetch ?? fetch;
+  const replayed = await runEvalCase({
+    job: { caseId: run.caseId, variantId: run.variantId, configId: run.configId, repeat: run.repeat },
+    testCase,
+    variant: change.tools ? { ...variant, tools: change.tools } : variant,
+    config: change.settings ? { ...config, settings: { ...config.settings, ...change.settings } } : config,
+    mode: inputs.mode,
+    baseSettings: inputs.baseSettings,
+    deps: {
+      ...inputs.deps,
+      fetch: createReplayFetch(
+        inner,
+        () => state,
+        (next) => {
+          state = next;
+        },
+      ),
+    },
+    signal,
+  });
+  return { state, replayed };
+}
+
+/**
+ * Before anything is sent: which runs will go live (their requests differ from the recording
+ * somewhere), and how many requests that is when each run is one request (first-step mode).
+ */
+export async function predictFlips(inputs: FlipInputs, change: FlipChange, signal: AbortSignal) {
+  let goLive = 0;
+  for (const run of inputs.runs) {
+    signal.throwIfAborted();
+    const replay = await replayRun(run, inputs, change, { dry: true, signal });
+    if (replay?.state.diverged) goLive += 1;
+  }
+  return {
+    runs: inputs.runs.length,
+    goLive,
+    /** Exact in first-step mode (one request a run); in full-loop mode, at least this many. */
+    liveRequests: goLive,
+    exact: inputs.mode === 'first-step',
+  };
+}
+
+/** Replays every run with the change, one at a time (Stop stops between runs); a row per run. */
+export async function findFlips(
+  inputs: FlipInputs,
+  change: FlipChange,
+  signal: AbortSignal,
+  onRow?: (row: FlipRow, done: number, of: number) => void,
+): Promise<FlipRow[]> {
+  const rows: FlipRow[] = [];
+  for (const run of inputs.runs) {
+    signal.throwIfAborted();
+    const replay = await replayRun(run, inputs, change, { dry: false, signal });
+    if (!replay) continue;
+    const before = runVerdict(run);
+    const after = runVerdict(replay.replayed);
+    const diverged = replay.state.diverged !== undefined;
+    const row: FlipRow = {
+      run: { caseId: run.caseId, variantId: run.variantId, configId: run.configId, repeat: run.repeat },
+      before,
+      after,
+      kind: flipKind(before, after, diverged),
+      ...(diverged ? { divergedAt: replay.state.diverged?.at } : {}),
+      served: replay.state.served,
+      live: replay.state.live,
+      replayed: replay.replayed,
+    };
+    rows.push(row);
+    onRow?.(row, rows.length, inputs.runs.length);
+  }
+  return rows;
+}
