@@ -11,6 +11,7 @@ import { EvalResultsTable } from './eval-results-table';
 import { useEvalRunner } from '../shared/use-eval-runner';
 import { CompareRunsButton } from './compare-runs-dialog';
 import { suiteConfigs, suiteVariants } from '@/lib/evals/run-suite';
+import { FlipsButton } from './flips-dialog';
 
 /** A whole number from 1 to `max`; anything else typed is not taken. */
 function WholeNumberField({
@@ -128,6 +129,7 @@ export function EvalsPane() {
               </button>
             )}
             <CompareRunsButton />
+            <FlipsButton />
             <span className="muted">
               {evals.cases.length} {evals.cases.length === 1 ? 'case' : 'cases'} × {columns.length}{' '}
               {columns.length === 1 ? 'column' : 'columns'} × {evals.repeats} = {total} {total === 1 ? 'run' : 'runs'}

@@ -10,7 +10,7 @@ import type { EvalConfig, EvalRun, EvalVariant } from '../shapes/eval-run';
 import { EXAMPLE_FILES } from '../shapes/example-files';
 import { formatToolSource } from '../shapes/tool-source';
 import { createSchemaChecker } from '../tools/create-schema-checker';
-import { type FlipInputs, findFlips, flipKind, predictFlips } from './flips';
+import { type FlipInputs, findFlips, flipKind, predictFlips, withToolsAsNow } from './flips';
 
 let fake: FakeProvider;
 beforeAll(async () => {
@@ -109,10 +109,10 @@ describe('Which runs does this change flip? Recorded eval runs replayed through 
   it('with one edit, the requests sent are the ones predicted before starting, and each verdict is the one a fresh run gives', async () => {
     // Renaming the second tool changes what the scripted model answers (it decides from the prompt and the tools' names).
     const changed = [variant.tools[0], tool('news_lookup', 'News.')];
-    const predicted = await predictFlips(inputs(), { tools: changed }, signal);
+    const predicted = await predictFlips(inputs(), { tools: () => changed }, signal);
     expect(predicted).toMatchObject({ runs: 52, goLive: 52, exact: true });
     const before = fake.requests.length;
-    const rows = await findFlips(inputs(), { tools: changed }, signal);
+    const rows = await findFlips(inputs(), { tools: () => changed }, signal);
     expect(fake.requests.length - before).toBe(predicted.liveRequests);
     // The flip table against the grid run again on the same cases with the change (seeded: the scripted model).
     let agree = 0;
@@ -125,6 +125,17 @@ describe('Which runs does this change flip? Recorded eval runs replayed through 
     expect(rows.some((row) => row.kind === 'broke')).toBe(true);
     expect(rows.filter((row) => row.run.caseId.startsWith('b-') && row.after === 'passed')).toEqual([]);
   }, 240_000);
+
+  it("the tools as they are now: each tool of a variant replaced by the session's tool of the same name where it differs", () => {
+    const now = withToolsAsNow([
+      tool('weather_lookup', 'Weather, now and forecast.', { city: { type: 'string' } }),
+      tool('unrelated', 'x'),
+    ]);
+    expect(now.changedIn(variant)).toEqual(['weather_lookup']);
+    const tools = now.tools(variant);
+    expect(tools[0].source).toContain('Weather, now and forecast.');
+    expect(tools[1]).toBe(variant.tools[1]);
+  });
 
   it('names each kind of flip', () => {
     expect(flipKind('failed', 'passed', true)).toBe('fixed');

@@ -4,6 +4,8 @@ import { type RunVerdict, runVerdict } from '../evals/run-verdict';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import type { RunSettings } from '../shapes/run-settings';
+import { readToolName } from '../shapes/tool-source';
+import type { ToolDraft } from '../shapes/tool-spec';
 
 /*
  * Which runs does this change flip? Each recorded eval run is run again with one change (the
@@ -13,8 +15,33 @@ import type { RunSettings } from '../shapes/run-settings';
  * runs will go live is known, and in first-step mode how many requests exactly.
  */
 
-/** The change: the tools the run offers (its variant's, edited) and/or settings laid over its own. */
-export type FlipChange = { tools?: EvalVariant['tools']; settings?: Partial<RunSettings> };
+/** The change: the tools a run offers (from its variant's) and/or settings laid over its configuration's. */
+export type FlipChange = {
+  tools?: (variant: EvalVariant) => EvalVariant['tools'];
+  settings?: Partial<RunSettings>;
+};
+
+/**
+ * "The tools as they are now": each of a variant's tools replaced by the session's tool of the
+ * same name where its text differs; the names that differ, for saying what the change is.
+ */
+export function withToolsAsNow(sessionTools: readonly ToolDraft[]) {
+  const now = new Map(sessionTools.map((tool) => [readToolName(tool.source), tool]));
+  const changedIn = (variant: EvalVariant) =>
+    variant.tools.flatMap((tool) => {
+      const name = readToolName(tool.source);
+      const current = name === undefined ? undefined : now.get(name);
+      return current && current.source !== tool.source ? [name as string] : [];
+    });
+  return {
+    changedIn,
+    tools: (variant: EvalVariant) =>
+      variant.tools.map((tool) => {
+        const current = now.get(readToolName(tool.source));
+        return current && current.source !== tool.source ? { ...tool, source: current.source } : tool;
+      }),
+  };
+}
 
 export type FlipKind = 'fixed' | 'broke' | 'same' | 'diverged, same verdict' | 'not graded';
 
@@ -84,7 +111,7 @@ async function replayRun(
   const replayed = await runEvalCase({
     job: { caseId: run.caseId, variantId: run.variantId, configId: run.configId, repeat: run.repeat },
     testCase,
-    variant: change.tools ? { ...variant, tools: change.tools } : variant,
+    variant: change.tools ? { ...variant, tools: change.tools(variant) } : variant,
     config: change.settings ? { ...config, settings: { ...config.settings, ...change.settings } } : config,
     mode: inputs.mode,
     baseSettings: inputs.baseSettings,
