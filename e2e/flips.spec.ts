@@ -78,7 +78,7 @@ test('Which runs does this change flip?: unchanged, nothing is sent; after an ed
   await expect(flips.getByRole('row')).toHaveCount(7);
   await expect(dialog).toContainText(/\d+ (diverged, same verdict|fixed|broke)/);
   expect(providerRequests.length - before).toBe(6);
-  await expect(flips.getByRole('row').nth(1)).toContainText('request 1');
+  await expect(flips.getByRole('row').nth(1)).toContainText('request 1: the tool `weather_lookup` was changed');
 
   // The pair opens on the graph: the recorded run and the run with the change, each a branch.
   await flips.getByRole('row').nth(1).getByRole('button', { name: 'Open the pair' }).click();

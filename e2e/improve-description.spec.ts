@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 import { FAKE_PROVIDER_PORT } from './playwright.config';
 
@@ -27,11 +27,8 @@ const VAGUE = JSON.stringify(
   2,
 );
 
-test('Improve description: the fake proposes rewrites, each is measured on held-out cases, the one that helps is applied, the evidence opens from a link, and Undo restores the description', async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(240_000);
+/** The vague weather_lookup tool, the fake that follows descriptions, and the twenty cases saved. */
+async function weatherToolWithCases(page: Page, testInfo: TestInfo) {
   const playground = new PlaygroundPage(page);
   await playground.goto();
   await playground.addToolFromTemplate('get_weather');
@@ -48,6 +45,15 @@ test('Improve description: the fake proposes rewrites, each is measured on held-
   await writeFile(file, JSON.stringify(CASES));
   await evals.getByLabel('Eval cases file').setInputFiles(file);
   await expect(evals.getByRole('status').first()).toHaveText('20 cases saved.');
+  return { playground, evals };
+}
+
+test('Improve description: the fake proposes rewrites, each is measured on held-out cases, the one that helps is applied, the evidence opens from a link, and Undo restores the description', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { playground } = await weatherToolWithCases(page, testInfo);
 
   await playground.selectTool('weather_lookup');
   await playground.moreToolAction('Improve description');
@@ -101,4 +107,20 @@ test('Improve description: the fake proposes rewrites, each is measured on held-
     .click();
   await page.keyboard.press('Escape');
   await expect.poll(() => playground.editorText()).toContain('Looks things up.');
+});
+
+test('Improve description from a failing eval cell: the dialog opens on the tool the case expects', async ({
+  page,
+}, testInfo) => {
+  const { evals } = await weatherToolWithCases(page, testInfo);
+  await evals.getByRole('combobox', { name: 'Eval run mode' }).selectOption('first-step');
+  await evals.getByRole('button', { name: 'Run evals' }).click();
+  await expect(evals.getByRole('status').filter({ hasText: /^20 \/ 20/ })).toContainText('done', { timeout: 60_000 });
+  // A cell where the model did not call the tool (the fake calls it 4 times in 10 with this description).
+  const failing = evals
+    .getByRole('table', { name: 'Eval results' })
+    .getByRole('button', { name: /: 0 of 1 passed|0\/1/ });
+  await failing.first().click();
+  await evals.getByRole('button', { name: 'Improve description', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Improve the description of weather_lookup' })).toBeVisible();
 });

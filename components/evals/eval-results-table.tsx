@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { Fragment, useMemo, useState } from 'react';
 import type { EvalCase } from '@/lib/shapes/eval-case';
 import type { EvalRun } from '@/lib/shapes/eval-run';
@@ -20,6 +21,10 @@ import { estimateCost } from '@/lib/evals/model-prices';
 import { countVerdicts, gradedRuns, runVerdict } from '@/lib/evals/run-verdict';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
+import { readToolName } from '@/lib/shapes/tool-source';
+
+// Its code loads when a failing cell asks for it.
+const ImproveDescriptionDialog = dynamic(() => import('../shared/improve-description-dialog'), { ssr: false });
 
 const TONES = {
   pass: 'bg-role-result/20 text-role-result',
@@ -43,14 +48,44 @@ const money = (dollars: number | undefined) =>
       ? '$0'
       : `≈ $${dollars < 0.01 ? dollars.toFixed(4) : dollars.toFixed(2)}`;
 
+/** From a cell that failed: Improve description of the tool its case expects (when the session has it). */
+function ImproveFromCell({ testCase, runs }: { testCase: EvalCase | undefined; runs: EvalRun[] }) {
+  const tools = useSession((state) => state.tools);
+  const readOnly = useSession((state) => state.readOnly);
+  const [open, setOpen] = useState(false);
+  const names = new Set(tools.map((tool) => readToolName(tool.source)));
+  const tool = testCase?.expect.calls.map((call) => call.tool).find((name) => names.has(name));
+  if (!tool || readOnly || !runs.some((run) => runVerdict(run) === 'failed')) return null;
+  return (
+    <>
+      <button type="button" className="button px-1.5 py-0" onClick={() => setOpen(true)}>
+        Improve description
+      </button>
+      <span className="muted">{`of ${tool}, the tool this case expects`}</span>
+      {open ? <ImproveDescriptionDialog toolName={tool} onOpenChange={setOpen} /> : null}
+    </>
+  );
+}
+
 /** The runs of one cell, each with why it failed and a way onto the timeline. */
-function CellRuns({ title, runs, onClose }: { title: string; runs: EvalRun[]; onClose: () => void }) {
+function CellRuns({
+  title,
+  runs,
+  testCase,
+  onClose,
+}: {
+  title: string;
+  runs: EvalRun[];
+  testCase: EvalCase | undefined;
+  onClose: () => void;
+}) {
   const readOnly = useSession((state) => state.readOnly);
   const { startBranch, showEvals } = useSessionActions();
   return (
     <section aria-label={`Runs of ${title}`} className="rounded border border-[var(--border)] p-2 text-xs">
       <div className="flex items-center gap-2">
         <h4 className="font-semibold">{title}</h4>
+        <ImproveFromCell testCase={testCase} runs={runs} />
         <button type="button" className="button ml-auto px-1.5 py-0" onClick={onClose}>
           Close
         </button>
@@ -266,7 +301,14 @@ export function EvalResultsTable({ cases, columns }: { cases: EvalCase[]; column
           </tfoot>
         </table>
       </div>
-      {open && opened ? <CellRuns title={openedTitle} runs={opened.runs} onClose={() => setOpen(undefined)} /> : null}
+      {open && opened ? (
+        <CellRuns
+          title={openedTitle}
+          runs={opened.runs}
+          testCase={cases.find((each) => each.id === open.caseId)}
+          onClose={() => setOpen(undefined)}
+        />
+      ) : null}
       <div className="flex gap-1 text-xs">
         <button
           type="button"

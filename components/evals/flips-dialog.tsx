@@ -33,7 +33,11 @@ function FlipsTable({ rows, onOpen }: { rows: readonly FlipRow[]; onOpen: (row: 
             <td>
               <strong>{row.kind}</strong>
             </td>
-            <td>{row.divergedAt === undefined ? 'never (all served)' : `request ${row.divergedAt + 1}`}</td>
+            <td>
+              {row.divergedAt === undefined
+                ? 'never (all served)'
+                : `request ${row.divergedAt + 1}: ${(row.why ?? []).join('; ')}`}
+            </td>
             <td>
               <button type="button" className="button px-1.5 py-0" onClick={() => onOpen(row)}>
                 Open the pair

@@ -8,6 +8,28 @@ import { evalDeps } from '../shared/use-eval-runner';
 
 export type FlipPrediction = Awaited<ReturnType<typeof predictFlips>>;
 
+/** How long the replays may hold the page's thread before it paints and takes input again, in ms. */
+const SLICE_MS = 40;
+
+/**
+ * Between two replays: gives the page its thread back once the replays have held it `SLICE_MS`
+ * (a message, not a clamped timer), so no task grows long and no time is lost when they are quick.
+ */
+function threadGiver(): () => Promise<void> {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < SLICE_MS) return Promise.resolve();
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        since = performance.now();
+        resolve();
+      };
+      channel.port2.postMessage(undefined);
+    });
+  };
+}
+
 /**
  * Which runs does this change flip? from the page: the last grid's runs replayed with the tools
  * as they are now in the Tools pane and the run settings as they are now, each through `/api/chat`
@@ -36,6 +58,7 @@ export function useFlips() {
         mode: evals.mode,
         baseSettings: settings,
         deps: await evalDeps(runtime),
+        pause: threadGiver(),
       },
       change: { tools: withToolsAsNow(tools).tools },
     };
@@ -64,7 +87,24 @@ export function useFlips() {
       setRows([]);
       const { inputs: made, change } = await inputs();
       runtime.store.getState().trustHandlers();
-      await findFlips(made, change, signal, (row) => setRows((current) => [...current, row]));
+      // Rows reach the table a frame at a time, not one render per run.
+      let waiting: FlipRow[] = [];
+      let frame: number | undefined;
+      const flush = () => {
+        frame = undefined;
+        const arrived = waiting;
+        waiting = [];
+        setRows((current) => [...current, ...arrived]);
+      };
+      try {
+        await findFlips(made, change, signal, (row) => {
+          waiting.push(row);
+          frame ??= requestAnimationFrame(flush);
+        });
+      } finally {
+        if (frame !== undefined) cancelAnimationFrame(frame);
+        flush();
+      }
     });
   return { prediction, rows, busy, failed, count, replay, stop: () => stopper.current?.abort(new Error('stopped')) };
 }

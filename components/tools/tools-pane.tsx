@@ -30,7 +30,7 @@ const ImportPanel = dynamic(() => import('./import-panel').then((module) => modu
 const ExportPanel = dynamic(() => import('./export-panel').then((module) => module.ExportPanel), { ssr: false });
 const CompatibilityDialog = dynamic(() => import('./compatibility-dialog'), { ssr: false });
 const ContextCostDialog = dynamic(() => import('./context-cost-dialog'), { ssr: false });
-const ImproveDescriptionDialog = dynamic(() => import('./improve-description-dialog'), { ssr: false });
+const ImproveDescriptionDialog = dynamic(() => import('../shared/improve-description-dialog'), { ssr: false });
 const ToolStatsPanel = dynamic(() => import('./tool-stats-panel').then((module) => module.ToolStatsPanel), {
   ssr: false,
 });

@@ -123,6 +123,12 @@ describe('Which runs does this change flip? Recorded eval runs replayed through 
     expect(agree / rows.length).toBeGreaterThanOrEqual(0.99);
     // The rename breaks every news case that passed (the expected tool is gone) and leaves the weather ones' verdicts.
     expect(rows.some((row) => row.kind === 'broke')).toBe(true);
+    // Where each run first differed, and what: the first request, a tool gone and one added.
+    expect(rows.every((row) => row.divergedAt === 0)).toBe(true);
+    expect(rows[0].why).toEqual([
+      'the tool `news_search` is no longer offered (removed or turned off)',
+      'the tool `news_lookup` was added',
+    ]);
     expect(rows.filter((row) => row.run.caseId.startsWith('b-') && row.after === 'passed')).toEqual([]);
   }, 240_000);
 

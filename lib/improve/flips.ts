@@ -1,4 +1,6 @@
 import { createReplayFetch, type ReplayState, recordedCalls, recordedSteps } from '../agent/replay-fetch';
+import { sentDifferences } from '../agent/sent-record';
+import { readStepReport } from '../wire/extract-wire-steps';
 import { type EvalRunDeps, runEvalCase } from '../evals/run-eval-case';
 import { type RunVerdict, runVerdict } from '../evals/run-verdict';
 import type { EvalCase } from '../shapes/eval-case';
@@ -53,6 +55,8 @@ export type FlipRow = {
   kind: FlipKind;
   /** Which model request (0-based) first differed from the recording; none when every one was served. */
   divergedAt?: number;
+  /** What differed there, a sentence each: a tool changed, added or gone, a setting, or the conversation. */
+  why?: string[];
   /** Requests served from the recording, and sent to the provider. */
   served: number;
   live: number;
@@ -77,6 +81,8 @@ export type FlipInputs = {
   mode: EvalRunMode;
   baseSettings: RunSettings;
   deps: EvalRunDeps;
+  /** Between runs (the page gives its thread back here, so a long set never blocks it). */
+  pause?: () => Promise<void>;
 };
 
 /** Where a run's recording starts: its prompt, the last user message before its first answer. */
@@ -131,6 +137,23 @@ async function replayRun(
 }
 
 /**
+ * What differed at the divergence, from the recorded step's fingerprints: which tools changed, were
+ * added or went, which setting; the conversation when neither (an earlier answer went otherwise).
+ */
+function whyDiverged(state: ReplayState): string[] {
+  const diverged = state.diverged;
+  if (!diverged) return [];
+  const recorded = state.steps[diverged.at];
+  const sent = recorded ? readStepReport(recorded.parts)?.sent : undefined;
+  if (!sent) return ['the recorded run had no request here'];
+  const differences = sentDifferences(sent, {
+    tools: diverged.request.tools,
+    settings: diverged.request.settings as RunSettings,
+  });
+  return differences.length > 0 ? differences : ['the conversation before it differs'];
+}
+
+/**
  * Before anything is sent: which runs will go live (their requests differ from the recording
  * somewhere), and how many requests that is when each run is one request (first-step mode).
  */
@@ -138,6 +161,7 @@ export async function predictFlips(inputs: FlipInputs, change: FlipChange, signa
   let goLive = 0;
   for (const run of inputs.runs) {
     signal.throwIfAborted();
+    await inputs.pause?.();
     const replay = await replayRun(run, inputs, change, { dry: true, signal });
     if (replay?.state.diverged) goLive += 1;
   }
@@ -160,17 +184,19 @@ export async function findFlips(
   const rows: FlipRow[] = [];
   for (const run of inputs.runs) {
     signal.throwIfAborted();
+    await inputs.pause?.();
     const replay = await replayRun(run, inputs, change, { dry: false, signal });
     if (!replay) continue;
     const before = runVerdict(run);
     const after = runVerdict(replay.replayed);
     const diverged = replay.state.diverged !== undefined;
+    const why = whyDiverged(replay.state);
     const row: FlipRow = {
       run: { caseId: run.caseId, variantId: run.variantId, configId: run.configId, repeat: run.repeat },
       before,
       after,
       kind: flipKind(before, after, diverged),
-      ...(diverged ? { divergedAt: replay.state.diverged?.at } : {}),
+      ...(diverged ? { divergedAt: replay.state.diverged?.at, why } : {}),
       served: replay.state.served,
       live: replay.state.live,
       replayed: replay.replayed,

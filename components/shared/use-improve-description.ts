@@ -16,7 +16,7 @@ import type { ToolSpec } from '@/lib/shapes/tool-spec';
 import { compatCell } from '@/lib/tools/compat/compat-verdict';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
 import { useRuntime } from '../runtime/runtime-context';
-import { evalDeps } from '../shared/use-eval-runner';
+import { evalDeps } from './use-eval-runner';
 
 export type ImproveProgress = { done: number; of: number; doing: string };
 
