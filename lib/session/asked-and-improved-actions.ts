@@ -1,4 +1,4 @@
-import { MAX_IMPROVEMENTS } from '../shapes/improvement-record';
+import { MAX_IMPROVEMENTS } from '../shapes/improvement-limits';
 import { MAX_MCP_INPUT_ROUNDS } from '../shapes/mcp-input';
 import type { SessionActions, SessionState } from './session-state';
 

@@ -6,7 +6,8 @@ import {
   readInputUrl,
 } from '../shapes/mcp-input';
 import { z } from 'zod';
-import { improvementRecordSchema, MAX_IMPROVEMENTS } from '../shapes/improvement-record';
+import { MAX_IMPROVEMENTS } from '../shapes/improvement-limits';
+import { improvementRecordSchema } from '../shapes/improvement-record';
 import { APPROVAL_RECORDS } from '../shapes/approval';
 import { TOOL_OUTCOME_KINDS } from '../shapes/tool-outcome';
 import { executorSettingsSchema, interceptionSchema, interceptorSchema } from '../shapes/interceptor-spec';

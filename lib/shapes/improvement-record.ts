@@ -7,8 +7,6 @@ import { COMPAT_TARGETS } from './compat';
  * rewrite was applied. A stranger's file or link is read against these bounds.
  */
 
-/** Most improvements a session keeps (the newest). */
-export const MAX_IMPROVEMENTS = 20;
 const MAX_KEYS = 500;
 const MAX_TEXT = 2_000;
 const MAX_REWRITES = 5;

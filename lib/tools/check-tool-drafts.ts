@@ -4,10 +4,17 @@ import { toolSetCheckOf } from './tool-set-check-of';
 import type { SchemaChecker } from './create-schema-checker';
 import type { ToolDraft } from '../shapes/tool-spec';
 
-/** Checks every draft and works out which tools the next run sends. */
+/**
+ * Checks every draft and works out which tools the next run sends. A text the checker has seen is
+ * not checked again (an eval grid checks the same tools for every run).
+ */
 export function checkToolDrafts(drafts: readonly ToolDraft[], checker: SchemaChecker): ToolSetCheck {
+  const check = (source: string) =>
+    checker.remember
+      ? checker.remember(`tool-source\u0000${source}`, () => checkToolSource(source, checker))
+      : checkToolSource(source, checker);
   return toolSetCheckOf(
     drafts,
-    drafts.map((draft) => checkToolSource(draft.source, checker)),
+    drafts.map((draft) => check(draft.source)),
   );
 }

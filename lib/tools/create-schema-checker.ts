@@ -45,6 +45,11 @@ export type SchemaChecker = {
    * scalars coerced to the declared type ("3" → 3) — then checked; `value` itself is not changed.
    */
   normalizeValue(schema: Record<string, unknown>, value: unknown): { value: unknown; problems: SchemaProblem[] };
+  /**
+   * What `make` made for `key` the first time it was asked (a tool's text checked: the same text
+   * checks the same way while this checker lives); bounded like the compiled schemas.
+   */
+  remember?<T>(key: string, make: () => T): T;
 };
 
 function createAjv(kind: 'draft-07' | '2020-12', normalize = false): Ajv {
@@ -119,7 +124,15 @@ export function createSchemaChecker(): SchemaChecker {
     return result;
   };
 
+  const remembered = new Map<string, unknown>();
   return {
+    remember<T>(key: string, make: () => T): T {
+      if (remembered.has(key)) return remembered.get(key) as T;
+      if (remembered.size >= MAX_CACHED_SCHEMAS) remembered.clear();
+      const made = make();
+      remembered.set(key, made);
+      return made;
+    },
     checkSchema(schema) {
       const result = compile(schema);
       return Array.isArray(result) ? result : [];
