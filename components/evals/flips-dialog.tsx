@@ -51,7 +51,7 @@ function FlipsTable({ rows, onOpen }: { rows: readonly FlipRow[]; onOpen: (row: 
 }
 
 /**
- * Which runs does this change flip? (issue 59): the last grid's runs, replayed with the tools
+ * Which runs does this change flip? (lib/improve/CONTEXT.md, "Flips"): the last grid's runs, replayed with the tools
  * and run settings as they are now — answered from their recordings until their first changed
  * request — counted before anything is sent, then a table of what flipped.
  */

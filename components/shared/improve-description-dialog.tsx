@@ -210,7 +210,7 @@ function refusalOf(provider: string, toolName: string, tool: RunnableTool | unde
 }
 
 /**
- * Improve description (issue 59): a model proposes rewrites of the tool's description from the
+ * Improve description (lib/improve/CONTEXT.md): a model proposes rewrites of the tool's description from the
  * runs that went wrong on part of the session's eval cases; each is measured on the other part
  * and offered as better only when the acceptance rule says so (lib/improve/accept-rewrite.ts).
  */

@@ -36,7 +36,7 @@ const RANK: Record<CompatVerdict, number> = { accepts: 0, rewrites: 1, rejects: 
 const points = (share: number) => `${share >= 0 ? '+' : '−'}${Math.abs(Math.round(share * 100))} pp`;
 
 /**
- * The acceptance rule (issue 59): a rewrite is better only when the 95 % interval of the
+ * The acceptance rule (README "Does this change help?"): a rewrite is better only when the 95 % interval of the
  * difference in pass rate on the held-out cases lies above 0, no target's Compatibility verdict
  * gets worse, and the tool's token cost grows by no more than the person's bound. Before and after
  * are measured on the same cases, so what differs from case to case cancels out: pooling the runs
