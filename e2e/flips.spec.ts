@@ -72,17 +72,72 @@ test('Which runs does this change flip?: unchanged, nothing is sent; after an ed
   await playground.replaceToolDefinition(definition('Current weather and the forecast for a city.'));
   await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
   await dialog.getByRole('button', { name: 'Count the requests' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('6 of 6 runs go live: 6 model requests.');
+  await expect(dialog.getByRole('status')).toHaveText(
+    '6 of 6 runs go live: 6 model requests; cost unknown for 6 (no list price for their model).',
+  );
   const before = providerRequests.length;
   await dialog.getByRole('button', { name: 'Replay with the change' }).click();
   await expect(flips.getByRole('row')).toHaveCount(7);
   await expect(dialog).toContainText(/\d+ (diverged, same verdict|fixed|broke)/);
   expect(providerRequests.length - before).toBe(6);
   await expect(flips.getByRole('row').nth(1)).toContainText('request 1: the tool `weather_lookup` was changed');
+  // Where inside the tool: the JSON path in the request sent.
+  await expect(flips.getByRole('row').nth(1)).toContainText(/at tools\[\d+\]\.description/);
 
   // The pair opens on the graph: the recorded run and the run with the change, each a branch.
   await flips.getByRole('row').nth(1).getByRole('button', { name: 'Open the pair' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('region', { name: 'Evals' })).toBeHidden();
   await expect(playground.conversation).toContainText('Weather in Lyon?');
+});
+
+test("Which runs does this change flip? over the session's branches: unchanged, nothing is sent; after an edit, each conversation goes live where it first differs and says where", async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.addToolFromTemplate('get_weather');
+  await playground.replaceToolDefinition(definition('Current weather.'));
+  // Keyless: the simulated model, two turns (its tool calls run in the offline sandbox).
+  await playground.sendMessage('show me README.md and list the files');
+  await playground.sendMessage('now search for TODO');
+  const routeRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/chat')) routeRequests.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Which runs does this change flip?' });
+  // No grid has run: the session's branches are the runs.
+  await expect(dialog.getByRole('combobox', { name: 'Runs to replay' })).toHaveValue('branches');
+  await dialog.getByRole('button', { name: 'Count the requests' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    'No run changes: all 1 are answered from their recordings, and nothing is sent.',
+  );
+  await dialog.getByRole('button', { name: 'Replay with the change' }).click();
+  const flips = dialog.getByRole('table', { name: 'Flips' });
+  await expect(flips.getByRole('row').nth(1)).toContainText('same');
+  await expect(flips.getByRole('row').nth(1)).toContainText('never (all served)');
+  expect(routeRequests).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await playground.selectTool('weather_lookup');
+  await playground.replaceToolDefinition(definition('Current weather and the forecast for a city.'));
+  await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
+  await dialog.getByRole('button', { name: 'Count the requests' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(
+    "1 of 1 runs go live: at least 1 model requests (each goes on live to its end); $0 at list prices (the recorded runs' tokens).",
+  );
+  expect(routeRequests).toEqual([]);
+  await dialog.getByRole('button', { name: 'Replay with the change' }).click();
+  const row = flips.getByRole('row').nth(1);
+  await expect(row).toContainText(/diverged, same calls|other calls/);
+  await expect(row).toContainText('request 1: the tool `weather_lookup` was changed');
+  await expect(row).toContainText(/at tools\[\d+\]\.description/);
+  expect(routeRequests.length).toBeGreaterThanOrEqual(1);
+  // The replay joins the recorded conversation as a branch beside it.
+  await row.getByRole('button', { name: 'Open the pair' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(playground.conversation).toContainText('now search for TODO');
 });

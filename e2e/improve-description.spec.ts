@@ -124,3 +124,33 @@ test('Improve description from a failing eval cell: the dialog opens on the tool
   await evals.getByRole('button', { name: 'Improve description', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Improve the description of weather_lookup' })).toBeVisible();
 });
+
+test('Improve description from a sampled step: the step someone expects something of is one more case, proposed from or measured on', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { playground } = await weatherToolWithCases(page, testInfo);
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  await playground.sendMessage('Is there rain forecast in Lyon? (weather_lookup)');
+  await playground.selectNode(/^Assistant message/);
+  await playground.inspector.getByRole('spinbutton', { name: 'Samples' }).fill('10');
+  await playground.inspector.getByRole('button', { name: 'Sample this step' }).click();
+  await expect(playground.inspector.getByRole('status').filter({ hasText: 'Sampled 10 of 10.' })).toBeVisible({
+    timeout: 60_000,
+  });
+  // What is right here: a sample that called the tool (the fake calls it 4 times in 10 with this description).
+  const samples = page.getByRole('region', { name: 'Step samples' });
+  await samples.getByText('Samples (10)').click();
+  const calling = samples.getByRole('listitem').filter({ hasText: 'weather_lookup({})' }).first();
+  await calling.getByRole('button', { name: /^Expect this/ }).click();
+  await expect(samples.getByText(/^of weather_lookup: \d+ of 10 samples did not do what is expected$/)).toBeVisible();
+  await samples.getByRole('button', { name: 'Improve description', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Improve the description of weather_lookup' });
+  await expect(dialog).toContainText('21 cases (20 eval cases, 1 step you expect something of)');
+  await dialog.getByRole('spinbutton', { name: 'Repeats' }).fill('2');
+  await dialog.getByRole('button', { name: 'Propose and measure' }).click();
+  const rows = dialog.getByRole('table', { name: 'Rewrites measured' }).getByRole('row');
+  await expect(rows).toHaveCount(4, { timeout: 120_000 });
+  // The step is on one side of the split: its key is among the held-out cases or the proposal's.
+  await expect(dialog.getByText(/^Measured .* held out /)).toBeVisible();
+});

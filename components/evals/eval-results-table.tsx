@@ -17,7 +17,7 @@ import {
   isFlaky,
   passHatText,
 } from '@/lib/evals/eval-results';
-import { estimateCost } from '@/lib/evals/model-prices';
+import { estimateCost, formatDollars } from '@/lib/evals/model-prices';
 import { countVerdicts, gradedRuns, runVerdict } from '@/lib/evals/run-verdict';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { downloadText } from '../ui/download-text';
@@ -40,13 +40,6 @@ const VERDICT_TEXT = {
   error: { text: 'error (the model could not be asked)', tone: 'muted' },
   'not-checked': { text: 'not checked (no check of this case ran)', tone: 'muted' },
 } as const;
-
-const money = (dollars: number | undefined) =>
-  dollars === undefined
-    ? 'cost unknown'
-    : dollars === 0
-      ? '$0'
-      : `≈ $${dollars < 0.01 ? dollars.toFixed(4) : dollars.toFixed(2)}`;
 
 /** From a cell that failed: Improve description of the tool its case expects (when the session has it). */
 function ImproveFromCell({ testCase, runs }: { testCase: EvalCase | undefined; runs: EvalRun[] }) {
@@ -157,7 +150,7 @@ function ResultCell({
     cell.inputTokens,
     cell.outputTokens,
   );
-  const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${money(cost)}`;
+  const figures = `${Math.round(cell.ms / total)} ms a run · ${cell.inputTokens} → ${cell.outputTokens} tokens · ${formatDollars(cost)}`;
   const every = cellPassHatAll(cell);
   const flaky = isFlaky(cell);
   return (
@@ -213,7 +206,7 @@ function TotalCell({ column, runs }: { column: EvalColumn; runs: EvalRun[] }) {
     output,
   );
   return (
-    <td className="p-1" title={`${input} → ${output} tokens · ${money(cost)}`}>
+    <td className="p-1" title={`${input} → ${output} tokens · ${formatDollars(cost)}`}>
       {counts.passed}/{gradedRuns(counts)} passed
       {counts.error > 0 ? ` · ${counts.error} error${counts.error === 1 ? '' : 's'}` : ''}
       {counts['not-checked'] > 0 ? ` · ${counts['not-checked']} not checked` : ''}

@@ -17,6 +17,7 @@ import {
 import type { PerturbedCallRecord } from '@/lib/shapes/replay';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { useEngine, useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
+import { ImproveFromStep } from './improve-from-step';
 import { SampleVariantDialog } from './sample-variant-dialog';
 import { ComparisonView, OutcomeView, PassTable, SamplingView, ToolChoiceChart } from './step-samples-view';
 import { Dialog } from '../ui/dialog';
@@ -263,6 +264,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
   const { specs, markers, view } = useStepSamplesView(stepId);
   const samplings = view.rows.map((row) => row.sampling);
   const own = view.own;
+  const expect = useSession((state) => state.stepSamples[stepId]?.expect);
   // Each variant against the step as sent (in the region, and again in Open wide).
   const comparisons = own
     ? view.variants.map((variant) => (
@@ -310,6 +312,7 @@ export function StepSampler({ stepId }: { stepId: string }) {
           ))}
           {comparisons}
           <ExpectationEditor stepId={stepId} />
+          <ImproveFromStep own={own} expect={expect} />
         </section>
       ) : null}
     </div>

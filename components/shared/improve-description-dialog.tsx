@@ -8,7 +8,7 @@ import { readToolName } from '@/lib/shapes/tool-source';
 import type { RunnableTool } from '@/lib/shapes/tool-spec';
 import { useSession, useSessionActions, useToolSetCheck } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
-import { useImproveDescription } from './use-improve-description';
+import { useImproveCases, useImproveDescription } from './use-improve-description';
 
 const pp = (share: number) => `${share >= 0 ? '+' : '−'}${Math.abs(Math.round(share * 100))} pp`;
 
@@ -205,7 +205,7 @@ function refusalOf(provider: string, toolName: string, tool: RunnableTool | unde
   if (!tool) return `${toolName} is not in the next run (it has problems, or is turned off).`;
   if (tool.run.kind === 'mcp') return "An MCP tool's description is its server's: it cannot be rewritten here.";
   if (cases < 2)
-    return 'Improve description measures rewrites on your eval cases: add at least 2 (Evals), better 10 or more.';
+    return 'Improve description measures rewrites on your eval cases and the steps you expect something of: add at least 2 (Evals, or Expect this on a sampled step), better 10 or more.';
   return undefined;
 }
 
@@ -221,7 +221,8 @@ export default function ImproveDescriptionDialog({
   toolName: string;
   onOpenChange: (open: boolean) => void;
 }) {
-  const cases = useSession((state) => state.evals.cases);
+  const { cases, notes: caseNotes } = useImproveCases();
+  const steps = cases.filter((each) => each.kind === 'step').length;
   const provider = useSession((state) => state.settings.provider);
   const model = useSession((state) => state.settings.model);
   const readOnly = useSession((state) => state.readOnly);
@@ -241,9 +242,13 @@ export default function ImproveDescriptionDialog({
   const improving = useImproveDescription();
   const runs = improvementRuns(
     cases.length,
-    cases.map((each) => each.id),
+    cases.map((each) => each.key),
     options,
   );
+  const what =
+    steps === 0
+      ? 'eval cases'
+      : `cases (${cases.length - steps} eval cases, ${steps} ${steps === 1 ? 'step' : 'steps'} you expect something of)`;
   const refusal = readOnly
     ? 'A shared session is read-only: Fork to edit to improve its tools.'
     : refusalOf(provider, toolName, tool, cases.length);
@@ -269,7 +274,7 @@ export default function ImproveDescriptionDialog({
     >
       <section aria-label="Improve description" className="flex max-h-[75vh] flex-col gap-2 overflow-auto text-xs">
         <p className="muted">
-          {`${provider} · ${model} proposes rewrites from the runs that go wrong on ${runs.proposal} of your ${cases.length} eval cases; each rewrite and the current description are run on the other ${runs.heldOut}, ${options.repeats} times each. A rewrite is better only when the 95 % interval of the difference lies above 0, no target's Compatibility gets worse and it costs at most ${options.bound.maxExtraTokens} more tokens.`}
+          {`${provider} · ${model} proposes rewrites from the runs that go wrong on ${runs.proposal} of your ${cases.length} ${what}; each rewrite and the current description are run on the other ${runs.heldOut}, ${options.repeats} times each. A rewrite is better only when the 95 % interval of the difference lies above 0, no target's Compatibility gets worse and it costs at most ${options.bound.maxExtraTokens} more tokens.`}
         </p>
         <div className="flex flex-wrap items-end gap-2">
           <OptionsForm options={options} onChange={setOptions} />
@@ -282,12 +287,17 @@ export default function ImproveDescriptionDialog({
               type="button"
               className="button button-primary"
               disabled={refusal !== undefined}
-              onClick={() => tool && void improving.start(tool.spec, options)}
+              onClick={() => tool && void improving.start(tool.spec, cases, options)}
             >
               Propose and measure
             </button>
           )}
         </div>
+        {caseNotes.map((note) => (
+          <p key={note} className="muted">
+            {note}
+          </p>
+        ))}
         {refusal ? (
           <p role="alert">{refusal}</p>
         ) : (

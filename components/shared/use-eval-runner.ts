@@ -26,6 +26,7 @@ export async function evalDeps(runtime: PlaygroundRuntime): Promise<EvalRunDeps>
     runJavaScript: runJavaScriptInSandbox,
     http: { fetch: window.fetch.bind(window), ownOrigin: window.location.origin },
     mcp: runtime.mcp,
+    onSentValues: (values) => runtime.store.getState().recordSentValues(values),
   };
 }
 

@@ -1,39 +1,92 @@
 'use client';
 
-import { useRef, useState } from 'react';
-import { runEvalCase, runInOwnSession } from '@/lib/evals/run-eval-case';
+import { useMemo, useRef, useState } from 'react';
+import { type EvalRunDeps, runEvalCase, runInOwnSession } from '@/lib/evals/run-eval-case';
+import type { SessionState } from '@/lib/session/session-state';
+import type { EvalVariant } from '@/lib/shapes/eval-run';
 import { runVerdict } from '@/lib/evals/run-verdict';
 import { type Improvement, type ImproveOptions, improveDescription } from '@/lib/improve/improve-description';
+import { describeImproveCase, expectedSteps, type ImproveCase, runStepCase } from '@/lib/improve/improve-cases';
 import { rewriteToolSource } from '@/lib/improve/rewrite-tool-source';
+import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { textOf } from '@/lib/messages/split-steps';
 import { COMPAT_TARGETS } from '@/lib/shapes/compat';
 import { improvementRecordSchema } from '@/lib/shapes/improvement-record';
 import { newId } from '@/lib/shapes/new-id';
-import type { EvalCase } from '@/lib/shapes/eval-case';
 import { toolDefinitionOf } from '@/lib/shapes/tool-formats';
 import { readToolName } from '@/lib/shapes/tool-source';
-import type { ToolSpec } from '@/lib/shapes/tool-spec';
+import type { ToolDraft, ToolSpec } from '@/lib/shapes/tool-spec';
 import { compatCell } from '@/lib/tools/compat/compat-verdict';
 import { chooseTokenizer } from '@/lib/tools/choose-tokenizer';
-import { useRuntime } from '../runtime/runtime-context';
+import { useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { evalDeps } from './use-eval-runner';
 
 export type ImproveProgress = { done: number; of: number; doing: string };
 
-/** What a case asks and expects, in words, for the proposer. */
-function describeCase(testCase: EvalCase) {
-  const wanted = testCase.expect;
-  const expected = wanted.noTool
-    ? 'no tool called'
-    : wanted.anyCall
-      ? 'some tool called'
-      : wanted.calls
-          .map(
-            (call) =>
-              `${call.tool} called${Object.keys(call.args).length > 0 ? ` with ${JSON.stringify(call.args)}` : ''}`,
-          )
-          .join(', ') || 'as the case says';
-  return { prompt: testCase.prompt, expected };
+/**
+ * What Improve description measures on: the eval cases and the conversation's steps someone said
+ * what is right for, each step's request made again as it was sent (lib/improve/improve-cases.ts).
+ */
+export function useImproveCases(): { cases: ImproveCase[]; notes: string[] } {
+  const evalCases = useSession((state) => state.evals.cases);
+  const messages = useSession((state) => state.messages);
+  const stepSamples = useSession((state) => state.stepSamples);
+  const settings = useSession((state) => state.settings);
+  const sentValues = useSession((state) => state.sentValues);
+  const { runnable } = useToolSetCheck();
+  return useMemo(() => {
+    const { steps, notes } = expectedSteps({
+      messages,
+      stepSamples,
+      tools: requestToolSpecs(runnable),
+      settings,
+      sentValues,
+    });
+    const cases: ImproveCase[] = evalCases.map((testCase) => ({ kind: 'eval', key: testCase.id, testCase }));
+    return { cases: [...cases, ...steps], notes };
+  }, [evalCases, messages, stepSamples, settings, sentValues, runnable]);
+}
+
+/** The session's tools with the one being improved as `spec` has it (its text rewritten, comments kept). */
+function variantWith(tools: readonly ToolDraft[], name: string, spec: ToolSpec): EvalVariant {
+  return {
+    id: 'improve',
+    name: 'Improve description',
+    tools: tools.map((draft) => {
+      if (readToolName(draft.source) !== name) return draft;
+      const source = rewriteToolSource(draft.source, {
+        description: spec.description,
+        parameters: Object.fromEntries(
+          Object.entries((spec.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>).flatMap(
+            ([parameter, schema]) => (typeof schema?.description === 'string' ? [[parameter, schema.description]] : []),
+          ),
+        ),
+      });
+      return source === undefined ? draft : { ...draft, source };
+    }),
+  };
+}
+
+/** How one case runs: an eval case as the grid runs it, an expected step as one more sample of its request. */
+function caseRunner(
+  name: string,
+  deps: EvalRunDeps,
+  { evals, settings, tools }: Pick<SessionState, 'evals' | 'settings' | 'tools'>,
+) {
+  return async (spec: ToolSpec, each: ImproveCase, repeat: number, signal: AbortSignal) => {
+    if (each.kind === 'step') return runStepCase(spec, each, repeat, deps, signal);
+    const run = await runEvalCase({
+      job: { caseId: each.testCase.id, variantId: 'improve', configId: 'current', repeat },
+      testCase: each.testCase,
+      variant: variantWith(tools, name, spec),
+      config: { id: 'current', name: 'Current settings', settings: {} },
+      mode: evals.mode,
+      baseSettings: settings,
+      deps,
+      signal,
+    });
+    return { verdict: runVerdict(run), why: run.failures.map((failure) => failure.message).join(' ') };
+  };
 }
 
 /**
@@ -49,7 +102,7 @@ export function useImproveDescription() {
   const [failed, setFailed] = useState<string>();
   const stopper = useRef<AbortController | undefined>(undefined);
 
-  const start = async (tool: ToolSpec, options: ImproveOptions) => {
+  const start = async (tool: ToolSpec, cases: ImproveCase[], options: ImproveOptions) => {
     const { store } = runtime;
     const stop = new AbortController();
     stopper.current = stop;
@@ -59,46 +112,18 @@ export function useImproveDescription() {
     try {
       const deps = await evalDeps(runtime);
       store.getState().trustHandlers();
-      const { evals, settings, tools } = store.getState();
-      const variantWith = (spec: ToolSpec) => ({
-        id: 'improve',
-        name: 'Improve description',
-        tools: tools.map((draft) => {
-          if (readToolName(draft.source) !== tool.name) return draft;
-          const source = rewriteToolSource(draft.source, {
-            description: spec.description,
-            parameters: Object.fromEntries(
-              Object.entries((spec.inputSchema.properties ?? {}) as Record<string, { description?: unknown }>).flatMap(
-                ([name, schema]) => (typeof schema?.description === 'string' ? [[name, schema.description]] : []),
-              ),
-            ),
-          });
-          return source === undefined ? draft : { ...draft, source };
-        }),
-      });
+      const { settings } = store.getState();
       const { encoding, exact } = chooseTokenizer(settings.provider, settings.model);
       const improvement = await improveDescription({
         tool,
-        cases: evals.cases,
-        keyOf: (testCase) => testCase.id,
-        describe: describeCase,
+        cases,
+        keyOf: (each) => each.key,
+        describe: describeImproveCase,
         options,
         signal: stop.signal,
         onProgress: (done, of, doing) => setProgress({ done, of, doing }),
         deps: {
-          runCase: async (spec, testCase, repeat, signal) => {
-            const run = await runEvalCase({
-              job: { caseId: testCase.id, variantId: 'improve', configId: 'current', repeat },
-              testCase,
-              variant: variantWith(spec),
-              config: { id: 'current', name: 'Current settings', settings: {} },
-              mode: evals.mode,
-              baseSettings: settings,
-              deps,
-              signal,
-            });
-            return { verdict: runVerdict(run), why: run.failures.map((failure) => failure.message).join(' ') };
-          },
+          runCase: caseRunner(tool.name, deps, store.getState()),
           ask: async (system, prompt, signal) => {
             const asked = await runInOwnSession({
               tools: [],

@@ -1,7 +1,7 @@
 /**
  * List prices the playground knows, in US dollars per million tokens (input, output), by model
  * id prefix — for a cost estimate only: they change, and a provider's own page is the truth.
- * The longest matching prefix wins; the simulated model costs nothing.
+ * The longest matching prefix wins; the simulated model and the model in the browser cost nothing.
  */
 const PRICES: [prefix: string, input: number, output: number][] = [
   ['gpt-4.1-nano', 0.1, 0.4],
@@ -24,7 +24,7 @@ const PRICES: [prefix: string, input: number, output: number][] = [
 /** When the prices above were last checked against the providers' pages. */
 export const PRICES_CHECKED = '2026-11';
 
-/** The input price of `model` in dollars per million tokens (0 for the simulated model); undefined when unknown. */
+/** The input price of `model` in dollars per million tokens (0 for the simulated model and the model in the browser); undefined when unknown. */
 export function inputPricePerMillion(provider: string, model: string): number | undefined {
   return estimateCost(provider, model, 1_000_000, 0);
 }
@@ -36,8 +36,16 @@ export function estimateCost(
   inputTokens: number,
   outputTokens: number,
 ): number | undefined {
-  if (provider === 'simulated') return 0;
+  if (provider === 'simulated' || provider === 'browser') return 0;
   const match = PRICES.filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0];
   if (!match) return undefined;
   return (inputTokens * match[1] + outputTokens * match[2]) / 1_000_000;
 }
+
+/** An estimate in words: "≈ $0.0123", "$0", or "cost unknown". */
+export const formatDollars = (dollars: number | undefined): string =>
+  dollars === undefined
+    ? 'cost unknown'
+    : dollars === 0
+      ? '$0'
+      : `≈ $${dollars < 0.01 ? dollars.toFixed(4) : dollars.toFixed(2)}`;

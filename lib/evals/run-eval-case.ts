@@ -45,6 +45,8 @@ export type EvalRunDeps = {
   /** The network for HTTP tools (their allowlists still apply). */
   http?: HttpAccess;
   mcp?: McpAccess;
+  /** Hears what each run's requests were made of, by fingerprint (the session keeps them: flips read a run's request back). */
+  onSentValues?: (values: Readonly<Record<string, unknown>>) => void;
 };
 
 /** The calls and last text of a run's assistant messages, each call with its step, and what its last step said. */
@@ -124,8 +126,14 @@ export async function runInOwnSession({
   onChange,
   endState = false,
   configId,
+  followUps = [],
+  recordedResult,
   now = () => performance.now(),
 }: {
+  /** Further user turns, each sent when the run before it has ended (a recorded conversation replayed). */
+  followUps?: readonly string[];
+  /** A replay's recorded tool results (`createRecordedResults`): equal calls get them instead of running. */
+  recordedResult?: Parameters<typeof createSessionChat>[0]['recordedResult'];
   /** The grid's configuration the run is of (its own key, in `npm run eval`). */
   configId?: string;
   /** Read the workspace after the run (a case checks it). */
@@ -165,6 +173,7 @@ export async function runInOwnSession({
     getHeaders: () => deps.getHeaders?.(own.provider, own.baseURL, configId) ?? {},
     fetch: deps.fetch,
     api: deps.api,
+    recordedResult,
   });
   const stop = () => {
     chat.stopTools();
@@ -174,14 +183,17 @@ export async function runInOwnSession({
   const unsubscribe = onChange ? store.subscribe((state) => onChange(state)) : undefined;
   const started = now();
   try {
-    await chat.sendMessage({ text: prompt });
-    await waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
+    for (const text of [prompt, ...followUps]) {
+      if (signal.aborted || store.getState().chatError) break;
+      await chat.sendMessage({ text });
+      await waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
+    }
   } finally {
     signal.removeEventListener('abort', stop);
     unsubscribe?.();
   }
-  const messages = store.getState().messages;
-  const { chatError } = store.getState();
+  const { messages, chatError, sentValues } = store.getState();
+  deps.onSentValues?.(sentValues);
   const ms = now() - started;
   // No tool touched a sandbox: the workspace is the one the run started with.
   const workspace = endState ? await (sandbox ?? deps.createSandbox(files)).then((made) => made.snapshot()) : undefined;

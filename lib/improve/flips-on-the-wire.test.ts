@@ -73,8 +73,11 @@ const inputs = (): FlipInputs => ({
     checker: createSchemaChecker(),
     fetch: createRouteFetch(),
     createSandbox: () => createOfflineSandbox(EXAMPLE_FILES),
+    onSentValues: (values) => Object.assign(kept, values),
   },
 });
+/** What the runs' requests were made of, by fingerprint, as the page's session keeps them. */
+const kept: Record<string, unknown> = {};
 let recorded: EvalRun[] = [];
 const signal = new AbortController().signal;
 const runFresh = (testCase: EvalCase, tools: EvalVariant['tools'], repeat: number) =>
@@ -110,7 +113,7 @@ describe('Which runs does this change flip? Recorded eval runs replayed through 
     // Renaming the second tool changes what the scripted model answers (it decides from the prompt and the tools' names).
     const changed = [variant.tools[0], tool('news_lookup', 'News.')];
     const predicted = await predictFlips(inputs(), { tools: () => changed }, signal);
-    expect(predicted).toMatchObject({ runs: 52, goLive: 52, exact: true });
+    expect(predicted).toMatchObject({ runs: 52, goLive: 52, exact: true, cost: { dollars: 0, unpriced: 52 } });
     const before = fake.requests.length;
     const rows = await findFlips(inputs(), { tools: () => changed }, signal);
     expect(fake.requests.length - before).toBe(predicted.liveRequests);
@@ -129,8 +132,38 @@ describe('Which runs does this change flip? Recorded eval runs replayed through 
       'the tool `news_search` is no longer offered (removed or turned off)',
       'the tool `news_lookup` was added',
     ]);
+    // And where in the request: the tool added at its place, the one gone by name.
+    expect(rows[0].paths).toEqual(['tools[1]', 'tools (news_search is gone)']);
     expect(rows.filter((row) => row.run.caseId.startsWith('b-') && row.after === 'passed')).toEqual([]);
   }, 240_000);
+
+  it('names the JSON path inside a changed tool, and each setting the change sets', async () => {
+    const few = { ...inputs(), runs: recorded.slice(0, 4) };
+    const described = [
+      tool('weather_lookup', 'Current weather, any city.', { city: { type: 'string', description: 'A city.' } }),
+      variant.tools[1],
+    ];
+    const rows = await findFlips(few, { tools: () => described }, signal);
+    expect(rows.map((row) => row.paths)).toEqual(
+      Array(4).fill(['tools[0].description', 'tools[0].inputSchema.properties.city.description']),
+    );
+    expect(rows[0].why).toEqual(['the tool `weather_lookup` was changed']);
+    // Before anything is sent, what going live costs: the recorded runs' tokens at the asked model's list price.
+    const priced = await predictFlips(few, { settings: { model: 'gpt-4.1-nano' } }, signal);
+    const tokens = few.runs.reduce((sum, run) => sum + run.inputTokens * 0.1 + run.outputTokens * 0.4, 0);
+    expect(few.runs.every((run) => run.inputTokens > 0)).toBe(true);
+    expect(priced.cost).toEqual({ dollars: tokens / 1_000_000, unpriced: 0 });
+    const hotter = await findFlips(few, { settings: { temperature: 0.5 } }, signal);
+    expect(hotter.map((row) => row.paths)).toEqual(Array(4).fill(['settings.temperature']));
+    // With what the session kept of the recorded requests, the paths are read from the two requests themselves.
+    expect(Object.keys(kept).length).toBeGreaterThan(0);
+    const exact = await findFlips({ ...few, sentValues: kept }, { tools: () => described }, signal);
+    expect(exact.map((row) => row.paths)).toEqual(
+      Array(4).fill(['tools[0].description', 'tools[0].inputSchema.properties.city.description']),
+    );
+    const renamed = await findFlips({ ...few, sentValues: kept }, { settings: { topP: 0.5 } }, signal);
+    expect(renamed.map((row) => row.paths)).toEqual(Array(4).fill(['settings.topP']));
+  }, 120_000);
 
   it("the tools as they are now: each tool of a variant replaced by the session's tool of the same name where it differs", () => {
     const now = withToolsAsNow([

@@ -1,13 +1,18 @@
 import { createReplayFetch, type ReplayState, recordedCalls, recordedSteps } from '../agent/replay-fetch';
 import { sentDifferences } from '../agent/sent-record';
 import { readStepReport } from '../wire/extract-wire-steps';
+import { estimateCost } from '../evals/model-prices';
 import { type EvalRunDeps, runEvalCase } from '../evals/run-eval-case';
 import { type RunVerdict, runVerdict } from '../evals/run-verdict';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import type { RunSettings } from '../shapes/run-settings';
 import { readToolName } from '../shapes/tool-source';
-import type { ToolDraft } from '../shapes/tool-spec';
+import type { ToolDraft, ToolSpec } from '../shapes/tool-spec';
+import { checkToolDrafts } from '../tools/check-tool-drafts';
+import { requestToolSpecs } from '../tools/request-tool-specs';
+import { flipPaths, recordedRequestPaths } from './flip-paths';
+import { digestOf } from '../shapes/canonical-json';
 
 /*
  * Which runs does this change flip? Each recorded eval run is run again with one change (the
@@ -57,6 +62,8 @@ export type FlipRow = {
   divergedAt?: number;
   /** What differed there, a sentence each: a tool changed, added or gone, a setting, or the conversation. */
   why?: string[];
+  /** Where, as JSON paths into the request sent there (`tools[0].description`); the first few. */
+  paths?: string[];
   /** Requests served from the recording, and sent to the provider. */
   served: number;
   live: number;
@@ -83,6 +90,8 @@ export type FlipInputs = {
   deps: EvalRunDeps;
   /** Between runs (the page gives its thread back here, so a long set never blocks it). */
   pause?: () => Promise<void>;
+  /** What the session kept by fingerprint: with it, each divergence is read as paths into the two requests. */
+  sentValues?: Readonly<Record<string, unknown>>;
 };
 
 /** Where a run's recording starts: its prompt, the last user message before its first answer. */
@@ -136,6 +145,12 @@ async function replayRun(
   return { state, replayed };
 }
 
+/** The recorded step's tool fingerprints where the replay diverged (by name). */
+const sentAt = (state: ReplayState): Record<string, string> => {
+  const recorded = state.diverged ? state.steps[state.diverged.at] : undefined;
+  return (recorded ? readStepReport(recorded.parts)?.sent?.tools : undefined) ?? {};
+};
+
 /**
  * What differed at the divergence, from the recorded step's fingerprints: which tools changed, were
  * added or went, which setting; the conversation when neither (an earlier answer went otherwise).
@@ -159,11 +174,19 @@ function whyDiverged(state: ReplayState): string[] {
  */
 export async function predictFlips(inputs: FlipInputs, change: FlipChange, signal: AbortSignal) {
   let goLive = 0;
+  const cost = { dollars: 0, unpriced: 0 };
   for (const run of inputs.runs) {
     signal.throwIfAborted();
     await inputs.pause?.();
     const replay = await replayRun(run, inputs, change, { dry: true, signal });
-    if (replay?.state.diverged) goLive += 1;
+    if (!replay?.state.diverged) continue;
+    goLive += 1;
+    // What it costs again: the recorded run's tokens, at the list price of the model it will ask.
+    const config = inputs.configs.find((each) => each.id === run.configId);
+    const asked = { ...inputs.baseSettings, ...config?.settings, ...change.settings };
+    const dollars = estimateCost(asked.provider, asked.model, run.inputTokens, run.outputTokens);
+    if (dollars === undefined) cost.unpriced += 1;
+    else cost.dollars += dollars;
   }
   return {
     runs: inputs.runs.length,
@@ -171,6 +194,8 @@ export async function predictFlips(inputs: FlipInputs, change: FlipChange, signa
     /** Exact in first-step mode (one request a run); in full-loop mode, at least this many. */
     liveRequests: goLive,
     exact: inputs.mode === 'first-step',
+    /** Estimated from the recorded runs' tokens at list prices; `unpriced`: runs of a model with no known price. */
+    cost,
   };
 }
 
@@ -182,6 +207,24 @@ export async function findFlips(
   onRow?: (row: FlipRow, done: number, of: number) => void,
 ): Promise<FlipRow[]> {
   const rows: FlipRow[] = [];
+  // Each variant's tools as its recorded runs offered them (the paths inside a changed tool are read against these).
+  const offered = new Map<string, ToolSpec[]>();
+  const recordedTools = (variantId: string, sent: Record<string, string>) => {
+    const variant = inputs.variants.find((each) => each.id === variantId);
+    if (!offered.has(variantId))
+      offered.set(
+        variantId,
+        variant ? requestToolSpecs(checkToolDrafts(variant.tools, inputs.deps.checker).runnable) : [],
+      );
+    // Only a tool whose fingerprint is the recorded one is the tool the run offered.
+    const known = new Map((offered.get(variantId) ?? []).map((tool) => [tool.name, tool]));
+    return new Map(
+      Object.entries(sent).map(([name, digest]) => {
+        const tool = known.get(name);
+        return [name, tool && digestOf(tool) === digest ? tool : undefined];
+      }),
+    );
+  };
   for (const run of inputs.runs) {
     signal.throwIfAborted();
     await inputs.pause?.();
@@ -191,12 +234,29 @@ export async function findFlips(
     const after = runVerdict(replay.replayed);
     const diverged = replay.state.diverged !== undefined;
     const why = whyDiverged(replay.state);
+    const at = replay.state.diverged;
+    // The recorded request made again from what the session kept; else read against the variant's tools.
+    const paths = at
+      ? (recordedRequestPaths({
+          recordedMessages: run.messages,
+          recordedStepId: at.recordedStepId,
+          request: at.request,
+          sentValues: inputs.sentValues ?? {},
+        }) ??
+        flipPaths({
+          recordedTools: recordedTools(run.variantId, sentAt(replay.state)),
+          changedSettings: Object.keys(change.settings ?? {}),
+          recordedMessages: run.messages,
+          recordedStepId: at.recordedStepId,
+          request: at.request,
+        }))
+      : [];
     const row: FlipRow = {
       run: { caseId: run.caseId, variantId: run.variantId, configId: run.configId, repeat: run.repeat },
       before,
       after,
       kind: flipKind(before, after, diverged),
-      ...(diverged ? { divergedAt: replay.state.diverged?.at, why } : {}),
+      ...(diverged ? { divergedAt: replay.state.diverged?.at, why, paths } : {}),
       served: replay.state.served,
       live: replay.state.live,
       replayed: replay.replayed,
