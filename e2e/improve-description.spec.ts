@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { tinyGgufPath } from '../testing/tiny-gguf-path';
 import { PlaygroundPage } from './pages/playground-page';
 import { FAKE_PROVIDER_PORT } from './playwright.config';
 
@@ -153,4 +154,37 @@ test('Improve description from a sampled step: the step someone expects somethin
   await expect(rows).toHaveCount(4, { timeout: 120_000 });
   // The step is on one side of the split: its key is among the held-out cases or the proposal's.
   await expect(dialog.getByText(/^Measured .* held out /)).toBeVisible();
+});
+
+test('Improve description keyless, with the model in the browser as proposer and model: its grammar holds the proposal to the proposer tool, each rewrite is measured', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  await playground.addToolFromTemplate('get_weather');
+  await playground.replaceToolDefinition(VAGUE);
+  await playground.loadModelFile(tinyGgufPath());
+  await playground.closeRunSettings();
+  await page.getByRole('button', { name: 'Evals', exact: true }).click();
+  const evals = page.getByRole('region', { name: 'Evals' });
+  const file = testInfo.outputPath('cases.json');
+  await writeFile(file, JSON.stringify({ ...CASES, cases: CASES.cases.slice(0, 6) }));
+  await evals.getByLabel('Eval cases file').setInputFiles(file);
+  await expect(evals.getByRole('status').first()).toHaveText('6 cases saved.');
+
+  await playground.selectTool('weather_lookup');
+  await playground.moreToolAction('Improve description');
+  const dialog = page.getByRole('dialog', { name: 'Improve the description of weather_lookup' });
+  // The model in the browser is not refused (the simulated model is).
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  await dialog.getByRole('spinbutton', { name: 'Rewrites' }).fill('2');
+  await dialog.getByRole('spinbutton', { name: 'Repeats' }).fill('2');
+  await dialog.getByRole('button', { name: 'Propose and measure' }).click();
+  // A tiny model with random weights proposes nonsense — but in the proposer tool's shape, so it is measured.
+  const rows = dialog.getByRole('table', { name: 'Rewrites measured' }).getByRole('row');
+  await expect(rows.nth(2)).toContainText(/better|not shown to help/, { timeout: 240_000 });
+  // The header, the current description, then one or two rewrites (the schema allows 1 to 2).
+  expect([3, 4]).toContain(await rows.count());
+  await expect(dialog.getByText(/^Measured .* with browser · /)).toBeVisible();
 });

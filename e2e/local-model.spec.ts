@@ -43,15 +43,7 @@ async function loadModel(
   file: string,
   { temperature, seed }: { temperature: string; seed: string },
 ) {
-  const { page } = playground;
-  await page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'In your browser (no key)' });
-  const settings = await playground.openRunSettings();
-  const chooser = page.waitForEvent('filechooser');
-  await settings.getByRole('button', { name: 'Load a model file' }).click();
-  await (await chooser).setFiles(file);
-  await expect(settings.getByRole('status')).toContainText(/tool-playground-tiny.* · llama\.cpp in this tab/, {
-    timeout: 60_000,
-  });
+  const settings = await playground.loadModelFile(file);
   await settings.getByText('More settings').click();
   await settings.getByRole('spinbutton', { name: 'Temperature' }).fill(temperature);
   await settings.getByRole('spinbutton', { name: 'Seed' }).fill(seed);

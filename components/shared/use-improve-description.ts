@@ -1,15 +1,15 @@
 'use client';
 
 import { useMemo, useRef, useState } from 'react';
-import { type EvalRunDeps, runEvalCase, runInOwnSession } from '@/lib/evals/run-eval-case';
+import { type EvalRunDeps, runEvalCase } from '@/lib/evals/run-eval-case';
 import type { SessionState } from '@/lib/session/session-state';
 import type { EvalVariant } from '@/lib/shapes/eval-run';
 import { runVerdict } from '@/lib/evals/run-verdict';
 import { type Improvement, type ImproveOptions, improveDescription } from '@/lib/improve/improve-description';
+import { askProposer } from '@/lib/improve/ask-proposer';
 import { describeImproveCase, expectedSteps, type ImproveCase, runStepCase } from '@/lib/improve/improve-cases';
 import { rewriteToolSource } from '@/lib/improve/rewrite-tool-source';
 import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
-import { textOf } from '@/lib/messages/split-steps';
 import { COMPAT_TARGETS } from '@/lib/shapes/compat';
 import { improvementRecordSchema } from '@/lib/shapes/improvement-record';
 import { newId } from '@/lib/shapes/new-id';
@@ -124,22 +124,8 @@ export function useImproveDescription() {
         onProgress: (done, of, doing) => setProgress({ done, of, doing }),
         deps: {
           runCase: caseRunner(tool.name, deps, store.getState()),
-          ask: async (system, prompt, signal) => {
-            const asked = await runInOwnSession({
-              tools: [],
-              settings: { ...settings, system },
-              messages: [],
-              prompt,
-              mode: 'first-step',
-              deps,
-              signal,
-            });
-            if (asked.error) throw new Error(asked.error);
-            return asked.messages
-              .filter((message) => message.role === 'assistant')
-              .map((message) => textOf(message.parts))
-              .join('');
-          },
+          ask: (system, prompt, proposer, signal) =>
+            askProposer({ settings, system, prompt, tool: proposer, deps, signal }),
           tokensOf: async (specs) => {
             const counted = await runtime.tokens.count({
               kind: 'each-tool',

@@ -201,6 +201,19 @@ export class PlaygroundPage {
     return panel;
   }
 
+  /** Chooses the model in the browser and loads `file` as a person does (the file chooser); the run settings stay open. */
+  async loadModelFile(file: string): Promise<Locator> {
+    await this.page.getByRole('combobox', { name: 'Provider' }).selectOption({ label: 'In your browser (no key)' });
+    const settings = await this.openRunSettings();
+    const chooser = this.page.waitForEvent('filechooser');
+    await settings.getByRole('button', { name: 'Load a model file' }).click();
+    await (await chooser).setFiles(file);
+    await expect(settings.getByRole('status')).toContainText(/tool-playground-tiny.* · llama\.cpp in this tab/, {
+      timeout: 60_000,
+    });
+    return settings;
+  }
+
   async closeRunSettings() {
     await this.page.keyboard.press('Escape');
     await expect(this.page.getByRole('dialog', { name: 'Run settings' })).toHaveCount(0);

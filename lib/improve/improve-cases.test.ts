@@ -3,7 +3,6 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '@/testing/fake-provider/start-fake-provider';
 import { createRouteFetch, runConversation } from '@/testing/run-conversation';
-import { runInOwnSession } from '../evals/run-eval-case';
 import { textOf } from '../messages/split-steps';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
@@ -16,6 +15,7 @@ import { createSchemaChecker } from '../tools/create-schema-checker';
 import { requestToolSpecs } from '../tools/request-tool-specs';
 import { countToolTokens } from '../tools/token-xray';
 import { describeExpectation, expectedSteps, runStepCase, type StepCase, toolToImprove } from './improve-cases';
+import { askProposer } from './ask-proposer';
 import { improveDescription } from './improve-description';
 
 let fake: FakeProvider;
@@ -118,18 +118,10 @@ describe('Improve description on the steps someone expects something of', () => 
       options: { seed: 59, count: 3, repeats: 10, parameters: false, bound: { maxExtraTokens: 100 } },
       deps: {
         runCase: (spec, step, repeat, signal) => runStepCase(spec, step, repeat, deps(), signal),
-        ask: async (system, prompt, signal) => {
+        ask: (system, prompt, proposer, signal) => {
           prompts.push(prompt);
-          const asked = await runInOwnSession({
-            tools: [],
-            settings: { ...DEFAULT_RUN_SETTINGS, ...settingsOf(), system },
-            messages: [],
-            prompt,
-            mode: 'first-step',
-            deps: deps(),
-            signal,
-          });
-          return asked.messages.map((message) => (message.role === 'assistant' ? textOf(message.parts) : '')).join('');
+          const settings = { ...DEFAULT_RUN_SETTINGS, ...settingsOf() } as RunSettings;
+          return askProposer({ settings, system, prompt, tool: proposer, deps: deps(), signal });
         },
         tokensOf: async (specs) =>
           specs.map((spec) => countToolTokens(toolDefinitionOf(spec), countTokens, false).tool),

@@ -4,7 +4,14 @@ import type { ToolSpec } from '../shapes/tool-spec';
 import { judgeRewrite, type RewriteJudgement, type TokenBound } from './accept-rewrite';
 import { splitHeldOut } from './held-out-split';
 import { type MeasuredSide, measureRewrites, runsToMeasure } from './measure-rewrites';
-import { applyRewrite, type Failure, proposerPrompt, type Rewrite, readProposals } from './rewrite-proposals';
+import {
+  applyRewrite,
+  type Failure,
+  proposerPrompt,
+  proposerTool,
+  type Rewrite,
+  readProposals,
+} from './rewrite-proposals';
 
 /** One run of a case with the tool as given: its verdict, and when it failed, why (the grader's sentences). */
 export type CaseRun = { verdict: RunVerdict; why?: string };
@@ -12,8 +19,8 @@ export type CaseRun = { verdict: RunVerdict; why?: string };
 /** What Improve description needs from the page: how a case runs, how the proposer is asked, what a tool costs and where it works. */
 export type ImproveDeps<Case> = {
   runCase: (tool: ToolSpec, testCase: Case, repeat: number, signal: AbortSignal) => Promise<CaseRun>;
-  /** The proposer's answer (its text) to a system line and a prompt. */
-  ask: (system: string, prompt: string, signal: AbortSignal) => Promise<string>;
+  /** The proposer's answer to a system line and a prompt: the arguments of its call to `tool`, or its text. */
+  ask: (system: string, prompt: string, tool: ToolSpec, signal: AbortSignal) => Promise<string>;
   /** Each tool's definition cost in tokens, in order. */
   tokensOf: (tools: ToolSpec[]) => Promise<number[]>;
   /** Each target's Compatibility verdict for a tool. */
@@ -117,7 +124,7 @@ export async function improveDescription<Case>({
     };
   const request = { tool, failures, count: options.count, parameters: options.parameters };
   const { system, prompt } = proposerPrompt(request);
-  const proposed = readProposals(await deps.ask(system, prompt, signal), request);
+  const proposed = readProposals(await deps.ask(system, prompt, proposerTool(request), signal), request);
   onProgress?.(++done, total, 'Asking for rewrites');
   if (proposed.problem) return { ...base, failures: failures.length, problem: proposed.problem, notes: proposed.notes };
   const measured = await measureRewrites({

@@ -2,7 +2,8 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProvider, type FakeProvider } from '@/testing/fake-provider/start-fake-provider';
 import { createRouteFetch } from '@/testing/run-conversation';
-import { runEvalCase, runInOwnSession } from '../evals/run-eval-case';
+import { runEvalCase } from '../evals/run-eval-case';
+import { askProposer } from './ask-proposer';
 import { runVerdict } from '../evals/run-verdict';
 import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
 import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
@@ -13,7 +14,6 @@ import { formatToolSource } from '../shapes/tool-source';
 import type { ToolSpec } from '../shapes/tool-spec';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { countToolTokens } from '../tools/token-xray';
-import { textOf } from '../messages/split-steps';
 import { improveDescription } from './improve-description';
 
 let fake: FakeProvider;
@@ -74,26 +74,10 @@ const runOnce = async (spec: ToolSpec, testCase: EvalCase, repeat: number, signa
   return { verdict: runVerdict(run), why: run.failures.map((failure) => failure.message).join(' ') };
 };
 
-/** The proposer, asked through the chat route like any run (no tools). */
-const ask = async (system: string, prompt: string, signal: AbortSignal) => {
-  const asked = await runInOwnSession({
-    tools: [],
-    settings: { ...settings(), system },
-    messages: [],
-    prompt,
-    mode: 'first-step',
-    deps: deps(),
-    signal,
-  });
-  return asked.messages
-    .filter((message) => message.role === 'assistant')
-    .map((message) => textOf(message.parts))
-    .join('');
-};
-
 describe('Improve description through the chat route, with a model that follows descriptions with set probabilities', () => {
   it('proposes from the proposal side only, measures on the held-out side, accepts the rewrite that helps and not the one that does not', async () => {
     const prompts: string[] = [];
+    const answers: string[] = [];
     const options = { seed: 59, count: 3, repeats: 10, parameters: false, bound: { maxExtraTokens: 100 } };
     const improvement = await improveDescription({
       tool,
@@ -103,9 +87,19 @@ describe('Improve description through the chat route, with a model that follows 
       options,
       deps: {
         runCase: runOnce,
-        ask: (system, prompt, signal) => {
+        ask: async (system, prompt, proposer, signal) => {
           prompts.push(prompt);
-          return ask(system, prompt, signal);
+          // Asked as the page asks it: the proposer's tool offered and chosen.
+          const answer = await askProposer({
+            settings: settings(),
+            system,
+            prompt,
+            tool: proposer,
+            deps: deps(),
+            signal,
+          });
+          answers.push(answer);
+          return answer;
         },
         tokensOf: async (tools) => tools.map(tokens),
         compatOf: () => ({}),
@@ -113,6 +107,13 @@ describe('Improve description through the chat route, with a model that follows 
       signal: new AbortController().signal,
     });
     expect(improvement.problem).toBeUndefined();
+    // The proposer answered with a call to its tool: the rewrites are its arguments.
+    expect(JSON.parse(answers[0])).toMatchObject({ rewrites: [{ description: expect.any(String) }, {}] });
+    const sent = fake.requests.find((request) => JSON.stringify(request.body).includes('You improve the descriptions'));
+    expect(sent?.body).toMatchObject({
+      tools: [{ function: { name: 'propose_rewrites' } }],
+      tool_choice: { type: 'function', function: { name: 'propose_rewrites' } },
+    });
     expect(improvement.failures).toBeGreaterThan(0);
     // The proposer saw no held-out case; every case is on one side.
     expect([...improvement.proposalKeys, ...improvement.heldOutKeys].sort()).toEqual(

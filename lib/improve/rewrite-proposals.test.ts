@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolSpec } from '../shapes/tool-spec';
-import { applyRewrite, proposerPrompt, readProposals } from './rewrite-proposals';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { applyRewrite, proposerPrompt, proposerTool, readProposals } from './rewrite-proposals';
 
 const tool: ToolSpec = {
   name: 'get_weather',
@@ -78,5 +79,26 @@ describe('asking for rewrites and reading them', () => {
       properties: { city: { type: 'string', description: 'The city' }, unit: { type: 'string', enum: ['c', 'f'] } },
     });
     expect(applyRewrite(tool, { description: 'Only this.', parameters: {} }).inputSchema).toBe(tool.inputSchema);
+  });
+
+  it('offers the proposer a tool whose arguments are the answer: the schema holds what is read, no more', () => {
+    const checker = createSchemaChecker();
+    const proposer = proposerTool(request);
+    expect(proposer.name).toBe('propose_rewrites');
+    expect(checker.checkSchema(proposer.inputSchema)).toEqual([]);
+    const fits = { rewrites: [{ description: 'When it rains.', parameters: { city: 'The city.' } }] };
+    expect(checker.checkValue(proposer.inputSchema, fits)).toEqual([]);
+    expect(readProposals(JSON.stringify(fits), request).rewrites).toEqual([
+      { description: 'When it rains.', parameters: { city: 'The city.' } },
+    ]);
+    // More than asked, a parameter the tool lacks, an empty description: the schema refuses each.
+    const four = { rewrites: Array.from({ length: 4 }, (_, index) => ({ description: `R${index}` })) };
+    expect(checker.checkValue(proposer.inputSchema, four)).not.toEqual([]);
+    const unknown = { rewrites: [{ description: 'x', parameters: { country: 'y' } }] };
+    expect(checker.checkValue(proposer.inputSchema, unknown)).not.toEqual([]);
+    expect(checker.checkValue(proposer.inputSchema, { rewrites: [{ description: '' }] })).not.toEqual([]);
+    // Parameters not asked for: not in the schema at all.
+    const only = proposerTool({ ...request, parameters: false });
+    expect(checker.checkValue(only.inputSchema, fits)).not.toEqual([]);
   });
 });

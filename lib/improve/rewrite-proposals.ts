@@ -22,6 +22,10 @@ const MAX_FAILURES = 20;
 const MAX_FAILURE_TEXT = 400;
 /** Longest description a rewrite may have (characters). */
 export const MAX_REWRITE_DESCRIPTION = 2_000;
+/** Longest description the proposer's tool takes (characters): a useful one is shorter; a small model's grammar stays small. */
+const PROPOSED_DESCRIPTION_CHARS = 600;
+/** The tool the proposer answers with: its arguments are the rewrites. */
+export const PROPOSER_TOOL = 'propose_rewrites';
 /** Longest answer read (characters): a longer one is cut before it is parsed. */
 const MAX_ANSWER = 100_000;
 
@@ -63,12 +67,51 @@ export function proposerPrompt({ tool, failures, count, parameters }: ProposalRe
     parameters
       ? 'You may also rewrite the descriptions of its parameters (by name; only parameters that exist).'
       : 'Do not change the parameters.',
-    `Answer with JSON only: {"rewrites": [{"description": "…"${parameters ? ', "parameters": {"<name>": "…"}' : ''}}]}`,
+    `Call ${PROPOSER_TOOL} with them — or, without tools, answer with JSON only: {"rewrites": [{"description": "…"${parameters ? ', "parameters": {"<name>": "…"}' : ''}}]}`,
   ];
   return {
     system:
       'You improve the descriptions of tools that language models call. Be specific about when to use the tool and what each argument means; never invent behaviour the schema does not have.',
     prompt: lines.join('\n'),
+  };
+}
+
+/**
+ * The tool the proposer is asked to call: its arguments are the answer, so a provider's tool
+ * calling — and a model in the browser constrained to the tool's schema by a grammar — gives the
+ * rewrites in the shape they are read in (at most `count`, descriptions of bounded length, only
+ * the tool's parameters).
+ */
+export function proposerTool({ tool, count, parameters }: ProposalRequest): ToolSpec {
+  const text = { type: 'string', minLength: 1, maxLength: PROPOSED_DESCRIPTION_CHARS };
+  const names = Object.keys(parametersOf(tool));
+  const rewrite: Record<string, unknown> = {
+    type: 'object',
+    properties: {
+      description: { ...text, description: 'The new description of the tool.' },
+      ...(parameters && names.length > 0
+        ? {
+            parameters: {
+              type: 'object',
+              description: "New descriptions of the tool's parameters, by name.",
+              properties: Object.fromEntries(names.map((name) => [name, text])),
+              additionalProperties: false,
+            },
+          }
+        : {}),
+    },
+    required: ['description'],
+    additionalProperties: false,
+  };
+  return {
+    name: PROPOSER_TOOL,
+    description: `Proposes rewrites of the description of the tool ${tool.name}.`,
+    inputSchema: {
+      type: 'object',
+      properties: { rewrites: { type: 'array', items: rewrite, minItems: 1, maxItems: count } },
+      required: ['rewrites'],
+      additionalProperties: false,
+    },
   };
 }
 

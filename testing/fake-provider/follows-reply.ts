@@ -8,7 +8,7 @@ import type { FakeReply, FakeRequestView } from './fake-reply.ts';
  * otherwise answers in text. Its draws come from a stream seeded by how many requests it has
  * answered, so a test's runs are the same each time. Asked to improve descriptions (the
  * proposer's system line), it proposes two rewrites: one that names the words of the runs that
- * went wrong, one that does not.
+ * went wrong, one that does not — as a call to `propose_rewrites` when that tool is offered.
  */
 
 export const FOLLOWS_PROBABILITIES = { vague: 0.4, named: 0.7 } as const;
@@ -28,15 +28,16 @@ const wordsOf = (text: string) => new Set((text.toLowerCase().match(/[a-z]{4,}/g
 function propose(view: FakeRequestView): FakeReply {
   const asked = [...view.raw.matchAll(/\d+\. Asked: ([^\\]*)/g)].map((match) => match[1]);
   const words = [...new Set(asked.flatMap((text) => [...wordsOf(text)]))].slice(0, 12);
-  return {
-    kind: 'text',
-    text: JSON.stringify({
-      rewrites: [
-        { description: `Use this whenever the user asks about ${words.join(', ')}.` },
-        { description: 'A tool. Call it when it is the right one.' },
-      ],
-    }),
+  const answer = {
+    rewrites: [
+      { description: `Use this whenever the user asks about ${words.join(', ')}.` },
+      { description: 'A tool. Call it when it is the right one.' },
+    ],
   };
+  // Offered the proposer's tool, it answers with a call (its arguments are the rewrites); else in JSON text.
+  return view.toolNames.includes('propose_rewrites')
+    ? { kind: 'tool-calls', text: '', calls: [{ id: 'call_propose_1', name: 'propose_rewrites', args: answer }] }
+    : { kind: 'text', text: JSON.stringify(answer) };
 }
 
 export function planFollowsReply(view: FakeRequestView, attemptsForModel: number): FakeReply {
