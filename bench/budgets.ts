@@ -22,6 +22,8 @@ export const BUDGETS_MS: readonly [RegExp, number][] = [
   [/^browser model: first step with the 8 core tools/, 30_000],
   [/^browser model: longest main-thread task while generating/, 100],
   [/^browser model: per generated token/, 50],
+  // A grid on several machines: `npm run eval` as one process and as two shards side by side, per run (starts included).
+  [/^shards: /, 150],
   // Evals: grading one run, and a grid run with the scripted model.
   [/^gradeRun/, 0.5],
   [/^first-step, \d at once/, 20],

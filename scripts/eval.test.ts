@@ -239,6 +239,34 @@ describe('npm run eval', () => {
     expect(run.err).not.toContain('InvalidArgumentError');
   });
 
+  it('runs a grid in shards (--shard i/n) and merges their reports into the one a single run gives', async () => {
+    const store = createSessionStore();
+    store.getState().updateSettings({ temperature: 1, seed: 3 });
+    store.getState().setEvalCases(CASES.map((each) => evalCaseSchema.parse(each)));
+    store.getState().setEvalOptions({ repeats: 3 });
+    const session = write('grid.json', serializeSessionFile(store.getState()));
+    const whole = evalCli(session);
+    const shards = [1, 2].map((index) => {
+      const json = join(folder, `shard-${index}.json`);
+      const run = evalCli(session, '--shard', `${index}/2`, '--json', json);
+      expect(run.err).toBe('');
+      return { json, lines: run.out.split('\n').filter((line) => line.startsWith('[')) };
+    });
+    // Every run is in one shard, once.
+    expect(shards[0].lines.length + shards[1].lines.length).toBe(CASES.length * 3);
+    const junit = join(folder, 'merged.xml');
+    const merged = evalCli('merge', shards[0].json, shards[1].json, '--junit', junit);
+    expect(merged.code).toBe(whole.code);
+    const table = (out: string) => out.slice(out.indexOf('case '), out.indexOf(' graded runs passed'));
+    expect(table(merged.out)).toBe(table(whole.out));
+    expect(await parse(readFileSync(junit, 'utf8'))).toMatchObject({ tests: CASES.length * 3 });
+    // A shard out of range is a sentence and exit 2 (merging the wrong files: lib/evals/shards.test.ts).
+    expect(evalCli(session, '--shard', '3/2')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--shard takes i/n'),
+    });
+  }, 120_000);
+
   it('says what is wrong with its input, and exits 2', () => {
     const missing = evalCli(join(folder, 'nope.json'));
     expect(missing.code).toBe(2);

@@ -1,5 +1,6 @@
 // `npm run eval -- <cases.json | promptfooconfig.yaml | session.json> [--junit <file>] [--json <file>] [--max-flaky <n>]
-//   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step] [--provider gguf:<model.gguf>]`
+//   [--repeats <n>] [--concurrency <n>] [--mode full-loop|first-step] [--provider gguf:<model.gguf>] [--shard i/n]`
+// `npm run eval -- merge <shard.json>… [--junit <file>] [--json <file>] [--max-flaky <n>]`: the shards as one report.
 // The Evals grid in Node, through the same loop and chat route code as the page (the route's
 // handler in this process): the simulated model with no key, or a provider with its key from the
 // environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY), sandbox tools in
@@ -14,6 +15,7 @@ import { junitXml } from '../lib/evals/junit';
 import { configKeyHeaders } from '../lib/evals/promptfoo/promptfoo-key-sources';
 import { readEvalSuite } from '../lib/evals/read-eval-suite';
 import { runEvalSuite } from '../lib/evals/run-suite';
+import { mergeShards, parseShard, shardReportJson } from '../lib/evals/shards';
 import { runLine, summaryLine, suiteReport } from '../lib/evals/suite-report';
 import { createOfflineSandbox } from '../lib/sandbox/create-offline-sandbox';
 import { handleChatRequest } from '../lib/server/handle-chat-request';
@@ -55,12 +57,15 @@ try {
       concurrency: { type: 'string' },
       mode: { type: 'string' },
       provider: { type: 'string' },
+      shard: { type: 'string' },
     },
   });
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));
 }
 const { values, positionals } = parsed!;
+const maxFlaky = whole('max-flaky', values['max-flaky'] as string | undefined, 0, 100_000) ?? 0;
+if (positionals[0] === 'merge') mergeAndReport(positionals.slice(1));
 if (positionals.length !== 1)
   fail('give one file: a case file (JSON or JSON Lines), a promptfoo config (YAML or JSON) or a session file.');
 const mode = values.mode as string | undefined;
@@ -85,7 +90,32 @@ const suite = {
 };
 const local = await localModelOf(values.provider as string | undefined);
 if (local) suite.configs = [local.config];
-const maxFlaky = whole('max-flaky', values['max-flaky'] as string | undefined, 0, 100_000) ?? 0;
+const shardRead = values.shard === undefined ? undefined : parseShard(values.shard as string);
+if (shardRead && !shardRead.ok) fail(shardRead.message);
+const shard = shardRead?.ok ? shardRead.shard : undefined;
+if (shard && !values.json)
+  console.log('A shard writes its report with --json <file>: `npm run eval -- merge` joins them.');
+
+/** `merge`: the shards' reports read, checked to be one grid's every shard, and reported as one run. */
+function mergeAndReport(files: string[]): never {
+  const read = mergeShards(
+    files.map((name) => {
+      try {
+        return { name, text: readFileSync(name, 'utf8') };
+      } catch (error) {
+        return fail(`cannot read ${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
+  );
+  if (!read.ok) return fail(read.message);
+  const { cases, columns, runs } = read.merged;
+  const report = suiteReport(cases, columns, runs, { maxFlaky });
+  console.log(`${report.table}\n`);
+  console.log(summaryLine(report, false));
+  if (values.junit) writeFileSync(values.junit as string, junitXml(cases, columns, runs));
+  if (values.json) writeFileSync(values.json as string, evalResultsJson(cases, columns, runs));
+  return process.exit(report.exitCode);
+}
 
 const routeFetch = ((_url: RequestInfo | URL, init?: RequestInit) =>
   handleChatRequest(new Request('http://localhost/api/chat', init), {
@@ -106,6 +136,7 @@ const { runs, stopped } = await runEvalSuite(suite, {
     createSandbox: async (files) => createOfflineSandbox(files ?? startingFiles),
   },
   signal: stop.signal,
+  shard,
   onRun: (run, done, total) =>
     console.log(
       `[${done}/${total}] ${run.caseId}${run.repeat > 0 ? ` #${run.repeat + 1}` : ''} × ${labels.get(`${run.variantId}|${run.configId}`)}: ${runLine(run)}`,
@@ -116,6 +147,10 @@ const report = suiteReport(suite.cases, columns, runs, { maxFlaky });
 console.log(`\n${report.table}\n`);
 console.log(summaryLine(report, stopped));
 if (values.junit) writeFileSync(values.junit as string, junitXml(suite.cases, columns, runs));
-if (values.json) writeFileSync(values.json as string, evalResultsJson(suite.cases, columns, runs));
+if (values.json)
+  writeFileSync(
+    values.json as string,
+    shard ? shardReportJson(suite, columns, runs, shard) : evalResultsJson(suite.cases, columns, runs),
+  );
 await local?.dispose();
 process.exit(stopped ? 1 : report.exitCode);

@@ -3,6 +3,7 @@ import type { EvalConfig, EvalRun, EvalRunMode, EvalVariant } from '../shapes/ev
 import type { RunSettings } from '../shapes/run-settings';
 import { gridJobs, runEvalGrid } from './eval-grid';
 import { type EvalRunDeps, runEvalCase } from './run-eval-case';
+import { inShard, type Shard } from './shards';
 
 /** What `Run evals` runs: the cases over every variant × configuration, each repeated. */
 export type EvalSuite = {
@@ -35,14 +36,21 @@ export function runEvalSuite(
     deps,
     signal,
     onRun,
-  }: { deps: EvalRunDeps; signal?: AbortSignal; onRun?: (run: EvalRun, done: number, total: number) => void },
+    shard,
+  }: {
+    deps: EvalRunDeps;
+    signal?: AbortSignal;
+    onRun?: (run: EvalRun, done: number, total: number) => void;
+    /** Only this shard's cells (`--shard i/n`); each run keeps the repeat, and so the seed, it has in the whole grid. */
+    shard?: Shard;
+  },
 ): Promise<{ runs: EvalRun[]; stopped: boolean }> {
   const jobs = gridJobs(
     suite.cases.map((each) => each.id),
     suite.variants.map((variant) => variant.id),
     suite.configs.map((config) => config.id),
     suite.repeats,
-  );
+  ).filter((job) => !shard || inShard(job, shard));
   return runEvalGrid({
     jobs,
     concurrency: suite.concurrency,

@@ -24,7 +24,7 @@ const failureSchema = z.object({
   message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
 
-const evalRunSchema = z.object({
+export const evalRunSchema = z.object({
   caseId: z.string().max(SESSION_LIMITS.evalCaseIdChars),
   variantId: z.string().max(100),
   configId: z.string().max(100),

@@ -3,6 +3,7 @@ import { TOOL_NAME_PATTERN } from './tool-limits';
 import { DEFAULT_MCP_TIMEOUT_MS } from './tool-limits';
 import type { McpToolAnnotations, ToolDraft } from './tool-spec';
 import { SESSION_LIMITS } from './session-limits';
+import { fnv1a } from './fnv1a';
 
 /** A tool as an MCP server lists it (`tools/list`); untrusted, checked like any pasted definition. */
 export type McpListedTool = {
@@ -30,12 +31,7 @@ export function pickAnnotations(annotations: Record<string, unknown> | undefined
 
 /** A short stable hash (FNV-1a, base 36): ids stay distinct for names that differ only in characters dropped. */
 export function hashName(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
+  return fnv1a(text).toString(36);
 }
 
 /** The draft id of a server's tool: stable across lists, and plain enough for an editor model's path. */

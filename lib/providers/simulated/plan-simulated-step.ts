@@ -7,6 +7,7 @@ import { promptTextOf } from './prompt-text';
 import type { ScriptStep } from '../../shapes/run-settings';
 import { placePropertyOf, synthesizeArguments } from './synthesize-arguments';
 import { drawArguments, drawTools, type Sampler } from './sample-choices';
+import { fnv1a } from '../../shapes/fnv1a';
 
 export type PlannedCall = { toolCallId: string; toolName: string; input: Record<string, unknown> };
 
@@ -44,14 +45,7 @@ export function planScriptedStep(prompt: LanguageModelV4Prompt, script: readonly
 }
 
 /** FNV-1a, for call ids that are deterministic yet differ per conversation. */
-function hash(text: string): string {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  return (value >>> 0).toString(36).padStart(7, '0');
-}
+const hash = (text: string): string => fnv1a(text).toString(36).padStart(7, '0');
 
 function listNames(names: string[]): string {
   const quoted = names.map((name) => `\`${name}\``);

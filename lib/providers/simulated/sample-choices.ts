@@ -1,5 +1,6 @@
 import type { JSONSchema7, LanguageModelV4FunctionTool } from '@ai-sdk/provider';
 import type { RankedTool } from './rank-tools';
+import { fnv1a } from '../../shapes/fnv1a';
 
 /*
  * The simulated model's stochastic mode (above temperature 0): instead of always taking the best
@@ -22,14 +23,7 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** A 32-bit number from a text (FNV-1a), to seed a stream per prompt. */
-export function seedOfText(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  return value >>> 0;
-}
+export const seedOfText = (text: string): number => fnv1a(text);
 
 /** An index drawn with probability proportional to `weights`. */
 export function pickWeighted(weights: readonly number[], random: () => number): number {
