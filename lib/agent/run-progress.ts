@@ -59,7 +59,7 @@ const FAILURES: ReadonlySet<ToolOutcomeKind> = new Set(['failed', 'timed-out', '
 const coreTerminal = (toolName: string) => coreToolTraits(toolName).endsRun;
 
 /** Whether a terminal tool (`submit`) ran successfully in the last step: the run is over. */
-function endedByTerminalTool(messages: readonly UIMessage[], limits: RunLimits): string | undefined {
+export function endedByTerminalTool(messages: readonly UIMessage[], limits: RunLimits): string | undefined {
   const isTerminal = limits.isTerminal ?? coreTerminal;
   const call = lastStepCalls(messages).find(
     (part) => isTerminal(getToolName(part)) && part.state === 'output-available',

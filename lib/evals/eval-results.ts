@@ -1,4 +1,5 @@
 import { toCsv } from './csv';
+import { textOf } from '../messages/split-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import { cellKey } from './eval-grid';
 import { passCurves } from './sampling/pass-at-k';
@@ -115,11 +116,20 @@ export function evalResultsJson(
   columns: readonly EvalColumn[],
   runs: readonly EvalRun[],
 ): string {
+  const conversational = new Set(cases.filter((testCase) => testCase.user).map((testCase) => testCase.id));
   return `${JSON.stringify(
     {
       cases,
       columns: columns.map(({ key, label }) => ({ key, label })),
-      runs: runs.map(({ messages: _messages, ...run }) => run),
+      // A conversation case's run keeps who said what, in order (the rest leave their conversations out).
+      runs: runs.map(({ messages, ...run }) =>
+        conversational.has(run.caseId)
+          ? {
+              ...run,
+              conversation: messages.map((message) => ({ role: message.role, text: textOf(message.parts) })),
+            }
+          : run,
+      ),
     },
     null,
     2,

@@ -15,6 +15,7 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { ToolDraft } from '../shapes/tool-spec';
 import { waitForRunEnd } from '../agent/wait-for-run-end';
+import { endedByTerminalTool, runLimitsOf } from '../agent/run-progress';
 import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
@@ -22,6 +23,7 @@ import { gradeRun, type ObservedRun } from './grade-run';
 import { countCaseChecks } from './run-verdict';
 import { type OutputCall, outputText } from './grade-output';
 import { drawSettings } from './sampling/sample-step';
+import { modelUser, type NextUserTurn, scriptedUser, userTurnLimit } from './simulated-user';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
@@ -126,12 +128,18 @@ export async function runInOwnSession({
   onChange,
   endState = false,
   configId,
-  followUps = [],
+  nextUserTurn,
+  maxTurns = 1,
   recordedResult,
   now = () => performance.now(),
 }: {
-  /** Further user turns, each sent when the run before it has ended (a recorded conversation replayed). */
-  followUps?: readonly string[];
+  /**
+   * The user's next turn once the model has answered (a script, a model playing the user, a
+   * recorded conversation): its text, or undefined when the user is done. Asked until `maxTurns`
+   * user turns (the prompt is the first), a terminal tool ends the run, or the run fails.
+   */
+  nextUserTurn?: NextUserTurn;
+  maxTurns?: number;
   /** A replay's recorded tool results (`createRecordedResults`): equal calls get them instead of running. */
   recordedResult?: Parameters<typeof createSessionChat>[0]['recordedResult'];
   /** The grid's configuration the run is of (its own key, in `npm run eval`). */
@@ -183,10 +191,15 @@ export async function runInOwnSession({
   const unsubscribe = onChange ? store.subscribe((state) => onChange(state)) : undefined;
   const started = now();
   try {
-    for (const text of [prompt, ...followUps]) {
-      if (signal.aborted || store.getState().chatError) break;
+    const runnable = () => checkToolDrafts(store.getState().tools, deps.checker).runnable;
+    let text: string | undefined = prompt;
+    for (let turn = 1; text !== undefined; turn++) {
       await chat.sendMessage({ text });
-      await waitForRunEnd(store, () => checkToolDrafts(store.getState().tools, deps.checker).runnable, signal);
+      await waitForRunEnd(store, runnable, signal);
+      const state = store.getState();
+      if (turn >= maxTurns || !nextUserTurn || signal.aborted || state.chatError) break;
+      if (endedByTerminalTool(state.messages, runLimitsOf(state, runnable()))) break;
+      text = await nextUserTurn(state.messages, turn, signal);
     }
   } finally {
     signal.removeEventListener('abort', stop);
@@ -204,6 +217,40 @@ export async function runInOwnSession({
     ms,
     ...(workspace ? { workspace } : {}),
   };
+}
+
+/**
+ * The case's simulated user, in a full-loop run: its script, or a model playing it — asked through
+ * the same route, in a session of its own (its seed drawn per repeat, as the model's is).
+ */
+function userOf(
+  testCase: EvalCase,
+  mode: EvalRunMode,
+  settings: RunSettings,
+  repeat: number,
+  deps: EvalRunDeps,
+): { nextUserTurn?: NextUserTurn; maxTurns?: number } {
+  const user = testCase.user;
+  if (!user || mode !== 'full-loop') return {};
+  const nextUserTurn = user.script
+    ? scriptedUser(user)
+    : modelUser(user, settings, async ({ settings: asked, messages, prompt, signal }) => {
+        const played = await runInOwnSession({
+          tools: [],
+          settings: drawSettings(asked, repeat),
+          messages: messages.map((message) => ({
+            id: `m-${newId()}`,
+            role: message.role,
+            parts: [{ type: 'text', text: message.text }],
+          })),
+          prompt,
+          mode: 'first-step',
+          deps,
+          signal,
+        });
+        return { text: played.after.map((message) => textOf(message.parts)).join(''), error: played.error };
+      });
+  return { nextUserTurn, maxTurns: userTurnLimit(user) };
 }
 
 /** One run of one case (see lib/evals/CONTEXT.md): the case in a session of its own with the variant and configuration, then graded. */
@@ -228,14 +275,16 @@ export async function runEvalCase({
   signal: AbortSignal;
   now?: () => number;
 }): Promise<EvalRun> {
+  // Repeat n of the simulated model draws from seed + n (repeat 0: the seed as set).
+  const settings = drawSettings(
+    { ...baseSettings, ...config.settings, ...(testCase.system === undefined ? {} : { system: testCase.system }) },
+    job.repeat,
+  );
   const run = await runInOwnSession({
     configId: config.id,
     tools: variant.tools,
-    // Repeat n of the simulated model draws from seed + n (repeat 0: the seed as set).
-    settings: drawSettings(
-      { ...baseSettings, ...config.settings, ...(testCase.system === undefined ? {} : { system: testCase.system }) },
-      job.repeat,
-    ),
+    settings,
+    ...userOf(testCase, mode, settings, job.repeat, deps),
     messages: (testCase.messages ?? []).map((message) => ({
       id: `m-${newId()}`,
       role: message.role,

@@ -91,7 +91,9 @@ async function replayBranch(
     settings: inputs.settings,
     messages: branch.messages.slice(0, from) as UIMessage[],
     prompt: textOf(first.parts),
-    followUps: rest.map((message) => textOf(message.parts)),
+    // The recorded user turns, in order.
+    nextUserTurn: async (_messages, turn) => (turn <= rest.length ? textOf(rest[turn - 1].parts) : undefined),
+    maxTurns: rest.length + 1,
     mode: 'full-loop',
     deps: { ...inputs.deps, fetch: createReplayFetch(inputs.deps.fetch ?? fetch, () => state, set) },
     recordedResult: createRecordedResults(() => state, set),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_IDS } from './run-settings-defaults';
 import { SESSION_LIMITS } from './session-limits';
 
 /*
@@ -146,6 +147,37 @@ export const expectedCallSchema = z
   .strict();
 export type ExpectedCall = z.infer<typeof expectedCallSchema>;
 
+/** The simulated user of a conversation case. */
+export const simulatedUserSchema = z
+  .object({
+    /** What the user wants and knows (the model playing the user reads it). */
+    instructions: z.string().max(20_000).optional(),
+    /** How the user speaks (the model playing the user reads it). */
+    persona: z.string().max(5_000).optional(),
+    /** The user's turns after the prompt, said in order. */
+    script: z.array(z.string().min(1).max(50_000)).min(1).max(50).optional(),
+    /** The model that plays the user (over the configuration's settings), when there is no script. */
+    model: z
+      .object({
+        provider: z.enum(PROVIDER_IDS).optional(),
+        model: z.string().max(200).optional(),
+        baseURL: z.string().max(2_000).optional(),
+        temperature: z.number().min(0).max(2).optional(),
+        seed: z.number().int().min(0).max(SESSION_LIMITS.seedMax).optional(),
+      })
+      .strict()
+      .optional(),
+    /** Most user turns, the prompt included (default: the script's length + 1, else 10). */
+    maxTurns: z.number().int().min(1).max(50).optional(),
+    /** A user turn holding this ends the conversation, unsent (τ²-bench's user says "###STOP###"). */
+    stop: z.string().min(1).max(200).optional(),
+  })
+  .strict()
+  .refine((user) => user.script !== undefined || user.model !== undefined || user.instructions !== undefined, {
+    message: 'a user needs a script, or instructions for a model to play it',
+  });
+export type SimulatedUser = z.infer<typeof simulatedUserSchema>;
+
 export const evalCaseSchema = z
   .object({
     id: z.string().min(1).max(200),
@@ -158,6 +190,12 @@ export const evalCaseSchema = z
       .array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(50_000) }).strict())
       .max(50)
       .optional(),
+    /**
+     * A second participant (README, "Conversations"): the user, who answers the model turn by turn
+     * after the prompt — from `script` (keyless, the same every repeat) or played by a model — until
+     * a turn says `stop`, `maxTurns` user turns, or a terminal tool ends the run. Full-loop runs.
+     */
+    user: simulatedUserSchema.optional(),
     /** The workspace a full-loop run starts with (relative path → text), in place of the session's starting files. */
     files: z
       .record(workspacePath, z.string().max(1_000_000))

@@ -1,0 +1,123 @@
+import type { UIMessage } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeProvider, type FakeProvider } from '@/testing/fake-provider/start-fake-provider';
+import { createRouteFetch } from '@/testing/run-conversation';
+import { textOf } from '../messages/split-steps';
+import { createOfflineSandbox } from '../sandbox/create-offline-sandbox';
+import { createSessionStore } from '../session/session-store';
+import { DEFAULT_RUN_SETTINGS } from '../shapes/default-run-settings';
+import { type EvalCaseInput, evalCaseSchema } from '../shapes/eval-case';
+import { EXAMPLE_FILES } from '../shapes/example-files';
+import { createSchemaChecker } from '../tools/create-schema-checker';
+import { evalResultsJson } from './eval-results';
+import { runEvalCase } from './run-eval-case';
+import { userView } from './simulated-user';
+
+let fake: FakeProvider;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(() => fake.close());
+
+const deps = () => ({
+  checker: createSchemaChecker(),
+  fetch: createRouteFetch(),
+  createSandbox: (files?: Record<string, string>) => createOfflineSandbox(files ?? EXAMPLE_FILES),
+});
+/** A conversation case run in full loop with the keyless simulated model as the assistant. */
+const converse = (input: EvalCaseInput) =>
+  runEvalCase({
+    job: { caseId: 'c', variantId: 'v', configId: 'k', repeat: 0 },
+    testCase: evalCaseSchema.parse(input),
+    variant: { id: 'v', name: 'core tools', tools: createSessionStore().getState().tools },
+    config: { id: 'k', name: 'simulated', settings: {} },
+    mode: 'full-loop',
+    baseSettings: DEFAULT_RUN_SETTINGS,
+    deps: deps(),
+    signal: new AbortController().signal,
+  });
+const userTurns = (messages: readonly UIMessage[]) =>
+  messages.filter((message) => message.role === 'user').map((message) => textOf(message.parts));
+
+const CONVERSATION: EvalCaseInput = {
+  id: 'c',
+  prompt: 'List the files in the workspace.',
+  user: { script: ['Now show me README.md', 'Thanks, that is all. ###STOP###', 'never said'], stop: '###STOP###' },
+  expect: { calls: [{ tool: 'list_files' }, { tool: 'read_file', args: { path: 'README.md' } }], order: 'exact' },
+};
+
+describe('Conversations: a case with a simulated user', () => {
+  it('a scripted user answers turn by turn until a turn says stop (unsent); the run is graded over every turn', async () => {
+    const run = await converse(CONVERSATION);
+    expect(userTurns(run.messages)).toEqual(['List the files in the workspace.', 'Now show me README.md']);
+    expect(run.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(run.error).toBeUndefined();
+    expect(run.pass).toBe(true);
+    // The JSON report keeps who said what.
+    const report = JSON.parse(evalResultsJson([evalCaseSchema.parse({ ...CONVERSATION })], [], [run]));
+    expect(report.runs[0].conversation.map((line: { role: string }) => line.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+    expect(report.runs[0].conversation[2]).toEqual({ role: 'user', text: 'Now show me README.md' });
+  }, 60_000);
+
+  it('says no more than maxTurns user turns, the prompt included', async () => {
+    const run = await converse({
+      id: 'c',
+      prompt: 'List the files in the workspace.',
+      user: { script: ['Show me README.md', 'Search for TODO', 'What is in data/names.txt?'], maxTurns: 2 },
+      expect: { anyCall: true },
+    });
+    expect(userTurns(run.messages)).toEqual(['List the files in the workspace.', 'Show me README.md']);
+  }, 60_000);
+
+  it('a model plays the user: it reads its instructions and the conversation from its side, with no tools', async () => {
+    const before = fake.requests.length;
+    const run = await converse({
+      id: 'c',
+      prompt: 'List the files in the workspace.',
+      user: {
+        instructions: 'You want to know what the README says. You never give your name.',
+        model: { provider: 'openai-compatible', model: 'fake-script', baseURL: `${fake.url}/openai/v1` },
+        maxTurns: 3,
+      },
+      expect: { anyCall: true },
+    });
+    const said = userTurns(run.messages);
+    expect(said).toHaveLength(3);
+    expect(said.slice(1).every((text) => text.startsWith('About "'))).toBe(true);
+    const asked = fake.requests.slice(before) as unknown as {
+      body: { messages: { role: string; content: unknown }[]; tools?: unknown };
+    }[];
+    expect(asked).toHaveLength(2);
+    for (const request of asked) {
+      expect(request.body.tools).toBeUndefined();
+      expect(request.body.messages[0]).toMatchObject({
+        role: 'system',
+        content: expect.stringContaining('What you want and what you know: You want to know what the README says.'),
+      });
+    }
+    // From the user's side: the assistant's words are what it is told (user), its own turns what it said (assistant).
+    const second = asked[1].body.messages.slice(1).map((message) => message.role);
+    expect(second).toEqual(['assistant', 'user', 'assistant', 'user']);
+  }, 60_000);
+
+  it("reads the conversation from the user's side, and refuses a user with nothing to say", () => {
+    const messages = [
+      { id: '1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+      { id: '2', role: 'assistant', parts: [{ type: 'text', text: 'Hello, how can I help?' }] },
+    ] as UIMessage[];
+    expect(userView(messages)).toEqual([
+      { role: 'assistant', text: 'Hi' },
+      { role: 'user', text: 'Hello, how can I help?' },
+    ]);
+    const read = evalCaseSchema.safeParse({ id: 'x', prompt: 'p', user: {}, expect: {} });
+    expect(read.success).toBe(false);
+    expect(JSON.stringify(read.error?.issues)).toContain(
+      'a user needs a script, or instructions for a model to play it',
+    );
+  });
+});
