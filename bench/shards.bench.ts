@@ -11,8 +11,8 @@ import { type Figure, printFigures } from './measure';
  * whole process (its start included), as two CI jobs would be. Prints each one's throughput.
  */
 const ROOT = join(import.meta.dirname, '..');
-const CASES = 60;
-const REPEATS = 2;
+const CASES = 200;
+const REPEATS = 3;
 const RUNS = CASES * REPEATS;
 
 /** One `npm run eval` process: how long from start to end, and how many runs it printed. */
