@@ -113,7 +113,7 @@ test("Which runs does this change flip? over the session's branches: unchanged, 
   await expect(dialog.getByRole('combobox', { name: 'Runs to replay' })).toHaveValue('branches');
   await dialog.getByRole('button', { name: 'Count the requests' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    'No run changes: all 1 are answered from their recordings, and nothing is sent.',
+    'No run changes: it is answered from its recording, and nothing is sent.',
   );
   await dialog.getByRole('button', { name: 'Replay with the change' }).click();
   const flips = dialog.getByRole('table', { name: 'Flips' });
@@ -127,7 +127,7 @@ test("Which runs does this change flip? over the session's branches: unchanged, 
   await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
   await dialog.getByRole('button', { name: 'Count the requests' }).click();
   await expect(dialog.getByRole('status')).toHaveText(
-    "1 of 1 runs go live: at least 1 model requests (each goes on live to its end); $0 at list prices (the recorded runs' tokens).",
+    "1 of 1 run goes live: at least 1 model request (each goes on live to its end); $0 at list prices (the recorded runs' tokens).",
   );
   expect(routeRequests).toEqual([]);
   await dialog.getByRole('button', { name: 'Replay with the change' }).click();

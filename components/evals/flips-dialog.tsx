@@ -65,12 +65,18 @@ const SET_WORDS: Record<FlipSet, string> = {
   lesson: "The lesson's runs",
 };
 
+/** "1 branch", "2 branches". */
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
 /** What the chosen set is and what happens to it, in a sentence. */
 function setSentence(set: FlipSet, count: number) {
   const how =
     'run again with the tools as they are now in the Tools pane and the run settings as they are now: each model request equal to the recorded one is answered from the recording; from the first that differs the run goes live.';
   if (set === 'grid') return `The last grid's ${count} recorded runs, ${how}`;
-  const which = set === 'lesson' ? `The ${count} branches the lesson stops on` : `The session's ${count} branches`;
+  const which =
+    set === 'lesson'
+      ? `The ${plural(count, 'branch', 'branches')} the lesson stops on`
+      : `The session's ${plural(count, 'branch', 'branches')}`;
   return `${which}, each sent again turn by turn, ${how} Equal tool calls get their recorded results. A conversation has no verdict: it is compared by the calls the model made.`;
 }
 
@@ -81,12 +87,14 @@ function predictionSentence(prediction: FlipPrediction, mode: string, set: FlipS
       ? ` ${prediction.unrecorded} of them kept no fingerprint of their requests (an imported trace, or a session from before 0.22): they go live from the first.`
       : '';
   if (prediction.goLive === 0)
-    return `No run changes: all ${prediction.runs} are answered from their recordings, and nothing is sent.`;
+    return prediction.runs === 1
+      ? 'No run changes: it is answered from its recording, and nothing is sent.'
+      : `No run changes: all ${prediction.runs} are answered from their recordings, and nothing is sent.`;
   const requests =
     set === 'grid' && mode === 'first-step'
-      ? `${prediction.liveRequests} model requests`
-      : `at least ${prediction.liveRequests} model requests (each goes on live to its end)`;
-  return `${prediction.goLive} of ${prediction.runs} runs go live: ${requests}; ${costText(prediction.cost)}.${unrecorded}`;
+      ? plural(prediction.liveRequests, 'model request', 'model requests')
+      : `at least ${plural(prediction.liveRequests, 'model request', 'model requests')} (each goes on live to its end)`;
+  return `${prediction.goLive} of ${plural(prediction.runs, 'run goes', 'runs go')} live: ${requests}; ${costText(prediction.cost)}.${unrecorded}`;
 }
 
 /**
