@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { PlaygroundPage } from './pages/playground-page';
 import { FAKE_PROVIDER_PORT } from './playwright.config';
 
@@ -23,6 +23,14 @@ const definition = (description: string) =>
     null,
     2,
   );
+
+/** The edit: weather_lookup's description; then the dialog opened again and the live requests counted. */
+async function editThenCount(playground: PlaygroundPage, evals: Locator, dialog: Locator) {
+  await playground.selectTool('weather_lookup');
+  await playground.replaceToolDefinition(definition('Current weather and the forecast for a city.'));
+  await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
+  await dialog.getByRole('button', { name: 'Count the requests' }).click();
+}
 
 test('Which runs does this change flip?: unchanged, nothing is sent; after an edit, the requests counted first are the ones sent, a row per run, and a pair opens on the graph', async ({
   page,
@@ -68,10 +76,7 @@ test('Which runs does this change flip?: unchanged, nothing is sent; after an ed
   await page.keyboard.press('Escape');
 
   // An edit: every request now differs (the tools are part of it); the count comes first, then exactly that many go.
-  await playground.selectTool('weather_lookup');
-  await playground.replaceToolDefinition(definition('Current weather and the forecast for a city.'));
-  await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
-  await dialog.getByRole('button', { name: 'Count the requests' }).click();
+  await editThenCount(playground, evals, dialog);
   await expect(dialog.getByRole('status')).toHaveText(
     '6 of 6 runs go live: 6 model requests; cost unknown for 6 (no list price for their model).',
   );
@@ -122,10 +127,7 @@ test("Which runs does this change flip? over the session's branches: unchanged, 
   expect(routeRequests).toEqual([]);
   await page.keyboard.press('Escape');
 
-  await playground.selectTool('weather_lookup');
-  await playground.replaceToolDefinition(definition('Current weather and the forecast for a city.'));
-  await evals.getByRole('button', { name: 'Which runs does this change flip?' }).click();
-  await dialog.getByRole('button', { name: 'Count the requests' }).click();
+  await editThenCount(playground, evals, dialog);
   await expect(dialog.getByRole('status')).toHaveText(
     "1 of 1 run goes live: at least 1 model request (each goes on live to its end); $0 at list prices (the recorded runs' tokens).",
   );

@@ -2,6 +2,22 @@
 
 import type { BranchFlipRow } from '@/lib/improve/branch-flips';
 
+/** The Flips table around its rows: the headings (fixed, in order; the last is empty), then the body. */
+export function FlipsTableFrame({ headings, children }: { headings: string[]; children: React.ReactNode }) {
+  return (
+    <table aria-label="Flips" className="w-full text-left [&_td]:py-0.5 [&_td]:pr-3 [&_th]:pr-3">
+      <thead>
+        <tr>
+          {headings.map((heading, index) => (
+            <th key={index}>{heading}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 /** Which request first differed from the recording, what differed there and where (JSON paths). */
 export function FirstDiffered({ row }: { row: Pick<BranchFlipRow, 'divergedAt' | 'why' | 'paths'> }) {
   return (
@@ -27,41 +43,30 @@ export function BranchFlipsTable({
   onOpen: (row: BranchFlipRow) => void;
 }) {
   return (
-    <table aria-label="Flips" className="w-full text-left [&_td]:py-0.5 [&_td]:pr-3 [&_th]:pr-3">
-      <thead>
-        <tr>
-          <th>Branch</th>
-          <th>Calls before → after</th>
-          <th>Flip</th>
-          <th>First differed</th>
-          <th />
+    <FlipsTableFrame headings={['Branch', 'Calls before → after', 'Flip', 'First differed', '']}>
+      {rows.map((row) => (
+        <tr key={row.branch.id} className="align-top">
+          <td>{row.branch.label}</td>
+          <td className="max-w-[24rem] break-all font-mono">{`${calls(row.before)} → ${calls(row.after)}`}</td>
+          <td>
+            <strong>{row.kind}</strong>
+            {row.problem ? <div className="muted">{row.problem}</div> : null}
+          </td>
+          <td>
+            <FirstDiffered row={row} />
+          </td>
+          <td>
+            <button
+              type="button"
+              className="button px-1.5 py-0"
+              disabled={row.replayed.length === 0}
+              onClick={() => onOpen(row)}
+            >
+              Open the pair
+            </button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.branch.id} className="align-top">
-            <td>{row.branch.label}</td>
-            <td className="max-w-[24rem] break-all font-mono">{`${calls(row.before)} → ${calls(row.after)}`}</td>
-            <td>
-              <strong>{row.kind}</strong>
-              {row.problem ? <div className="muted">{row.problem}</div> : null}
-            </td>
-            <td>
-              <FirstDiffered row={row} />
-            </td>
-            <td>
-              <button
-                type="button"
-                className="button px-1.5 py-0"
-                disabled={row.replayed.length === 0}
-                onClick={() => onOpen(row)}
-              >
-                Open the pair
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </FlipsTableFrame>
   );
 }

@@ -6,7 +6,7 @@ import type { BranchFlipKind, BranchFlipRow } from '@/lib/improve/branch-flips';
 import type { FlipKind, FlipRow } from '@/lib/improve/flips';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
-import { BranchFlipsTable, FirstDiffered } from './branch-flips-table';
+import { BranchFlipsTable, FirstDiffered, FlipsTableFrame } from './branch-flips-table';
 import { branchesOf, type FlipPrediction, type FlipSet, useFlips } from './use-flips';
 
 /** What the live requests cost, from the recorded runs' tokens at list prices; what has no price is said. */
@@ -22,40 +22,27 @@ const BRANCH_KINDS: BranchFlipKind[] = ['other calls', 'diverged, same calls', '
 /** The table of flips: a run a row — before, after, the kind, where it first differed — and the pair opened on the graph. */
 function FlipsTable({ rows, onOpen }: { rows: readonly FlipRow[]; onOpen: (row: FlipRow) => void }) {
   return (
-    <table aria-label="Flips" className="w-full text-left [&_td]:py-0.5 [&_td]:pr-3 [&_th]:pr-3">
-      <thead>
-        <tr>
-          <th>Case</th>
-          <th>Column</th>
-          <th>Run</th>
-          <th>Before → after</th>
-          <th>Flip</th>
-          <th>First differed</th>
-          <th />
+    <FlipsTableFrame headings={['Case', 'Column', 'Run', 'Before → after', 'Flip', 'First differed', '']}>
+      {rows.map((row) => (
+        <tr key={`${row.run.caseId}|${row.run.variantId}|${row.run.configId}|${row.run.repeat}`}>
+          <td>{row.run.caseId}</td>
+          <td>{`${row.run.variantId} × ${row.run.configId}`}</td>
+          <td>{row.run.repeat + 1}</td>
+          <td>{`${row.before} → ${row.after}`}</td>
+          <td>
+            <strong>{row.kind}</strong>
+          </td>
+          <td>
+            <FirstDiffered row={row} />
+          </td>
+          <td>
+            <button type="button" className="button px-1.5 py-0" onClick={() => onOpen(row)}>
+              Open the pair
+            </button>
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={`${row.run.caseId}|${row.run.variantId}|${row.run.configId}|${row.run.repeat}`}>
-            <td>{row.run.caseId}</td>
-            <td>{`${row.run.variantId} × ${row.run.configId}`}</td>
-            <td>{row.run.repeat + 1}</td>
-            <td>{`${row.before} → ${row.after}`}</td>
-            <td>
-              <strong>{row.kind}</strong>
-            </td>
-            <td>
-              <FirstDiffered row={row} />
-            </td>
-            <td>
-              <button type="button" className="button px-1.5 py-0" onClick={() => onOpen(row)}>
-                Open the pair
-              </button>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </FlipsTableFrame>
   );
 }
 

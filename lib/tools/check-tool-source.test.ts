@@ -89,3 +89,31 @@ describe('createSchemaChecker().checkValue', () => {
     ]);
   });
 });
+
+describe('keys the chat stream refuses', () => {
+  it('names a __proto__ key (or a constructor holding prototype) where it is: a run offering it would fail with a parse error naming nothing', () => {
+    const checker = createSchemaChecker();
+    const source = JSON.stringify({
+      name: 'lookup',
+      description: 'x',
+      parameters: { type: 'object', properties: { __proto__: { type: 'string' }, constructor: { type: 'string' } } },
+    });
+    const checked = checkToolSource(source.replace('"proto_', '"__proto__'), checker);
+    const text = JSON.stringify({ name: 'lookup', parameters: { type: 'object', properties: {} } }).replace(
+      '"properties":{}',
+      '"properties":{"__proto__":{"type":"string"},"ok":{"type":"object","default":{"constructor":{"prototype":1}}}}',
+    );
+    const refused = checkToolSource(text, checker);
+    expect(refused.kind).toBe('invalid');
+    const problems = refused.kind === 'invalid' ? refused.problems : [];
+    expect(problems.map((problem) => text.slice(problem.offset, problem.offset + problem.length))).toEqual([
+      '"constructor"',
+      '"__proto__"',
+    ]);
+    expect(problems[1].message).toMatch(
+      /^"__proto__" cannot be a key in a tool: the chat stream's safe JSON reader refuses it/,
+    );
+    // A plain `constructor` property (no prototype in it) is fine.
+    expect(checked.kind).toBe('valid');
+  });
+});

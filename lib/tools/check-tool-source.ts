@@ -1,4 +1,4 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, type Node, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkJsonTextDepth } from '../limits/check-json-depth';
 import type { SchemaChecker } from './create-schema-checker';
 import { locateJsonPath } from './locate-json-path';
@@ -34,6 +34,35 @@ function describeParseError(error: ParseError): string {
   };
   const code = printParseErrorCode(error.error);
   return `Invalid JSON: ${messages[code] ?? code}.`;
+}
+
+/**
+ * Keys no run can carry: the AI SDK reads every chunk of the chat stream with a safe JSON reader
+ * that refuses an object holding `__proto__` (or `constructor` with a `prototype`) — a tool
+ * with one would break each run it is offered in, with a parse error naming nothing. Each, where it is.
+ */
+function forbiddenKeys(tree: Node): ToolProblem[] {
+  const problems: ToolProblem[] = [];
+  const stack: Node[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Node;
+    if (node.type === 'property') {
+      const key = node.children?.[0];
+      const value = node.children?.[1];
+      const prototypeIn =
+        key?.value === 'constructor' &&
+        value?.type === 'object' &&
+        value.children?.some((child) => child.children?.[0]?.value === 'prototype');
+      if (key && (key.value === '__proto__' || prototypeIn))
+        problems.push({
+          message: `"${key.value}"${prototypeIn ? ' holding "prototype"' : ''} cannot be a key in a tool: the chat stream's safe JSON reader refuses it, so every run offering this tool would fail. Rename it.`,
+          offset: key.offset,
+          length: key.length,
+        });
+    }
+    stack.push(...(node.children ?? []));
+  }
+  return problems;
 }
 
 /**
@@ -119,6 +148,7 @@ export function checkToolSource(source: string, checker: SchemaChecker): SourceC
     }
   }
 
+  problems.push(...forbiddenKeys(tree));
   if (problems.length > 0 || !schemaKey) return { kind: 'invalid', name, problems };
   return {
     kind: 'valid',
