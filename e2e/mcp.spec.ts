@@ -174,6 +174,12 @@ test('a server that speaks 2026-07-28: the group says so, and the model gets its
   });
   await expect(group.getByRole('status')).toHaveText('connected');
   await expect(group).toContainText('MCP 2026-07-28');
+  // A tool whose x-mcp-header is no HTTP token is left out (the SDK could not call it), and the group says which and why.
+  const leftOut = group.getByRole('note', { name: 'Tools left out' });
+  await expect(leftOut).toContainText('1 tool of this server is left out');
+  await leftOut.getByText('left out').click();
+  await expect(leftOut).toContainText("regional_echo: region: x-mcp-header 'Has Space' is not a valid RFC 9110 token");
+  await expect(group.getByRole('button', { name: 'regional_echo', exact: true })).toHaveCount(0);
   await playground.useScript([
     { text: 'Counting.', toolCalls: [{ toolName: 'tally', input: { to: 3 } }] },
     { text: 'Three.' },

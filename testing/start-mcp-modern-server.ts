@@ -13,7 +13,8 @@ export type ModernMcpServer = { url: string; close(): Promise<void> };
 
 /**
  * The server's tools: `echo` (text), `tally` (structured content that is an array, as
- * 2026-07-28 allows), `greet` (asks the person their name first: an `input_required` result).
+ * 2026-07-28 allows), `regional_echo` (an `x-mcp-header` that is no HTTP token), `greet` (asks
+ * the person their name first: an `input_required` result).
  */
 function makeServer(): McpServer {
   const server = new McpServer({ name: 'modern-test-server', version: '2.4.0' });
@@ -37,6 +38,16 @@ function makeServer(): McpServer {
       const counted = Array.from({ length: to }, (_, index) => index + 1);
       return { content: [{ type: 'text', text: counted.join(', ') }], structuredContent: counted };
     },
+  );
+  // A header name with a space is no HTTP token: on 2026-07-28 over HTTP the SDK's client leaves
+  // the tool out of the list (it could not send the `Mcp-Param-` header), the playground says so.
+  server.registerTool(
+    'regional_echo',
+    {
+      description: 'Says the message back, in a region.',
+      inputSchema: z.object({ message: z.string(), region: z.string().meta({ 'x-mcp-header': 'Has Space' }) }),
+    },
+    async ({ message, region }) => ({ content: [{ type: 'text', text: `Echo from ${region}: ${message}` }] }),
   );
   const nameSchema = z.object({ name: z.string().describe('Your name') });
   server.registerTool(

@@ -2,12 +2,34 @@
 
 import { useState } from 'react';
 import { useStore } from 'zustand';
+import type { LeftOutTool } from '@/lib/mcp/mcp-route';
 import type { McpServerRecord } from '@/lib/shapes/mcp-server-record';
 import type { CheckedTool } from '@/lib/tools/tool-check';
 import { useRuntime, useSession } from '../runtime/runtime-context';
 import { LazyMcpCheckDialog, LazyMcpConnectDialog } from './lazy-tool-dialogs';
 import { McpPromptsAndResources } from './mcp-prompts-and-resources';
 import { ToolItem } from './tool-item';
+
+/** The tools the server listed that the playground cannot offer: their names, and why each. */
+function LeftOutNote({ leftOut }: { leftOut: readonly LeftOutTool[] }) {
+  const count = leftOut.length === 1 ? '1 tool' : `${leftOut.length} tools`;
+  return (
+    <details role="note" aria-label="Tools left out" className="px-3 text-xs text-role-error">
+      <summary className="cursor-pointer">
+        {count} of this server {leftOut.length === 1 ? 'is' : 'are'} left out: the model is not offered{' '}
+        {leftOut.length === 1 ? 'it' : 'them'}
+      </summary>
+      <ul className="list-disc pl-4">
+        {leftOut.map((tool, index) => (
+          // Names may repeat (a server may list a name twice): the index keeps each its own.
+          <li key={index}>
+            <code>{tool.name}</code>: {tool.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 /** One MCP server in the tool list: who it is, whether this tab is connected, its tools, prompts and resources. */
 export function McpServerGroup({
@@ -104,6 +126,7 @@ export function McpServerGroup({
           {status.error}
         </p>
       ) : null}
+      {status.kind === 'connected' && status.leftOut.length > 0 ? <LeftOutNote leftOut={status.leftOut} /> : null}
       <details className="px-3 text-xs">
         <summary className="muted cursor-pointer">About this server</summary>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2">

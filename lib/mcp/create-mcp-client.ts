@@ -3,7 +3,7 @@ import { MCP_ROUTE, type McpAccess, type McpCallAnswer } from '../shapes/mcp-acc
 import type { SessionStore } from '../session/session-state';
 import type { McpServerRecord } from '../shapes/mcp-server-record';
 import { toServerRecord } from './to-server-record';
-import { hashName, readListedTools } from '../shapes/mcp-tool-drafts';
+import { hashName, readListedTools, unreadListedTools } from '../shapes/mcp-tool-drafts';
 import { mcpServerRefusal } from '../shapes/session-limits';
 import {
   type AnsweredAction,
@@ -16,6 +16,7 @@ import {
 } from './read-mcp-answer';
 import type { McpInputAnswer } from '../shapes/mcp-input';
 import type {
+  LeftOutTool,
   McpAnswer,
   McpPromptInfo,
   McpPromptMessages,
@@ -26,7 +27,11 @@ import type {
 } from './mcp-route';
 
 /** Whether this tab is connected to a session's server now. */
-export type McpLinkStatus = { kind: 'connected' } | { kind: 'connecting' } | { kind: 'disconnected'; error?: string };
+export type McpLinkStatus =
+  /** `leftOut`: the listed tools the playground cannot offer, and why (the SDK's words for an invalid `x-mcp-header`). */
+  | { kind: 'connected'; leftOut: readonly LeftOutTool[] }
+  | { kind: 'connecting' }
+  | { kind: 'disconnected'; error?: string };
 
 export type { McpPromptInfo, McpPromptMessages, McpResourceContents, McpResourceInfo };
 
@@ -201,8 +206,15 @@ async function connectTo(c: Client, url: string, connectBody: ConnectBody) {
     toolsVersion: answer.toolsVersion,
     server: toServerRecord(url, answer.server),
     tools: readListedTools(answer.tools),
+    leftOut: leftOutOf(answer),
   };
 }
+
+/** What a list left out: what the route's SDK refused, then what the page could not read as a tool. */
+const leftOutOf = (answer: { tools: unknown[]; leftOut: readonly LeftOutTool[] }): LeftOutTool[] => [
+  ...answer.leftOut,
+  ...unreadListedTools(answer.tools),
+];
 
 async function reconnect(c: Client, serverId: string, link: Link): Promise<Link> {
   const server = record(c, serverId);
@@ -213,7 +225,7 @@ async function reconnect(c: Client, serverId: string, link: Link): Promise<Link>
     const next = { connectionId: made.connectionId, toolsVersion: made.toolsVersion, connectBody: link.connectBody };
     c.open.set(serverId, next);
     c.store.getState().connectMcpServer(made.server, made.tools);
-    setStatus(c, serverId, { kind: 'connected' });
+    setStatus(c, serverId, { kind: 'connected', leftOut: made.leftOut });
     return next;
   } catch (error) {
     c.open.delete(serverId);
@@ -227,6 +239,8 @@ async function refreshTools(c: Client, serverId: string) {
   const link = c.open.get(serverId);
   if (link) link.toolsVersion = answer.toolsVersion;
   c.store.getState().setMcpTools(serverId, readListedTools(answer.tools));
+  if (c.links.getState()[serverId]?.kind === 'connected')
+    setStatus(c, serverId, { kind: 'connected', leftOut: leftOutOf(answer) });
 }
 
 async function callTool(
@@ -294,7 +308,7 @@ async function connectWith(c: Client, url: string, connectBody: ConnectBody): Pr
     const previous = c.open.get(serverId);
     c.open.set(serverId, { connectionId: made.connectionId, toolsVersion: made.toolsVersion, connectBody });
     if (previous) void ask(c, { action: 'disconnect', connectionId: previous.connectionId }).catch(() => undefined);
-    setStatus(c, serverId, { kind: 'connected' });
+    setStatus(c, serverId, { kind: 'connected', leftOut: made.leftOut });
     return { ok: true, serverId };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -66,7 +66,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
     ]);
     const echo = tools.find((tool) => tool.run.kind === 'mcp' && tool.run.tool === 'echo');
     expect(echo?.run).toMatchObject({ kind: 'mcp', server: mcpServers[0].id, annotations: { readOnlyHint: true } });
-    expect(mcp.links.getState()[mcpServers[0].id]).toEqual({ kind: 'connected' });
+    expect(mcp.links.getState()[mcpServers[0].id]).toEqual({ kind: 'connected', leftOut: [] });
 
     await chat.sendMessage({ text: 'echo something' });
     await settle(store);
@@ -171,7 +171,7 @@ describe('MCP tools in the loop: the scripted model calls a connected server thr
       if (!made.ok) throw new Error(made.message);
       await other.callTool({ server: made.serverId, name: 'add_tool', args: {}, timeoutMs: 5_000 });
       await expect.poll(hasExtra, { timeout: 30_000 }).toBe(true);
-      expect(mcp.links.getState()[serverId]).toEqual({ kind: 'connected' });
+      expect(mcp.links.getState()[serverId]).toEqual({ kind: 'connected', leftOut: [] });
     } finally {
       mcp.dispose();
     }

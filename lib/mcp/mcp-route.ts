@@ -103,6 +103,12 @@ export function mcpRequestProblem(error: z.ZodError): string {
 }
 
 const toolsVersion = z.number().int().min(0);
+/** Most tools a list says it left out (the rest are counted, not named). */
+export const MAX_LEFT_OUT_TOOLS = 100;
+/** A listed tool the playground cannot offer, and why (the SDK's words, for an invalid `x-mcp-header`). */
+const leftOutToolSchema = z.object({ name: z.string().max(200), reason: z.string().max(500) });
+export type LeftOutTool = z.infer<typeof leftOutToolSchema>;
+const leftOut = z.array(leftOutToolSchema).max(MAX_LEFT_OUT_TOOLS).default([]);
 const mcpProtocolVersion = z.string().regex(MCP_PROTOCOL_VERSION_PATTERN, 'must be a protocol revision');
 
 /** What the server said of itself at `initialize` (or `server/discover`, on the 2026 revision). */
@@ -159,10 +165,11 @@ export const mcpAnswerSchemas = {
     connectionId: z.string().max(200),
     server: mcpServerInfoSchema,
     tools: z.array(z.unknown()),
+    leftOut,
     toolsVersion,
     page,
   }),
-  tools: z.object({ tools: z.array(z.unknown()), toolsVersion }),
+  tools: z.object({ tools: z.array(z.unknown()), leftOut, toolsVersion }),
   status: z.object({ toolsVersion }),
   resources: z.object({ resources: z.array(ResourceSchema) }),
   'read-resource': z.object({ resource: ReadResourceResultSchema }),

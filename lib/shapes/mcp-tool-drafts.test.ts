@@ -3,7 +3,7 @@ import { checkToolDrafts } from '../tools/check-tool-drafts';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { readToolName } from './tool-source';
 import type { ToolDraft } from './tool-spec';
-import { mcpToolName, readListedTools, replaceMcpTools } from './mcp-tool-drafts';
+import { mcpToolName, readListedTools, replaceMcpTools, unreadListedTools } from './mcp-tool-drafts';
 
 const own = (name: string): ToolDraft => ({
   id: `tool-${name}`,
@@ -92,5 +92,17 @@ describe("a server's tools in the session", () => {
       },
     ]);
     expect(readListedTools({ tools: [] })).toEqual([]);
+  });
+
+  it('what is not read as a tool is named, with why', () => {
+    const why = 'it has no name of 1 to 200 characters or no input schema object';
+    expect(
+      unreadListedTools([listed('ok'), { name: 'no-schema' }, { inputSchema: { type: 'object' } }, 'nonsense']),
+    ).toEqual([
+      { name: 'no-schema', reason: why },
+      { name: '(no name)', reason: why },
+      { name: '(no name)', reason: why },
+    ]);
+    expect(unreadListedTools({ tools: [] })).toEqual([]);
   });
 });

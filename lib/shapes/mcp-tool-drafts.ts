@@ -110,28 +110,41 @@ export function replaceMcpTools(
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Why a listed item is not read as a tool. */
+const NOT_A_TOOL = `it has no name of 1 to ${SESSION_LIMITS.mcpToolNameChars} characters or no input schema object`;
+
+const isListedTool = (tool: unknown): tool is Record<string, unknown> & { name: string } =>
+  isRecord(tool) &&
+  typeof tool.name === 'string' &&
+  tool.name.length > 0 &&
+  tool.name.length <= SESSION_LIMITS.mcpToolNameChars &&
+  isRecord(tool.inputSchema);
+
 /**
  * The tools of a `tools/list` answer that are tools at all (a name of 1 to 200 characters — a
  * session keeps no longer one — and an input schema object); the rest are dropped.
  */
 export function readListedTools(value: unknown): McpListedTool[] {
   if (!Array.isArray(value)) return [];
+  return value.filter(isListedTool).map((tool) => ({
+    name: tool.name,
+    ...(typeof tool.title === 'string' ? { title: tool.title } : {}),
+    ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    ...(isRecord(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
+    ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
+  }));
+}
+
+/** The items of a `tools/list` answer `readListedTools` drops, each with why (a nameless one as "(no name)"). */
+export function unreadListedTools(value: unknown): { name: string; reason: string }[] {
+  if (!Array.isArray(value)) return [];
   return value
-    .filter(
-      (tool): tool is Record<string, unknown> =>
-        isRecord(tool) &&
-        typeof tool.name === 'string' &&
-        tool.name.length > 0 &&
-        tool.name.length <= SESSION_LIMITS.mcpToolNameChars &&
-        isRecord(tool.inputSchema),
-    )
+    .filter((tool) => !isListedTool(tool))
     .map((tool) => ({
-      name: tool.name as string,
-      ...(typeof tool.title === 'string' ? { title: tool.title } : {}),
-      ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
-      inputSchema: tool.inputSchema as Record<string, unknown>,
-      ...(isRecord(tool.outputSchema) ? { outputSchema: tool.outputSchema } : {}),
-      ...(isRecord(tool.annotations) ? { annotations: tool.annotations } : {}),
+      name:
+        isRecord(tool) && typeof tool.name === 'string' && tool.name.length > 0 ? tool.name.slice(0, 200) : '(no name)',
+      reason: NOT_A_TOOL,
     }));
 }
 

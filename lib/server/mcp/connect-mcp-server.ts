@@ -25,7 +25,8 @@ import { DEFAULT_CALL_TIMEOUT_MS, NO_SDK_TIMEOUT_MS, silenceTimer, withinMs } fr
 import { callsAsTask, callToolAsTask } from './mcp-task-call';
 import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
-import type { McpServerInfo } from '../../mcp/mcp-route';
+import { type LeftOutTool, MAX_LEFT_OUT_TOOLS, type McpServerInfo } from '../../mcp/mcp-route';
+import { listToolsPage } from './list-tools-page';
 
 /** What the playground shows of a connected server (MCP `initialize`). */
 export type { McpServerInfo };
@@ -51,6 +52,8 @@ export type McpConnection = {
   toolsVersion(): number;
   /** Every tool, following `nextCursor` until the list ends (at most 20 pages). */
   listTools(): Promise<Tool[]>;
+  /** The tools the last list left out (the SDK refuses to call them), and why. */
+  leftOutTools(): readonly LeftOutTool[];
   /** `structuredContent` (any JSON value on 2026-07-28) is checked against the tool's `outputSchema` (a mismatch throws). */
   callTool(name: string, args: Record<string, unknown>, options?: McpCallOptions): Promise<CallToolResult>;
   listResources(): Promise<Resource[]>;
@@ -195,6 +198,7 @@ function wrapClient(
   const version = client.getServerVersion();
   const capabilities = client.getServerCapabilities() ?? {};
   let toolsVersion = 0;
+  let leftOut: LeftOutTool[] = [];
   client.setNotificationHandler('notifications/tools/list_changed', () => {
     toolsVersion++;
   });
@@ -208,11 +212,15 @@ function wrapClient(
       protocolVersion: client.getNegotiatedProtocolVersion(),
     },
     toolsVersion: () => toolsVersion,
+    leftOutTools: () => leftOut,
     listTools: async () => {
+      const dropped: LeftOutTool[] = [];
       const tools = await listAll(async (cursor) => {
-        const result = await client.listTools(cursor ? { cursor } : undefined);
-        return { items: result.tools, nextCursor: result.nextCursor };
+        const page = await listToolsPage(client, cursor);
+        dropped.push(...page.leftOut);
+        return page;
       });
+      leftOut = dropped.slice(0, MAX_LEFT_OUT_TOOLS);
       outputValidators.clear();
       taskSupport.clear();
       for (const tool of tools) {

@@ -145,7 +145,11 @@ async function answer(
   const through = mcpAnswerSchemas[input.action];
   switch (input.action) {
     case 'tools':
-      return through.parse({ tools: await connection.listTools(), toolsVersion: connection.toolsVersion() });
+      return through.parse({
+        tools: await connection.listTools(),
+        leftOut: connection.leftOutTools(),
+        toolsVersion: connection.toolsVersion(),
+      });
     case 'status':
       return through.parse({ toolsVersion: connection.toolsVersion() });
     case 'resources':
@@ -185,12 +189,19 @@ export async function handleMcpRequest(
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
     const secrets = Object.values(input.headers ?? {});
     try {
-      const { id, info, tools, toolsVersion } = await connections.open(
+      const { id, info, tools, leftOut, toolsVersion } = await connections.open(
         () => connectMcpServer(input.url, input.headers ?? {}),
         requester,
       );
       return Response.json(
-        mcpAnswerSchemas.connect.parse({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page }),
+        mcpAnswerSchemas.connect.parse({
+          connectionId: id,
+          server: info,
+          tools,
+          leftOut,
+          toolsVersion,
+          page: requester?.page,
+        }),
       );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
@@ -210,12 +221,19 @@ export async function handleMcpRequest(
     });
     if (!allowed.ok) return failure(allowed.status, allowed.code, allowed.message);
     try {
-      const { id, info, tools, toolsVersion } = await connections.open(
+      const { id, info, tools, leftOut, toolsVersion } = await connections.open(
         () => connectMcpStdio(input.command, input.args),
         requester,
       );
       return Response.json(
-        mcpAnswerSchemas.connect.parse({ connectionId: id, server: info, tools, toolsVersion, page: requester?.page }),
+        mcpAnswerSchemas.connect.parse({
+          connectionId: id,
+          server: info,
+          tools,
+          leftOut,
+          toolsVersion,
+          page: requester?.page,
+        }),
       );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);

@@ -47,7 +47,7 @@ describe('a server that lies about its revision', () => {
     const { status, body } = await connect(url);
     expect(status).toBe(200);
     expect(body.server.protocolVersion).toBe('2025-11-25');
-    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'tally', 'greet']);
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'tally', 'regional_echo', 'greet']);
   });
 
   it('initialize answers with a revision the client never offered: refused with a sentence', async () => {
@@ -141,5 +141,69 @@ describe('a tool whose schema has a $ref cycle', () => {
         error: { code: 'server_error', message: 'The MCP server modern-test-server: Tool loop not found' },
       },
     ]);
+  });
+});
+
+describe('tools whose x-mcp-header the SDK refuses', () => {
+  const withHeader = (name: string, property: Record<string, unknown>) => ({
+    name,
+    inputSchema: { type: 'object', properties: { value: property } },
+  });
+  const listed = [
+    withHeader('spaced', { type: 'string', 'x-mcp-header': 'Has Space' }),
+    withHeader('on_object', { type: 'object', 'x-mcp-header': 'Region' }),
+    withHeader('fine', { type: 'string', 'x-mcp-header': 'Region' }),
+  ];
+  const addListed = (answer: Record<string, unknown>) => {
+    const result = answer.result as { tools: unknown[] };
+    return withResult(answer, { ...result, tools: [...result.tools, ...listed] });
+  };
+
+  it('on 2026-07-28 they are left out of the list, each named with the reason the SDK gives', async () => {
+    const { status, body } = await connect(await misbehaving('tools/list', addListed));
+    expect(status).toBe(200);
+    expect(body.server.protocolVersion).toBe('2026-07-28');
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'tally', 'greet', 'fine']);
+    expect(body.leftOut).toEqual([
+      {
+        name: 'regional_echo',
+        reason:
+          "region: x-mcp-header 'Has Space' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)",
+      },
+      {
+        name: 'spaced',
+        reason:
+          "value: x-mcp-header 'Has Space' is not a valid RFC 9110 token (no spaces, control characters or HTTP delimiters)",
+      },
+      {
+        name: 'on_object',
+        reason:
+          'value: x-mcp-header is only permitted on primitive-typed properties (string, integer, boolean); got object',
+      },
+    ]);
+    // The list action says the same.
+    const again = await (await post({ action: 'tools', connectionId: body.connectionId })).json();
+    expect(again.leftOut.map((tool: { name: string }) => tool.name)).toEqual(['regional_echo', 'spaced', 'on_object']);
+  });
+
+  it('on 2025-11-25, which has no such headers, every tool is listed', async () => {
+    server = await startModernMcpServer(0, (request, answer) => {
+      const sent = answer as Record<string, unknown>;
+      if (request.method === 'server/discover')
+        return { jsonrpc: '2.0', id: sent.id, error: { code: -32601, message: 'Method not found' } };
+      return request.method === 'tools/list' ? addListed(sent) : undefined;
+    });
+    const { body } = await connect(server.url);
+    expect(body.server.protocolVersion).toBe('2025-11-25');
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'echo',
+      'tally',
+      'regional_echo',
+      'greet',
+      'spaced',
+      'on_object',
+      'fine',
+    ]);
+    expect(body.leftOut).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ function fakeConnect(closed: string[], delay?: Promise<void>) {
     return {
       info: { name: url, version: '1', capabilities: ['tools'], transport: 'streamable-http' },
       listTools: async () => [{ name: 'echo', inputSchema: { type: 'object' } }],
+      leftOutTools: () => [],
       toolsVersion: () => 0,
       callTool: async () => ({ content: [] }),
       listResources: async () => [],

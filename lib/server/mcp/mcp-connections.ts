@@ -3,6 +3,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Tool } from '@modelcontextprotocol/client';
 import { newId } from '../../shapes/new-id';
 import type { McpConnection, McpServerInfo } from './connect-mcp-server';
+import type { LeftOutTool } from '../../mcp/mcp-route';
 
 /** Who asks for a connection: the page (an identity this server issued) and the client address it came from. */
 export type McpRequester = { page: string; address: string };
@@ -26,7 +27,7 @@ export type McpConnections = {
   open(
     start: () => Promise<McpConnection>,
     requester?: McpRequester,
-  ): Promise<{ id: string; info: McpServerInfo; tools: Tool[]; toolsVersion: number }>;
+  ): Promise<{ id: string; info: McpServerInfo; tools: Tool[]; leftOut: readonly LeftOutTool[]; toolsVersion: number }>;
   /** The open connection with this id (its idle clock restarts), if there is one. */
   get(id: string): McpConnection | undefined;
   close(id: string): Promise<void>;
@@ -38,6 +39,14 @@ export type McpConnections = {
 export class McpConnectionsFullError extends Error {}
 
 type Slot = { requester: McpRequester; usedMs: number; connection: McpConnection | undefined };
+
+/** What a connect answers of an open connection: who it is and what it listed. */
+const listed = (connection: McpConnection, tools: Tool[]) => ({
+  info: connection.info,
+  tools,
+  leftOut: connection.leftOutTools(),
+  toolsVersion: connection.toolsVersion(),
+});
 
 /**
  * The MCP connections this server holds for its pages. A page's identity is issued here
@@ -154,7 +163,7 @@ export function createMcpConnections({
         if (slots.get(id) !== slot) throw new McpConnectionsFullError('The connection was closed while it opened.');
         slot.connection = connection;
         slot.usedMs = now();
-        return { id, info: connection.info, tools, toolsVersion: connection.toolsVersion() };
+        return { id, ...listed(connection, tools) };
       } catch (error) {
         if (slots.get(id) === slot) slots.delete(id);
         await connection?.close().catch(() => undefined);
