@@ -59,6 +59,18 @@ test('connect an MCP server: its tools join the list, the scripted model calls o
   await playground.conversation.getByText('Result').last().click();
   await expect(playground.conversation.getByRole('img', { name: /Returned by the tool \(image\/png/ })).toBeVisible();
 
+  // The call on the wire to the server: the tools/call as sent (the Authorization header redacted) and the answer.
+  await playground.selectNode('Tool call echo');
+  await playground.inspector.getByRole('tab', { name: 'Wire', exact: true }).click();
+  const exchange = playground.inspector.getByRole('region', { name: 'MCP exchange' });
+  await expect(exchange).toContainText('1. POST tools/call → 200');
+  await expect(exchange.getByRole('group', { name: 'MCP request 1', exact: true })).toContainText(
+    'hello from the model',
+  );
+  await expect(exchange.getByRole('group', { name: 'MCP request 1 headers' })).toContainText('[redacted]');
+  await expect(exchange.getByRole('group', { name: 'MCP answer 1' })).toContainText('Echo: hello from the model');
+  await expect(exchange).not.toContainText('mcp-secret');
+
   await page.getByRole('button', { name: 'Share' }).click();
   const url = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
   expect(url).not.toContain('mcp-secret');
@@ -80,6 +92,12 @@ test('connect an MCP server: its tools join the list, the scripted model calls o
   );
   await expect.poll(() => viewer.nodeNames()).toContain('Tool result echo: ok');
   await expect(viewer.node('Tool result echo')).toContainText('Echo: hello from the model');
+  // A link carries no exchange with the server (an answer may hold what someone typed into its form).
+  await viewer.selectNode('Tool call echo');
+  await viewer.inspector.getByRole('tab', { name: 'Wire', exact: true }).click();
+  await expect(viewer.inspector.getByRole('region', { name: 'MCP exchange' })).toContainText(
+    'files and links do not keep it',
+  );
   await viewer.timeline.getByRole('button', { name: 'Replay' }).click();
   await expect(viewer.timeline.getByRole('button', { name: 'Replay' })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => viewer.nodeNames()).toContain('Tool result get-tiny-image: ok');
@@ -219,6 +237,14 @@ test('a server asks for input mid-run (2025-11-25): the form waits for you, the 
   const asked = playground.node('Question trigger-elicitation-request: answered');
   await expect(asked).toContainText('Please provide inputs for the following fields');
   await expect(asked).not.toContainText('Ada Lovelace');
+  // On the wire, in this tab: the question came on the call's stream, the answer went back as its own POST.
+  await playground.selectNode('Question trigger-elicitation-request');
+  await playground.inspector.getByRole('tab', { name: 'Wire', exact: true }).click();
+  const exchange = playground.inspector.getByRole('region', { name: 'MCP exchange' });
+  await expect(exchange).toContainText('1. POST tools/call → 200');
+  await expect(exchange.getByRole('group', { name: 'MCP answer 1' })).toContainText('elicitation/create');
+  await expect(exchange).toContainText('2. POST answer to request');
+  await expect(exchange.getByRole('group', { name: 'MCP request 2', exact: true })).toContainText('Ada Lovelace');
 });
 
 test('a server asks you to open a page (URL mode): the address is shown whole, Open the page opens it in a new tab and the tool goes on', async ({

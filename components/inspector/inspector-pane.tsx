@@ -5,6 +5,7 @@ import { type StepDecision, stepDecisionOf } from '@/lib/evals/sampling/step-dec
 import { DecisionProbabilities } from './decision-probabilities';
 import { extractWireSteps, readStepReport, type StepReport } from '@/lib/wire/extract-wire-steps';
 import type { WireStep } from '@/lib/wire/wire-types';
+import type { WireCapture } from '@/lib/shapes/wire-capture';
 import { toolResultText } from '@/lib/messages/split-steps';
 import { renderLLMSpanAttributes, renderToolSpanAttributes } from '@/lib/wire/render-openinference';
 import type { ChatRequest } from '@/lib/agent/chat-route';
@@ -23,6 +24,7 @@ import { type Perturbed, PerturbedStatus, PerturbMenu } from './perturb-menu';
 import { JsonView } from './json-view';
 import { Tabs } from '../ui/tabs';
 import { WireView } from './wire-view';
+import { McpWireOfCall } from './mcp-wire-view';
 import { McpResultOrNote } from '../shared/mcp-result-view';
 import type { ReadMcpResult } from '@/lib/mcp/mcp-result';
 
@@ -101,6 +103,38 @@ function LocalPromptView({ prompt, decision }: { prompt: string; decision: StepD
       </p>
       <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all text-xs">{prompt}</pre>
     </section>
+  );
+}
+
+/** The Wire tab: an MCP call's exchange with its server, the text a model in this tab read, the step as each provider takes it. */
+function WireTab({
+  node,
+  local,
+  stepId,
+  step,
+  chat,
+  capture,
+}: {
+  node: PositionedNode;
+  local: { prompt: string; decision: StepDecision | undefined } | undefined;
+  stepId: string | undefined;
+  step: WireStep | undefined;
+  chat: ChatRequest | undefined;
+  capture: WireCapture | undefined;
+}) {
+  const toolCallId = toolCallIdOf(node);
+  return (
+    <>
+      {toolCallId && 'toolName' in node.detail ? (
+        <McpWireOfCall toolCallId={toolCallId} toolName={node.detail.toolName} />
+      ) : null}
+      {local ? <LocalPromptView prompt={local.prompt} decision={local.decision} /> : null}
+      {step ? (
+        <WireView key={stepId} step={step} chat={chat} capture={capture} />
+      ) : (
+        <p className="muted text-xs">This node is not part of a model step.</p>
+      )}
+    </>
   );
 }
 
@@ -245,18 +279,15 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                   ) : null}
                 </div>
               ) : null}
-              {tab === 'Wire' && localPrompt ? <LocalPromptView prompt={localPrompt} decision={stepDecision} /> : null}
               {tab === 'Wire' ? (
-                step ? (
-                  <WireView
-                    key={`${stepId}`}
-                    step={step}
-                    chat={stepChat}
-                    capture={stepId ? wireCaptures[stepId] : undefined}
-                  />
-                ) : (
-                  <p className="muted text-xs">This node is not part of a model step.</p>
-                )
+                <WireTab
+                  node={node}
+                  local={localPrompt ? { prompt: localPrompt, decision: stepDecision } : undefined}
+                  stepId={stepId}
+                  step={step}
+                  chat={stepChat}
+                  capture={stepId ? wireCaptures[stepId] : undefined}
+                />
               ) : null}
               {tab === 'OpenInference' ? (
                 step ? (

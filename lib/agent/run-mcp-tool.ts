@@ -4,6 +4,7 @@ import type { ToolErrorInput } from '../shapes/tool-error';
 import type { ToolOutcome } from '../shapes/tool-outcome';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
 import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
+import type { McpWireLine } from '../shapes/mcp-wire';
 
 const failed = (
   toolName: string,
@@ -35,11 +36,13 @@ export async function runMcpTool(
     signal,
     onProgress,
     onInput,
+    onWire,
     now = () => performance.now(),
   }: {
     signal?: AbortSignal;
     onProgress?: (p: McpProgress) => void;
     onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
+    onWire?: (line: McpWireLine) => void;
     now?: () => number;
   },
 ): Promise<ToolOutcome> {
@@ -63,6 +66,7 @@ export async function runMcpTool(
     signal,
     onProgress,
     onInput,
+    onWire,
   });
   if (answer.kind === 'error') {
     if (answer.code === 'timeout')

@@ -20,6 +20,7 @@ export type RunState = Pick<
   | 'addEvent'
   | 'recordApproval'
   | 'recordMcpInput'
+  | 'recordMcpWire'
   | 'recordOutcome'
   | 'recordDuration'
   | 'setPause'

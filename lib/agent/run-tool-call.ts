@@ -13,6 +13,7 @@ import { parseResultText } from './parse-result-text';
 import { runMcpTool } from './run-mcp-tool';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
 import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
+import type { McpWireLine } from '../shapes/mcp-wire';
 
 export type ToolCallRequest = { toolName: string; input: unknown };
 
@@ -34,6 +35,8 @@ export type RunToolCallOptions = {
   onProgress?: (progress: McpProgress) => void;
   /** Asks the person what an MCP server asks while its tool runs (elicitation); without it, each question is cancelled. */
   onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
+  /** Told each HTTP exchange an MCP call makes with its server (the Inspector's Wire tab). */
+  onWire?: (line: McpWireLine) => void;
   /** What a JavaScript handler may read of the run besides its arguments. */
   context?: ToolCallContext;
   signal?: AbortSignal;
@@ -115,6 +118,7 @@ export async function runToolCall({
   mcp,
   onProgress,
   onInput,
+  onWire,
   context,
   signal,
   now = () => performance.now(),
@@ -152,7 +156,7 @@ export async function runToolCall({
     case 'mcp':
       // Its server came with the session: it is reached only once the person allows it (and connects it).
       if (!handlersTrusted) return notYetAllowed(`The MCP tool '${tool.spec.name}'`, tool.spec.name);
-      return runMcpTool(tool.spec.name, tool.run, args, mcp, { signal, onProgress, onInput, now });
+      return runMcpTool(tool.spec.name, tool.run, args, mcp, { signal, onProgress, onInput, onWire, now });
     case 'javascript': {
       if (!handlersTrusted) {
         return notYetAllowed(`The JavaScript handler of '${tool.spec.name}'`, tool.spec.name);

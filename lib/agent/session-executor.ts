@@ -217,6 +217,7 @@ async function executeInBatch(
     mcp,
     onProgress: (progress) => store.getState().setToolCallProgress(toolCall.toolCallId, progress),
     onInput: (request) => askThePerson(e, toolCall, request),
+    onWire: (line) => store.getState().recordMcpWire(toolCall.toolCallId, line),
     context,
     signal,
     now,

@@ -245,7 +245,7 @@ async function refreshTools(c: Client, serverId: string) {
 
 async function callTool(
   c: Client,
-  { server, name, args, timeoutMs, signal, onProgress, onInput }: Parameters<McpAccess['callTool']>[0],
+  { server, name, args, timeoutMs, signal, onProgress, onInput, onWire }: Parameters<McpAccess['callTool']>[0],
 ): Promise<McpCallAnswer> {
   const callOnce = async (link: Link) => {
     // A question from the server goes to the person (or, with nobody to ask, is cancelled); the
@@ -262,9 +262,18 @@ async function callTool(
         await ask(c, { action: 'answer', connectionId: link.connectionId, inputId: question.id, answer });
       })().catch(() => undefined);
     return readCall(
-      await c.post({ action: 'call', connectionId: link.connectionId, name, arguments: args, timeoutMs }, signal),
-      onProgress,
-      answerQuestion,
+      await c.post(
+        {
+          action: 'call',
+          connectionId: link.connectionId,
+          name,
+          arguments: args,
+          timeoutMs,
+          ...(onWire ? { wire: true } : {}),
+        },
+        signal,
+      ),
+      { onProgress, onInput: answerQuestion, onWire },
     );
   };
   const link = c.open.get(server);

@@ -1,3 +1,4 @@
+import type { McpWireExchange } from '../shapes/mcp-wire';
 import {
   CallToolResultSchema,
   GetPromptResultSchema,
@@ -77,6 +78,8 @@ export const mcpRequestSchema = z.discriminatedUnion('action', [
     name: z.string().min(1).max(200),
     arguments: z.record(z.string(), z.unknown()),
     timeoutMs: z.number().int().min(100).max(MAX_MCP_CALL_TIMEOUT_MS).optional(),
+    /** Whether to answer `wire` lines: each HTTP exchange with the server, for the Inspector's Wire tab. */
+    wire: z.boolean().optional(),
   }),
   z.object({ action: z.literal('resources'), connectionId }),
   z.object({ action: z.literal('read-resource'), connectionId, uri: z.string().min(1).max(2_000) }),
@@ -183,10 +186,42 @@ mcpAnswerSchemas satisfies Record<Exclude<McpRequest['action'], 'connect-stdio' 
 export type McpAnswer<Action extends keyof typeof mcpAnswerSchemas> = z.infer<(typeof mcpAnswerSchemas)[Action]>;
 
 /**
+/** Most exchanges with the MCP server one call shows (a task polled for minutes makes many); the rest are counted. */
+export const MAX_MCP_WIRE_EXCHANGES = 40;
+/** Longest request body and answer of an exchange shown, in characters. */
+export const MAX_MCP_WIRE_CHARS = 20_000;
+
+/** One HTTP request the playground's server sent an MCP server during a call, and the answer as it came. */
+const mcpWireExchangeSchema = z.object({
+  sequence: z.number().int().min(0),
+  request: z.object({
+    method: z.string().max(20),
+    /** Path and query only. */
+    path: z.string().max(4_000),
+    /** As sent, the person's own headers and every header carrying a key as `[redacted]`. */
+    headers: z.record(z.string().max(200), z.string().max(8_000)),
+    /** The JSON-RPC message as sent (or its first characters). */
+    body: z.unknown(),
+  }),
+  status: z.number().int(),
+  /** The answer as it came: JSON, or server-sent events. */
+  response: z.string().max(MAX_MCP_WIRE_CHARS),
+  truncated: z.boolean(),
+});
+// The shape the page keeps (lib/shapes/mcp-wire.ts) is this schema's.
+export type { McpWireExchange } from '../shapes/mcp-wire';
+const _sameShape: z.ZodType<McpWireExchange> = mcpWireExchangeSchema;
+void _sameShape;
+
+/**
  * A call answers newline-delimited JSON: `progress` lines while it runs, `input` lines when the
- * server asks the person something (answered with the `answer` action), then one `result` or `error`.
+ * server asks the person something (answered with the `answer` action), `wire` lines (each HTTP
+ * exchange with the server, when the call asked for them; `wire-omitted` counts those past the
+ * cap), then one `result` or `error`.
  */
 export const mcpCallLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('wire'), exchange: mcpWireExchangeSchema }),
+  z.object({ type: z.literal('wire-omitted'), count: z.number().int().min(1) }),
   z.object({
     type: z.literal('input'),
     input: z.object({

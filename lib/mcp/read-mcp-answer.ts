@@ -1,4 +1,5 @@
 import type { McpProgress } from '../shapes/mcp-access';
+import type { McpWireLine } from '../shapes/mcp-wire';
 import { checkJsonDepth } from '../limits/check-json-depth';
 import { INPUT_LIMITS } from '../limits/input-limits';
 import type { McpAnswer, McpCallLine, McpRequestInput, mcpAnswerSchemas } from './mcp-route';
@@ -88,12 +89,20 @@ export type McpCallQuestion = Extract<McpCallLine, { type: 'input' }>['input'];
 
 /**
  * Reads a call's lines: progress while it runs, questions for the person (handed to `onInput`,
- * which answers them; the stream waits meanwhile), then its result or error.
+ * which answers them; the stream waits meanwhile), its exchanges with the server (to `onWire`),
+ * then its result or error.
  */
 export async function readCall(
   response: Response,
-  onProgress: ((progress: McpProgress) => void) | undefined,
-  onInput?: (question: McpCallQuestion) => void,
+  {
+    onProgress,
+    onInput,
+    onWire,
+  }: {
+    onProgress?: (progress: McpProgress) => void;
+    onInput?: (question: McpCallQuestion) => void;
+    onWire?: (line: McpWireLine) => void;
+  },
 ): Promise<McpCallEnd> {
   if (!response.ok || !response.body) throw await refusal(response);
   const { mcpCallLineSchema, MCP_ROUTE } = await contract();
@@ -122,6 +131,8 @@ export async function readCall(
           ...(message !== undefined ? { message: message.slice(0, 200) } : {}),
         });
       } else if (line.data.type === 'input') onInput?.(line.data.input);
+      else if (line.data.type === 'wire') onWire?.({ exchange: line.data.exchange });
+      else if (line.data.type === 'wire-omitted') onWire?.({ omitted: line.data.count });
       else last = line.data;
     }
     if (done) break;

@@ -38,6 +38,7 @@ export function createInitialSession(): SessionState {
     replayFrame: undefined,
     wireCaptures: {},
     localPrompts: {},
+    mcpWire: {},
     approvals: {},
     mcpInputs: {},
     improvements: [],

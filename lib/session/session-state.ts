@@ -4,6 +4,7 @@ import type { ApprovalPolicy, ApprovalRecord } from '../shapes/approval';
 import type { LintChoice } from '../shapes/lint-choice';
 import type { McpProgress } from '../shapes/mcp-access';
 import type { McpInputRecord } from '../shapes/mcp-input';
+import type { McpWireLine, McpWireRecord } from '../shapes/mcp-wire';
 import type { ImprovementRecord } from '../shapes/improvement-record';
 import type { RunEvent } from '../shapes/run-event';
 import type { RunPause } from '../shapes/run-pause';
@@ -75,6 +76,8 @@ export type SessionState = SessionData & {
   wireCaptures: Readonly<Record<string, WireCapture>>;
   /** The text the model in the browser read at each of its steps (its template rendered with the tools), by step id — this tab only, never saved. */
   localPrompts: Readonly<Record<string, string>>;
+  /** Each MCP call's HTTP exchanges with its server, by call id (this tab only: never saved or shared). */
+  mcpWire: Readonly<Record<string, McpWireRecord>>;
 };
 
 export type SessionActions = {
@@ -150,6 +153,8 @@ export type SessionActions = {
   setToolCallProgress(toolCallId: string, progress: McpProgress | undefined): void;
   recordWireCapture(stepId: string, capture: WireCapture): void;
   recordLocalPrompt(stepId: string, prompt: string): void;
+  /** One more exchange of an MCP call with its server (or how many were past the cap). */
+  recordMcpWire(toolCallId: string, line: McpWireLine): void;
   /** What a replay made of a branch (`Replay against the model`), kept with it. */
   setReplay(branchId: string, record: ReplayRecord): void;
   /** What a request was sent with, by fingerprint (kept once each; see `sentValuesOf`). */

@@ -1,4 +1,5 @@
 import { createStore, type StateCreator } from 'zustand/vanilla';
+import { withMcpWire } from '../shapes/mcp-wire';
 import { createBranchActions } from './branch-actions';
 import { createInterceptorActions } from './interceptor-actions';
 import { createAskedAndImprovedActions } from './asked-and-improved-actions';
@@ -81,6 +82,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
           openFilePath: undefined,
           wireCaptures: {},
           localPrompts: {},
+          mcpWire: {},
         }),
       recordApproval: (toolCallId, decision) =>
         set((state) => ({ approvals: { ...state.approvals, [toolCallId]: decision } })),
@@ -122,6 +124,7 @@ export function sessionStateCreator(initial: SessionState): StateCreator<Session
         view((state) => ({ wireCaptures: { ...state.wireCaptures, [stepId]: capture } })),
       recordLocalPrompt: (stepId, prompt) =>
         view((state) => ({ localPrompts: { ...state.localPrompts, [stepId]: prompt } })),
+      recordMcpWire: (toolCallId, line) => view((state) => ({ mcpWire: withMcpWire(state.mcpWire, toolCallId, line) })),
       ...createBranchActions(set, view),
       ...createInterceptorActions(set, get),
       ...createMcpActions(set, get),

@@ -1,4 +1,5 @@
 import type { McpInputAnswer, McpInputRequest } from './mcp-input';
+import type { McpWireLine } from './mcp-wire';
 
 /** A `notifications/progress` of a running MCP call. */
 export type McpProgress = { progress: number; total?: number; message?: string };
@@ -23,5 +24,7 @@ export type McpAccess = {
     onProgress?: (progress: McpProgress) => void;
     /** Asks the person what the server asks while the call runs; without it every question is cancelled. */
     onInput?: (request: McpInputRequest) => Promise<McpInputAnswer>;
+    /** Told each HTTP exchange with the server, for the Inspector (asked for only with it). */
+    onWire?: (line: McpWireLine) => void;
   }): Promise<McpCallAnswer>;
 };

@@ -27,6 +27,7 @@ import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import { type LeftOutTool, MAX_LEFT_OUT_TOOLS, type McpServerInfo } from '../../mcp/mcp-route';
 import { listToolsPage } from './list-tools-page';
+import { createMcpWire, type McpWire, type McpWireSink } from './mcp-wire';
 
 /** What the playground shows of a connected server (MCP `initialize`). */
 export type { McpServerInfo };
@@ -42,6 +43,8 @@ export type McpCallOptions = {
   timeoutMs?: number;
   /** A question the server asks the person while the call runs (answered with `answerQuestion`); without it, each is cancelled. */
   onQuestion?: (question: McpQuestion) => void;
+  /** Told each HTTP exchange with the server the call makes (a stdio server's are not recorded). */
+  wire?: McpWireSink;
 };
 
 export type McpConnection = {
@@ -96,6 +99,8 @@ export async function connectMcpClient(
   fallbackName: string,
   /** Hears an answer cut at the size cap: the calls under way then fail with it. */
   onCut?: (listener: (error: Error) => void) => void,
+  /** Records a call's HTTP exchanges (its fetch is the transport's). */
+  wire?: McpWire,
 ): Promise<McpConnection> {
   // The current revision (2026-07-28) where the server offers it (`server/discover`), the 2025
   // handshake (`initialize`) otherwise: the SDK's own negotiation.
@@ -116,7 +121,7 @@ export async function connectMcpClient(
     await transport.close().catch(() => undefined);
     throw error;
   }
-  const connection = wrapClient(client, kind, fallbackName, questions, onCut);
+  const connection = wrapClient(client, kind, fallbackName, questions, { onCut, wire });
   return {
     ...connection,
     // Streamable HTTP ends the server's session with a DELETE (spec: session management)
@@ -183,7 +188,7 @@ function wrapClient(
   transport: McpServerInfo['transport'],
   fallbackName: string,
   questions: McpQuestions,
-  onCut?: (listener: (error: Error) => void) => void,
+  { onCut, wire }: { onCut?: (listener: (error: Error) => void) => void; wire?: McpWire },
 ): McpConnection {
   const validators = createRe2Validator();
   // Calls under way: an answer cut at the size cap fails them (an SSE answer would otherwise wait for its timeout).
@@ -236,7 +241,7 @@ function wrapClient(
       }
       return tools;
     },
-    callTool: async (name, args, { signal, onProgress, timeoutMs, onQuestion } = {}) => {
+    callTool: async (name, args, { signal, onProgress, timeoutMs, onQuestion, wire: sink } = {}) => {
       const call = new AbortController();
       const stop = () => call.abort(signal?.reason);
       if (signal?.aborted) stop();
@@ -249,7 +254,7 @@ function wrapClient(
           new SdkError(SdkErrorCode.RequestTimeout, `no answer for ${timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms`),
         ),
       );
-      const sink: QuestionSink = {
+      const asking: QuestionSink = {
         rounds: 0,
         signal: call.signal,
         onQuestion: onQuestion ?? (() => undefined),
@@ -257,8 +262,11 @@ function wrapClient(
       };
       const asTask = callsAsTask(taskSupport.get(name), capabilities, client.getNegotiatedProtocolVersion());
       try {
-        const result = await questions.within(onQuestion ? sink : { ...sink, rounds: Number.POSITIVE_INFINITY }, () =>
-          sendCall(client, { name, args, asTask, signal: call.signal, heard: silence.restart, onProgress }),
+        const send = () =>
+          sendCall(client, { name, args, asTask, signal: call.signal, heard: silence.restart, onProgress });
+        const result = await questions.within(
+          onQuestion ? asking : { ...asking, rounds: Number.POSITIVE_INFINITY },
+          () => (wire ? wire.within(sink, send) : send()),
         );
         return checkStructuredContent(name, result as CallToolResult, outputValidators.get(name)?.());
       } finally {
@@ -297,9 +305,11 @@ function wrapClient(
 export async function connectMcpServer(url: string, headers: Record<string, string> = {}): Promise<McpConnection> {
   const cutListeners: ((error: Error) => void)[] = [];
   const onCut = (listener: (error: Error) => void) => void cutListeners.push(listener);
-  const fetch = capResponseBodies(createNoRedirectFetch(), MAX_MCP_RESPONSE_BYTES, (error) => {
+  const capped = capResponseBodies(createNoRedirectFetch(), MAX_MCP_RESPONSE_BYTES, (error) => {
     for (const listener of cutListeners) listener(error);
   });
+  const wire = createMcpWire(headers);
+  const fetch = wire.capture(capped);
   const requestInit = { headers };
   const host = new URL(url).host;
   try {
@@ -309,13 +319,20 @@ export async function connectMcpServer(url: string, headers: Record<string, stri
         'streamable-http',
         host,
         onCut,
+        wire,
       )),
       url,
     };
   } catch (streamableError) {
     try {
       return {
-        ...(await connectMcpClient(new SSEClientTransport(new URL(url), { fetch, requestInit }), 'sse', host, onCut)),
+        ...(await connectMcpClient(
+          new SSEClientTransport(new URL(url), { fetch, requestInit }),
+          'sse',
+          host,
+          onCut,
+          wire,
+        )),
         url,
       };
     } catch {

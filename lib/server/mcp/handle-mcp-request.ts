@@ -97,6 +97,14 @@ function streamCall(
           timeoutMs: input.timeoutMs,
           onProgress: (progress) => send({ type: 'progress', ...progress }),
           onQuestion: (question) => send({ type: 'input', input: question }),
+          ...(input.wire
+            ? {
+                wire: {
+                  onExchange: (exchange) => send({ type: 'wire', exchange }),
+                  onOmitted: (count) => send({ type: 'wire-omitted', count }),
+                },
+              }
+            : {}),
         });
         send({ type: 'result', result, toolsVersion: connection.toolsVersion() });
       } catch (error) {

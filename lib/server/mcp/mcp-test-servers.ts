@@ -2,6 +2,7 @@
 // (2025-11-25) and a server on the SDK v2 (2026-07-28) — started once per test file, and the
 // route on a connections table of its own.
 import { afterAll, beforeAll } from 'vitest';
+import type { McpWireExchange } from '@/lib/shapes/mcp-wire';
 import { type McpEverything, startMcpEverything } from '@/testing/start-mcp-everything';
 import { type ModernMcpServer, startModernMcpServer } from '@/testing/start-mcp-modern-server';
 import { handleMcpRequest } from './handle-mcp-request';
@@ -43,6 +44,8 @@ export type CallLine = {
   input?: { id: string; message: string; requestedSchema: Record<string, unknown>; url?: string };
   /** A `progress` line's message. */
   message?: string;
+  /** A `wire` line's exchange with the server. */
+  exchange?: McpWireExchange;
 };
 
 /**
@@ -55,8 +58,10 @@ export async function callAnswering(
   name: string,
   answer: (input: NonNullable<CallLine['input']>) => unknown,
   args: Record<string, unknown> = {},
+  /** More of the call's body (`wire: true`). */
+  more: Record<string, unknown> = {},
 ): Promise<{ lines: CallLine[]; answers: number[] }> {
-  const response = await post({ action: 'call', connectionId, name, arguments: args });
+  const response = await post({ action: 'call', connectionId, name, arguments: args, ...more });
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   const lines: CallLine[] = [];
