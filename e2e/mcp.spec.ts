@@ -16,6 +16,16 @@ async function connect(playground: PlaygroundPage, headers = '', { url = SERVER_
   return playground.tools.getByRole('group', { name: `MCP ${name}` });
 }
 
+/** Connects the server on the SDK v2, which speaks 2026-07-28 (testing/start-mcp-modern-server.ts); its group, said to be on that revision. */
+async function connectModern(playground: PlaygroundPage) {
+  const group = await connect(playground, '', {
+    url: `http://127.0.0.1:${MCP_MODERN_PORT}/mcp`,
+    name: 'modern-test-server',
+  });
+  await expect(group).toContainText('MCP 2026-07-28');
+  return group;
+}
+
 test('connect an MCP server: its tools join the list, the scripted model calls one, the result is on the timeline, and a share link replays it offline', async ({
   page,
   browser,
@@ -159,6 +169,35 @@ test('a tool that runs as a task (MCP tasks): its status is on the running node,
   await expect(playground.conversation.getByText('Researched.')).toBeVisible();
 });
 
+test('2026-07-28: a tool that runs only as a task goes through the Tasks extension: its status on the running node, its question, its result, and the exchange on the wire', async ({
+  page,
+}) => {
+  const playground = new PlaygroundPage(page);
+  await playground.goto();
+  const group = await connectModern(playground);
+  await expect(group).toContainText('MCP 2026-07-28');
+  await playground.useScript([{ toolCalls: [{ toolName: 'quarterly_report', input: {} }] }, { text: 'Reported.' }]);
+  await playground.message.fill('write the quarterly report');
+  await playground.send.click();
+  const form = page.getByRole('region', { name: 'Waiting for your answer' });
+  await expect(form).toContainText('Which quarter should the report cover?');
+  // While the task waits for the answer, its status (polled with tasks/get) is the running node's progress line.
+  await expect(playground.timeline).toContainText('Task input required: Waiting for the quarter');
+  await form.getByRole('combobox', { name: 'Quarter (required)' }).selectOption({ label: 'Q3' });
+  await form.getByRole('button', { name: 'Send answer' }).click();
+  await expect(form).toBeHidden();
+  await expect(playground.node('Tool result quarterly_report')).toContainText('Report for Q3', { timeout: 30_000 });
+  await expect(playground.conversation.getByText('Reported.')).toBeVisible();
+  // On the wire: the plain call refused (the tool runs only as a task), then the call through the extension and its polls.
+  await playground.selectNode('Tool call quarterly_report');
+  await playground.inspector.getByRole('tab', { name: 'Wire', exact: true }).click();
+  const exchange = playground.inspector.getByRole('region', { name: 'MCP exchange' });
+  await expect(exchange).toContainText('1. POST tools/call → 200');
+  await expect(exchange.getByRole('group', { name: 'MCP answer 1' })).toContainText('-32021');
+  await expect(exchange).toContainText('POST tasks/get');
+  await expect(exchange).toContainText('POST tasks/update');
+});
+
 test('a prompt goes into the message box; a resource is attached as context; Disconnect and Remove', async ({
   page,
 }) => {
@@ -186,10 +225,7 @@ test('a server that speaks 2026-07-28: the group says so, and the model gets its
 }) => {
   const playground = new PlaygroundPage(page);
   await playground.goto();
-  const group = await connect(playground, '', {
-    url: `http://127.0.0.1:${MCP_MODERN_PORT}/mcp`,
-    name: 'modern-test-server',
-  });
+  const group = await connectModern(playground);
   await expect(group.getByRole('status')).toHaveText('connected');
   await expect(group).toContainText('MCP 2026-07-28');
   // A tool whose x-mcp-header is no HTTP token is left out (the SDK could not call it), and the group says which and why.
@@ -293,10 +329,7 @@ test('2026-07-28: a call answered with input_required asks you; Decline goes bac
   await playground.goto();
   const form = page.getByRole('region', { name: 'Waiting for your answer' });
   // The server answers the call with input_required; the SDK retries it with the answer.
-  const modern = await connect(playground, '', {
-    url: `http://127.0.0.1:${MCP_MODERN_PORT}/mcp`,
-    name: 'modern-test-server',
-  });
+  const modern = await connectModern(playground);
   await expect(modern).toContainText('MCP 2026-07-28');
   await playground.useScript([{ text: 'Greeting.', toolCalls: [{ toolName: 'greet', input: {} }] }, { text: 'Done.' }]);
   await playground.message.fill('greet me');

@@ -8,8 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { acceptedContent, createMcpHandler, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { createTasksLayer, TASK_TOOL } from './mcp-tasks-v2-layer.ts';
 
-export type ModernMcpServer = { url: string; close(): Promise<void> };
+export type ModernMcpServer = {
+  url: string;
+  /** How many of its tasks (the Tasks extension) are under way. */
+  openTasks(): number;
+  close(): Promise<void>;
+};
 
 /**
  * The server's tools: `echo` (text), `tally` (structured content that is an array, as
@@ -63,6 +69,16 @@ function makeServer(): McpServer {
       });
     },
   );
+  // Runs as a task (the Tasks extension, served by testing/mcp-tasks-v2-layer.ts in front of this
+  // server): the layer answers its calls; this handler is never reached.
+  server.registerTool(
+    TASK_TOOL,
+    {
+      description: 'Writes the quarterly report, as a task: asks which quarter, then writes it.',
+      inputSchema: z.object({}),
+    },
+    async () => ({ content: [{ type: 'text', text: 'Only as a task.' }], isError: true }),
+  );
   return server;
 }
 
@@ -99,23 +115,25 @@ export async function startModernMcpServer(port = 0, rewrite?: RewriteAnswer): P
   const validateHost = localhostHostValidation();
   const validateOrigin = localhostOriginValidation();
   const handler = createMcpHandler(makeServer);
-  const serve = toNodeHandler(
-    rewrite
-      ? {
-          ...handler,
-          fetch: async (request: Request, options) => {
-            const sent =
-              request.method === 'POST'
-                ? await request
-                    .clone()
-                    .json()
-                    .catch(() => ({}))
-                : {};
-            return rewritten(await handler.fetch(request, options), sent, rewrite);
-          },
-        }
-      : handler,
-  );
+  const tasks = createTasksLayer();
+  // The extension's additions first (its capability, the tool's task support), then the test's own rewrite.
+  const amend: RewriteAnswer = (request, answer) => {
+    const amended = tasks.amend(request as never, answer as Record<string, unknown>);
+    return rewrite?.(request, amended) ?? amended;
+  };
+  const serve = toNodeHandler({
+    ...handler,
+    fetch: async (request: Request, options) => {
+      const sent =
+        request.method === 'POST'
+          ? await request
+              .clone()
+              .json()
+              .catch(() => ({}))
+          : {};
+      return tasks.serve(sent) ?? rewritten(await handler.fetch(request, options), sent, amend);
+    },
+  });
   const http = createServer((request, response) => {
     if (!validateHost(request, response) || !validateOrigin(request, response)) return;
     void serve(request, response);
@@ -124,6 +142,7 @@ export async function startModernMcpServer(port = 0, rewrite?: RewriteAnswer): P
   const { port: listening } = http.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${listening}/mcp`,
+    openTasks: tasks.open,
     close: async () => {
       await handler.close();
       await new Promise<void>((resolve) => {

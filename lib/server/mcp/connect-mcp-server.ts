@@ -22,7 +22,8 @@ import { createRe2Validator } from './create-re2-validator';
 import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
 import { checkStructuredContent } from './check-structured-content';
 import { DEFAULT_CALL_TIMEOUT_MS, NO_SDK_TIMEOUT_MS, silenceTimer, withinMs } from './call-clocks';
-import { callsAsTask, callToolAsTask } from './mcp-task-call';
+import { callsAsTask, callToolAsTask, type TaskProgress } from './mcp-task-call';
+import { createTasksV2, needsTasksExtension, offersTasksExtension, type TasksV2 } from './mcp-task-call-v2';
 import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import { type LeftOutTool, MAX_LEFT_OUT_TOOLS, type McpServerInfo } from '../../mcp/mcp-route';
@@ -70,6 +71,12 @@ export type McpConnection = {
 
 /** Who connects, as the server's logs see it: this playground and its version. */
 const CLIENT = { name: 'tool-playground', version: packageJson.version };
+/**
+ * Elicitation: the person answers, inside the run (2025: a request from the server; 2026-07-28: an
+ * `input_required` result the SDK answers through the same handler, or a task's question) — a
+ * form, or a page to open (URL mode: the answer says only whether they agreed to go).
+ */
+const CLIENT_CAPABILITIES = { elicitation: { form: {}, url: {} } };
 const MAX_PAGES = 20;
 /** Most items of a list (tools, resources, prompts) the playground reads from one server. */
 export const MAX_MCP_LIST_ITEMS = 1_000;
@@ -101,16 +108,15 @@ export async function connectMcpClient(
   onCut?: (listener: (error: Error) => void) => void,
   /** Records a call's HTTP exchanges (its fetch is the transport's). */
   wire?: McpWire,
+  /** Another transport to the same server, for what the SDK's codec refuses (the Tasks extension of 2026-07-28); HTTP only. */
+  rawTransport?: () => Transport,
 ): Promise<McpConnection> {
   // The current revision (2026-07-28) where the server offers it (`server/discover`), the 2025
   // handshake (`initialize`) otherwise: the SDK's own negotiation.
   const client = new Client(CLIENT, {
     jsonSchemaValidator: createRe2Validator(),
     versionNegotiation: { mode: 'auto' },
-    // Elicitation: the person answers, inside the run (2025: a request from the server;
-    // 2026-07-28: an `input_required` result the SDK answers through the same handler) — a form,
-    // or a page to open (URL mode: the answer says only whether they agreed to go).
-    capabilities: { elicitation: { form: {}, url: {} } },
+    capabilities: CLIENT_CAPABILITIES,
   });
   const questions = createMcpQuestions();
   client.setRequestHandler('elicitation/create', (request) => questions.answerElicitation(request.params));
@@ -121,7 +127,18 @@ export async function connectMcpClient(
     await transport.close().catch(() => undefined);
     throw error;
   }
-  const connection = wrapClient(client, kind, fallbackName, questions, { onCut, wire });
+  // The Tasks extension (2026-07-28), where the server offers it and there is a way to it.
+  const tasksV2 =
+    rawTransport && offersTasksExtension(client)
+      ? createTasksV2(client, {
+          endpoint: `${kind}:${fallbackName}`,
+          makeTransport: rawTransport,
+          clientInfo: CLIENT,
+          clientCapabilities: CLIENT_CAPABILITIES,
+          ask: async (params) => (await questions.answerElicitation(params as never)) as never,
+        })
+      : undefined;
+  const connection = wrapClient(client, kind, fallbackName, questions, { onCut, wire, tasksV2 });
   return {
     ...connection,
     // Streamable HTTP ends the server's session with a DELETE (spec: session management)
@@ -148,29 +165,27 @@ function sendCall(
     name,
     args,
     asTask,
+    tasks,
     signal,
     heard,
     onProgress,
   }: {
     name: string;
     args: Record<string, unknown>;
+    /** As a task of 2025-11-25; otherwise a plain call, which a 2026-07-28 server that runs the tool only as a task refuses, and which then goes through the Tasks extension (`tasks`, with the tool as listed). */
     asTask: boolean;
+    tasks?: { tool: Tool | undefined; extension: TasksV2 };
     signal: AbortSignal;
     heard: () => void;
     onProgress?: (progress: McpProgress) => void;
   },
 ) {
-  if (asTask)
-    return callToolAsTask(client, {
-      name,
-      args,
-      signal,
-      onChange: ({ status, message }) => {
-        heard();
-        onProgress?.({ progress: 0, message: `Task ${status.replace('_', ' ')}${message ? `: ${message}` : ''}` });
-      },
-    });
-  return client.callTool(
+  const onChange = ({ status, message }: TaskProgress) => {
+    heard();
+    onProgress?.({ progress: 0, message: `Task ${status.replace('_', ' ')}${message ? `: ${message}` : ''}` });
+  };
+  if (asTask) return callToolAsTask(client, { name, args, signal, onChange });
+  const plain = client.callTool(
     { name, arguments: args },
     {
       signal,
@@ -181,6 +196,12 @@ function sendCall(
       },
     },
   );
+  return tasks
+    ? plain.catch((error: unknown) => {
+        if (!needsTasksExtension(error)) throw error;
+        return tasks.extension.call(tasks.tool, name, args, { signal, onChange });
+      })
+    : plain;
 }
 
 function wrapClient(
@@ -188,7 +209,7 @@ function wrapClient(
   transport: McpServerInfo['transport'],
   fallbackName: string,
   questions: McpQuestions,
-  { onCut, wire }: { onCut?: (listener: (error: Error) => void) => void; wire?: McpWire },
+  { onCut, wire, tasksV2 }: { onCut?: (listener: (error: Error) => void) => void; wire?: McpWire; tasksV2?: TasksV2 },
 ): McpConnection {
   const validators = createRe2Validator();
   // Calls under way: an answer cut at the size cap fails them (an SSE answer would otherwise wait for its timeout).
@@ -200,6 +221,8 @@ function wrapClient(
   const outputValidators = new Map<string, () => JsonSchemaValidator<unknown>>();
   /** Each listed tool's `execution.taskSupport` (MCP tasks), where it says one. */
   const taskSupport = new Map<string, string>();
+  /** Each listed tool as the server listed it. */
+  const listed = new Map<string, Tool>();
   const version = client.getServerVersion();
   const capabilities = client.getServerCapabilities() ?? {};
   let toolsVersion = 0;
@@ -228,9 +251,11 @@ function wrapClient(
       leftOut = dropped.slice(0, MAX_LEFT_OUT_TOOLS);
       outputValidators.clear();
       taskSupport.clear();
+      listed.clear();
       for (const tool of tools) {
         const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
         if (typeof support === 'string') taskSupport.set(tool.name, support);
+        listed.set(tool.name, tool);
         const schema = tool.outputSchema;
         if (!schema) continue;
         let made: JsonSchemaValidator<unknown> | undefined;
@@ -261,9 +286,10 @@ function wrapClient(
         onWaiting: (waiting) => (waiting ? silence.pause() : silence.restart()),
       };
       const asTask = callsAsTask(taskSupport.get(name), capabilities, client.getNegotiatedProtocolVersion());
+      const tasks = tasksV2 ? { tool: listed.get(name), extension: tasksV2 } : undefined;
       try {
         const send = () =>
-          sendCall(client, { name, args, asTask, signal: call.signal, heard: silence.restart, onProgress });
+          sendCall(client, { name, args, asTask, tasks, signal: call.signal, heard: silence.restart, onProgress });
         const result = await questions.within(
           onQuestion ? asking : { ...asking, rounds: Number.POSITIVE_INFINITY },
           () => (wire ? wire.within(sink, send) : send()),
@@ -292,7 +318,10 @@ function wrapClient(
         : Promise.resolve([]),
     getPrompt: (name, args) => client.getPrompt({ name, arguments: args }),
     answerQuestion: (id, answer) => questions.answer(id, answer),
-    close: () => client.close(),
+    close: async () => {
+      await tasksV2?.close();
+      await client.close();
+    },
   };
 }
 
@@ -320,6 +349,7 @@ export async function connectMcpServer(url: string, headers: Record<string, stri
         host,
         onCut,
         wire,
+        () => new StreamableHTTPClientTransport(new URL(url), { fetch, requestInit }),
       )),
       url,
     };

@@ -47,7 +47,13 @@ describe('a server that lies about its revision', () => {
     const { status, body } = await connect(url);
     expect(status).toBe(200);
     expect(body.server.protocolVersion).toBe('2025-11-25');
-    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'tally', 'regional_echo', 'greet']);
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'echo',
+      'tally',
+      'regional_echo',
+      'greet',
+      'quarterly_report',
+    ]);
   });
 
   it('initialize answers with a revision the client never offered: refused with a sentence', async () => {
@@ -163,7 +169,13 @@ describe('tools whose x-mcp-header the SDK refuses', () => {
     const { status, body } = await connect(await misbehaving('tools/list', addListed));
     expect(status).toBe(200);
     expect(body.server.protocolVersion).toBe('2026-07-28');
-    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual(['echo', 'tally', 'greet', 'fine']);
+    expect(body.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'echo',
+      'tally',
+      'greet',
+      'quarterly_report',
+      'fine',
+    ]);
     expect(body.leftOut).toEqual([
       {
         name: 'regional_echo',
@@ -200,6 +212,7 @@ describe('tools whose x-mcp-header the SDK refuses', () => {
       'tally',
       'regional_echo',
       'greet',
+      'quarterly_report',
       'spaced',
       'on_object',
       'fine',

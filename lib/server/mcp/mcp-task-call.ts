@@ -22,8 +22,8 @@ export type TaskProgress = { status: Task['status']; message?: string };
 
 /**
  * Whether a call goes as a task (MCP 2025-11-25 tasks, SEP-1686): the tool requires or allows it
- * and the server says it takes task-augmented `tools/call`. On 2026-07-28 tasks are an extension
- * the SDK does not run (a task result there is the SDK's "unsupported result type" on the call).
+ * and the server says it takes task-augmented `tools/call`. On 2026-07-28 tasks are an extension,
+ * run through `@modelcontextprotocol/ext-tasks` (mcp-task-call-v2.ts).
  */
 export function callsAsTask(
   taskSupport: string | undefined,

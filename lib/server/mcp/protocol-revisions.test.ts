@@ -15,7 +15,7 @@ describe('the client speaks the revision the server offers', () => {
         protocolVersion: '2026-07-28',
       });
       const tools = await connection.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(['echo', 'tally', 'greet']);
+      expect(tools.map((tool) => tool.name)).toEqual(['echo', 'tally', 'greet', 'quarterly_report']);
       expect(tools[1].annotations).toMatchObject({ idempotentHint: true });
       expect(await connection.callTool('echo', { message: 'hi' })).toMatchObject({
         content: [{ type: 'text', text: 'Echo: hi' }],
