@@ -9,6 +9,7 @@ import type { Failure } from '../shapes/eval-run';
 import type { SandboxFiles } from '../shapes/sandbox-status';
 import { endStateFailures, trajectoryFailures } from './grade-end-state';
 import { outputFailures, toolF1Failures } from './grade-output';
+import { userOutcomeFailures } from './user-outcome';
 
 /**
  * A call the model made, and the step (1-based) it made it in; `floatIntegers`, the paths of
@@ -20,7 +21,16 @@ export type ObservedCall = { toolName: string; input: unknown; step: number; flo
  * What a run showed: its calls in order, its last text, what its last step said (`output`: the
  * text, or the calls as JSON — see `outputText`) and (full-loop runs) the workspace it left.
  */
-export type ObservedRun = { calls: ObservedCall[]; answer: string; output?: string; files?: SandboxFiles };
+export type ObservedRun = {
+  calls: ObservedCall[];
+  answer: string;
+  output?: string;
+  files?: SandboxFiles;
+  /** Everything the assistant said, step by step (a conversation's user was told these). */
+  said?: readonly string[];
+  /** A conversation case: how it ended (`stop`: the user said its stop phrase). */
+  ended?: string;
+};
 export type Grade = { pass: boolean; failures: Failure[] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -192,5 +202,6 @@ export function gradeRun(
     ),
   );
   failures.push(...endStateFailures(wanted.files ?? [], run.files));
+  failures.push(...userOutcomeFailures(wanted.user, run));
   return { pass: failures.length === 0, failures };
 }

@@ -23,7 +23,14 @@ import { gradeRun, type ObservedRun } from './grade-run';
 import { countCaseChecks } from './run-verdict';
 import { type OutputCall, outputText } from './grade-output';
 import { drawSettings } from './sampling/sample-step';
-import { modelUser, type NextUserTurn, scriptedUser, userTurnLimit } from './simulated-user';
+import {
+  type ConversationEnd,
+  modelUser,
+  type NextUserTurn,
+  scriptedUser,
+  type UserDone,
+  userTurnLimit,
+} from './simulated-user';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
@@ -57,6 +64,7 @@ export function observeRun(messages: readonly UIMessage[]): ObservedRun {
   let step = 0;
   let answer = '';
   let last: { text: string; calls: OutputCall[] } = { text: '', calls: [] };
+  const said: string[] = [];
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     for (const parts of splitSteps(message)) {
@@ -77,10 +85,13 @@ export function observeRun(messages: readonly UIMessage[]): ObservedRun {
       // promptfoo reads the text as the provider sent it.
       last.text = textOf(parts);
       const text = last.text.trim();
-      if (text) answer = text;
+      if (text) {
+        answer = text;
+        said.push(text);
+      }
     }
   }
-  return { calls, answer, output: outputText(last.text, last.calls) };
+  return { calls, answer, output: outputText(last.text, last.calls), said };
 }
 
 /** Tokens the run's steps reported. */
@@ -108,6 +119,8 @@ export type OwnSessionRun = {
   ms: number;
   /** The workspace the run left (asked for with `endState`): the sandbox's files, by relative path. */
   workspace?: SandboxFiles;
+  /** A run with a simulated user: how the conversation ended. */
+  ended?: ConversationEnd;
 };
 
 /**
@@ -190,16 +203,27 @@ export async function runInOwnSession({
   signal.addEventListener('abort', stop, { once: true });
   const unsubscribe = onChange ? store.subscribe((state) => onChange(state)) : undefined;
   const started = now();
+  let ended: ConversationEnd | undefined;
   try {
     const runnable = () => checkToolDrafts(store.getState().tools, deps.checker).runnable;
-    let text: string | undefined = prompt;
-    for (let turn = 1; text !== undefined; turn++) {
-      await chat.sendMessage({ text });
+    let said: string | UserDone = prompt;
+    for (let turn = 1; typeof said === 'string'; turn++) {
+      await chat.sendMessage({ text: said });
       await waitForRunEnd(store, runnable, signal);
       const state = store.getState();
-      if (turn >= maxTurns || !nextUserTurn || signal.aborted || state.chatError) break;
-      if (endedByTerminalTool(state.messages, runLimitsOf(state, runnable()))) break;
-      text = await nextUserTurn(state.messages, turn, signal);
+      if (!nextUserTurn) break;
+      ended = signal.aborted
+        ? 'stopped'
+        : state.chatError
+          ? 'error'
+          : endedByTerminalTool(state.messages, runLimitsOf(state, runnable()))
+            ? 'terminal-tool'
+            : turn >= maxTurns
+              ? 'max-turns'
+              : undefined;
+      if (ended) break;
+      said = await nextUserTurn(state.messages, turn, signal);
+      if (typeof said !== 'string') ended = said.done;
     }
   } finally {
     signal.removeEventListener('abort', stop);
@@ -216,6 +240,7 @@ export async function runInOwnSession({
     ...(chatError ? { error: chatError } : {}),
     ms,
     ...(workspace ? { workspace } : {}),
+    ...(ended ? { ended } : {}),
   };
 }
 
@@ -301,7 +326,11 @@ export async function runEvalCase({
   const tools = checkToolDrafts(variant.tools, deps.checker).runnable.map((tool) => tool.spec);
   const grade = gradeRun(
     testCase,
-    { ...observeRun(run.after), ...(run.workspace ? { files: run.workspace } : {}) },
+    {
+      ...observeRun(run.after),
+      ...(run.workspace ? { files: run.workspace } : {}),
+      ...(run.ended ? { ended: run.ended } : {}),
+    },
     { tools, checker: deps.checker },
   );
   // A model that could not be asked is an error, not graded; a case with no check is not checked.
@@ -314,6 +343,7 @@ export async function runEvalCase({
     ...(notChecked ? { notChecked } : {}),
     ms: run.ms,
     ...usageOf(run.after),
+    ...(run.ended ? { ended: run.ended } : {}),
     messages: run.messages,
   };
 }

@@ -31,7 +31,9 @@ export function countCaseChecks(testCase: Pick<EvalCase, 'expect'>): number {
     (wanted.trajectory?.length ?? 0) +
     (wanted.output?.length ?? 0) +
     (wanted.toolF1 ? 1 : 0) +
-    (wanted.files?.length ?? 0)
+    (wanted.files?.length ?? 0) +
+    (wanted.user?.stopped ? 1 : 0) +
+    (wanted.user?.told?.length ?? 0)
   );
 }
 

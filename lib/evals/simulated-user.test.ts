@@ -120,4 +120,65 @@ describe('Conversations: a case with a simulated user', () => {
       'a user needs a script, or instructions for a model to play it',
     );
   });
+
+  it("the user's own outcome: ended with its stop phrase, and told what it had to be told (τ²-bench's communicate rule)", async () => {
+    const stopped = await converse({
+      ...CONVERSATION,
+      expect: { anyCall: true, user: { stopped: true, told: ['readme.md'] } },
+    });
+    expect(stopped.ended).toBe('stop');
+    expect(stopped.failures).toEqual([]);
+    expect(stopped.pass).toBe(true);
+
+    // A script that runs out without the stop phrase: the user never said its goal was met.
+    const ranOut = await converse({
+      id: 'c',
+      prompt: 'List the files in the workspace.',
+      user: { script: ['Now show me README.md'], stop: '###STOP###' },
+      expect: { anyCall: true, user: { stopped: true, told: ['a refund of $40'] } },
+    });
+    expect(ranOut.ended).toBe('out-of-script');
+    expect(ranOut.pass).toBe(false);
+    expect(ranOut.failures).toEqual([
+      {
+        kind: 'user',
+        message: "The user did not end the conversation with its stop phrase: it ended when the user's script ran out.",
+      },
+      { kind: 'user', message: 'The assistant never told the user "a refund of $40".' },
+    ]);
+    // The JSON report says how each conversation ended.
+    const report = JSON.parse(evalResultsJson([evalCaseSchema.parse({ ...CONVERSATION })], [], [ranOut]));
+    expect(report.runs[0].ended).toBe('out-of-script');
+  }, 60_000);
+
+  it('ends at the turn limit, said as such', async () => {
+    const run = await converse({
+      id: 'c',
+      prompt: 'List the files in the workspace.',
+      user: { script: ['Show me README.md', 'Search for TODO'], maxTurns: 2 },
+      expect: { anyCall: true, user: { stopped: true } },
+    });
+    expect(run.ended).toBe('max-turns');
+    expect(run.failures.map((failure) => failure.message)).toEqual([
+      'The user did not end the conversation with its stop phrase: it ended at the turn limit.',
+    ]);
+  }, 60_000);
+
+  it('a user that calls tools, and a user outcome without a user, are refused with a sentence each', () => {
+    const calling = evalCaseSchema.safeParse({
+      id: 'x',
+      prompt: 'p',
+      user: { script: ['hi'], tools: [{ name: 'refund' }] },
+      expect: {},
+    });
+    expect(calling.success).toBe(false);
+    expect(JSON.stringify(calling.error?.issues)).toContain(
+      'a simulated user cannot call tools: it only talks (the model playing it is offered none)',
+    );
+    const alone = evalCaseSchema.safeParse({ id: 'x', prompt: 'p', expect: { user: { stopped: true } } });
+    expect(alone.success).toBe(false);
+    expect(JSON.stringify(alone.error?.issues)).toContain(
+      "expect.user judges the simulated user's outcome: the case needs a user",
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { textOf } from '../messages/split-steps';
 import type { SimulatedUser } from '../shapes/eval-case';
+import type { ConversationEnd } from '../shapes/eval-run';
 import type { RunSettings } from '../shapes/run-settings';
 
 /*
@@ -11,12 +12,22 @@ import type { RunSettings } from '../shapes/run-settings';
  * conversation and is not sent.
  */
 
-/** The user's turn after `turn` user turns and the model's answers to them; undefined: the user is done. */
+/**
+ * Why the user has no next turn: it said the stop phrase (the goal met, or given up on, by its own
+ * judgement), its script ran out, the model said nothing it could answer, it said nothing.
+ */
+export type UserDone = {
+  done: Extract<ConversationEnd, 'stop' | 'out-of-script' | 'nothing-to-answer' | 'said-nothing'>;
+};
+
+/** The user's turn after `turn` user turns and the model's answers to them, or why it is done. */
 export type NextUserTurn = (
   messages: readonly UIMessage[],
   turn: number,
   signal: AbortSignal,
-) => Promise<string | undefined>;
+) => Promise<string | UserDone>;
+
+export type { ConversationEnd };
 
 /** How a model is asked for the user's turn: settings, the conversation so far, the last thing it was told. */
 export type AskUserModel = (input: {
@@ -26,8 +37,11 @@ export type AskUserModel = (input: {
   signal: AbortSignal;
 }) => Promise<{ text: string; error?: string }>;
 
-/** How many user turns a conversation has at most, the prompt included. */
-export const userTurnLimit = (user: SimulatedUser) => user.maxTurns ?? (user.script ? user.script.length + 1 : 10);
+/**
+ * How many user turns a conversation has at most, the prompt included: as set, else 10 — a
+ * scripted user, one past its script, so that the script's end (not the limit) ends it.
+ */
+export const userTurnLimit = (user: SimulatedUser) => user.maxTurns ?? (user.script ? user.script.length + 2 : 10);
 
 const ended = (text: string, stop: string | undefined) => stop !== undefined && text.includes(stop);
 
@@ -35,7 +49,8 @@ const ended = (text: string, stop: string | undefined) => stop !== undefined && 
 export function scriptedUser(user: SimulatedUser): NextUserTurn {
   return async (_messages, turn) => {
     const text = user.script?.[turn - 1];
-    return text === undefined || ended(text, user.stop) ? undefined : text;
+    if (text === undefined) return { done: 'out-of-script' };
+    return ended(text, user.stop) ? { done: 'stop' } : text;
   };
 }
 
@@ -70,7 +85,7 @@ export function modelUser(user: SimulatedUser, settings: RunSettings, ask: AskUs
     const seen = userView(messages);
     const last = seen.at(-1);
     // The model said nothing the user could answer (it only called tools): the user waits no more.
-    if (last?.role !== 'user') return undefined;
+    if (last?.role !== 'user') return { done: 'nothing-to-answer' };
     const answer = await ask({
       settings: { ...settings, ...user.model, system: userSystem(user), toolChoice: 'none' },
       messages: seen.slice(0, -1),
@@ -79,6 +94,7 @@ export function modelUser(user: SimulatedUser, settings: RunSettings, ask: AskUs
     });
     if (answer.error) throw new Error(`The model playing the user could not be asked: ${answer.error}`);
     const text = answer.text.trim();
-    return !text || ended(text, user.stop) ? undefined : text;
+    if (!text) return { done: 'said-nothing' };
+    return ended(text, user.stop) ? { done: 'stop' } : text;
   };
 }

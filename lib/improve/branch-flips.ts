@@ -92,7 +92,8 @@ async function replayBranch(
     messages: branch.messages.slice(0, from) as UIMessage[],
     prompt: textOf(first.parts),
     // The recorded user turns, in order.
-    nextUserTurn: async (_messages, turn) => (turn <= rest.length ? textOf(rest[turn - 1].parts) : undefined),
+    nextUserTurn: async (_messages, turn) =>
+      turn <= rest.length ? textOf(rest[turn - 1].parts) : { done: 'out-of-script' },
     maxTurns: rest.length + 1,
     mode: 'full-loop',
     deps: { ...inputs.deps, fetch: createReplayFetch(inputs.deps.fetch ?? fetch, () => state, set) },

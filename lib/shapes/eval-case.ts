@@ -167,12 +167,18 @@ export const simulatedUserSchema = z
       })
       .strict()
       .optional(),
-    /** Most user turns, the prompt included (default: the script's length + 1, else 10). */
+    /** Most user turns, the prompt included (default: unlimited by a script, which ends it; else 10). */
     maxTurns: z.number().int().min(1).max(50).optional(),
     /** A user turn holding this ends the conversation, unsent (τ²-bench's user says "###STOP###"). */
     stop: z.string().min(1).max(200).optional(),
+    /** Never allowed: named only to say why (the user talks; the model playing it is offered no tools). */
+    tools: z.unknown().optional(),
   })
   .strict()
+  .refine((user) => user.tools === undefined, {
+    message: 'a simulated user cannot call tools: it only talks (the model playing it is offered none)',
+    path: ['tools'],
+  })
   .refine((user) => user.script !== undefined || user.model !== undefined || user.instructions !== undefined, {
     message: 'a user needs a script, or instructions for a model to play it',
   });
@@ -244,10 +250,26 @@ export const evalCaseSchema = z
          * only the checks named here judge the run (a case read from promptfoo).
          */
         validCalls: z.boolean().optional(),
+        /**
+         * The user's own outcome (a case with a `user`): `stopped`, the user ended the conversation
+         * with its stop phrase (its goal met, by its own judgement); `told`, the assistant told it
+         * each of these (τ²-bench's `communicate_info`: in one message, ignoring case and commas).
+         */
+        user: z
+          .object({
+            stopped: z.boolean().optional(),
+            told: z.array(z.string().min(1).max(2_000)).max(SESSION_LIMITS.evalExpectedCalls).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
   })
-  .strict();
+  .strict()
+  .refine((testCase) => testCase.expect.user === undefined || testCase.user !== undefined, {
+    message: "expect.user judges the simulated user's outcome: the case needs a user",
+    path: ['expect', 'user'],
+  });
 export type EvalCase = z.infer<typeof evalCaseSchema>;
 export type EvalCaseInput = z.input<typeof evalCaseSchema>;
 

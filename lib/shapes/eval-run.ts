@@ -22,6 +22,22 @@ export type EvalRunMode = 'first-step' | 'full-loop';
 /** One run of one cell: which case, variant, configuration and repeat. */
 export type EvalJob = { caseId: string; variantId: string; configId: string; repeat: number };
 
+/**
+ * How a conversation case ended: the user said its stop phrase, its script ran out, the model said
+ * nothing it could answer, it said nothing; the turn limit, a terminal tool, an error, Stop.
+ */
+export const CONVERSATION_ENDS = [
+  'stop',
+  'out-of-script',
+  'nothing-to-answer',
+  'said-nothing',
+  'max-turns',
+  'terminal-tool',
+  'error',
+  'stopped',
+] as const;
+export type ConversationEnd = (typeof CONVERSATION_ENDS)[number];
+
 /** What one run came to. */
 export type EvalRun = EvalJob & {
   pass: boolean;
@@ -31,6 +47,8 @@ export type EvalRun = EvalJob & {
   /** No check of the case ran (every one was left out): the run is `not checked`, never passed. */
   notChecked?: boolean;
   ms: number;
+  /** A conversation case: how it ended (the user's stop phrase, its script out, the turn limit, …). */
+  ended?: ConversationEnd;
   inputTokens: number;
   outputTokens: number;
   /** The run's conversation, to open on the timeline. */
@@ -50,7 +68,8 @@ export type FailureKind =
   | 'end-state'
   | 'trajectory'
   | 'output'
-  | 'tool-f1';
+  | 'tool-f1'
+  | 'user';
 
 /** Why a run failed its case, in one sentence (the table shows it on hover). */
 export type Failure = { kind: FailureKind; message: string };

@@ -4,6 +4,7 @@ import { uiMessageShapeSchema } from './ui-message-shape';
 import { runSettingsSchema } from './run-settings';
 import { toolDraftSchema } from './tool-spec';
 import { evalCaseSchema, MAX_EVAL_CASES } from './eval-case';
+import { CONVERSATION_ENDS } from './eval-run';
 
 const failureSchema = z.object({
   kind: z.enum([
@@ -20,6 +21,7 @@ const failureSchema = z.object({
     'output',
     'tool-f1',
     'trajectory',
+    'user',
   ]),
   message: z.string().max(SESSION_LIMITS.evalMessageChars),
 });
@@ -37,6 +39,7 @@ export const evalRunSchema = z.object({
   failures: z.array(failureSchema).max(SESSION_LIMITS.evalFailuresPerRun),
   error: z.string().max(SESSION_LIMITS.evalMessageChars).optional(),
   notChecked: z.boolean().optional(),
+  ended: z.enum(CONVERSATION_ENDS).optional(),
   ms: z.number().min(0),
   inputTokens: z.number().int().min(0),
   outputTokens: z.number().int().min(0),
