@@ -32,6 +32,7 @@ import {
   userTurnLimit,
 } from './simulated-user';
 import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
+import { SIMULATED_USER_METADATA } from '../messages/simulated-user-turn';
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
 export type EvalRunDeps = {
@@ -143,6 +144,7 @@ export async function runInOwnSession({
   configId,
   nextUserTurn,
   maxTurns = 1,
+  simulatedUser = false,
   recordedResult,
   now = () => performance.now(),
 }: {
@@ -153,6 +155,8 @@ export async function runInOwnSession({
    */
   nextUserTurn?: NextUserTurn;
   maxTurns?: number;
+  /** The turns after the prompt are a simulated user's (marked so in their metadata); a replay's recorded turns are not. */
+  simulatedUser?: boolean;
   /** A replay's recorded tool results (`createRecordedResults`): equal calls get them instead of running. */
   recordedResult?: Parameters<typeof createSessionChat>[0]['recordedResult'];
   /** The grid's configuration the run is of (its own key, in `npm run eval`). */
@@ -208,7 +212,10 @@ export async function runInOwnSession({
     const runnable = () => checkToolDrafts(store.getState().tools, deps.checker).runnable;
     let said: string | UserDone = prompt;
     for (let turn = 1; typeof said === 'string'; turn++) {
-      await chat.sendMessage({ text: said });
+      // The prompt is the case's; every later turn is the simulated user's (the graph says so).
+      await chat.sendMessage(
+        turn > 1 && simulatedUser ? { text: said, metadata: SIMULATED_USER_METADATA } : { text: said },
+      );
       await waitForRunEnd(store, runnable, signal);
       const state = store.getState();
       if (!nextUserTurn) break;
@@ -254,7 +261,7 @@ function userOf(
   settings: RunSettings,
   repeat: number,
   deps: EvalRunDeps,
-): { nextUserTurn?: NextUserTurn; maxTurns?: number } {
+): { nextUserTurn?: NextUserTurn; maxTurns?: number; simulatedUser?: boolean } {
   const user = testCase.user;
   if (!user || mode !== 'full-loop') return {};
   const nextUserTurn = user.script
@@ -275,7 +282,7 @@ function userOf(
         });
         return { text: played.after.map((message) => textOf(message.parts)).join(''), error: played.error };
       });
-  return { nextUserTurn, maxTurns: userTurnLimit(user) };
+  return { nextUserTurn, maxTurns: userTurnLimit(user), simulatedUser: true };
 }
 
 /** One run of one case (see lib/evals/CONTEXT.md): the case in a session of its own with the variant and configuration, then graded. */

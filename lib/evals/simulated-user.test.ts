@@ -11,6 +11,8 @@ import { EXAMPLE_FILES } from '../shapes/example-files';
 import { createSchemaChecker } from '../tools/create-schema-checker';
 import { evalResultsJson } from './eval-results';
 import { runEvalCase } from './run-eval-case';
+import { buildSequence } from '../timeline/build-sequence';
+import { buildTimeline } from '../timeline/build-timeline';
 import { userView } from './simulated-user';
 
 let fake: FakeProvider;
@@ -181,4 +183,24 @@ describe('Conversations: a case with a simulated user', () => {
       "expect.user judges the simulated user's outcome: the case needs a user",
     );
   });
+
+  it("the simulated user's turns are marked as its own: named User turn n on the graph, a lane of their own in the sequence", async () => {
+    const run = await converse(CONVERSATION);
+    const users = run.messages.filter((message) => message.role === 'user');
+    // The prompt is the case's; the turns after it are the simulated user's.
+    expect(users.map((message) => message.metadata)).toEqual([undefined, { simulatedUser: true }]);
+    const timeline = buildTimeline({ messages: run.messages });
+    expect(timeline.nodes.filter((node) => node.kind === 'user').map((node) => node.label)).toEqual([
+      'User message: List the files in the workspace.',
+      'User turn 2: Now show me README.md',
+    ]);
+    const { lanes, arrows } = buildSequence({ ...timeline, lanes: [] });
+    expect(lanes.map((lane) => lane.label)).toEqual(['Simulated user', 'User', 'App', 'Model', 'Tools']);
+    expect(
+      arrows.filter((arrow) => arrow.to === 'app' && (arrow.from === 'user' || arrow.from === 'simulated')),
+    ).toEqual([
+      expect.objectContaining({ from: 'user', label: 'User message: List the files in the workspace.' }),
+      expect.objectContaining({ from: 'simulated', label: 'User turn 2: Now show me README.md' }),
+    ]);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { isSimulatedUserTurn } from '../messages/simulated-user-turn';
 import { shortCallId } from './step-facts';
 import type { Timeline, TimelineNode, TimelineNodeKind } from './timeline-types';
 
@@ -22,7 +23,13 @@ export type SequenceArrow = {
 
 export type SequenceDiagram = { lanes: SequenceLane[]; arrows: SequenceArrow[] };
 
-export const SEQUENCE_LANES = { user: 'User', app: 'App', model: 'Model', tools: 'Tools' } as const;
+export const SEQUENCE_LANES = {
+  simulated: 'Simulated user',
+  user: 'User',
+  app: 'App',
+  model: 'Model',
+  tools: 'Tools',
+} as const;
 
 const mcpLane = (server: string) => `mcp:${server}`;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -95,6 +102,8 @@ export function buildSequence(
   const definitions = toolCount === undefined ? 'the tool definitions' : plural(toolCount, 'tool definition');
 
   const arrows: SequenceArrow[] = [];
+  // A conversation case's simulated user has a lane of its own, beside the person's.
+  let simulated = false;
   let resultsSinceRequest = 0;
   let step = 0;
   const arrow = (node: TimelineNode, from: string, to: string, text: string) =>
@@ -103,7 +112,10 @@ export function buildSequence(
   for (const node of nodes) {
     switch (node.kind) {
       case 'user':
-        arrow(node, 'user', 'app', node.summary);
+        if (isSimulatedUserTurn(node.detail)) {
+          simulated = true;
+          arrow(node, 'simulated', 'app', node.summary);
+        } else arrow(node, 'user', 'app', node.summary);
         break;
       case 'assistant': {
         step++;
@@ -161,6 +173,7 @@ export function buildSequence(
   }
 
   const lanes: SequenceLane[] = [
+    ...(simulated ? [{ id: 'simulated', label: SEQUENCE_LANES.simulated }] : []),
     { id: 'user', label: SEQUENCE_LANES.user },
     { id: 'app', label: SEQUENCE_LANES.app },
     { id: 'model', label: SEQUENCE_LANES.model },

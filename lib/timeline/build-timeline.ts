@@ -8,6 +8,7 @@ import { splitSteps, textOf } from '../messages/split-steps';
 import { unexpectedFinish } from '../messages/describe-finish';
 import type { Timeline } from './timeline-types';
 import { stepIdOf } from '../shapes/step-id';
+import { isSimulatedUserTurn } from '../messages/simulated-user-turn';
 
 /**
  * Derives the run's graph from the session's messages: user message → assistant step →
@@ -28,9 +29,11 @@ export function buildTimeline(options: BuildOptions): Timeline & { exits: string
     stepId: undefined,
     uncarried: [],
   };
+  let userTurn = 0;
   for (const [messageIndex, message] of messages.entries()) {
     if (message.role !== 'assistant') {
-      addUserMessage(b, message);
+      if (message.role === 'user') userTurn++;
+      addUserMessage(b, message, userTurn);
       continue;
     }
     const steps = splitSteps(message);
@@ -70,10 +73,17 @@ export function buildTimeline(options: BuildOptions): Timeline & { exits: string
   };
 }
 
-/** A user (or system) message: a segment of its own, waiting for the request that carries it. */
-function addUserMessage(b: Builder, message: UIMessage) {
+/**
+ * A user (or system) message: a segment of its own, waiting for the request that carries it. A
+ * simulated user's turn (a conversation case's) is named by its place: "User turn 3".
+ */
+function addUserMessage(b: Builder, message: UIMessage, userTurn: number) {
   const text = textOf(message.parts);
-  const title = message.role === 'user' ? 'User message' : 'System message';
+  const title = isSimulatedUserTurn(message)
+    ? `User turn ${userTurn}`
+    : message.role === 'user'
+      ? 'User message'
+      : 'System message';
   startSegment(b, message.id);
   b.stepId = undefined;
   const added = add(b, {
