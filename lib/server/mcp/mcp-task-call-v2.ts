@@ -77,7 +77,15 @@ function createRawDispatch(makeTransport: () => Transport) {
           { once: true },
         );
       });
-      await (await open()).send({ jsonrpc: '2.0', id, ...(request as object) } as JSONRPCMessage);
+      // Handled here too: when the send itself fails, nobody awaits this one (an abort would reject it unheard).
+      answered.catch(() => undefined);
+      try {
+        await (await open()).send({ jsonrpc: '2.0', id, ...(request as object) } as JSONRPCMessage);
+      } catch (error) {
+        // Refused before any answer (an HTTP error, the server gone): nothing will come for this id.
+        waiting.delete(id);
+        throw error;
+      }
       return answered;
     },
     async close() {
