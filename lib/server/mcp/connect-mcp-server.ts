@@ -21,9 +21,10 @@ import { capResponseBodies } from './cap-response-bodies';
 import { createRe2Validator } from './create-re2-validator';
 import { createMcpQuestions, type McpQuestion, type McpQuestions, type QuestionSink } from './mcp-questions';
 import { checkStructuredContent } from './check-structured-content';
-import { DEFAULT_CALL_TIMEOUT_MS, NO_SDK_TIMEOUT_MS, silenceTimer, withinMs } from './call-clocks';
-import { callsAsTask, callToolAsTask, type TaskProgress } from './mcp-task-call';
-import { createTasksV2, needsTasksExtension, offersTasksExtension, type TasksV2 } from './mcp-task-call-v2';
+import { DEFAULT_CALL_TIMEOUT_MS, silenceTimer, withinMs } from './call-clocks';
+import { callsAsTask } from './mcp-task-call';
+import { type McpProgress, sendCall } from './send-mcp-call';
+import { createTasksV2, offersTasksExtension, type TasksV2 } from './mcp-task-call-v2';
 import type { McpInputAnswer } from '../../shapes/mcp-input';
 import packageJson from '../../../package.json';
 import { type LeftOutTool, MAX_LEFT_OUT_TOOLS, type McpServerInfo } from '../../mcp/mcp-route';
@@ -33,8 +34,7 @@ import { createMcpWire, type McpWire, type McpWireSink } from './mcp-wire';
 /** What the playground shows of a connected server (MCP `initialize`). */
 export type { McpServerInfo };
 
-/** A `notifications/progress` of a running call. */
-export type McpProgress = { progress: number; total?: number; message?: string };
+export type { McpProgress };
 
 export type McpCallOptions = {
   /** Aborting it sends the server `notifications/cancelled`. */
@@ -153,56 +153,6 @@ export async function connectMcpClient(
 
 /** How long a disconnect waits for the server to end its session. */
 const SESSION_END_WAIT_MS = 3_000;
-
-/**
- * Sends one call — as a task where it goes as one (its status changes are its progress, with no
- * count: the page shows the message alone), as `tools/call` otherwise — telling `heard` each time
- * the server shows it is alive.
- */
-function sendCall(
-  client: Client,
-  {
-    name,
-    args,
-    asTask,
-    tasks,
-    signal,
-    heard,
-    onProgress,
-  }: {
-    name: string;
-    args: Record<string, unknown>;
-    /** As a task of 2025-11-25; otherwise a plain call, which a 2026-07-28 server that runs the tool only as a task refuses, and which then goes through the Tasks extension (`tasks`, with the tool as listed). */
-    asTask: boolean;
-    tasks?: { tool: Tool | undefined; extension: TasksV2 };
-    signal: AbortSignal;
-    heard: () => void;
-    onProgress?: (progress: McpProgress) => void;
-  },
-) {
-  const onChange = ({ status, message }: TaskProgress) => {
-    heard();
-    onProgress?.({ progress: 0, message: `Task ${status.replace('_', ' ')}${message ? `: ${message}` : ''}` });
-  };
-  if (asTask) return callToolAsTask(client, { name, args, signal, onChange });
-  const plain = client.callTool(
-    { name, arguments: args },
-    {
-      signal,
-      timeout: NO_SDK_TIMEOUT_MS,
-      onprogress: ({ progress, total, message }) => {
-        heard();
-        onProgress?.({ progress, ...(total === undefined ? {} : { total }), ...(message ? { message } : {}) });
-      },
-    },
-  );
-  return tasks
-    ? plain.catch((error: unknown) => {
-        if (!needsTasksExtension(error)) throw error;
-        return tasks.extension.call(tasks.tool, name, args, { signal, onChange });
-      })
-    : plain;
-}
 
 function wrapClient(
   client: Client,

@@ -12,7 +12,12 @@ import { checkBaseURL, readAllowedHosts } from '../base-url-policy';
 import { readJsonBody } from '../read-json-body';
 import { describeProviderError } from '../describe-provider-error';
 import { redactSecrets } from '../redact-secrets';
-import { createMcpConnections, McpConnectionsFullError, type McpConnections } from './mcp-connections';
+import {
+  createMcpConnections,
+  McpConnectionsFullError,
+  type McpConnections,
+  type McpRequester,
+} from './mcp-connections';
 import { connectMcpServer, connectMcpStdio, type McpConnection } from './connect-mcp-server';
 import { clientAddressOf, peerAddressOf } from '../client-address';
 import { checkStdioRequest } from './stdio-gate';
@@ -145,6 +150,15 @@ async function checkServer(connection: McpConnection): Promise<Response> {
   }
 }
 
+/** What a connect answers: the connection, who the server is, what it listed, the page's identity. */
+const connectAnswer = (
+  { id, ...opened }: Awaited<ReturnType<McpConnections['open']>>,
+  requester: McpRequester | undefined,
+) =>
+  Response.json(
+    mcpAnswerSchemas.connect.parse({ connectionId: id, server: opened.info, ...opened, page: requester?.page }),
+  );
+
 /** What an action on an open connection answers, through its contract. */
 async function answer(
   connection: McpConnection,
@@ -197,19 +211,9 @@ export async function handleMcpRequest(
     if (!allowed.ok) return failure(400, 'url_refused', allowed.message.replace('base URLs', 'MCP servers'));
     const secrets = Object.values(input.headers ?? {});
     try {
-      const { id, info, tools, leftOut, toolsVersion } = await connections.open(
-        () => connectMcpServer(input.url, input.headers ?? {}),
+      return connectAnswer(
+        await connections.open(() => connectMcpServer(input.url, input.headers ?? {}), requester),
         requester,
-      );
-      return Response.json(
-        mcpAnswerSchemas.connect.parse({
-          connectionId: id,
-          server: info,
-          tools,
-          leftOut,
-          toolsVersion,
-          page: requester?.page,
-        }),
       );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
@@ -229,19 +233,9 @@ export async function handleMcpRequest(
     });
     if (!allowed.ok) return failure(allowed.status, allowed.code, allowed.message);
     try {
-      const { id, info, tools, leftOut, toolsVersion } = await connections.open(
-        () => connectMcpStdio(input.command, input.args),
+      return connectAnswer(
+        await connections.open(() => connectMcpStdio(input.command, input.args), requester),
         requester,
-      );
-      return Response.json(
-        mcpAnswerSchemas.connect.parse({
-          connectionId: id,
-          server: info,
-          tools,
-          leftOut,
-          toolsVersion,
-          page: requester?.page,
-        }),
       );
     } catch (error) {
       if (error instanceof McpConnectionsFullError) return failure(503, 'too_many_connections', error.message);
