@@ -4,7 +4,7 @@ import type { McpAccess } from '../shapes/mcp-access';
 import type { HttpAccess } from '../agent/run-http-request';
 import type { RunJavaScript } from '../shapes/tool-outcome';
 import { getToolName, isToolUIPart } from '../shapes/tool-parts';
-import { splitSteps, textOf } from '../messages/split-steps';
+import { textOf } from '../messages/split-steps';
 import { newId } from '../shapes/new-id';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { SandboxFiles } from '../shapes/sandbox-status';
@@ -16,12 +16,10 @@ import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { ToolDraft } from '../shapes/tool-spec';
 import { waitForRunEnd } from '../agent/wait-for-run-end';
 import { endedByTerminalTool, runLimitsOf } from '../agent/run-progress';
-import { readStepReport } from '../wire/extract-wire-steps';
 import type { EvalCase } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
-import { gradeRun, type ObservedRun } from './grade-run';
+import { gradeRun } from './grade-run';
 import { countCaseChecks } from './run-verdict';
-import { type OutputCall, outputText } from './grade-output';
 import { drawSettings } from './sampling/sample-step';
 import {
   type ConversationEnd,
@@ -31,8 +29,10 @@ import {
   type UserDone,
   userTurnLimit,
 } from './simulated-user';
-import { PLAYGROUND_METADATA } from '../providers/record-float-integers';
 import { SIMULATED_USER_METADATA } from '../messages/simulated-user-turn';
+import { observeRun, usageOf } from './observe-run';
+
+export { observeRun };
 
 /** What running a case needs from the page: the checker, the route, keys, and how tools run. */
 export type EvalRunDeps = {
@@ -58,57 +58,6 @@ export type EvalRunDeps = {
   /** Hears what each run's requests were made of, by fingerprint (the session keeps them: flips read a run's request back). */
   onSentValues?: (values: Readonly<Record<string, unknown>>) => void;
 };
-
-/** The calls and last text of a run's assistant messages, each call with its step, and what its last step said. */
-export function observeRun(messages: readonly UIMessage[]): ObservedRun {
-  const calls: ObservedRun['calls'] = [];
-  let step = 0;
-  let answer = '';
-  let last: { text: string; calls: OutputCall[] } = { text: '', calls: [] };
-  const said: string[] = [];
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    for (const parts of splitSteps(message)) {
-      step++;
-      last = { text: '', calls: [] };
-      for (const part of parts)
-        if (isToolUIPart(part)) {
-          const noted = part.callProviderMetadata?.[PLAYGROUND_METADATA]?.floatIntegers;
-          const floatIntegers = Array.isArray(noted) ? (noted as string[][]) : undefined;
-          calls.push({
-            toolName: getToolName(part),
-            input: part.input,
-            step,
-            ...(floatIntegers ? { floatIntegers } : {}),
-          });
-          last.calls.push({ toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input });
-        }
-      // promptfoo reads the text as the provider sent it.
-      last.text = textOf(parts);
-      const text = last.text.trim();
-      if (text) {
-        answer = text;
-        said.push(text);
-      }
-    }
-  }
-  return { calls, answer, output: outputText(last.text, last.calls), said };
-}
-
-/** Tokens the run's steps reported. */
-export function usageOf(messages: readonly UIMessage[]): { inputTokens: number; outputTokens: number } {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    for (const parts of splitSteps(message)) {
-      const report = readStepReport(parts);
-      inputTokens += report?.inputTokens ?? 0;
-      outputTokens += report?.outputTokens ?? 0;
-    }
-  }
-  return { inputTokens, outputTokens };
-}
 
 /** What one run in a session of its own came to. */
 export type OwnSessionRun = {
