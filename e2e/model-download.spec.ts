@@ -13,9 +13,17 @@ const MIRROR = `http://127.0.0.1:${MODEL_MIRROR_PORT}`;
 const tiny = E2E_MODEL_CATALOGUE.models[0];
 const tinySize = `${Math.ceil(tiny.sizeBytes / 1024)} KB`;
 
-/** Makes the mirror's next answer misbehave, and forgets the ranges asked so far. */
+/**
+ * Makes the mirror's next answer misbehave, and forgets the ranges asked so far. `cutAfter`: the
+ * answer stops after that many bytes and is held open until `mirrorCut`.
+ */
 async function mirrorNext(page: Page, behave: { cutAfter?: number; bytesPerSecond?: number } = {}) {
   await page.request.post(`${MIRROR}/control`, { data: behave });
+}
+/** Drops the answers held at `cutAfter` mid-body, as a lost connection does. */
+async function mirrorCut(page: Page) {
+  const { cut } = (await (await page.request.post(`${MIRROR}/control/cut`)).json()) as { cut: number };
+  expect(cut).toBe(1);
 }
 const mirrorAsked = async (page: Page) =>
   ((await (await page.request.get(`${MIRROR}/control`)).json()) as { asked: { path: string; range: string | null }[] })
@@ -53,6 +61,10 @@ test('the catalogue shows size and licence first; a download cut off resumes fro
 
   await mirrorNext(page, { cutAfter: 200_000 });
   await settings.getByRole('button', { name: 'Download model' }).click();
+  // The connection is lost once part of the file has arrived (and the page says so).
+  const progress = settings.getByRole('progressbar', { name: 'Download progress' });
+  await expect.poll(async () => Number(await progress.getAttribute('value'))).toBeGreaterThan(0);
+  await mirrorCut(page);
   await expect(settings.getByRole('alert')).toContainText(
     /The download of Tiny test model stopped at .* of .*Download model" resumes it/,
   );

@@ -35,7 +35,7 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
   const [chosen, setChosen] = useState<string>();
   const [download, setDownload] = useState<Download>();
   const [said, setSaid] = useState<{ text: string; alert: boolean }>();
-  const lastPaint = useRef(0);
+  const paint = useRef<{ last: number; later?: ReturnType<typeof setTimeout> }>({ last: 0 });
 
   if (catalogue.isError)
     return (
@@ -54,13 +54,19 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
     setDownload({ model, received: 0, abort });
     const outcome = await modelStore.download(model, {
       signal: abort.signal,
+      // At most ten paints a second, the latest always painted (a stalled download shows what arrived).
       onProgress: (received) => {
-        const now = performance.now();
-        if (now - lastPaint.current < 100 && received < model.sizeBytes) return;
-        lastPaint.current = now;
-        setDownload({ model, received, abort });
+        clearTimeout(paint.current.later);
+        const wait = paint.current.last + 100 - performance.now();
+        const show = () => {
+          paint.current.last = performance.now();
+          setDownload({ model, received, abort });
+        };
+        if (wait <= 0 || received >= model.sizeBytes) show();
+        else paint.current.later = setTimeout(show, wait);
       },
     });
+    clearTimeout(paint.current.later);
     setDownload(undefined);
     void refresh();
     if (outcome.kind === 'done') await onLoad(outcome.file, fileNameOf(model));

@@ -1,7 +1,8 @@
 // A model mirror for the e2e tests (a deployment's own mirror, as PLAYGROUND_MODEL_CATALOGUE points
 // at): serves one model file at /models/<name>.gguf with byte ranges and CORS, as Hugging Face does,
-// and lets a test make the next answer misbehave (POST /control): cut the connection after some
-// bytes, send slowly, or ignore the range. GET /control lists the ranges asked for.
+// and lets a test make the next answer misbehave (POST /control): stop after some bytes and hold the
+// connection until the test cuts it (POST /control/cut, once the page shows what arrived), send
+// slowly, or ignore the range. GET /control lists the ranges asked for.
 //   MODEL_MIRROR_PORT=3197 MODEL_MIRROR_FILE=<file.gguf> node testing/model-mirror/serve-model-mirror.ts
 import { createReadStream, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
@@ -13,6 +14,8 @@ const file = process.env.MODEL_MIRROR_FILE ?? '';
 const size = statSync(file).size;
 let next: Misbehave = {};
 const asked: { path: string; range: string | null }[] = [];
+/** Answers stopped at `cutAfter`, waiting for POST /control/cut to drop them mid-body. */
+const held = new Set<ServerResponse>();
 
 const cors = {
   'access-control-allow-origin': '*',
@@ -28,8 +31,7 @@ function send(response: ServerResponse, start: number, behave: Misbehave) {
     if (behave.cutAfter !== undefined && sent + bytes.length > behave.cutAfter) {
       response.write(bytes.subarray(0, behave.cutAfter - sent));
       stream.destroy();
-      // Flush what was written, then drop the connection mid-body.
-      setTimeout(() => response.socket?.destroy(), 50);
+      held.add(response);
       return;
     }
     sent += bytes.length;
@@ -44,6 +46,13 @@ function send(response: ServerResponse, start: number, behave: Misbehave) {
 
 const server = createServer((request, response) => {
   const path = new URL(request.url ?? '/', 'http://mirror').pathname;
+  if (path === '/control/cut') {
+    const cut = held.size;
+    for (const answer of held) answer.socket?.destroy();
+    held.clear();
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ cut }));
+    return;
+  }
   if (path === '/control') {
     if (request.method === 'GET') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ asked }));
