@@ -21,6 +21,20 @@ function storedLine(model: CatalogueModel, stored: StoredModelFile[] | undefined
   return `${formatBytes(model.sizeBytes)} to download from ${new URL(model.url).host}, once, when you ask; kept in this browser.`;
 }
 
+type Paint = { last: number; later?: ReturnType<typeof setTimeout> };
+
+/** At most ten paints a second, the latest always painted (a stalled download shows what arrived). */
+function paintAtMostTenTimesASecond(paint: Paint, last: boolean, show: () => void) {
+  clearTimeout(paint.later);
+  const painted = () => {
+    paint.last = performance.now();
+    show();
+  };
+  const wait = paint.last + 100 - performance.now();
+  if (wait <= 0 || last) painted();
+  else paint.later = setTimeout(painted, wait);
+}
+
 /**
  * `Download model`: the deployment's catalogue (size and licence first), a download only when the
  * person asks — with its progress, `Cancel download`, a resume after an interruption and the
@@ -35,7 +49,7 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
   const [chosen, setChosen] = useState<string>();
   const [download, setDownload] = useState<Download>();
   const [said, setSaid] = useState<{ text: string; alert: boolean }>();
-  const paint = useRef<{ last: number; later?: ReturnType<typeof setTimeout> }>({ last: 0 });
+  const paint = useRef<Paint>({ last: 0 });
 
   if (catalogue.isError)
     return (
@@ -54,17 +68,10 @@ export function ModelDownload({ onLoad }: { onLoad(file: File, fileName: string)
     setDownload({ model, received: 0, abort });
     const outcome = await modelStore.download(model, {
       signal: abort.signal,
-      // At most ten paints a second, the latest always painted (a stalled download shows what arrived).
-      onProgress: (received) => {
-        clearTimeout(paint.current.later);
-        const wait = paint.current.last + 100 - performance.now();
-        const show = () => {
-          paint.current.last = performance.now();
-          setDownload({ model, received, abort });
-        };
-        if (wait <= 0 || received >= model.sizeBytes) show();
-        else paint.current.later = setTimeout(show, wait);
-      },
+      onProgress: (received) =>
+        paintAtMostTenTimesASecond(paint.current, received >= model.sizeBytes, () =>
+          setDownload({ model, received, abort }),
+        ),
     });
     clearTimeout(paint.current.later);
     setDownload(undefined);

@@ -13,7 +13,7 @@ type FrameMessage = { kind: 'ready' } | HandlerResult;
  * frame is removed when the call ends, times out or is stopped, which ends the worker too —
  * an endless loop or a runaway allocation is cut off with it.
  */
-export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, timeoutMs, signal }) =>
+export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, timeoutMs, signal, ...held }) =>
   new Promise<HandlerResult>((resolve) => {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
@@ -45,7 +45,8 @@ export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, tim
         sent = true;
         clearTimeout(timer);
         timer = setTimeout(() => finish({ kind: 'timed-out', timeoutMs }), timeoutMs);
-        frame.contentWindow?.postMessage({ kind: 'run', code, args, context }, '*');
+        // A handler with a state file gets its state (`held.state`), and gives it back with its result.
+        frame.contentWindow?.postMessage({ kind: 'run', code, args, context, ...held }, '*');
         return;
       }
       if (sent && (event.data.kind === 'returned' || event.data.kind === 'threw')) finish(event.data);

@@ -5,6 +5,8 @@ import type { ToolDraft, ToolRunKind } from '@/lib/shapes/tool-spec';
 import dynamic from 'next/dynamic';
 import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/shapes/tool-limits';
 import { useSessionActions } from '../runtime/runtime-context';
+import { useState } from 'react';
+import { workspacePathSchema } from '@/lib/shapes/workspace-path';
 
 // An MCP tool's panel loads when one is selected.
 const McpRunPanel = dynamic(() => import('./mcp-run-panel').then((module) => module.McpRunPanel), { ssr: false });
@@ -106,8 +108,40 @@ function HandlerRunFields({ draftId, run }: { draftId: string; run: RunOf<'javas
           }}
         />
       </label>
-      <p className="muted">Runs in a Web Worker with no access to the page or the network.</p>
+      <StateFileField run={run} onChange={(stateFile) => setToolRun(draftId, { ...run, stateFile })} />
+      <p className="muted">
+        Runs in a Web Worker with no access to the page or the network. With a state file, the body gets the file's JSON
+        as <code>state</code>; what it leaves there is written back.
+      </p>
     </>
+  );
+}
+
+/** The workspace JSON file a handler keeps its state in (a domain's database), or none. */
+function StateFileField({ run, onChange }: { run: RunOf<'javascript'>; onChange(stateFile?: string): void }) {
+  const [text, setText] = useState(run.stateFile ?? '');
+  const problem = text === '' ? undefined : workspacePathSchema.safeParse(text).error?.issues[0]?.message;
+  return (
+    <label className="flex flex-wrap items-center gap-2">
+      <span className="muted">State file</span>
+      <input
+        type="text"
+        aria-label="Handler state file"
+        aria-invalid={problem ? true : undefined}
+        className="control w-40 font-mono text-xs"
+        placeholder="none (e.g. db.json)"
+        value={text}
+        onChange={(event) => {
+          const typed = event.target.value;
+          setText(typed);
+          if (typed === '') onChange(undefined);
+          else if (workspacePathSchema.safeParse(typed).success) onChange(typed);
+        }}
+      />
+      {problem ? (
+        <span className="text-role-error text-xs">{`The state file ${problem}; the handler keeps the last one that was.`}</span>
+      ) : null}
+    </label>
   );
 }
 

@@ -11,6 +11,7 @@ import { SEED_ERROR_TEXT, type ToolErrorInput } from '../shapes/tool-error';
 import type { RunJavaScript, ToolOutcome } from '../shapes/tool-outcome';
 import { parseResultText } from './parse-result-text';
 import { runMcpTool } from './run-mcp-tool';
+import { runHandlerTool } from './run-handler-tool';
 import type { McpAccess, McpProgress } from '../shapes/mcp-access';
 import type { McpInputAnswer, McpInputRequest } from '../shapes/mcp-input';
 import type { McpWireLine } from '../shapes/mcp-wire';
@@ -174,40 +175,7 @@ export async function runToolCall({
           },
         };
       }
-      const startedMs = now();
-      const result = await runJavaScript({ code: tool.run.code, args, context, timeoutMs: tool.run.timeoutMs, signal });
-      switch (result.kind) {
-        case 'returned':
-          return { kind: 'ok', output: result.value ?? null };
-        case 'threw':
-          return {
-            kind: 'failed',
-            error: {
-              type: 'ExecutionError',
-              code: 'HANDLER_THREW',
-              message: SEED_ERROR_TEXT.execution(`The handler of '${tool.spec.name}' threw: ${result.message}`),
-              details: { tool: tool.spec.name, reason: result.message },
-              recoverable: true,
-              suggestedAction: 'Check the arguments against what the handler expects and try again.',
-              executionTimeMs: now() - startedMs,
-            },
-          };
-        case 'timed-out':
-          return {
-            kind: 'timed-out',
-            error: {
-              type: 'TimeoutError',
-              code: 'TIMEOUT',
-              message: `${SEED_ERROR_TEXT.timeout(`${result.timeoutMs} ms`)}\nThe handler of '${tool.spec.name}' was stopped.`,
-              details: { tool: tool.spec.name, timeout_ms: result.timeoutMs },
-              recoverable: true,
-              suggestedAction: 'Try smaller input; the handler has a fixed time limit.',
-              executionTimeMs: now() - startedMs,
-            },
-          };
-        default:
-          return assertNever(result);
-      }
+      return runHandlerTool(tool.spec.name, tool.run, args, { runJavaScript, getSandbox, context, signal, now });
     }
     default:
       return assertNever(tool.run);

@@ -19,12 +19,14 @@ const freeze = (value) => {
   }
   return value;
 };
+const copy = (value) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 self.onmessage = async (event) => {
-  const { code, args, context } = event.data;
+  const { code, args, context, state } = event.data;
+  const kept = 'state' in event.data;
   try {
-    const handler = new AsyncFunction('args', 'context', '"use strict";\\n' + code);
-    const value = await handler(args, freeze(context ?? null));
-    self.postMessage({ kind: 'returned', value: value === undefined ? null : JSON.parse(JSON.stringify(value)) });
+    const handler = new AsyncFunction('args', 'context', 'state', '"use strict";\\n' + code);
+    const value = await handler(args, freeze(context ?? null), state);
+    self.postMessage(kept ? { kind: 'returned', value: copy(value), state: copy(state) } : { kind: 'returned', value: copy(value) });
   } catch (error) {
     self.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) });
   }
@@ -57,7 +59,8 @@ worker.onmessage = (message) => {
     return;
   }
   if (!started) return;
-  if (data && data.kind === 'returned') answer({ kind: 'returned', value: data.value });
+  if (data && data.kind === 'returned')
+    answer('state' in data ? { kind: 'returned', value: data.value, state: data.state } : { kind: 'returned', value: data.value });
   else if (data && data.kind === 'threw') answer({ kind: 'threw', message: String(data.message) });
 };
 worker.onerror = (error) => {
@@ -68,8 +71,8 @@ worker.onerror = (error) => {
 addEventListener('message', (event) => {
   if (started || !booted || event.source !== parent || !event.data || event.data.kind !== 'run') return;
   started = true;
-  const { code, args, context } = event.data;
-  worker.postMessage({ code, args, context });
+  const { code, args, context, state } = event.data;
+  worker.postMessage('state' in event.data ? { code, args, context, state } : { code, args, context });
 });
 `;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_IDS } from './run-settings-defaults';
 import { SESSION_LIMITS } from './session-limits';
+import { workspacePathSchema } from './workspace-path';
 
 /*
  * An eval case (see lib/evals/CONTEXT.md): a prompt, optionally earlier messages, and what must happen —
@@ -56,23 +57,17 @@ export const argumentMatcherSchema = z.union([
 ]);
 export type ArgumentMatcher = z.infer<typeof argumentMatcherSchema>;
 
-/** A path inside the workspace, relative (the sandbox's files are keyed so). */
-const workspacePath = z
-  .string()
-  .regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace')
-  .max(500);
-
 /**
  * What the workspace holds after a full-loop run (the end state, as τ-bench grades it): a file
  * exists or not, equals a text, contains one, or holds JSON whose value at `json.path` equals one.
  */
 export const fileCheckSchema = z.union([
-  z.object({ file: workspacePath, exists: z.boolean() }).strict(),
-  z.object({ file: workspacePath, equals: z.string().max(1_000_000) }).strict(),
-  z.object({ file: workspacePath, contains: z.string().min(1).max(10_000) }).strict(),
+  z.object({ file: workspacePathSchema, exists: z.boolean() }).strict(),
+  z.object({ file: workspacePathSchema, equals: z.string().max(1_000_000) }).strict(),
+  z.object({ file: workspacePathSchema, contains: z.string().min(1).max(10_000) }).strict(),
   z
     .object({
-      file: workspacePath,
+      file: workspacePathSchema,
       /** `tools[0].name`, `$.a["odd key"][2]` — the value there must equal `equals` (deep). */
       json: z.object({ path: z.string().min(1).max(500), equals: z.unknown() }).strict(),
     })
@@ -204,7 +199,7 @@ export const evalCaseSchema = z
     user: simulatedUserSchema.optional(),
     /** The workspace a full-loop run starts with (relative path → text), in place of the session's starting files. */
     files: z
-      .record(workspacePath, z.string().max(1_000_000))
+      .record(workspacePathSchema, z.string().max(1_000_000))
       .refine((files) => Object.keys(files).length <= 200, 'may hold at most 200 files')
       .optional(),
     expect: z

@@ -53,7 +53,8 @@ export type ToolResultOutput = {
 
 /** What running a JavaScript handler came to. */
 export type HandlerResult =
-  | { kind: 'returned'; value: unknown }
+  /** `state`: what the handler left in its state (asked for with `state`). */
+  | { kind: 'returned'; value: unknown; state?: unknown }
   | { kind: 'threw'; message: string }
   | { kind: 'timed-out'; timeoutMs: number };
 
@@ -63,6 +64,8 @@ export type RunJavaScript = (request: {
   args: unknown;
   /** Read-only run context, the body's second parameter (seed 003 context injection). */
   context?: unknown;
+  /** The handler's state (its `stateFile`, parsed), the body's third parameter; given back as it left it. */
+  state?: unknown;
   timeoutMs: number;
   signal?: AbortSignal;
 }) => Promise<HandlerResult>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_LIMITS } from './session-limits';
+import { workspacePathSchema } from './workspace-path';
 import { MAX_HANDLER_TIMEOUT_MS, MAX_MCP_TIMEOUT_MS, TOOL_NAME_PATTERN } from './tool-limits';
 
 /** A JSON Schema object as the user wrote it; checked by Ajv, not by zod. */
@@ -44,6 +45,12 @@ export const toolRunSchema = z.discriminatedUnion('kind', [
       .int()
       .min(10)
       .transform((ms) => Math.min(ms, MAX_HANDLER_TIMEOUT_MS)),
+    /**
+     * A workspace JSON file the handler keeps its state in (a domain's database): read before each
+     * call and given as the body's third parameter, `state`; what the handler leaves in it is
+     * written back when it returns (a throw or a timeout writes nothing).
+     */
+    stateFile: workspacePathSchema.optional(),
   }),
   /** A real HTTP request from the browser, only to the playground's own origin and these (`https://host[:port]`). */
   z.object({
