@@ -11,7 +11,7 @@ const LAYERS = [
   ['wire', 'providers'],
   ['mcp'],
   ['agent'],
-  ['timeline', 'evals', 'interop', 'share'],
+  ['timeline', 'evals', 'interop', 'share', 'environments'],
   ['what-if'],
   ['improve'],
   ['lessons'],

@@ -45,11 +45,11 @@ export const runJavaScriptInSandbox: RunJavaScript = ({ code, args, context, tim
         sent = true;
         clearTimeout(timer);
         timer = setTimeout(() => finish({ kind: 'timed-out', timeoutMs }), timeoutMs);
-        // A handler with a state file gets its state (`held.state`), and gives it back with its result.
+        // A handler with a state file gets its text (`held.stateText`), and gives it back changed with its result.
         frame.contentWindow?.postMessage({ kind: 'run', code, args, context, ...held }, '*');
         return;
       }
-      if (sent && (event.data.kind === 'returned' || event.data.kind === 'threw')) finish(event.data);
+      if (sent && ['returned', 'threw', 'bad-state'].includes(event.data.kind)) finish(event.data);
     };
     window.addEventListener('message', onMessage);
     signal?.addEventListener('abort', onAbort);

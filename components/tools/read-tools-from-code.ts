@@ -72,7 +72,7 @@ export async function readToolsFromCode(
           ok: false,
           problem: { message: `The code threw in the sandbox: ${result.message}`, line: 1, column: 1 },
         };
-      const read = readZodProgramResult(result.value);
+      const read = result.kind === 'returned' ? readZodProgramResult(result.value) : undefined;
       if (!read)
         return {
           ok: false,

@@ -29,15 +29,15 @@ const stateFailure = (tool: string, stateFile: string, problem: string, code: st
 });
 
 /**
- * Runs `work` with the handler's state: the workspace JSON file read, parsed and handed over, and
- * what the handler left in it written back (only when it changed), in a write turn of its own so
- * parallel calls over one database take turns.
+ * Runs `work` with the handler's state: the workspace JSON file read and handed over (parsed where
+ * the handler runs, off the page), and what the handler left in it written back (only when it
+ * changed), in a write turn of its own so parallel calls over one database take turns.
  */
 async function withStateFile(
   tool: string,
   stateFile: string,
   getSandbox: () => Promise<Sandbox>,
-  work: (state: unknown) => Promise<HandlerResult>,
+  work: (stateText: string) => Promise<HandlerResult>,
 ): Promise<HandlerResult | StateFailure> {
   let sandbox: Sandbox;
   try {
@@ -49,24 +49,15 @@ async function withStateFile(
   const path = `${sandbox.root}/${stateFile}`;
   return sandbox.inWriteTurn(async () => {
     if (!(await sandbox.exists(path))) return stateFailure(tool, stateFile, 'is not in the workspace', 'STATE_MISSING');
-    const text = await sandbox.readFile(path);
-    let state: unknown;
-    try {
-      state = JSON.parse(text);
-    } catch {
-      return stateFailure(tool, stateFile, 'is not JSON', 'STATE_NOT_JSON');
-    }
-    const before = JSON.stringify(state);
-    const result = await work(state);
-    if (result.kind === 'returned' && 'state' in result) {
-      const after = JSON.stringify(result.state ?? null);
-      if (after.length > MAX_STATE_CHARS)
-        return {
-          kind: 'threw',
-          message: `it left ${stateFile} at ${after.length.toLocaleString('en-US')} characters, over the ${MAX_STATE_CHARS.toLocaleString('en-US')} a state file may hold; nothing was written`,
-        };
-      if (after !== before) await sandbox.writeFile(path, after);
-    }
+    const result = await work(await sandbox.readFile(path));
+    if (result.kind === 'bad-state') return stateFailure(tool, stateFile, 'is not JSON', 'STATE_NOT_JSON');
+    if (result.kind !== 'returned' || result.stateText === undefined) return result;
+    if (result.stateText.length > MAX_STATE_CHARS)
+      return {
+        kind: 'threw',
+        message: `it left ${stateFile} at ${result.stateText.length.toLocaleString('en-US')} characters, over the ${MAX_STATE_CHARS.toLocaleString('en-US')} a state file may hold; nothing was written`,
+      };
+    await sandbox.writeFile(path, result.stateText);
     return result;
   });
 }
@@ -95,10 +86,10 @@ export async function runHandlerTool(
   },
 ): Promise<ToolOutcome> {
   const startedMs = now();
-  const call = (state?: { state: unknown }) =>
+  const call = (state?: { stateText: string }) =>
     runJavaScript({ code: run.code, args, context, timeoutMs: run.timeoutMs, signal, ...state });
   const result = run.stateFile
-    ? await withStateFile(name, run.stateFile, getSandbox, (state) => call({ state }))
+    ? await withStateFile(name, run.stateFile, getSandbox, (stateText) => call({ stateText }))
     : await call();
   switch (result.kind) {
     case 'returned':
@@ -131,6 +122,8 @@ export async function runHandlerTool(
       };
     case 'state-failed':
       return result.outcome;
+    case 'bad-state':
+      return stateFailure(name, run.stateFile ?? '', 'is not JSON', 'STATE_NOT_JSON').outcome;
     default:
       return assertNever(result);
   }

@@ -64,6 +64,7 @@ function readAnswer(
 ): { ok: true; value: Record<string, unknown> | undefined } | { ok: false; reason: string } {
   if (result.kind === 'threw') return { ok: false, reason: result.message };
   if (result.kind === 'timed-out') return { ok: false, reason: `it ran longer than ${result.timeoutMs} ms` };
+  if (result.kind === 'bad-state') return { ok: false, reason: 'its state is not JSON' };
   const value = result.value;
   if (value === null || value === undefined) return { ok: true, value: undefined };
   if (isObject(value)) return { ok: true, value };

@@ -32,6 +32,35 @@ describe('end-state checks: what the workspace holds after the run', () => {
     expect(fails(check)).toEqual(expected);
   });
 
+  it('changes: the file is its start with these changes and nothing else (τ²-bench’s database check)', () => {
+    const start = {
+      'db.json': JSON.stringify({ orders: { '#W1': { status: 'pending' }, '#W2': { status: 'pending' } }, n: 1 }),
+    };
+    const changed = (orders: object) => ({ 'db.json': JSON.stringify({ n: 1, orders }) });
+    const check = { file: 'db.json', changes: [{ at: ['orders', '#W1'], to: { status: 'cancelled' } }] };
+    expect(evalCaseSchema.shape.expect.shape.files.unwrap().element.safeParse(check).success).toBe(true);
+    const grade = (files: Record<string, string>, from: Record<string, string> | undefined = start) =>
+      endStateFailures([check], files, from).map((failure) => failure.message);
+    // Key order and spacing are not the state.
+    expect(grade(changed({ '#W2': { status: 'pending' }, '#W1': { status: 'cancelled' } }))).toEqual([]);
+    expect(grade(changed({ '#W1': { status: 'pending' }, '#W2': { status: 'pending' } }))).toEqual([
+      'db.json is not the expected end state: it differs at orders["#W1"].status.',
+    ]);
+    // A change the case did not expect fails it too.
+    expect(grade(changed({ '#W1': { status: 'cancelled' }, '#W2': { status: 'cancelled' } }))).toEqual([
+      'db.json is not the expected end state: it differs at orders["#W2"].status.',
+    ]);
+    expect(grade(changed({ '#W1': { status: 'cancelled' }, '#W2': { status: 'pending' }, '#W3': {} }))).toEqual([
+      'db.json is not the expected end state: it differs at orders["#W3"].',
+    ]);
+    // No changes: the file as it started.
+    expect(endStateFailures([{ file: 'db.json', changes: [] }], start, start)).toEqual([]);
+    expect(grade(start, {})).toEqual([
+      'db.json was not in the workspace the run started with, so its changes cannot be read.',
+    ]);
+    expect(grade({ 'db.json': '{' })).toEqual(['db.json is not JSON.']);
+  });
+
   it('needs a full-loop run, and refuses paths outside the workspace and checks of two kinds', () => {
     expect(endStateFailures([{ file: 'out.txt', exists: true }], undefined)).toEqual([
       { kind: 'end-state', message: 'The workspace checks need a full-loop run (this one ran the first step only).' },

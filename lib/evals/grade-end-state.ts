@@ -1,6 +1,6 @@
 import { compileSafeRegExp } from '../tools/safe-regexp';
 import { canonicalJson } from '../shapes/canonical-json';
-import { valueAtPath } from '../shapes/differing-paths';
+import { differingPaths, valueAtPath } from '../shapes/differing-paths';
 import type { FileCheck, TrajectoryCheck } from '../shapes/eval-case';
 import type { Failure } from '../shapes/eval-run';
 import type { SandboxFiles } from '../shapes/sandbox-status';
@@ -15,7 +15,44 @@ const clip = (text: string, length = 60) => (text.length > length ? `${text.slic
 /** `$.a.b`, `$[0]`, `$` or `a.b`: the path as `valueAtPath` reads it. */
 const jsonPath = (path: string) => (path === '$' ? '(the whole value)' : path.replace(/^\$\.?/, ''));
 
-function fileFailure(check: FileCheck, files: SandboxFiles): string | undefined {
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+type ChangesCheck = Extract<FileCheck, { changes: unknown }>;
+
+/** `value` with `to` put at `at` (keys from the root; missing objects on the way are made). */
+function withChange(value: unknown, at: readonly string[], to: unknown): unknown {
+  if (at.length === 0) return structuredClone(to);
+  const [key, ...rest] = at;
+  const record = isRecord(value) ? value : {};
+  return { ...record, [key]: withChange(Object.hasOwn(record, key) ? record[key] : undefined, rest, to) };
+}
+
+const parseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+/** The file is its start with `changes` and nothing else (τ²-bench's database check). */
+function changesFailure(check: ChangesCheck, text: string, start: SandboxFiles | undefined): string | undefined {
+  const before = start && Object.hasOwn(start, check.file) ? start[check.file] : undefined;
+  if (before === undefined)
+    return `${check.file} was not in the workspace the run started with, so its changes cannot be read.`;
+  const started = parseJson(before);
+  if (!started.ok) return `${check.file} was not JSON when the run started.`;
+  const ended = parseJson(text);
+  if (!ended.ok) return `${check.file} is not JSON.`;
+  const expected = check.changes.reduce((value, change) => withChange(value, change.at, change.to), started.value);
+  if (canonicalJson(ended.value) === canonicalJson(expected)) return undefined;
+  const paths = differingPaths(expected, ended.value, 4);
+  const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ' and more' : '');
+  return `${check.file} is not the expected end state: it differs at ${shown}.`;
+}
+
+function fileFailure(check: FileCheck, files: SandboxFiles, start: SandboxFiles | undefined): string | undefined {
   const text = Object.hasOwn(files, check.file) ? files[check.file] : undefined;
   if ('exists' in check) {
     if (check.exists && text === undefined) return `${check.file} does not exist; expected it to.`;
@@ -27,6 +64,7 @@ function fileFailure(check: FileCheck, files: SandboxFiles): string | undefined 
     return text === check.equals
       ? undefined
       : `${check.file} holds ${JSON.stringify(clip(text))}, not ${JSON.stringify(clip(check.equals))}.`;
+  if ('changes' in check) return changesFailure(check, text, start);
   if ('contains' in check)
     return text.includes(check.contains)
       ? undefined
@@ -45,14 +83,18 @@ function fileFailure(check: FileCheck, files: SandboxFiles): string | undefined 
 }
 
 /** The end-state checks that fail on the workspace after the run (`undefined`: the run left none to read). */
-export function endStateFailures(checks: readonly FileCheck[], files: SandboxFiles | undefined): Failure[] {
+export function endStateFailures(
+  checks: readonly FileCheck[],
+  files: SandboxFiles | undefined,
+  startFiles?: SandboxFiles,
+): Failure[] {
   if (checks.length === 0) return [];
   if (!files)
     return [
       { kind: 'end-state', message: 'The workspace checks need a full-loop run (this one ran the first step only).' },
     ];
   return checks.flatMap((check) => {
-    const message = fileFailure(check, files);
+    const message = fileFailure(check, files, startFiles);
     return message ? [{ kind: 'end-state' as const, message }] : [];
   });
 }
@@ -69,9 +111,6 @@ export function toolFits(name: string, pattern: string): boolean {
   // RE2: linear in the name, whatever the pattern.
   return compileSafeRegExp(`^${source}$`, 's').test(name);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `expected` holds in `actual`: each key it names, recursively; arrays item by item; else equal. */
 export function holdsPartially(actual: unknown, expected: unknown): boolean {

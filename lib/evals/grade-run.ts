@@ -26,6 +26,8 @@ export type ObservedRun = {
   answer: string;
   output?: string;
   files?: SandboxFiles;
+  /** The workspace the run started with (read by checks of what changed). */
+  startFiles?: SandboxFiles;
   /** Everything the assistant said, step by step (a conversation's user was told these). */
   said?: readonly string[];
   /** A conversation case: how it ended (`stop`: the user said its stop phrase). */
@@ -201,7 +203,7 @@ export function gradeRun(
       run.calls.map((call) => call.toolName),
     ),
   );
-  failures.push(...endStateFailures(wanted.files ?? [], run.files));
+  failures.push(...endStateFailures(wanted.files ?? [], run.files, run.startFiles));
   failures.push(...userOutcomeFailures(wanted.user, run));
   return { pass: failures.length === 0, failures };
 }

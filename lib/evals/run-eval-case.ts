@@ -69,9 +69,33 @@ export type OwnSessionRun = {
   ms: number;
   /** The workspace the run left (asked for with `endState`): the sandbox's files, by relative path. */
   workspace?: SandboxFiles;
+  /** The workspace the run started with (asked for with `endState`). */
+  startWorkspace?: SandboxFiles;
   /** A run with a simulated user: how the conversation ended. */
   ended?: ConversationEnd;
 };
+
+/**
+ * The run's sandbox, made on first use (with `files`, else the session's starting files), and both
+ * ends of its workspace: what it held when made — before any tool ran — and after the run (no tool
+ * touched a sandbox: both are the start).
+ */
+function lazyWorkspace(deps: EvalRunDeps, files?: SandboxFiles) {
+  let sandbox: Promise<Sandbox> | undefined;
+  let start: SandboxFiles | undefined;
+  const get = () => {
+    sandbox ??= deps.createSandbox(files).then(async (made) => {
+      start = await made.snapshot();
+      return made;
+    });
+    return sandbox;
+  };
+  const ends = async (): Promise<{ workspace: SandboxFiles; startWorkspace: SandboxFiles }> => {
+    const workspace = await (await get()).snapshot();
+    return { workspace, startWorkspace: start ?? workspace };
+  };
+  return { get, ends };
+}
 
 /**
  * One run in a session of its own, through the same route and loop as the chat: `tools`,
@@ -133,14 +157,11 @@ export async function runInOwnSession({
     settings: own,
     messages: before,
   });
-  let sandbox: Promise<Sandbox> | undefined;
+  const workspace = lazyWorkspace(deps, files);
   const chat = createSessionChat({
     store,
     checker: deps.checker,
-    getSandbox: () => {
-      sandbox ??= deps.createSandbox(files);
-      return sandbox;
-    },
+    getSandbox: workspace.get,
     runJavaScript: deps.runJavaScript,
     http: deps.http,
     mcp: deps.mcp,
@@ -188,14 +209,13 @@ export async function runInOwnSession({
   const { messages, chatError, sentValues } = store.getState();
   deps.onSentValues?.(sentValues);
   const ms = now() - started;
-  // No tool touched a sandbox: the workspace is the one the run started with.
-  const workspace = endState ? await (sandbox ?? deps.createSandbox(files)).then((made) => made.snapshot()) : undefined;
+  const ends = endState ? await workspace.ends() : undefined;
   return {
     messages,
     after: messages.slice(before.length + 1),
     ...(chatError ? { error: chatError } : {}),
     ms,
-    ...(workspace ? { workspace } : {}),
+    ...(ends ?? {}),
     ...(ended ? { ended } : {}),
   };
 }
@@ -284,7 +304,7 @@ export async function runEvalCase({
     testCase,
     {
       ...observeRun(run.after),
-      ...(run.workspace ? { files: run.workspace } : {}),
+      ...(run.workspace ? { files: run.workspace, startFiles: run.startWorkspace } : {}),
       ...(run.ended ? { ended: run.ended } : {}),
     },
     { tools, checker: deps.checker },

@@ -21,12 +21,23 @@ const freeze = (value) => {
 };
 const copy = (value) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
 self.onmessage = async (event) => {
-  const { code, args, context, state } = event.data;
-  const kept = 'state' in event.data;
+  const { code, args, context, stateText } = event.data;
+  const kept = typeof stateText === 'string';
+  let state;
+  if (kept) {
+    try {
+      state = JSON.parse(stateText);
+    } catch {
+      self.postMessage({ kind: 'bad-state' });
+      return;
+    }
+  }
+  const before = kept ? JSON.stringify(state) : '';
   try {
     const handler = new AsyncFunction('args', 'context', 'state', '"use strict";\\n' + code);
     const value = await handler(args, freeze(context ?? null), state);
-    self.postMessage(kept ? { kind: 'returned', value: copy(value), state: copy(state) } : { kind: 'returned', value: copy(value) });
+    const after = kept ? JSON.stringify(state ?? null) : before;
+    self.postMessage(after !== before ? { kind: 'returned', value: copy(value), stateText: after } : { kind: 'returned', value: copy(value) });
   } catch (error) {
     self.postMessage({ kind: 'threw', message: error instanceof Error ? error.message : String(error) });
   }
@@ -60,7 +71,8 @@ worker.onmessage = (message) => {
   }
   if (!started) return;
   if (data && data.kind === 'returned')
-    answer('state' in data ? { kind: 'returned', value: data.value, state: data.state } : { kind: 'returned', value: data.value });
+    answer(typeof data.stateText === 'string' ? { kind: 'returned', value: data.value, stateText: data.stateText } : { kind: 'returned', value: data.value });
+  else if (data && data.kind === 'bad-state') answer({ kind: 'bad-state' });
   else if (data && data.kind === 'threw') answer({ kind: 'threw', message: String(data.message) });
 };
 worker.onerror = (error) => {
@@ -71,8 +83,8 @@ worker.onerror = (error) => {
 addEventListener('message', (event) => {
   if (started || !booted || event.source !== parent || !event.data || event.data.kind !== 'run') return;
   started = true;
-  const { code, args, context, state } = event.data;
-  worker.postMessage('state' in event.data ? { code, args, context, state } : { code, args, context });
+  const { code, args, context, stateText } = event.data;
+  worker.postMessage(typeof stateText === 'string' ? { code, args, context, stateText } : { code, args, context });
 });
 `;
 

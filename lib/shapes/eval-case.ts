@@ -59,7 +59,8 @@ export type ArgumentMatcher = z.infer<typeof argumentMatcherSchema>;
 
 /**
  * What the workspace holds after a full-loop run (the end state, as τ-bench grades it): a file
- * exists or not, equals a text, contains one, or holds JSON whose value at `json.path` equals one.
+ * exists or not, equals a text, contains one, holds JSON whose value at `json.path` equals one, or
+ * holds the JSON it started with, changed only as `changes` say.
  */
 export const fileCheckSchema = z.union([
   z.object({ file: workspacePathSchema, exists: z.boolean() }).strict(),
@@ -70,6 +71,19 @@ export const fileCheckSchema = z.union([
       file: workspacePathSchema,
       /** `tools[0].name`, `$.a["odd key"][2]` — the value there must equal `equals` (deep). */
       json: z.object({ path: z.string().min(1).max(500), equals: z.unknown() }).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      file: workspacePathSchema,
+      /**
+       * The file's JSON is the one the run started with, changed here and nowhere else (τ²-bench's
+       * database check: the end state equals the start with the expected actions' effects):
+       * each `at` (keys from the root) holds `to`; every other value is as it was.
+       */
+      changes: z
+        .array(z.object({ at: z.array(z.string().max(500)).min(1).max(32), to: z.unknown() }).strict())
+        .max(SESSION_LIMITS.evalExpectedCalls),
     })
     .strict(),
 ]);

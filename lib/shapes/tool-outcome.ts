@@ -53,10 +53,12 @@ export type ToolResultOutput = {
 
 /** What running a JavaScript handler came to. */
 export type HandlerResult =
-  /** `state`: what the handler left in its state (asked for with `state`). */
-  | { kind: 'returned'; value: unknown; state?: unknown }
+  /** `stateText`: the handler's state as it left it (JSON), when the handler changed it. */
+  | { kind: 'returned'; value: unknown; stateText?: string }
   | { kind: 'threw'; message: string }
-  | { kind: 'timed-out'; timeoutMs: number };
+  | { kind: 'timed-out'; timeoutMs: number }
+  /** The state it was given (`stateText`) is not JSON: the handler did not run. */
+  | { kind: 'bad-state' };
 
 /** Runs a handler's function body with `args` and `context`, isolated from the page (a Web Worker in the browser). */
 export type RunJavaScript = (request: {
@@ -64,8 +66,11 @@ export type RunJavaScript = (request: {
   args: unknown;
   /** Read-only run context, the body's second parameter (seed 003 context injection). */
   context?: unknown;
-  /** The handler's state (its `stateFile`, parsed), the body's third parameter; given back as it left it. */
-  state?: unknown;
+  /**
+   * The handler's state file (JSON text): parsed where the handler runs, it is the body's third
+   * parameter, `state`, and comes back as `stateText` when the body changed it.
+   */
+  stateText?: string;
   timeoutMs: number;
   signal?: AbortSignal;
 }) => Promise<HandlerResult>;

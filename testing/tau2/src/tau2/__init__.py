@@ -1,0 +1,1 @@
+"""tau2, trimmed: the package without its runner exports (see testing/tau2/README.md)."""
