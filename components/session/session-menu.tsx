@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { EXAMPLE_SESSIONS } from '@/lib/opening/example-sessions';
 import { BUILTIN_LESSONS, type BuiltinLesson } from '@/lib/opening/builtin-lessons';
+import { RETAIL_EXAMPLE } from '@/lib/opening/retail-example-entry';
+import { openRetailExample } from './open-retail-example';
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import { Dialog } from '../ui/dialog';
@@ -132,6 +134,9 @@ function SessionActions({ library, onRename }: { library?: SessionLibrary; onRen
                   Example: {example.name}
                 </MenuItem>
               ))}
+              <MenuItem disabled={running} onSelect={() => void openRetailExample(library, setStorageProblem)}>
+                Example: {RETAIL_EXAMPLE.name}
+              </MenuItem>
               {BUILTIN_LESSONS.map((lesson) => (
                 <MenuItem key={lesson.id} disabled={running} onSelect={() => void openLesson(lesson)}>
                   Lesson: {lesson.name}

@@ -27,12 +27,14 @@ const core = (name: string): ToolDraft => ({
   run: { kind: 'sandbox' },
 });
 
-function example(
+/** A built-in session of these tools and settings (and, in `more`, its own files or evals). */
+export function example(
   id: string,
   name: string,
   tools: ToolDraft[],
   settings: Partial<RunSettings>,
   draft: string,
+  more: Partial<Pick<SessionData, 'files' | 'startingFiles' | 'evals'>> = {},
 ): ExampleSession {
   const base = createInitialSession();
   const session: SessionData = {
@@ -59,6 +61,7 @@ function example(
     interceptions: {},
     activeBranch: { id: 'branch-1', label: 'Branch 1' },
     branches: [],
+    ...more,
   };
   return { id, name, session, draft };
 }
