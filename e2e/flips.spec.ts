@@ -85,12 +85,14 @@ test('Which runs does this change flip?: unchanged, nothing is sent; after an ed
   await expect(flips.getByRole('row')).toHaveCount(7);
   await expect(dialog).toContainText(/\d+ (diverged, same verdict|fixed|broke)/);
   expect(providerRequests.length - before).toBe(6);
-  await expect(flips.getByRole('row').nth(1)).toContainText('request 1: the tool `weather_lookup` was changed');
+  // Rows come in the order the grid's runs finished (two at once): Lyon's is found by its case.
+  const lyon = flips.getByRole('row').filter({ has: page.getByRole('cell', { name: 'weather-0', exact: true }) });
+  await expect(lyon).toContainText('request 1: the tool `weather_lookup` was changed');
   // Where inside the tool: the JSON path in the request sent.
-  await expect(flips.getByRole('row').nth(1)).toContainText(/at tools\[\d+\]\.description/);
+  await expect(lyon).toContainText(/at tools\[\d+\]\.description/);
 
   // The pair opens on the graph: the recorded run and the run with the change, each a branch.
-  await flips.getByRole('row').nth(1).getByRole('button', { name: 'Open the pair' }).click();
+  await lyon.getByRole('button', { name: 'Open the pair' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('region', { name: 'Evals' })).toBeHidden();
   await expect(playground.conversation).toContainText('Weather in Lyon?');
