@@ -14,7 +14,8 @@ import { RETAIL_TOOL_NAMES, retailHandlerBody } from './retail-handlers';
 import { type RetailTrajectory, retailTrajectories } from './retail-trajectories';
 
 /*
- * The port of τ²-bench's retail domain against τ²'s own evaluator (issue 60, "Done when"): for
+ * The port of τ²-bench's retail domain against τ²'s own evaluator (the port is trusted only as far
+ * as it grades as τ² does; README "Conversations"): for
  * trajectories of every ported task — the expected actions, and the same gone wrong in five ways —
  * τ²'s environment records each call and its EnvironmentEvaluator says whether the database
  * matches; the playground runs the same calls through the handlers (state in db.json, as in the
