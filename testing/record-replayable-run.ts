@@ -35,7 +35,7 @@ export async function recordReplayableRun(text: string, configure: (store: Sessi
     options: {
       store,
       hooks,
-      send: (message: { text: string }) => chat.sendMessage(message),
+      send: (message: { text: string; metadata?: unknown }) => chat.sendMessage(message),
       waitForRunEnd: (stopped: AbortSignal) => waitForRunEnd(store, runnable, stopped),
       onDivergence: 'go-live' as const,
       toolNames: runnable().map((tool) => tool.spec.name),

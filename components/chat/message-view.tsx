@@ -1,5 +1,6 @@
 'use client';
 
+import { simulatedUserLabel } from '@/lib/messages/simulated-user-turn';
 import dynamic from 'next/dynamic';
 import { errorMessageOf } from '@/lib/shapes/tool-error';
 import type { UIMessage } from 'ai';
@@ -85,7 +86,7 @@ export function MessageView({
       className={`rounded-lg px-3 py-2 text-sm ${isUser ? 'ml-6 bg-role-user/10' : 'mr-2 border border-role-assistant/25'}`}
     >
       <p className={`mb-1 text-xs font-semibold uppercase ${isUser ? 'text-role-user' : 'text-role-assistant'}`}>
-        {isUser ? 'You' : continued ? 'Assistant (continued)' : 'Assistant'}
+        {isUser ? (simulatedUserLabel(message) ?? 'You') : continued ? 'Assistant (continued)' : 'Assistant'}
       </p>
       {parts.map((part, index) => {
         if (part.type === 'text') return <RichText key={index} text={part.text} />;

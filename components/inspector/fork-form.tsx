@@ -1,8 +1,10 @@
 'use client';
 
 import { useState } from 'react';
+import { isSimulatedUserTurn } from '@/lib/messages/simulated-user-turn';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../runtime/runtime-context';
+import { forkConversation, placeOfUserTurn } from '../shared/conversation-actions';
 
 /** What a node can be forked at, with the text the new branch starts from. */
 function forkPoint(
@@ -28,8 +30,10 @@ function forkPoint(
 
 /** Edit a user message or a tool result and re-run from there on a new branch; the old one is kept. */
 export function ForkForm({ node }: { node: PositionedNode }) {
-  const { fork } = useRuntime();
+  const runtime = useRuntime();
   const point = forkPoint(node);
+  // A simulated user's turn: the fork plays on with the case's user, as the grid's run did.
+  const userTurn = node.kind === 'user' && isSimulatedUserTurn(node.detail);
   const [text, setText] = useState(point?.text ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const readOnly = useSession((state) => state.readOnly);
@@ -40,7 +44,11 @@ export function ForkForm({ node }: { node: PositionedNode }) {
       className="flex flex-col gap-1 border-t border-[var(--border)] pt-2"
       onSubmit={(event) => {
         event.preventDefault();
-        setProblem(fork(point.at, text));
+        setProblem(
+          userTurn && point.at.kind === 'user-message'
+            ? forkConversation(runtime, point.at.messageId, text)
+            : runtime.fork(point.at, text),
+        );
       }}
     >
       <label className="text-xs font-semibold" htmlFor="fork-text">
@@ -53,6 +61,7 @@ export function ForkForm({ node }: { node: PositionedNode }) {
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
+      {userTurn ? <UserPlaysOn messageId={node.detail.id} /> : null}
       <button
         type="submit"
         className="button self-start"
@@ -67,5 +76,21 @@ export function ForkForm({ node }: { node: PositionedNode }) {
         </p>
       ) : null}
     </form>
+  );
+}
+
+/** Who answers after the edited turn: the case's user, or nobody (and why). */
+function UserPlaysOn({ messageId }: { messageId: string }) {
+  const runtime = useRuntime();
+  // Read again when the cases change (a case removed, its user edited).
+  useSession((state) => state.evals.cases);
+  const place = placeOfUserTurn(runtime, messageId);
+  if (!place) return null;
+  return (
+    <p className="muted text-xs">
+      {place.user.ok
+        ? `The case’s simulated user answers on from here, up to turn ${place.user.maxTurns}.`
+        : `${place.user.why} The model answers this turn; nobody answers it.`}
+    </p>
   );
 }

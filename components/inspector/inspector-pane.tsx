@@ -17,6 +17,7 @@ import { CollapseButton } from '../shared/collapsed-rail';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { useTimeline } from '../shared/use-timeline';
 import { EventLog } from './event-log';
+import { isSimulatedUserTurn } from '@/lib/messages/simulated-user-turn';
 import { ForkForm } from './fork-form';
 import { SaveCaseButton } from './save-case-button';
 import { DivergedHere, ReplayFromHere, ReplayFromHereDialog } from './replay-from-here';
@@ -30,6 +31,19 @@ import type { ReadMcpResult } from '@/lib/mcp/mcp-result';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 // The sampler (and its statistics) loads when a model step is first inspected, not with the page.
+const UserTurnSampler = lazy(() =>
+  import('./user-turn-sampler').then((module) => ({ default: module.UserTurnSampler })),
+);
+/** `Sample this step` on a simulated user's turn (its code loaded on use). */
+function UserTurnSamplerOf({ node }: { node: PositionedNode }) {
+  if (node.kind !== 'user' || !isSimulatedUserTurn(node.detail)) return null;
+  return (
+    <Suspense fallback={<p className="muted text-xs">Loading the sampler…</p>}>
+      <UserTurnSampler key={node.id} messageId={node.detail.id} />
+    </Suspense>
+  );
+}
+
 const StepSampler = lazy(() => import('./step-sampler').then((module) => ({ default: module.StepSampler })));
 type Tab = (typeof TABS)[number];
 
@@ -266,6 +280,9 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
                     <Suspense fallback={<p className="muted text-xs">Loading the sampler…</p>}>
                       <StepSampler key={stepId} stepId={stepId} />
                     </Suspense>
+                  ) : null}
+                  {!presenter && timeline.lanes.find((lane) => lane.id === node.lane)?.active ? (
+                    <UserTurnSamplerOf node={node} />
                   ) : null}
                   <JsonView value={node.detail} label="Node JSON" />
                   {/* Presenting shows the run, not the controls that change it. */}

@@ -1,5 +1,6 @@
 'use client';
 
+import { liveUserFor } from '../shared/conversation-actions';
 import { PERTURB_PRESETS, type PerturbPreset } from '@/lib/what-if/perturb-presets';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
 import { useRuntime, useSession } from '../runtime/runtime-context';
@@ -20,13 +21,14 @@ export function PerturbMenu({
   node: PositionedNode;
   onPerturbed: (perturbed: Perturbed) => void;
 }) {
-  const { perturbResult } = useRuntime();
+  const runtime = useRuntime();
   const readOnly = useSession((state) => state.readOnly);
   if (node.kind !== 'tool-result' || !node.detail.finished || readOnly) return null;
   const { toolCallId } = node.detail;
   const perturb = (preset: PerturbPreset) => {
     onPerturbed({ preset, running: true });
-    void perturbResult(toolCallId, preset).then((result) =>
+    // A conversation's simulated user answers live after the changed result.
+    void runtime.perturbResult(toolCallId, preset, liveUserFor(runtime)).then((result) =>
       onPerturbed(
         result.ok
           ? {

@@ -1,5 +1,6 @@
 'use client';
 
+import { SamplesInput } from './samples-input';
 import { firstIssue } from '@/lib/limits/first-issue';
 import { useEffect, useMemo, useState } from 'react';
 import { decisionMarkers, stepDecisionOf } from '@/lib/evals/sampling/step-decision';
@@ -151,17 +152,7 @@ function SampleControls({
   const maxSamples = maxSamplesFor(settings.provider);
   return (
     <div className="flex flex-wrap items-center gap-2 text-xs">
-      <label className="flex items-center gap-1">
-        Samples
-        <input
-          type="number"
-          className="control w-16"
-          min={1}
-          max={maxSamples}
-          value={count}
-          onChange={(event) => setCount(Math.min(maxSamples, Math.max(1, Math.round(Number(event.target.value) || 1))))}
-        />
-      </label>
+      <SamplesInput count={count} max={maxSamples} onChange={setCount} />
       {running ? (
         <button type="button" className="button" onClick={stop}>
           Stop sampling

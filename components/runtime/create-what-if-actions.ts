@@ -3,6 +3,7 @@ import type { SessionStore } from '@/lib/session/session-state';
 import type { ToolChecks } from '@/lib/tools/create-tool-checks';
 import type { OutcomeClass } from '@/lib/what-if/outcome-class';
 import type { PerturbPreset } from '@/lib/what-if/perturb-presets';
+import type { LiveUser } from '@/lib/what-if/replay-against-model';
 import type { PlaygroundEngine } from './create-playground-engine';
 
 export type WhatIfActions = {
@@ -10,11 +11,13 @@ export type WhatIfActions = {
   replayAgainstModel(
     fromMessageId: string,
     onDivergence: OnDivergence,
+    liveUser?: LiveUser,
   ): Promise<{ ok: true; record: ReplayRecord } | { ok: false; message: string }>;
   /** `Perturb result`: a call's result replaced by a preset's on a new branch, and what the model did with it. */
   perturbResult(
     toolCallId: string,
     preset: PerturbPreset,
+    liveUser?: LiveUser,
   ): Promise<{ ok: true; record: ReplayRecord; outcome: OutcomeClass } | { ok: false; message: string }>;
 };
 
@@ -41,18 +44,19 @@ export function createWhatIfActions({
     };
   };
   return {
-    async replayAgainstModel(fromMessageId, onDivergence) {
+    async replayAgainstModel(fromMessageId, onDivergence, liveUser) {
       const [run, { replayAgainstModel }] = await Promise.all([
         prepare(),
         import('@/lib/what-if/replay-against-model'),
       ]);
-      return replayAgainstModel({ ...run, fromMessageId, onDivergence });
+      return replayAgainstModel({ ...run, fromMessageId, onDivergence, liveUser });
     },
-    async perturbResult(toolCallId, preset) {
+    async perturbResult(toolCallId, preset, liveUser) {
       const [run, { perturbAndReplay }] = await Promise.all([prepare(), import('@/lib/what-if/perturb-result')]);
       return perturbAndReplay({
         ...run,
         onDivergence: 'go-live',
+        liveUser,
         toolCallId,
         preset,
         toolNames: runnable().map((tool) => tool.spec.name),

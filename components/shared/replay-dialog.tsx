@@ -1,5 +1,6 @@
 'use client';
 
+import { liveUserFor } from './conversation-actions';
 import { useState } from 'react';
 import { ON_DIVERGENCE, type OnDivergence, type ReplayRecord } from '@/lib/shapes/replay';
 import { useRuntime } from '../runtime/runtime-context';
@@ -29,7 +30,7 @@ export function ReplayDialog({
   fromMessageId: string | undefined;
   title: 'Replay against the model' | 'Replay from here against the model';
 }) {
-  const { replayAgainstModel } = useRuntime();
+  const runtime = useRuntime();
   const [onDivergence, setOnDivergence] = useState<OnDivergence>('go-live');
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
   const [running, setRunning] = useState(false);
@@ -48,7 +49,9 @@ export function ReplayDialog({
           if (!fromMessageId) return setSaid({ ok: false, text: 'There is no user message to replay from.' });
           setRunning(true);
           setSaid(undefined);
-          void replayAgainstModel(fromMessageId, onDivergence)
+          // A conversation's simulated user answers live once the replay goes live.
+          void runtime
+            .replayAgainstModel(fromMessageId, onDivergence, liveUserFor(runtime))
             .then((result) =>
               setSaid(
                 result.ok ? { ok: true, text: describeReplay(result.record) } : { ok: false, text: result.message },

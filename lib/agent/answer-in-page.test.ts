@@ -71,6 +71,21 @@ describe('a model step answered in the page', () => {
     });
   }, 120_000);
 
+  it('tool choice none: whatever the model writes is text, even what reads like a call (the random model writes <tool_call>)', async () => {
+    const fetch = createInPageFetch(async () => new Response('not here'), access);
+    const response = await fetch(CHAT_ROUTE, { method: 'POST', body: body('browser', 'none') });
+    const chunks = await chunksOf(response);
+    const local = chunks.find((chunk) => chunk.type === 'data-local');
+    const written = (local?.data as { output?: string } | undefined)?.output;
+    const text = chunks
+      .filter((chunk) => chunk.type === 'text-delta')
+      .map((chunk) => chunk.delta)
+      .join('');
+    expect(chunks.filter((chunk) => chunk.type === 'error' || chunk.type === 'tool-input-available')).toEqual([]);
+    expect(text).toBe(written);
+    expect(text.length).toBeGreaterThan(0);
+  }, 120_000);
+
   it('passes every other provider through to the route', async () => {
     const fetch = createInPageFetch(async () => new Response('the route'), access);
     expect(await (await fetch(CHAT_ROUTE, { method: 'POST', body: body('simulated') })).text()).toBe('the route');

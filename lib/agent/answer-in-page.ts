@@ -23,6 +23,8 @@ import { stepReport } from './step-report';
 /** Why a local step could not start, as the sentence the chat shows. */
 export type LocalModelAccess = () => Promise<{ ok: true; model: LanguageModel } | { ok: false; error: string }>;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 const errorResponse = (message: string, status = 400) =>
   Response.json({ error: { code: 'runs_in_browser', message } }, { status });
 
@@ -39,7 +41,7 @@ export async function answerInPage(
   const modelMessages = await convertToModelMessages(validated.data, { tools });
   const stream = createUIMessageStream({
     originalMessages: validated.data,
-    onError: (error) => (error instanceof Error ? error.message : String(error)),
+    onError: messageOf,
     execute: ({ writer }) => {
       const startedMs = Date.now();
       const result = streamText({
@@ -67,7 +69,8 @@ export async function answerInPage(
           writer.write({ type: 'data-step', data: stepReport(request, tools, end, startedMs) });
         },
       });
-      writer.merge(toUIMessageStream({ stream: result.stream }));
+      // The model's own failure is the chat's error, in its words (not the SDK's "An error occurred.").
+      writer.merge(toUIMessageStream({ stream: result.stream, onError: messageOf }));
     },
   });
   return createUIMessageStreamResponse({ stream });

@@ -14,22 +14,14 @@ import type { SessionState } from '../session/session-state';
 import { checkToolDrafts } from '../tools/check-tool-drafts';
 import type { SchemaChecker } from '../tools/create-schema-checker';
 import type { ToolDraft } from '../shapes/tool-spec';
-import { waitForRunEnd } from '../agent/wait-for-run-end';
-import { endedByTerminalTool, runLimitsOf } from '../agent/run-progress';
-import type { EvalCase } from '../shapes/eval-case';
+import type { EvalCase, SimulatedUser } from '../shapes/eval-case';
 import type { EvalConfig, EvalJob, EvalRun, EvalRunMode, EvalVariant } from '../shapes/eval-run';
 import { gradeRun } from './grade-run';
 import { countCaseChecks } from './run-verdict';
 import { drawSettings } from './sampling/sample-step';
-import {
-  type ConversationEnd,
-  modelUser,
-  type NextUserTurn,
-  scriptedUser,
-  type UserDone,
-  userTurnLimit,
-} from './simulated-user';
-import { SIMULATED_USER_METADATA } from '../messages/simulated-user-turn';
+import { type ConversationEnd, modelUser, type NextUserTurn, scriptedUser, userTurnLimit } from './simulated-user';
+import { type SimulatedUserMetadata, simulatedUserMetadata } from '../messages/simulated-user-turn';
+import { converse } from './converse';
 import { observeRun, usageOf } from './observe-run';
 
 export { observeRun };
@@ -117,7 +109,7 @@ export async function runInOwnSession({
   configId,
   nextUserTurn,
   maxTurns = 1,
-  simulatedUser = false,
+  userMetadata,
   recordedResult,
   now = () => performance.now(),
 }: {
@@ -128,8 +120,8 @@ export async function runInOwnSession({
    */
   nextUserTurn?: NextUserTurn;
   maxTurns?: number;
-  /** The turns after the prompt are a simulated user's (marked so in their metadata); a replay's recorded turns are not. */
-  simulatedUser?: boolean;
+  /** The turns after the prompt are a simulated user's, marked so by this metadata; a replay's recorded turns are not. */
+  userMetadata?: SimulatedUserMetadata;
   /** A replay's recorded tool results (`createRecordedResults`): equal calls get them instead of running. */
   recordedResult?: Parameters<typeof createSessionChat>[0]['recordedResult'];
   /** The grid's configuration the run is of (its own key, in `npm run eval`). */
@@ -179,29 +171,16 @@ export async function runInOwnSession({
   const started = now();
   let ended: ConversationEnd | undefined;
   try {
-    const runnable = () => checkToolDrafts(store.getState().tools, deps.checker).runnable;
-    let said: string | UserDone = prompt;
-    for (let turn = 1; typeof said === 'string'; turn++) {
-      // The prompt is the case's; every later turn is the simulated user's (the graph says so).
-      await chat.sendMessage(
-        turn > 1 && simulatedUser ? { text: said, metadata: SIMULATED_USER_METADATA } : { text: said },
-      );
-      await waitForRunEnd(store, runnable, signal);
-      const state = store.getState();
-      if (!nextUserTurn) break;
-      ended = signal.aborted
-        ? 'stopped'
-        : state.chatError
-          ? 'error'
-          : endedByTerminalTool(state.messages, runLimitsOf(state, runnable()))
-            ? 'terminal-tool'
-            : turn >= maxTurns
-              ? 'max-turns'
-              : undefined;
-      if (ended) break;
-      said = await nextUserTurn(state.messages, turn, signal);
-      if (typeof said !== 'string') ended = said.done;
-    }
+    ended = await converse({
+      store,
+      send: (message) => chat.sendMessage(message),
+      runnable: () => checkToolDrafts(store.getState().tools, deps.checker).runnable,
+      said: prompt,
+      nextUserTurn,
+      maxTurns,
+      metadata: userMetadata,
+      signal,
+    });
   } finally {
     signal.removeEventListener('abort', stop);
     unsubscribe?.();
@@ -221,37 +200,44 @@ export async function runInOwnSession({
 }
 
 /**
- * The case's simulated user, in a full-loop run: its script, or a model playing it — asked through
- * the same route, in a session of its own (its seed drawn per repeat, as the model's is).
+ * A simulated user's next turns: its script, or a model playing it — asked through the same route,
+ * in a session of its own (its seed drawn for `repeat`, as the model's is).
  */
+export function userTurns(user: SimulatedUser, settings: RunSettings, repeat: number, deps: EvalRunDeps): NextUserTurn {
+  if (user.script) return scriptedUser(user);
+  return modelUser(user, settings, async ({ settings: asked, messages, prompt, signal }) => {
+    const played = await runInOwnSession({
+      tools: [],
+      settings: drawSettings(asked, repeat),
+      messages: messages.map((message) => ({
+        id: `m-${newId()}`,
+        role: message.role,
+        parts: [{ type: 'text', text: message.text }],
+      })),
+      prompt,
+      mode: 'first-step',
+      deps,
+      signal,
+    });
+    return { text: played.after.map((message) => textOf(message.parts)).join(''), error: played.error };
+  });
+}
+
+/** The case's simulated user, in a full-loop run (none in a first-step one). */
 function userOf(
   testCase: EvalCase,
   mode: EvalRunMode,
   settings: RunSettings,
   repeat: number,
   deps: EvalRunDeps,
-): { nextUserTurn?: NextUserTurn; maxTurns?: number; simulatedUser?: boolean } {
+): { nextUserTurn?: NextUserTurn; maxTurns?: number; userMetadata?: SimulatedUserMetadata } {
   const user = testCase.user;
   if (!user || mode !== 'full-loop') return {};
-  const nextUserTurn = user.script
-    ? scriptedUser(user)
-    : modelUser(user, settings, async ({ settings: asked, messages, prompt, signal }) => {
-        const played = await runInOwnSession({
-          tools: [],
-          settings: drawSettings(asked, repeat),
-          messages: messages.map((message) => ({
-            id: `m-${newId()}`,
-            role: message.role,
-            parts: [{ type: 'text', text: message.text }],
-          })),
-          prompt,
-          mode: 'first-step',
-          deps,
-          signal,
-        });
-        return { text: played.after.map((message) => textOf(message.parts)).join(''), error: played.error };
-      });
-  return { nextUserTurn, maxTurns: userTurnLimit(user), simulatedUser: true };
+  return {
+    nextUserTurn: userTurns(user, settings, repeat, deps),
+    maxTurns: userTurnLimit(user),
+    userMetadata: simulatedUserMetadata(testCase.id),
+  };
 }
 
 /** One run of one case (see lib/evals/CONTEXT.md): the case in a session of its own with the variant and configuration, then graded. */

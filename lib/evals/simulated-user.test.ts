@@ -188,7 +188,10 @@ describe('Conversations: a case with a simulated user', () => {
     const run = await converse(CONVERSATION);
     const users = run.messages.filter((message) => message.role === 'user');
     // The prompt is the case's; the turns after it are the simulated user's.
-    expect(users.map((message) => message.metadata)).toEqual([undefined, { simulatedUser: true }]);
+    expect(users.map((message) => message.metadata)).toEqual([
+      undefined,
+      { simulatedUser: true, caseId: expect.any(String) },
+    ]);
     const timeline = buildTimeline({ messages: run.messages });
     expect(timeline.nodes.filter((node) => node.kind === 'user').map((node) => node.label)).toEqual([
       'User message: List the files in the workspace.',

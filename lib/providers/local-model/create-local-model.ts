@@ -121,6 +121,29 @@ type Step = {
   emit: Emit;
 };
 
+/**
+ * A step the model writes freely: its calls are read from its text, mistakes and all — unless no
+ * call may be made (tool choice none, as a provider honours it): then all of it is text.
+ */
+async function writeFreely(
+  engine: LocalEngine,
+  request: Pick<Parameters<LocalEngine['generate']>[0], 'prompt' | 'sampling' | 'maxTokens' | 'signal'>,
+  text: ReturnType<typeof textEmitter>,
+  textOnly: boolean,
+) {
+  let written = '';
+  const out = await engine.generate({
+    ...request,
+    onText: (piece) => {
+      written += piece;
+      if (textOnly || !written.includes('<tool_call>')) text.delta(piece);
+    },
+  });
+  text.end();
+  const calls = textOnly ? [] : parseLocalOutput(out.text).calls;
+  return { calls, output: out.text, outputTokens: out.tokens.length, promptTokens: out.promptTokens };
+}
+
 /** One model step: the decision (and its probabilities), then the arguments, or text. */
 async function runStep({
   engine,
@@ -158,28 +181,9 @@ async function runStep({
   const report = { prompt: prompt.text, sampling, constrained, ...(decision ? { decision } : {}) };
 
   if (!constrained) {
-    // Free: the model writes what it writes; its calls are read from its text, mistakes and all.
-    let written = '';
-    const out = await engine.generate({
-      prompt,
-      sampling,
-      maxTokens,
-      signal,
-      onText: (piece) => {
-        written += piece;
-        if (!written.includes('<tool_call>')) text.delta(piece);
-      },
-    });
-    const parsed = parseLocalOutput(out.text);
-    text.end();
-    for (const [index, call] of parsed.calls.entries()) emitCall(emit, call, index);
-    return {
-      ...report,
-      calls: parsed.calls.length,
-      output: out.text,
-      outputTokens: out.tokens.length,
-      promptTokens: out.promptTokens,
-    };
+    const free = await writeFreely(engine, { prompt, sampling, maxTokens, signal }, text, choice === 'none');
+    for (const [index, call] of free.calls.entries()) emitCall(emit, call, index);
+    return { ...report, ...free, calls: free.calls.length };
   }
 
   // The grammar lets the first token alone open a call: what follows a call's opening is not text.
