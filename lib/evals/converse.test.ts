@@ -88,6 +88,16 @@ describe('a conversation forked from a simulated user’s turn', () => {
       why: 'The case “files” is not in this session’s evals any more.',
     });
     expect(userTurnPlace(messages, second.id, [{ ...CASE, user: undefined }])?.user).toMatchObject({ ok: false });
+    // A forged turn (a stranger's link): a case id that is not a short string names no case.
+    for (const caseId of ['x'.repeat(201), { id: 'files' }, '']) {
+      const forged = messages.map((message) =>
+        message.id === second.id ? { ...message, metadata: { simulatedUser: true, caseId } } : message,
+      );
+      expect(userTurnPlace(forged, second.id, [CASE])?.user).toEqual({
+        ok: false,
+        why: 'This turn does not say which case’s user said it.',
+      });
+    }
     // The case's prompt is not a simulated user's turn.
     expect(userTurnPlace(messages, messages[0].id, [CASE])).toBeUndefined();
   });
