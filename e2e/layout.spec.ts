@@ -234,6 +234,19 @@ test('a 500-call session opens with only the messages near the view drawn, and s
     element.scrollTop = 0;
   });
   await expect(articles.first()).toContainText('Read every chapter, part 1.');
+  // The graph holds only what is near its view: scrolled far up, the steps there are drawn.
+  const graph = playground.timeline.locator('.react-flow__pane');
+  const nodes = playground.timeline.locator('.react-flow__node-timeline');
+  const stepsShown = async (): Promise<string[]> =>
+    (await nodes.allTextContents()).join(' ').match(/chapters\/\d+-\d+/g) ?? [];
+  const before = await stepsShown();
+  expect(before.length).toBeGreaterThan(0);
+  await graph.hover();
+  for (let wheel = 0; wheel < 30; wheel++) await page.mouse.wheel(0, -400);
+  await expect
+    .poll(async () => (await stepsShown()).filter((step) => !before.includes(step)).length)
+    .toBeGreaterThan(0);
+  await expect(nodes.first()).toBeInViewport();
 });
 
 test('opening a 2,000-call session over a 500-call one lands on its latest message, as the graph does', async ({

@@ -2,6 +2,7 @@
 
 import {
   Background,
+  ControlButton,
   Controls,
   MarkerType,
   MiniMap,
@@ -15,7 +16,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
-import type { PositionedBand, PositionedNode, TimelineEdge } from '@/lib/timeline/timeline-types';
+import type { PositionedBand, PositionedNode, PositionedTimeline, TimelineEdge } from '@/lib/timeline/timeline-types';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 import { Tabs } from '../ui/tabs';
 import { BranchBar } from './branch-bar';
@@ -26,6 +27,8 @@ import { StepBandView, TimelineNodeView, type BandFlowNode, type TimelineFlowNod
 import { followedNodeIds } from '@/lib/timeline/followed-node-ids';
 import { stopNodeId } from '@/lib/lessons/stop-place';
 import { useTimeline } from '../shared/use-timeline';
+import { type Box, boundsOf, overlaps } from '@/lib/timeline/flow-window';
+import { useFlowWindow } from './use-flow-window';
 
 const nodeTypes = { timeline: TimelineNodeView, band: StepBandView };
 /** The edge joining a replay to the run it replayed: dashed and amber, its label saying what differed. */
@@ -86,6 +89,15 @@ function FollowLatest({
     return () => cancelAnimationFrame(frame);
   }, [key, on, glide, fitView, minZoom]);
   return null;
+}
+
+/** React Flow's fit-view icon, for the fit that covers a windowed graph whole. */
+function FitViewIcon() {
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 30" aria-hidden="true">
+      <path d="M3.692 4.63c0-.53.4-.938.939-.938h5.215V0H4.708C2.13 0 0 2.054 0 4.63v5.216h3.692V4.631zM27.354 0h-5.2v3.692h5.17c.53 0 .984.4.984.939v5.215H32V4.631A4.624 4.624 0 0027.354 0zm.954 24.83c0 .532-.4.94-.939.94h-5.215v3.768h5.215c2.577 0 4.631-2.13 4.631-4.707v-5.139h-3.692v5.139zm-23.677.94c-.531 0-.939-.4-.939-.94v-5.138H0v5.139c0 2.577 2.13 4.707 4.708 4.707h5.138V25.77H4.631z" />
+    </svg>
+  );
 }
 
 /** The node an arrow key moves to: down/up in run order, left/right within the same row. */
@@ -165,6 +177,48 @@ function flowEdge(edge: TimelineEdge): Edge {
   };
 }
 
+/**
+ * What React Flow is given: the run's nodes, bands and edges — of a windowed run, those near the
+ * view and the followed nodes (Follow latest fits them by id) — and the whole run's bounds.
+ */
+function useFlowElements(
+  timeline: PositionedTimeline,
+  {
+    latest,
+    windowed,
+    follow,
+    selectedNodeId,
+  }: { latest: string[]; windowed: boolean; follow: boolean; selectedNodeId: string | undefined },
+) {
+  const activeLane = useMemo(
+    () => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)),
+    [timeline],
+  );
+  const latestKey = latest.join(',');
+  const latestBounds = useMemo(() => {
+    const ids = new Set(latestKey.split(','));
+    return boundsOf(timeline.nodes.filter((node) => ids.has(node.id)));
+  }, [timeline, latestKey]);
+  const shown = useFlowWindow(windowed, follow ? latestBounds : boundsOf(timeline.nodes.slice(0, 3)));
+  const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(() => {
+    const kept = new Set(latestKey.split(','));
+    const near = (box: Box & { id: string }) => shown === undefined || kept.has(box.id) || overlaps(shown, box);
+    return [
+      ...timeline.bands.filter(near).map(bandFlowNode),
+      ...timeline.nodes
+        .filter(near)
+        .map((node) => timelineFlowNode(node, node.id === selectedNodeId, activeLane.has(node.lane))),
+    ];
+  }, [timeline, selectedNodeId, activeLane, shown, latestKey]);
+  const edges = useMemo<Edge[]>(() => {
+    if (shown === undefined) return timeline.edges.map(flowEdge);
+    const present = new Set(nodes.map((node) => node.id));
+    return timeline.edges.filter((edge) => present.has(edge.source) && present.has(edge.target)).map(flowEdge);
+  }, [timeline, shown, nodes]);
+  const wholeGraph = useMemo(() => boundsOf([...timeline.bands, ...timeline.nodes]), [timeline]);
+  return { nodes, edges, wholeGraph };
+}
+
 function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolean | undefined }) {
   const timeline = useTimeline();
   const selectedNodeId = useSession((state) => state.selectedNodeId);
@@ -174,21 +228,15 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     return stop ? stopNodeId(stop, state.activeBranch.id) : undefined;
   });
   const { selectNode } = useSessionActions();
-  const { setCenter, getZoom } = useReactFlow();
+  const { setCenter, getZoom, fitBounds } = useReactFlow();
   const readable = useSession((state) => (state.presenter ? PRESENTER_ZOOM : READABLE_ZOOM));
 
-  const activeLane = useMemo(
-    () => new Set(timeline.lanes.filter((lane) => lane.active).map((lane) => lane.id)),
-    [timeline],
-  );
-  const nodes = useMemo<(TimelineFlowNode | BandFlowNode)[]>(
-    () => [
-      ...timeline.bands.map(bandFlowNode),
-      ...timeline.nodes.map((node) => timelineFlowNode(node, node.id === selectedNodeId, activeLane.has(node.lane))),
-    ],
-    [timeline, selectedNodeId, activeLane],
-  );
-  const edges = useMemo<Edge[]>(() => timeline.edges.map(flowEdge), [timeline]);
+  // Followed: the active lane's newest step (a short run whole), never below the readable zoom — the rest scrolls.
+  const latest = followedNodeIds(timeline, lessonStop);
+  const showOverview = overview ?? overviewByDefault(timeline.nodes.length);
+  // A long run without the overview map (which draws every node): React Flow is given what is near the view.
+  const windowed = timeline.nodes.length > WINDOWED_ABOVE && !showOverview;
+  const { nodes, edges, wholeGraph } = useFlowElements(timeline, { latest, windowed, follow, selectedNodeId });
 
   const onNodesChange = (changes: NodeChange<TimelineFlowNode | BandFlowNode>[]) => {
     const selected = changes.find((change) => change.type === 'select' && change.selected);
@@ -210,8 +258,6 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
     );
   };
 
-  // Followed: the active lane's newest step (a short run whole), never below the readable zoom — the rest scrolls.
-  const latest = followedNodeIds(timeline, lessonStop);
   return (
     <ReactFlow
       nodes={nodes}
@@ -235,8 +281,20 @@ function TimelineGraph({ follow, overview }: { follow: boolean; overview: boolea
       zoomOnScroll={false}
     >
       <Background />
-      <Controls showInteractive={false} />
-      {(overview ?? overviewByDefault(timeline.nodes.length)) ? (
+      <Controls showInteractive={false} showFitView={!windowed}>
+        {windowed && wholeGraph ? (
+          // React Flow's own would fit only the nodes it holds: this one fits the whole run.
+          <ControlButton
+            className="react-flow__controls-fitview"
+            aria-label="Fit View"
+            title="Fit View"
+            onClick={() => void fitBounds(wholeGraph, { padding: 0.15 })}
+          >
+            <FitViewIcon />
+          </ControlButton>
+        ) : null}
+      </Controls>
+      {showOverview ? (
         <MiniMap
           pannable
           zoomable
