@@ -30,6 +30,7 @@ import { createWhatIfActions, type WhatIfActions } from './create-what-if-action
 import { lazyLocalModel, lazyModelStore } from './lazy-local-model';
 import { readLinkInWorker } from './read-link-in-worker';
 import { spawnTokenWorker } from './spawn-token-worker';
+import { countWhenSettled } from './count-when-settled';
 import { startBrowserWebContainer } from './start-browser-web-container';
 
 export type { ChatHandle, EngineState } from './create-engine-loader';
@@ -107,7 +108,6 @@ export function createPlaygroundRuntime({ checked }: { checked?: readonly Checke
     watchMs: typeof window === 'undefined' ? undefined : 5_000,
     fetch: (...args) => (typeof window === 'undefined' ? fetch(...args) : window.fetch(...args)),
   });
-  const tokens = createTokenCounter({ spawn: spawnTokenWorker });
   const localModel = lazyLocalModel();
   const loader = createEngineLoader({
     store,
@@ -118,6 +118,7 @@ export function createPlaygroundRuntime({ checked }: { checked?: readonly Checke
     localModel: localModel.access,
     checked,
   });
+  const tokens = countWhenSettled(createTokenCounter({ spawn: spawnTokenWorker }), loader.engine);
   const { stop, onStop } = createStopSignal({ store, gate, engine: loader.engine });
   const { library, controller } = openSessions({ store, sandboxes, stop, chat: loader.chat });
   let disposed = false;

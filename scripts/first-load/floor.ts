@@ -16,25 +16,41 @@ export type Floor = {
 /** Ratio budgets against the floor's Send usable (medians of cold visits). */
 export const FLOOR_BUDGETS = { sendUsable: 2, engineReady: 3, sharedLinkLastMessage: 4 } as const;
 
-/** Builds the floor when needed, serves it on `port` and visits it `visits` times cold. */
-export async function measureFloor(browser: Browser, port: number, visits: number): Promise<Floor> {
+/** The floor's figures from its visits: medians of Send usable and of its long tasks before then. */
+export function floorOf(visits: FirstVisit[]): Floor {
+  return {
+    usableMs: median(visits.map((visit) => visit.usableMs)),
+    longTasksMs: median(
+      visits.map((visit) =>
+        visit.longTasks.filter((task) => task.start < visit.usableMs).reduce((sum, task) => sum + task.duration, 0),
+      ),
+    ),
+    visits,
+  };
+}
+
+/** The floor served: one more cold visit at a time, and its figures so far. */
+export type ServedFloor = { visit(): Promise<FirstVisit>; floor(): Floor; stop(): void };
+
+/**
+ * Builds the floor when needed and serves it on `port`. A bench visits it between its own
+ * visits — floor, page, floor, page… — so a machine busier at the end of a run than at its
+ * start weighs on both alike (the floor visited first, all at once, was timed on a calmer
+ * machine than the page).
+ */
+export async function serveFloor(browser: Browser, port: number): Promise<ServedFloor> {
   ensureFloorBuilt();
   const served = await serveBuild(FLOOR_DIR, port);
-  try {
-    const measured: FirstVisit[] = [];
-    for (let visit = 0; visit < visits; visit++) measured.push(await firstVisit(browser, `${served.url}/`));
-    return {
-      usableMs: median(measured.map((visit) => visit.usableMs)),
-      longTasksMs: median(
-        measured.map((visit) =>
-          visit.longTasks.filter((task) => task.start < visit.usableMs).reduce((sum, task) => sum + task.duration, 0),
-        ),
-      ),
-      visits: measured,
-    };
-  } finally {
-    served.stop();
-  }
+  const visits: FirstVisit[] = [];
+  return {
+    visit: async () => {
+      const visit = await firstVisit(browser, `${served.url}/`);
+      visits.push(visit);
+      return visit;
+    },
+    floor: () => floorOf(visits),
+    stop: () => served.stop(),
+  };
 }
 
 /** "1,234 ms (2.1× the floor)". */
