@@ -7,7 +7,9 @@ import { hydrateLater } from '../ui/hydrate-later';
 import { RunNotes } from './run-notes';
 
 /** The messages load and hydrate after the message box (components/ui/hydrate-later.tsx). */
-const MessageList = hydrateLater(() => import('./message-list').then((module) => module.MessageList));
+const MessageList = hydrateLater(() => import('./message-list').then((module) => module.MessageList), {
+  forReading: true,
+});
 
 const SUGGESTED_PROMPTS = ['list the files and show me README.md', 'run `node --version; cat data/names.txt`'];
 

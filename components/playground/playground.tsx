@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { memo, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { createStore } from 'zustand/vanilla';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SharedBanner } from '../session/shared-banner';
 import { StorageProblemBanner } from '../session/storage-problem-banner';
 import { TabConflictBanner } from '../session/tab-conflict-banner';
@@ -27,6 +27,7 @@ import { LayoutCookiesContext } from '../ui/layout-storage';
 import { TooltipProvider } from '../ui/tooltip';
 import { askForLaterPartsNow, LaterPartsContext } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
+import { afterIdle } from '../ui/after-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
 
 /** A header button that shows a view or goes back: Evals (in place of the Timeline), Lesson (of the Inspector). */
@@ -128,6 +129,17 @@ function PlaygroundMain({
   );
 }
 
+/** Resolves once the saved session (or the link) is back and the page has been idle after drawing it. */
+function whenRestoredAndIdle(restored: StoreApi<{ restored: boolean }>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const unsubscribe = restored.subscribe((state) => {
+      if (!state.restored) return;
+      unsubscribe();
+      void afterIdle().then(resolve);
+    });
+  });
+}
+
 /**
  * The playground: Tools | Conversation | Timeline | Inspector on wide screens, tabs on narrow
  * ones. The server draws the wide layout (at the sizes in `layoutCookies`), so the panes paint
@@ -141,12 +153,15 @@ export function Playground({
   /** The new session's tools, checked by the server (lib/server/initial-tool-checks.ts). */
   checkedTools?: readonly CheckedSource[];
 }) {
+  // A store, so the context's value never changes (runtime-context.tsx says why).
+  const [restoredStore] = useState(() => createStore(() => ({ restored: false })));
   const [runtime] = useState(() => {
     const created = createPlaygroundRuntime({ checked: checkedTools });
-    // A link's viewer: the graph's and the later parts' code are asked for while the link is read.
+    // A link's viewer: the graph's and the messages' code are asked for while the link is read;
+    // the other parts once the link is open and its run drawn (the page idle after it).
     if (created.hasAddressLink()) {
       askForTimelinePaneNow();
-      askForLaterPartsNow();
+      askForLaterPartsNow(whenRestoredAndIdle(restoredStore));
     }
     return created;
   });
@@ -156,8 +171,6 @@ export function Playground({
   const presenter = useStore(runtime.store, (state) => state.presenter);
   const lessonPlaying = useStore(runtime.store, (state) => state.lessonPlay !== undefined);
 
-  // A store, so the context's value never changes (runtime-context.tsx says why).
-  const [restoredStore] = useState(() => createStore(() => ({ restored: false })));
   const restored = useStore(restoredStore, (state) => state.restored);
 
   useEffect(() => {

@@ -21,12 +21,18 @@ const firstScreenHydrated = new Promise<void>((resolve) => {
   releaseParts = resolve;
 });
 
+// Module state: one page; set once as a link's viewer starts, before any part's code is asked for.
+let othersWaitFor: Promise<void> | undefined;
+
 /**
- * Asks for every later part's code now, not once the first screen has hydrated: a link's viewer
+ * Asks for the later parts' code now, not once the first screen has hydrated: a link's viewer
  * came to read the conversation, not to type (the page calls it while it hydrates, so the parts
- * arrive while the link is fetched and read).
+ * arrive while the link is fetched and read). Parts not made `forReading` (the tools, the files,
+ * the menus) wait for `readingDrawn` besides: on two cores, their code and their hydration took
+ * the time the conversation and the graph were drawn in.
  */
-export function askForLaterPartsNow() {
+export function askForLaterPartsNow(readingDrawn?: Promise<void>) {
+  othersWaitFor = readingDrawn;
   releaseParts?.();
 }
 
@@ -65,14 +71,19 @@ function useWaitUntilHydrated(): () => void {
  * on any page before it hydrates: the page stays `aria-busy` until every part has hydrated).
  * Every part's code is asked for then, drawn or not: a part first drawn later (the messages of a
  * link just opened, in place of the empty conversation the server drew) then renders at once,
- * without suspending. On the server it renders at once.
+ * without suspending. On the server it renders at once. `forReading`: a part a link's viewer
+ * needs to read the run (the messages), asked for with the first screen's (`askForLaterPartsNow`).
  */
-export function hydrateLater<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+export function hydrateLater<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  { forReading = false }: { forReading?: boolean } = {},
+): ComponentType<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<ComponentType<Props>> | undefined;
   const loadOnce = () => {
     loading ??= (async () => {
       if (typeof window !== 'undefined') await firstScreenHydrated;
+      if (!forReading && othersWaitFor) await othersWaitFor;
       loaded = await load();
       return loaded;
     })();
