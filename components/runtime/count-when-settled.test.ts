@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { TokenCounter } from '@/lib/tools/create-token-counter';
+import { TOKEN_COUNT_BUDGET_MS, type TokenCounter } from '@/lib/tools/create-token-counter';
 import type { TextTokensJob } from '@/lib/tools/token-count-job';
 import type { EngineState } from './create-engine-loader';
 import type { PlaygroundEngine } from './create-playground-engine';
@@ -58,5 +58,17 @@ describe('token counts wait for the page to settle', () => {
     // Later counts do not wait again.
     await counting.count(job);
     expect(asked).toEqual(['texts', 'texts']);
+  });
+
+  it('ended before the page settled: the waiting count is "too long to count" and nothing is counted', async () => {
+    const engine = createStore<EngineState>(() => ({}));
+    const { counter, asked } = fakeCounter();
+    const counting = countWhenSettled(counter, engine);
+    const counted = counting.count(job);
+    counting.dispose();
+    engine.setState({ engine: {} as PlaygroundEngine });
+    await expect(counted).resolves.toEqual({ kind: 'too-long', budgetMs: TOKEN_COUNT_BUDGET_MS });
+    expect(asked).toEqual([]);
+    expect(counter.dispose).toHaveBeenCalledTimes(1);
   });
 });

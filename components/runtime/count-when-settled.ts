@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { TokenCounter } from '@/lib/tools/create-token-counter';
+import { TOKEN_COUNT_BUDGET_MS, type TokenCounter } from '@/lib/tools/create-token-counter';
 import { afterIdle } from '../ui/after-idle';
 import type { EngineState } from './create-engine-loader';
 
@@ -27,16 +27,23 @@ function settled(engine: StoreApi<EngineState>): Promise<void> {
  * The token counter, counting once the page has settled (the engine loaded): its worker loads a
  * tokenizer of 2 MB, and parsing it while the page starts took a core from the page's own start
  * (docs/decisions/first-load.md). A count asked for before then waits; the tools show their
- * figures a moment later.
+ * figures a moment later. Ended before then (the playground unmounted), a waiting count is
+ * answered "too long to count", as the counter answers what it was still counting, and no worker
+ * is made.
  */
 export function countWhenSettled(counter: TokenCounter, engine: StoreApi<EngineState>): TokenCounter {
   let waiting: Promise<void> | undefined;
+  let ended = false;
   return {
     count: async (job) => {
       waiting ??= settled(engine);
       await waiting;
+      if (ended) return { kind: 'too-long', budgetMs: TOKEN_COUNT_BUDGET_MS };
       return counter.count(job);
     },
-    dispose: () => counter.dispose(),
+    dispose: () => {
+      ended = true;
+      counter.dispose();
+    },
   };
 }
