@@ -13,7 +13,7 @@ import { requestToolSpecs } from '@/lib/tools/request-tool-specs';
 import { messagesBeforeStep } from '@/lib/messages/messages-before-step';
 import { applyHistory, readHistoryReport } from '@/lib/messages/plan-history';
 import type { PositionedNode } from '@/lib/timeline/timeline-types';
-import { CollapseButton } from '../shared/collapsed-rail';
+import { CollapseButton } from '../shared/collapse-button';
 import { useSession, useToolSetCheck } from '../runtime/runtime-context';
 import { useTimeline } from '../shared/use-timeline';
 import { EventLog } from './event-log';

@@ -6,7 +6,7 @@ import { hashName } from '@/lib/shapes/mcp-tool-drafts';
 import { readToolName } from '@/lib/shapes/tool-source';
 import type { LessonAnswer } from '@/lib/session/lesson-actions';
 import type { LessonStop } from '@/lib/shapes/lesson';
-import { isTyping } from '../shared/shortcuts-dialog';
+import { isTyping } from '../shared/is-typing';
 import { useOptionalRuntime, useSession, useSessionActions } from '../runtime/runtime-context';
 import type { SessionLibrary } from '../runtime/create-session-library';
 

@@ -1,6 +1,7 @@
 'use client';
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
 import { memo, useContext, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -11,7 +12,6 @@ import type { CheckedSource } from '@/lib/tools/create-tool-checks';
 import { createPlaygroundRuntime } from '../runtime/create-playground-runtime';
 import { EngineErrorBanner } from './engine-error-banner';
 import { GetCodeDialog, SandboxStatusLine, SessionMenu, ShareMenu, ShortcutsDialog } from './later-parts';
-import { NarrowLayout as NarrowLayoutUnmemoised } from './narrow-layout';
 import {
   RuntimeContext,
   SessionRestoredContext,
@@ -24,7 +24,6 @@ import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { askForTimelinePaneNow, DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
-import { TooltipProvider } from '../ui/tooltip';
 import { askForLaterPartsNow, LaterPartsContext } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 import { afterIdle } from '../ui/after-idle';
@@ -90,7 +89,10 @@ function LoadEngineWhenIdle({ toolsChecked, restored }: { toolsChecked: boolean;
 // The layouts take no props: memoised, the panes are not re-rendered when `main` only changes
 // whether it is busy (an update reaching a part that hydrates later would wait for it).
 const WideLayout = memo(WideLayoutUnmemoised);
-const NarrowLayout = memo(NarrowLayoutUnmemoised);
+// The server draws the wide layout; the narrow one (tabs) loads once the page knows its screen is narrow.
+const NarrowLayout = memo(
+  dynamic(() => import('./narrow-layout').then((module) => module.NarrowLayout), { ssr: false }),
+);
 
 const NO_PARTS = createStore(() => ({ waiting: 0 }));
 
@@ -193,17 +195,15 @@ export function Playground({
         <LayoutCookiesContext.Provider value={layoutCookies}>
           <LaterPartsContext.Provider value={laterParts}>
             <SessionRestoredContext.Provider value={restoredStore}>
-              <TooltipProvider>
-                <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
-                  <Header />
-                  <SharedBanner />
-                  <StorageProblemBanner />
-                  <TabConflictBanner />
-                  <EngineErrorBanner />
-                  {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
-                  <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
-                </div>
-              </TooltipProvider>
+              <div className={`flex h-dvh flex-col gap-2 overflow-hidden p-2 ${presenter ? 'presenter' : ''}`}>
+                <Header />
+                <SharedBanner />
+                <StorageProblemBanner />
+                <TabConflictBanner />
+                <EngineErrorBanner />
+                {lessonPlaying ? <DeferredLessonPlayer remember /> : null}
+                <PlaygroundMain restored={restored} presenter={presenter} narrow={narrow} />
+              </div>
             </SessionRestoredContext.Provider>
           </LaterPartsContext.Provider>
         </LayoutCookiesContext.Provider>

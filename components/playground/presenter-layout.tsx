@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { DeferredInspectorPane as InspectorPane, DeferredTimelinePane as TimelinePane } from './deferred-panes';
 import { PaneBoundary } from './pane-boundary';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
-import { isTyping } from '../shared/shortcuts-dialog';
+import { isTyping } from '../shared/is-typing';
 
 /**
  * Presenter mode: the run for a projector — the Timeline (graph or sequence) and the

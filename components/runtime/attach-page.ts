@@ -1,5 +1,5 @@
 import type { SessionController } from '@/lib/opening/create-session-controller';
-import { SHARE_PREFIX } from '@/lib/share/share-link';
+import { SHARE_PREFIX } from '@/lib/share/share-prefix';
 import type { BrowserSessionStore } from './create-browser-session-store';
 import type { SessionLibrary } from './create-session-library';
 

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { Dialog } from '../ui/dialog';
+import { isTyping } from './is-typing';
 
 /** Every keyboard shortcut the playground has, as the help dialog lists them. */
 export const SHORTCUTS: readonly [keys: string, what: string][] = [
@@ -13,12 +14,6 @@ export const SHORTCUTS: readonly [keys: string, what: string][] = [
   ['P', 'Presenter mode on or off (outside a text box); Esc leaves it'],
   ['?', 'Show this list (outside a text box)'],
 ];
-
-/** Whether a key press is typing (a text box, a select, the editor) rather than a command. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 /** "Keyboard shortcuts": a header button and the `?` key open the list. */
 export function ShortcutsDialog() {

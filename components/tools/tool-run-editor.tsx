@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import { MAX_HANDLER_TIMEOUT_MS } from '@/lib/shapes/tool-limits';
 import { useSessionActions } from '../runtime/runtime-context';
 import { useState } from 'react';
-import { workspacePathSchema } from '@/lib/shapes/workspace-path';
+import { workspacePathProblem } from '@/lib/shapes/workspace-path-rule';
 
 // An MCP tool's panel loads when one is selected.
 const McpRunPanel = dynamic(() => import('./mcp-run-panel').then((module) => module.McpRunPanel), { ssr: false });
@@ -120,7 +120,7 @@ function HandlerRunFields({ draftId, run }: { draftId: string; run: RunOf<'javas
 /** The workspace JSON file a handler keeps its state in (a domain's database), or none. */
 function StateFileField({ run, onChange }: { run: RunOf<'javascript'>; onChange(stateFile?: string): void }) {
   const [text, setText] = useState(run.stateFile ?? '');
-  const problem = text === '' ? undefined : workspacePathSchema.safeParse(text).error?.issues[0]?.message;
+  const problem = text === '' ? undefined : workspacePathProblem(text);
   return (
     <label className="flex flex-wrap items-center gap-2">
       <span className="muted">State file</span>
@@ -135,7 +135,7 @@ function StateFileField({ run, onChange }: { run: RunOf<'javascript'>; onChange(
           const typed = event.target.value;
           setText(typed);
           if (typed === '') onChange(undefined);
-          else if (workspacePathSchema.safeParse(typed).success) onChange(typed);
+          else if (workspacePathProblem(typed) === undefined) onChange(typed);
         }}
       />
       {problem ? (

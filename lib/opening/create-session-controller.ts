@@ -1,5 +1,5 @@
 import type { SandboxFiles } from '../shapes/sandbox-status';
-import { SHARE_PREFIX } from '../share/share-link';
+import { SHARE_PREFIX } from '../share/share-prefix';
 import type { ReadLinkRequest } from '../share/read-link';
 import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } from '../messages/branches';
 import type { StepSample } from '../shapes/step-samples';

@@ -26,14 +26,12 @@ import { stepSamplesSchema } from '../shapes/step-samples-schema';
 import { EMPTY_EVALS } from '../shapes/eval-defaults';
 import { firstIssue } from '../limits/first-issue';
 import { COMPAT_TARGETS } from '../shapes/compat';
+import { WORKSPACE_PATH_PATTERN, WORKSPACE_PATH_PROBLEM } from '../shapes/workspace-path-rule';
 
 export { uiMessageShapeSchema };
 
 /** Files by relative path; no absolute paths, no `..` segments. */
-const sandboxFilesSchema = z.record(
-  z.string().regex(/^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$)).+$/, 'must be a relative path inside the workspace'),
-  z.string(),
-);
+const sandboxFilesSchema = z.record(z.string().regex(WORKSPACE_PATH_PATTERN, WORKSPACE_PATH_PROBLEM), z.string());
 
 /** What a session is, apart from view state: tools as typed, run settings, messages. */
 export const sessionDataSchema = z.object({

@@ -9,9 +9,10 @@ import { formatToolSource } from '../shapes/tool-source';
 import { CORE_TOOL_DEFINITIONS } from '../shapes/core-tool-definitions';
 import type { ToolDraft } from '../shapes/tool-spec';
 import { findJsonNesting } from '../limits/text-nesting';
+import { SHARE_PREFIX } from './share-prefix';
 
-/** The fragment a share link carries its session in: `#share=1.<lz-string data>`. */
-export const SHARE_PREFIX = '#share=1.';
+export { SHARE_PREFIX };
+
 /** Longest link worth offering (chat apps and mail clients cut longer ones). */
 export const MAX_SHARE_LINK_CHARS = 64_000;
 /** Longest fragment the decoder looks at (links are made up to 64 KB; some room for other makers). */
