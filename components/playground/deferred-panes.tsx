@@ -3,6 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { useOptionalRuntime } from '../runtime/runtime-context';
+import { useLaterPartsHydrated } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 
 /** A pane's frame while its code loads: the same region and title, so the layout does not move. */
@@ -42,11 +43,13 @@ export function DeferredEvalsPane() {
 
 /**
  * The graph (React Flow, dagre) and the Inspector (wire formats, OpenInference) load once the
- * page is idle after its first paint, so the message box is usable first (see docs/decisions/first-load.md).
+ * page is idle after its first paint and the first screen's later parts have hydrated, so the
+ * message box, then the tools pane and the menus, work first (see docs/decisions/first-load.md).
  * A link's viewer came for the graph: it loads at once, while the link is read.
  */
 export function DeferredTimelinePane() {
-  const { idle } = useIdle();
+  const { idle: pageIdle } = useIdle();
+  const idle = useLaterPartsHydrated() && pageIdle;
   const runtime = useOptionalRuntime();
   // After hydration (the server drew the frame): the first client render must draw what it did.
   const [linkViewer, setLinkViewer] = useState(false);
@@ -55,7 +58,8 @@ export function DeferredTimelinePane() {
 }
 
 export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void }) {
-  const { idle } = useIdle();
+  const { idle: pageIdle } = useIdle();
+  const idle = useLaterPartsHydrated() && pageIdle;
   return idle ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
 }
 

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { memo, useContext, useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SharedBanner } from '../session/shared-banner';
@@ -24,7 +24,7 @@ import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { askForTimelinePaneNow, DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
-import { askForLaterPartsNow, LaterPartsContext } from '../ui/hydrate-later';
+import { askForLaterPartsNow, LaterPartsContext, useLaterPartsHydrated } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 import { afterIdle } from '../ui/after-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -69,20 +69,20 @@ function Header() {
 }
 
 /**
- * Loads the checker and the chat once the tools are checked (in the tool-check worker) and
- * the browser is idle, after the saved session (or the link) is back — a shared session's once it
+ * Loads the checker and the chat once `ready` — the tools checked, the saved session (or the
+ * link) back and every later part hydrated — and the browser is idle; a shared session's once it
  * is forked: the page is ready before (Send waits for them if pressed first). A failure shows in
  * the engine's banner.
  */
-function LoadEngineWhenIdle({ toolsChecked, restored }: { toolsChecked: boolean; restored: boolean }) {
+function LoadEngineWhenIdle({ ready }: { ready: boolean }) {
   const runtime = useRuntime();
   const { idle } = useIdle();
   // A shared session is read, not run: its viewer waits for the run drawn, not for the chat; an
   // action that needs the engine (Fork to edit, a replay) loads it.
   const readOnly = useSession((state) => state.readOnly);
   useEffect(() => {
-    if (idle && toolsChecked && restored && !readOnly) runtime.loadEngine().catch(() => undefined);
-  }, [idle, toolsChecked, restored, readOnly, runtime]);
+    if (idle && ready && !readOnly) runtime.loadEngine().catch(() => undefined);
+  }, [idle, ready, readOnly, runtime]);
   return null;
 }
 
@@ -93,8 +93,6 @@ const WideLayout = memo(WideLayoutUnmemoised);
 const NarrowLayout = memo(
   dynamic(() => import('./narrow-layout').then((module) => module.NarrowLayout), { ssr: false }),
 );
-
-const NO_PARTS = createStore(() => ({ waiting: 0 }));
 
 /** The panes; busy until the saved session is back, its tools are checked and every part has hydrated. */
 function PlaygroundMain({
@@ -109,7 +107,7 @@ function PlaygroundMain({
   const runtime = useRuntime();
   const toolsChecked = !useToolSetCheck().pending;
   const engineFailed = useStore(runtime.engine, (state) => state.error !== undefined);
-  const partsWaiting = useStore(useContext(LaterPartsContext) ?? NO_PARTS, (state) => state.waiting > 0);
+  const partsWaiting = !useLaterPartsHydrated();
   return (
     <main
       aria-busy={!restored || partsWaiting || (!toolsChecked && !engineFailed)}
@@ -126,7 +124,9 @@ function PlaygroundMain({
           <WideLayout />
         </div>
       )}
-      <LoadEngineWhenIdle toolsChecked={toolsChecked} restored={restored} />
+      {/* The engine (its script is the page's largest) once the first screen all works: loaded
+          while later parts still hydrated, its parsing held them back by up to 600 ms. */}
+      <LoadEngineWhenIdle ready={toolsChecked && restored && !partsWaiting} />
     </main>
   );
 }

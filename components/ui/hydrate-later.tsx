@@ -11,7 +11,8 @@ import {
   useEffect,
   useState,
 } from 'react';
-import type { StoreApi } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 // The page's one moment its first screen has hydrated (the first part's effect, then a task
 // later), which every part's code waits for before it is asked for.
@@ -39,6 +40,19 @@ export function askForLaterPartsNow(readingDrawn?: Promise<void>) {
 /** How many parts drawn by the server have not hydrated yet: the page says it is busy until none (`main[aria-busy]`). */
 export type LaterParts = StoreApi<{ waiting: number }>;
 export const LaterPartsContext = createContext<LaterParts | undefined>(undefined);
+
+// Module state: a constant, the count outside a page that has later parts (none waits).
+const NO_PARTS: LaterParts = createStore(() => ({ waiting: 0 }));
+
+/**
+ * Whether no later part is waiting to hydrate. Read once the page has been idle (the parts count
+ * themselves in the first screen's effects), it says the first screen all works: the heavy
+ * parts (the graph, the Inspector, the engine) load then, so their scripts do not hold back the
+ * tools pane and the menus.
+ */
+export function useLaterPartsHydrated(): boolean {
+  return useStore(useContext(LaterPartsContext) ?? NO_PARTS, (state) => state.waiting === 0);
+}
 
 /** Inside a part's boundary: its effect runs once the part has hydrated (committed). */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
