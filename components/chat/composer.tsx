@@ -6,13 +6,12 @@ import { useRuntime, useSession, useToolSetCheck } from '../runtime/runtime-cont
 import { hydrateLater } from '../ui/hydrate-later';
 
 // Around the message box, what typing and Send do not need: drawn by the server, hydrated after
-// the box (components/ui/hydrate-later.tsx).
-const RunSettingsBar = hydrateLater(() => import('./run-settings-bar').then((module) => module.RunSettingsBar));
-const KeyAddressPrompt = hydrateLater(() =>
-  import('../shared/key-address-prompt').then((module) => module.KeyAddressPrompt),
-);
-const CompareDialog = hydrateLater(() => import('../shared/compare-dialog').then((module) => module.CompareDialog));
-const HistoryEstimate = hydrateLater(() => import('./history-estimate').then((module) => module.HistoryEstimate));
+// the box (components/ui/hydrate-later.tsx); their code is one module (`composer-later-code.ts`).
+const code = () => import('./composer-later-code');
+const RunSettingsBar = hydrateLater(() => code().then((module) => module.RunSettingsBar));
+const KeyAddressPrompt = hydrateLater(() => code().then((module) => module.KeyAddressPrompt));
+const CompareDialog = hydrateLater(() => code().then((module) => module.CompareDialog));
+const HistoryEstimate = hydrateLater(() => code().then((module) => module.HistoryEstimate));
 
 /** The message box with its run settings above it: provider and model in view, the rest a click away. */
 export function Composer() {
