@@ -43,32 +43,50 @@ export function readCookie(cookies: string, name: string): string | undefined {
 /**
  * Pane sizes the server read from this request's cookies (`app/page.tsx`), by cookie name, so
  * the panes are drawn at the person's sizes in the HTML — and hydrate to the same sizes.
+ * Undefined where no server read them (the browser's own cookies are read then).
  */
-export const LayoutCookiesContext = createContext<Readonly<Record<string, string>>>({});
+export const LayoutCookiesContext = createContext<Readonly<Record<string, string>> | undefined>(undefined);
+
+/** The page's cookies (`document`, or a stand-in in tests). */
+type CookieJar = { cookie: string };
 
 /**
  * Where pane sizes are remembered: a cookie per group, so the server can draw the panes at
- * their sizes before any script runs. On the server it reads the request's cookies; in the
- * browser `document.cookie`. A browser that refuses cookies starts the panes at their
- * defaults each visit — sizes are a convenience, nothing the person made.
+ * their sizes before any script runs. The sizes the server read (`fromRequest`) are this page's
+ * cookies as it loaded, so the browser reads those and what it wrote since — not `jar.cookie`,
+ * a synchronous call to the browser's cookie store on every read; where no server read them,
+ * `jar.cookie`. A browser that refuses cookies starts the panes at their defaults each visit —
+ * sizes are a convenience, nothing the person made.
  */
+export function createLayoutStorage(
+  fromRequest: Readonly<Record<string, string>> | undefined,
+  jar: CookieJar | undefined,
+): LayoutStorage {
+  const written = new Map<string, string>();
+  return {
+    getItem(key) {
+      const name = cookieName(key);
+      const known = written.get(name) ?? fromRequest?.[name];
+      if (known !== undefined || fromRequest || !jar) return readableLayout(known);
+      return readableLayout(readCookie(jar.cookie, name));
+    },
+    setItem(key, value) {
+      const name = cookieName(key);
+      written.set(name, value);
+      try {
+        if (jar) jar.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+      } catch {
+        // Not remembering sizes loses nothing the person made.
+      }
+    },
+  };
+}
+
+/** The pane sizes' storage for this page (see `createLayoutStorage`). */
 export function useLayoutStorage(): LayoutStorage {
   const fromRequest = useContext(LayoutCookiesContext);
   return useMemo(
-    () => ({
-      getItem(key) {
-        const name = cookieName(key);
-        return readableLayout(typeof document === 'undefined' ? fromRequest[name] : readCookie(document.cookie, name));
-      },
-      setItem(key, value) {
-        try {
-          // biome-ignore lint/suspicious/noDocumentCookie: one small cookie per pane group; the Cookie Store API is not in every browser
-          document.cookie = `${cookieName(key)}=${encodeURIComponent(value)}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
-        } catch {
-          // Not remembering sizes loses nothing the person made.
-        }
-      },
-    }),
+    () => createLayoutStorage(fromRequest, typeof document === 'undefined' ? undefined : document),
     [fromRequest],
   );
 }
