@@ -28,6 +28,7 @@ import { WireView } from './wire-view';
 import { McpWireOfCall } from './mcp-wire-view';
 import { McpResultOrNote } from '../shared/mcp-result-view';
 import type { ReadMcpResult } from '@/lib/mcp/mcp-result';
+import { withQueryClient } from '../shared/with-query-client';
 
 const TABS = ['Message', 'Wire', 'OpenInference', 'Timing'] as const;
 // The sampler (and its statistics) loads when a model step is first inspected, not with the page.
@@ -209,7 +210,7 @@ function useStepChat(stepNode: PositionedNode | undefined) {
  * Details of the selected graph node: the data as the session holds it, then the expert
  * views — the step in each provider's wire format, its OpenInference attributes, timing.
  */
-export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
+function InspectorPaneAlone({ onCollapse }: { onCollapse?: () => void }) {
   const presenter = useSession((state) => state.presenter);
   const selectedNodeId = useSession((state) => state.selectedNodeId);
   const messages = useSession((state) => state.messages);
@@ -329,3 +330,6 @@ export function InspectorPane({ onCollapse }: { onCollapse?: () => void }) {
     </section>
   );
 }
+
+/** The Inspector, with the page's TanStack Query client (the Wire view's rendered request). */
+export const InspectorPane = withQueryClient(InspectorPaneAlone);

@@ -31,6 +31,17 @@ const EvalsPane = dynamic(() => import('../evals/evals-pane').then((module) => m
   loading: () => <PaneLoading name="Evals" />,
 });
 
+/**
+ * True from the first render `value` is true on. A pane once drawn stays: a part that mounts
+ * later (a branch's messages) counts as waiting to hydrate again, and the pane it unmounted
+ * lost what it held (the Inspector's open Replay dialog).
+ */
+function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
+}
+
 /** Asks for the graph's code now (a link's viewer, while the page hydrates): it is drawn once the link is read. */
 export function askForTimelinePaneNow() {
   void loadTimelinePane();
@@ -48,8 +59,8 @@ export function DeferredEvalsPane() {
  * A link's viewer came for the graph: it loads at once, while the link is read.
  */
 export function DeferredTimelinePane() {
-  const { idle: pageIdle } = useIdle();
-  const idle = useLaterPartsHydrated() && pageIdle;
+  const partsHydrated = useLaterPartsHydrated();
+  const idle = useOnceTrue(useIdle().idle && partsHydrated);
   const runtime = useOptionalRuntime();
   // After hydration (the server drew the frame): the first client render must draw what it did.
   const [linkViewer, setLinkViewer] = useState(false);
@@ -58,8 +69,8 @@ export function DeferredTimelinePane() {
 }
 
 export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void }) {
-  const { idle: pageIdle } = useIdle();
-  const idle = useLaterPartsHydrated() && pageIdle;
+  const partsHydrated = useLaterPartsHydrated();
+  const idle = useOnceTrue(useIdle().idle && partsHydrated);
   return idle ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
 }
 

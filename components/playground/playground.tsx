@@ -1,6 +1,5 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
@@ -24,6 +23,7 @@ import { WideLayout as WideLayoutUnmemoised } from './wide-layout';
 import { PresenterButton, PresenterLayout } from './presenter-layout';
 import { askForTimelinePaneNow, DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
+import { type QueryClientHolder, QueryClientHolderContext } from '../ui/query-client-holder';
 import { askForLaterPartsNow, LaterPartsContext, useLaterPartsHydrated } from '../ui/hydrate-later';
 import { useIdle } from '../ui/use-idle';
 import { afterIdle } from '../ui/after-idle';
@@ -167,7 +167,7 @@ export function Playground({
     }
     return created;
   });
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClients] = useState<QueryClientHolder>(() => ({}));
   const [laterParts] = useState(() => createStore(() => ({ waiting: 0 })));
   const narrow = useMediaQuery(NARROW_QUERY);
   const presenter = useStore(runtime.store, (state) => state.presenter);
@@ -190,7 +190,7 @@ export function Playground({
   useEffect(() => runtime.attach(window), [runtime]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientHolderContext.Provider value={queryClients}>
       <RuntimeContext.Provider value={runtime}>
         <LayoutCookiesContext.Provider value={layoutCookies}>
           <LaterPartsContext.Provider value={laterParts}>
@@ -208,6 +208,6 @@ export function Playground({
           </LaterPartsContext.Provider>
         </LayoutCookiesContext.Provider>
       </RuntimeContext.Provider>
-    </QueryClientProvider>
+    </QueryClientHolderContext.Provider>
   );
 }
