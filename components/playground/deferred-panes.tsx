@@ -18,7 +18,7 @@ function PaneLoading({ name }: { name: string }) {
 
 const loadTimelinePane = () => import('../timeline/timeline-pane').then((module) => module.TimelinePane);
 // Memoised: the wrappers below re-render when a later part starts or ends waiting to hydrate,
-// and a 2,000-call graph drawn again for that held a link's run back by ~300 ms.
+// and a 2,000-call link's graph was drawn again for that while the link opened.
 const TimelinePane = memo(
   dynamic(loadTimelinePane, {
     ssr: false,
