@@ -75,7 +75,7 @@ test('Improve description: the fake proposes rewrites, each is measured on held-
   await expect(dialog.getByRole('status')).toContainText('Applied.');
   await expect(rows.nth(2)).toContainText('applied');
   await page.keyboard.press('Escape');
-  await expect(playground.editorText()).resolves.toContain('Use this whenever the user asks about');
+  await expect.poll(() => playground.editorText()).toContain('Use this whenever the user asks about');
 
   // The evidence goes with the session: a link opened in a fresh context shows it, read-only.
   await page.getByRole('button', { name: 'Share' }).click();

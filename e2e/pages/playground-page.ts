@@ -119,7 +119,7 @@ export class PlaygroundPage {
 
   async selectTool(name: string) {
     await this.tools.getByRole('button', { name, exact: true }).click();
-    await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
+    await expect.poll(() => this.editorText()).toContain(`"name": "${name}"`);
   }
 
   /** The editor's text as Monaco renders it (visible lines only), whitespace and wrapping folded to single spaces. */
@@ -234,7 +234,7 @@ export class PlaygroundPage {
   async addToolFromTemplate(name: string) {
     await this.tools.getByRole('button', { name: 'Add tool' }).click();
     await this.page.getByRole('menuitem', { name, exact: true }).click();
-    await expect(this.editorText()).resolves.toContain(`"name": "${name}"`);
+    await expect.poll(() => this.editorText()).toContain(`"name": "${name}"`);
   }
 
   toolProblem(): Locator {
