@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { memo, useEffect, useState } from 'react';
 import { useOptionalRuntime } from '../runtime/runtime-context';
 import { useLaterPartsHydrated } from '../ui/hydrate-later';
+import { loadedPart, useLoadedPart } from '../ui/loaded-part';
 import { useIdle } from '../ui/use-idle';
 
 /** A pane's frame while its code loads: the same region and title, so the layout does not move. */
@@ -16,20 +17,12 @@ function PaneLoading({ name }: { name: string }) {
   );
 }
 
-const loadTimelinePane = () => import('../timeline/timeline-pane').then((module) => module.TimelinePane);
-// Memoised: the wrappers below re-render when a later part starts or ends waiting to hydrate,
-// and a 2,000-call link's graph was drawn again for that while the link opened.
-const TimelinePane = memo(
-  dynamic(loadTimelinePane, {
-    ssr: false,
-    loading: () => <PaneLoading name="Timeline" />,
-  }),
-);
-const InspectorPane = memo(
-  dynamic(() => import('../inspector/inspector-pane').then((module) => module.InspectorPane), {
-    ssr: false,
-    loading: () => <PaneLoading name="Inspector" />,
-  }),
+// Drawn by an ordinary update once their code is here, not as Suspense retries (`useLoadedPart` says
+// why). Memoised: the wrappers below re-render when a later part starts or ends waiting to
+// hydrate, and a 2,000-call link's graph was drawn again for that while the link opened.
+const timelinePane = loadedPart(() => import('../timeline/timeline-pane').then((module) => memo(module.TimelinePane)));
+const inspectorPane = loadedPart(() =>
+  import('../inspector/inspector-pane').then((module) => memo(module.InspectorPane)),
 );
 
 const EvalsPane = dynamic(() => import('../evals/evals-pane').then((module) => module.EvalsPane), {
@@ -50,7 +43,7 @@ function useOnceTrue(value: boolean): boolean {
 
 /** Asks for the graph's code now (a link's viewer, while the page hydrates): it is drawn once the link is read. */
 export function askForTimelinePaneNow() {
-  void loadTimelinePane();
+  void timelinePane.ask().catch(() => undefined);
 }
 
 /** Evals load when first opened. */
@@ -71,13 +64,15 @@ export function DeferredTimelinePane() {
   // After hydration (the server drew the frame): the first client render must draw what it did.
   const [linkViewer, setLinkViewer] = useState(false);
   useEffect(() => setLinkViewer(runtime?.hasAddressLink() ?? false), [runtime]);
-  return idle || linkViewer ? <TimelinePane /> : <PaneLoading name="Timeline" />;
+  const TimelinePane = useLoadedPart(timelinePane, idle || linkViewer);
+  return TimelinePane ? <TimelinePane /> : <PaneLoading name="Timeline" />;
 }
 
 export function DeferredInspectorPane({ onCollapse }: { onCollapse?: () => void }) {
   const partsHydrated = useLaterPartsHydrated();
   const idle = useOnceTrue(useIdle().idle && partsHydrated);
-  return idle ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
+  const InspectorPane = useLoadedPart(inspectorPane, idle);
+  return InspectorPane ? <InspectorPane onCollapse={onCollapse} /> : <PaneLoading name="Inspector" />;
 }
 
 /** The Lesson region (authoring) loads when first opened. */

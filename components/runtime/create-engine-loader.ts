@@ -35,7 +35,7 @@ export type EngineLoader = {
  * The worker starts once the page has been idle (its scripts load after the page is usable, not
  * during hydration, where the first check asks for it); later checks go straight to it.
  */
-function checkWhenIdle(check: CallWorker<string[], SourceCheck[]>): CallWorker<string[], SourceCheck[]> {
+function checkWhenIdle(check: CallWorker<string[], SourceCheck[]>): (sources: string[]) => Promise<SourceCheck[]> {
   let idle: Promise<void> | undefined;
   return (sources) => {
     idle ??= afterIdle();

@@ -124,7 +124,7 @@ describe('the session controller', () => {
         order.push(`fetch ${String(url)}`);
         return new Promise<Response>((resolve) => (answer = resolve));
       },
-      warmLinkReader: () => order.push('warm'),
+      warmLinkReader: (route) => order.push(`warm ${route}`),
       readLink: async (request) => {
         order.push(`read ${request.kind} ${request.kind === 'sealed' ? request.ciphertext.byteLength : ''}`);
         return { ok: false, message: 'not a session' };
@@ -134,10 +134,14 @@ describe('the session controller', () => {
     const restoring = controller.restoreSession();
     expect(controller.hasAddressLink()).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(order).toEqual(['warm', `fetch /api/links/${'a'.repeat(22)}`]);
+    expect(order).toEqual([`warm /api/links/${'a'.repeat(22)}`, `fetch /api/links/${'a'.repeat(22)}`]);
     answer(new Response(new Uint8Array(40)));
     await restoring;
-    expect(order).toEqual(['warm', `fetch /api/links/${'a'.repeat(22)}`, 'read sealed 40']);
+    expect(order).toEqual([
+      `warm /api/links/${'a'.repeat(22)}`,
+      `fetch /api/links/${'a'.repeat(22)}`,
+      'read sealed 40',
+    ]);
   });
 
   it('explains a damaged link and changes nothing', async () => {

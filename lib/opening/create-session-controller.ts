@@ -5,7 +5,7 @@ import { messagesBeforeMessage, messagesWithEditedResult, parseEditedResult } fr
 import type { StepSample } from '../shapes/step-samples';
 import type { ParsedSession, SessionData } from '../session/session-schema';
 import { isRunInProgress, type SessionStore } from '../session/session-state';
-import { KEY_PREFIX, shortLinkIdOf } from '../shapes/short-link-address';
+import { KEY_PREFIX, shortLinkIdOf, shortLinkRoute } from '../shapes/short-link-address';
 import { fetchShortLinkOnServer } from '../share/fetch-short-link';
 
 /** Where a session is saved, as far as opening and forking sessions needs it. */
@@ -46,8 +46,11 @@ export type SessionControllerOptions = {
    * page passes its link worker, off its thread); by default here, the readers loaded on first use.
    */
   readLink?: (request: ReadLinkRequest) => Promise<ParsedSession>;
-  /** Starts `readLink`'s reader (its worker's code loads while a short link is fetched). */
-  warmLinkReader?: () => void;
+  /**
+   * Starts `readLink`'s reader while a short link is fetched from `route` (the page may know the
+   * size of a response it preloaded there, and start the reader that suits it).
+   */
+  warmLinkReader?: (route: string) => void;
 };
 
 export type ForkPoint = { kind: 'user-message'; messageId: string } | { kind: 'tool-result'; toolCallId: string };
@@ -105,7 +108,7 @@ export function createSessionController(options: SessionControllerOptions): Sess
   const openShareLink = async (fragment: string) => openShared(await readLink({ kind: 'fragment', fragment }));
 
   const readShortLink = async (id: string, key: string): Promise<ParsedSession> => {
-    options.warmLinkReader?.();
+    options.warmLinkReader?.(shortLinkRoute(id));
     const fetched = await fetchShortLinkOnServer(options.fetch ?? fetch, id);
     if (!fetched.ok)
       return {

@@ -42,6 +42,25 @@ describe('calling a worker', () => {
     expect(worker.spawned()).toBe(1);
   });
 
+  it('start() makes the worker before the first call (its scripts load meanwhile); the calls use it, and a broken one is said on the call', async () => {
+    const worker = joined((n) => n * 2);
+    const call = createWorkerCalls(worker.spawn, 'gone');
+    expect(worker.spawned()).toBe(0);
+    call.start();
+    call.start();
+    expect(worker.spawned()).toBe(1);
+    await expect(call(21)).resolves.toBe(42);
+    expect(worker.spawned()).toBe(1);
+    let made: WorkerLike<number, number> | undefined;
+    const breaking = createWorkerCalls<number, number>(() => {
+      made = { postMessage: () => undefined, terminate: () => undefined, onmessage: null, onerror: null };
+      return made;
+    }, 'The worker did not load.');
+    breaking.start();
+    made!.onerror!(new Event('error'));
+    await expect(breaking(1)).rejects.toThrow('The worker did not load.');
+  });
+
   it('rejects every waiting call when the worker breaks, and every later one, without making another', async () => {
     let made: WorkerLike<number, number> | undefined;
     let spawned = 0;

@@ -11,11 +11,16 @@ export type WorkerLike<Request, Answer> = {
   onerror: ((event: unknown) => void) | null;
 };
 
-/** Calls a worker: resolves with its answer, rejects with what it said went wrong (or that it is gone). */
-export type CallWorker<Request, Answer> = (request: Request, transfer?: Transferable[]) => Promise<Answer>;
+/**
+ * Calls a worker: resolves with its answer, rejects with what it said went wrong (or that it is
+ * gone). `start()` makes the worker now, before the first call, so its scripts load meanwhile.
+ */
+export type CallWorker<Request, Answer> = ((request: Request, transfer?: Transferable[]) => Promise<Answer>) & {
+  start(): void;
+};
 
 /**
- * Calls into a worker made on the first call and kept. A worker that fails to load or crashes
+ * Calls into a worker made on the first call (or `start()`) and kept. A worker that fails to load or crashes
  * rejects every waiting call with `brokenMessage` and is not made again: the page then does the
  * work itself (each caller says how).
  */
@@ -34,7 +39,7 @@ export function createWorkerCalls<Request, Answer>(
     for (const each of waiting.values()) each.reject(broken);
     waiting.clear();
   };
-  return (request, transfer) => {
+  const start = () => {
     if (!broken && !worker) {
       try {
         const made = spawn();
@@ -51,6 +56,9 @@ export function createWorkerCalls<Request, Answer>(
         breakDown();
       }
     }
+  };
+  const call = (request: Request, transfer?: Transferable[]) => {
+    start();
     if (broken || !worker) return Promise.reject(broken);
     const id = nextId++;
     const own = worker;
@@ -59,6 +67,7 @@ export function createWorkerCalls<Request, Answer>(
       own.postMessage({ id, request }, transfer);
     });
   };
+  return Object.assign(call, { start });
 }
 
 /** The worker's side: answers each call with `handle` (its own exceptions are said, not thrown). */

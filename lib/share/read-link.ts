@@ -1,4 +1,5 @@
 import type { ParsedSession } from '../session/session-schema';
+import { PAGE_READ_MAX_BYTES } from './page-read-limits';
 import { readShareFragment } from './share-link';
 import { openSealedSession, openSmallSealedSession } from './short-link';
 
@@ -13,12 +14,6 @@ export function readLink(request: ReadLinkRequest): Promise<ParsedSession> {
     ? readShareFragment(request.fragment)
     : openSealedSession(request.ciphertext, request.key);
 }
-
-/**
- * Up to this much unpacked text a short link is read on the page's thread (tens of ms: sooner
- * than a worker could start); a larger one is read in the link-reader worker.
- */
-export const PAGE_READ_MAX_BYTES = 256 * 1024;
 
 /** Reads a small short link (see `PAGE_READ_MAX_BYTES`); undefined for a larger one, or a fragment link. */
 export async function readSmallLink(request: ReadLinkRequest): Promise<ParsedSession | undefined> {
