@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { appCsp, EMBED_CSP } from './lib/server/content-security-policy.mjs';
 
 const dev = process.env.NODE_ENV === 'development';
@@ -19,6 +20,15 @@ const SECURITY_HEADERS = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
+  turbopack: {
+    rules: {
+      // zod's locales out of the browser's chunks (scripts/bundler/zod-without-locales.cjs says why).
+      '*.js': {
+        condition: { all: ['browser', { path: /node_modules\/zod\/v4\/(core\/index|classic\/external)\.js$/ }] },
+        loaders: [fileURLToPath(new URL('./scripts/bundler/zod-without-locales.cjs', import.meta.url))],
+      },
+    },
+  },
   poweredByHeader: false,
   // WebContainer needs cross-origin isolation. Only the playground page gets it: these headers
   // block cross-origin assets and popups, so nothing else is isolated. `credentialless` (not

@@ -30,6 +30,9 @@ export function MessageList() {
     estimateSize: (index) => estimateChunkHeight(chunks[index]),
     getItemKey: (index) => chunks[index].key,
     overscan: 6,
+    // Opened at the end (clamped to the list's height), where the effect below keeps the view:
+    // the newest blocks are drawn in the first render, not in a second one a frame later.
+    initialOffset: Number.MAX_SAFE_INTEGER,
     // Sizes come from the ResizeObserver (after layout), never from reading offsetHeight while
     // rendering: each such read forced a layout of the whole page — half the time to open a long session.
     measureElement: (element, entry, instance) => {

@@ -1,6 +1,5 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { memo, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -25,6 +24,7 @@ import { askForTimelinePaneNow, DeferredLessonPlayer } from './deferred-panes';
 import { LayoutCookiesContext } from '../ui/layout-storage';
 import { type QueryClientHolder, QueryClientHolderContext } from '../ui/query-client-holder';
 import { askForLaterPartsNow, LaterPartsContext, useLaterPartsHydrated } from '../ui/hydrate-later';
+import { loadedPart, useLoadedPart } from '../ui/loaded-part';
 import { useIdle } from '../ui/use-idle';
 import { afterIdle } from '../ui/after-idle';
 import { NARROW_QUERY, useMediaQuery } from '../ui/use-media-query';
@@ -89,10 +89,9 @@ function LoadEngineWhenIdle({ ready }: { ready: boolean }) {
 // The layouts take no props: memoised, the panes are not re-rendered when `main` only changes
 // whether it is busy (an update reaching a part that hydrates later would wait for it).
 const WideLayout = memo(WideLayoutUnmemoised);
-// The server draws the wide layout; the narrow one (tabs) loads once the page knows its screen is narrow.
-const NarrowLayout = memo(
-  dynamic(() => import('./narrow-layout').then((module) => module.NarrowLayout), { ssr: false }),
-);
+// The server draws the wide layout; the narrow one (tabs) loads once the page knows its screen is
+// narrow, and is drawn by an ordinary update when it is here (`useLoadedPart` says why).
+const narrowLayout = loadedPart(() => import('./narrow-layout').then((module) => memo(module.NarrowLayout)));
 
 /** The panes; busy until the saved session is back, its tools are checked and every part has hydrated. */
 function PlaygroundMain({
@@ -108,6 +107,7 @@ function PlaygroundMain({
   const toolsChecked = !useToolSetCheck().pending;
   const engineFailed = useStore(runtime.engine, (state) => state.error !== undefined);
   const partsWaiting = !useLaterPartsHydrated();
+  const NarrowLayout = useLoadedPart(narrowLayout, narrow === true);
   return (
     <main
       aria-busy={!restored || partsWaiting || (!toolsChecked && !engineFailed)}
@@ -116,7 +116,9 @@ function PlaygroundMain({
       {presenter ? (
         <PresenterLayout />
       ) : narrow ? (
-        <NarrowLayout />
+        NarrowLayout ? (
+          <NarrowLayout />
+        ) : null
       ) : (
         // Hidden on a narrow screen until the page knows it is narrow (the group's own inline
         // `display` would win over a class on it, so the class is on a wrapper).
