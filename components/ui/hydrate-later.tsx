@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { loadedPart, useLoadedPart } from './loaded-part';
 
 // The page's one moment its first screen has hydrated (the first part's effect, then a task
 // later), which every part's code waits for before it is asked for.
@@ -24,6 +25,11 @@ const firstScreenHydrated = new Promise<void>((resolve) => {
 
 // Module state: one page; set once as a link's viewer starts, before any part's code is asked for.
 let othersWaitFor: Promise<void> | undefined;
+
+// False until the first screen's hydration has committed (the first part's effect): a part
+// mounted after that is drawn fresh, not hydrated from the server's HTML.
+// Module state: one page, one first screen; set once.
+let firstScreenCommitted = false;
 
 /**
  * Asks for the later parts' code now, not once the first screen has hydrated: a link's viewer
@@ -66,6 +72,7 @@ function useWaitUntilHydrated(): () => void {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     // The first screen has hydrated (this effect runs after its commit): the parts' code is asked for a task later.
+    firstScreenCommitted = true;
     const timer = window.setTimeout(() => releaseParts?.(), 0);
     return () => window.clearTimeout(timer);
   }, []);
@@ -92,27 +99,28 @@ export function hydrateLater<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   { forReading = false }: { forReading?: boolean } = {},
 ): ComponentType<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<ComponentType<Props>> | undefined;
-  const loadOnce = () => {
-    loading ??= (async () => {
-      if (typeof window !== 'undefined') await firstScreenHydrated;
-      if (!forReading && othersWaitFor) await othersWaitFor;
-      loaded = await load();
-      return loaded;
-    })();
-    return loading;
-  };
-  if (typeof window !== 'undefined') void firstScreenHydrated.then(loadOnce);
-  const Part = lazy(async () => ({ default: await loadOnce() }));
+  const part = loadedPart<Props>(async () => {
+    if (typeof window !== 'undefined') await firstScreenHydrated;
+    if (!forReading && othersWaitFor) await othersWaitFor;
+    return load();
+  });
+  if (typeof window !== 'undefined') void firstScreenHydrated.then(() => part.ask().catch(() => undefined));
+  const Part = lazy(async () => ({ default: await part.ask() }));
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level (components/playground/later-parts.tsx)
   function Later(props: Props) {
     const hydrated = useWaitUntilHydrated();
-    // Chosen once per mount: a switch from the lazy part to the loaded one would remount it.
-    const [Component] = useState(() => loaded ?? Part);
+    // Mounted with the page, the part hydrates the server's HTML: the lazy part, which hydration
+    // waits for (chosen once per mount: a switch to the loaded one would remount it). Mounted
+    // afterwards (a link's messages, drawn once it is read) before its code is here, it is drawn
+    // by an ordinary update when the code comes — not as a Suspense retry, which React holds back
+    // (`useLoadedPart`): a link's messages came up to 300 ms after its graph.
+    const [Component] = useState(() => part.loaded() ?? (firstScreenCommitted ? undefined : Part));
+    const Fresh = useLoadedPart(part, Component === undefined);
+    const Shown = Component ?? Fresh;
+    if (!Shown) return null;
     return (
       <Suspense fallback={null}>
-        <Component {...props} />
+        <Shown {...props} />
         <Hydrated onHydrated={hydrated} />
       </Suspense>
     );
