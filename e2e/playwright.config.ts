@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_QUIET_ARGS } from '../scripts/first-load/chromium';
 import { tinyGgufPath } from '../testing/tiny-gguf-path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -76,6 +77,7 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            ...CHROMIUM_QUIET_ARGS,
           ],
         }
       : undefined,
