@@ -2,7 +2,7 @@
 
 import { isRunInProgress } from '@/lib/session/session-state';
 import { useEffect, useMemo } from 'react';
-import { replayFrames } from '@/lib/messages/replay-frames';
+import { replayFrameCount } from '@/lib/messages/replay-frames';
 import { useSession, useSessionActions } from '../runtime/runtime-context';
 
 /** How long each replay frame stays on screen. */
@@ -14,7 +14,9 @@ export function ReplayControl() {
   const frame = useSession((state) => state.replayFrame);
   const running = useSession(isRunInProgress);
   const { setReplayFrame } = useSessionActions();
-  const total = useMemo(() => replayFrames(messages).length, [messages]);
+  // Counted only while a replay runs: a shared run is drawn without it.
+  const replaying = frame !== undefined;
+  const total = useMemo(() => (replaying ? replayFrameCount(messages) : 0), [messages, replaying]);
 
   useEffect(() => {
     if (frame === undefined) return;

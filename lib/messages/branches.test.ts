@@ -73,4 +73,22 @@ describe('replay frames', () => {
       assistant.parts.filter((part) => part.type !== 'step-start'),
     );
   });
+
+  it('counts the frames it would cut, without cutting them', async () => {
+    const { replayFrameCount, replayFrames } = await import('./replay-frames');
+    const textOnly: UIMessage = {
+      id: 'a2',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'text', text: 'Hi.' }],
+    };
+    const noStepStart: UIMessage = { id: 'a3', role: 'assistant', parts: [{ type: 'text', text: 'Hello.' }] };
+    for (const messages of [
+      [],
+      [user],
+      [user, assistant],
+      [user, assistant, user, textOnly],
+      [noStepStart, user, assistant],
+    ])
+      expect(replayFrameCount(messages)).toBe(replayFrames(messages).length);
+  });
 });
