@@ -29,30 +29,42 @@ export function floorOf(visits: FirstVisit[]): Floor {
   };
 }
 
-/** The floor served: one more cold visit at a time, and its figures so far. */
-export type ServedFloor = { visit(): Promise<FirstVisit>; floor(): Floor; stop(): void };
+/**
+ * The floor served: one more cold visit at a time — of the bare floor, then of the same page
+ * cross-origin isolated (`/isolated`, as the playground's pages are) — and the figures of each so far.
+ */
+export type ServedFloor = { visit(): Promise<FirstVisit>; floor(): Floor; isolated(): Floor; stop(): void };
 
 /**
  * Builds the floor when needed and serves it on `port`. A bench visits it between its own
  * visits — floor, page, floor, page… — so a machine busier at the end of a run than at its
  * start weighs on both alike (the floor visited first, all at once, was timed on a calmer
- * machine than the page).
+ * machine than the page). The budgets are against the bare floor; the isolated one says how
+ * much of a ratio is the isolation WebContainer needs (docs/decisions/first-load.md).
  */
 export async function serveFloor(browser: Browser, port: number): Promise<ServedFloor> {
   ensureFloorBuilt();
   const served = await serveBuild(FLOOR_DIR, port);
+  const policy = (await fetch(`${served.url}/isolated`)).headers.get('cross-origin-opener-policy');
+  if (policy !== 'same-origin') {
+    served.stop();
+    throw new Error(`the isolated floor is not isolated (its Cross-Origin-Opener-Policy: ${policy})`);
+  }
   const visits: FirstVisit[] = [];
+  const isolatedVisits: FirstVisit[] = [];
   return {
     visit: async () => {
       const visit = await firstVisit(browser, `${served.url}/`);
       visits.push(visit);
+      isolatedVisits.push(await firstVisit(browser, `${served.url}/isolated`));
       return visit;
     },
     floor: () => floorOf(visits),
+    isolated: () => floorOf(isolatedVisits),
     stop: () => served.stop(),
   };
 }
 
-/** "1,234 ms (2.1× the floor)". */
-export const againstFloor = (ms: number, floor: Floor) =>
-  `${Math.round(ms).toLocaleString('en-GB')} ms (${(ms / floor.usableMs).toFixed(2)}× the floor)`;
+/** "1,234 ms (2.1× the floor; 1.7× the isolated floor)". */
+export const againstFloor = (ms: number, floor: Floor, isolated?: Floor) =>
+  `${Math.round(ms).toLocaleString('en-GB')} ms (${(ms / floor.usableMs).toFixed(2)}× the floor${isolated ? `; ${(ms / isolated.usableMs).toFixed(2)}× the isolated floor` : ''})`;

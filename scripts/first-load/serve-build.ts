@@ -1,7 +1,8 @@
 // Serves a production build with `next start` (the playground's, or the floor's in bench/floor)
 // for a measurement, and builds the floor when it has no build from this Next.js version.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const NEXT = 'node_modules/.bin/next';
@@ -63,10 +64,25 @@ function nextVersion(): string {
   return JSON.parse(readFileSync('node_modules/next/package.json', 'utf8')).version;
 }
 
-/** Builds the floor page (a few seconds) unless it was built by this Next.js already. */
+/** The floor's sources, hashed: a changed floor is built again. */
+function floorSources(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else hash.update(`${path}\n`).update(readFileSync(path));
+    }
+  };
+  walk(join(FLOOR_DIR, 'app'));
+  hash.update(readFileSync(join(FLOOR_DIR, 'next.config.mjs')));
+  return hash.digest('hex');
+}
+
+/** Builds the floor page (a few seconds) unless it was built from these sources by this Next.js already. */
 export function ensureFloorBuilt() {
   const stamp = join(FLOOR_DIR, '.next', 'built-by-next');
-  const version = nextVersion();
+  const version = `${nextVersion()} ${floorSources()}`;
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === version) return;
   const built = spawnSync(NEXT, ['build', FLOOR_DIR], {
     stdio: ['ignore', 'ignore', 'pipe'],
