@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { appCsp, EMBED_CSP } from './lib/server/content-security-policy.mjs';
+import { EMBEDDER_POLICY_HEADER, ISOLATION_HEADERS } from './lib/server/cross-origin-isolation.mjs';
 
 const dev = process.env.NODE_ENV === 'development';
 
@@ -54,15 +55,12 @@ const nextConfig = {
       })),
       {
         source: '/_next/static/:path*',
-        headers: [{ key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' }],
+        headers: [EMBEDDER_POLICY_HEADER],
       },
       // The playground, at its own address and at a short link's (/s/<id>).
       ...['/', '/s/:id'].map((source) => ({
         source,
-        headers: [
-          { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-          { key: 'Cross-Origin-Embedder-Policy', value: 'credentialless' },
-        ],
+        headers: ISOLATION_HEADERS,
       })),
     ];
   },

@@ -76,6 +76,7 @@ function floorSources(): string {
   };
   walk(join(FLOOR_DIR, 'app'));
   hash.update(readFileSync(join(FLOOR_DIR, 'next.config.mjs')));
+  hash.update(readFileSync('lib/server/cross-origin-isolation.mjs'));
   return hash.digest('hex');
 }
 
