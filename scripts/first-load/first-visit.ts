@@ -4,6 +4,7 @@
 // transferred (the page's and its workers') and when it had arrived, the long tasks, and — on
 // the playground — when the engine was ready.
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
+import { assertAnotherSite, startPageUrl } from './start-page.ts';
 
 export type Transfer = { url: string; bytes: number; arrivedMs: number };
 export type LongTask = { start: number; duration: number };
@@ -135,12 +136,16 @@ export async function firstVisit(
   url: string,
   { until = 'usable' as Until } = {},
 ): Promise<FirstVisit> {
+  assertAnotherSite(url);
+  const start = await startPageUrl();
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const finished = recordFinished(context);
   try {
     await context.addInitScript(watchForUsableSend);
     if (until === 'engine') await context.addInitScript(watchForEngine);
     const page = await context.newPage();
+    // From another site's page, as a person's first visit starts (start-page.ts).
+    await page.goto(start);
     await page.goto(url);
     await waitUntil(page, until);
     // Let the browser's events for what arrived just before catch up (they are reported asynchronously).

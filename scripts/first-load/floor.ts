@@ -13,7 +13,10 @@ export type Floor = {
   visits: FirstVisit[];
 };
 
-/** Ratio budgets against the floor's Send usable (medians of cold visits). */
+/**
+ * Ratio budgets against the floor's Send usable (medians of cold visits) — the floor served as the
+ * playground's pages must be, cross-origin isolated (docs/decisions/first-load.md says why).
+ */
 export const FLOOR_BUDGETS = { sendUsable: 2, engineReady: 3, sharedLinkLastMessage: 4 } as const;
 
 /** The floor's figures from its visits: medians of Send usable and of its long tasks before then. */
@@ -30,17 +33,18 @@ export function floorOf(visits: FirstVisit[]): Floor {
 }
 
 /**
- * The floor served: one more cold visit at a time — of the bare floor, then of the same page
- * cross-origin isolated (`/isolated`, as the playground's pages are) — and the figures of each so far.
+ * The floor served: one more cold visit at a time — of the floor cross-origin isolated
+ * (`/isolated`, as the playground's pages are), then of the same page bare — and the figures of
+ * each so far: `floor()` the isolated one, which the budgets are against; `bare()` the other.
  */
-export type ServedFloor = { visit(): Promise<FirstVisit>; floor(): Floor; isolated(): Floor; stop(): void };
+export type ServedFloor = { visit(): Promise<void>; floor(): Floor; bare(): Floor; stop(): void };
 
 /**
  * Builds the floor when needed and serves it on `port`. A bench visits it between its own
  * visits — floor, page, floor, page… — so a machine busier at the end of a run than at its
  * start weighs on both alike (the floor visited first, all at once, was timed on a calmer
- * machine than the page). The budgets are against the bare floor; the isolated one says how
- * much of a ratio is the isolation WebContainer needs (docs/decisions/first-load.md).
+ * machine than the page). The budgets are against the isolated floor; the bare one says how
+ * much the isolation WebContainer and the local model's threads need costs a page.
  */
 export async function serveFloor(browser: Browser, port: number): Promise<ServedFloor> {
   ensureFloorBuilt();
@@ -50,21 +54,19 @@ export async function serveFloor(browser: Browser, port: number): Promise<Served
     served.stop();
     throw new Error(`the isolated floor is not isolated (its Cross-Origin-Opener-Policy: ${policy})`);
   }
-  const visits: FirstVisit[] = [];
   const isolatedVisits: FirstVisit[] = [];
+  const bareVisits: FirstVisit[] = [];
   return {
     visit: async () => {
-      const visit = await firstVisit(browser, `${served.url}/`);
-      visits.push(visit);
       isolatedVisits.push(await firstVisit(browser, `${served.url}/isolated`));
-      return visit;
+      bareVisits.push(await firstVisit(browser, `${served.url}/`));
     },
-    floor: () => floorOf(visits),
-    isolated: () => floorOf(isolatedVisits),
+    floor: () => floorOf(isolatedVisits),
+    bare: () => floorOf(bareVisits),
     stop: () => served.stop(),
   };
 }
 
-/** "1,234 ms (2.1× the floor; 1.7× the isolated floor)". */
-export const againstFloor = (ms: number, floor: Floor, isolated?: Floor) =>
-  `${Math.round(ms).toLocaleString('en-GB')} ms (${(ms / floor.usableMs).toFixed(2)}× the floor${isolated ? `; ${(ms / isolated.usableMs).toFixed(2)}× the isolated floor` : ''})`;
+/** "1,234 ms (1.7× the floor; 2.1× the bare floor)". */
+export const againstFloor = (ms: number, floor: Floor, bare?: Floor) =>
+  `${Math.round(ms).toLocaleString('en-GB')} ms (${(ms / floor.usableMs).toFixed(2)}× the floor${bare ? `; ${(ms / bare.usableMs).toFixed(2)}× the bare floor` : ''})`;
