@@ -26,33 +26,56 @@ export type FirstVisit = {
 type PageClock = { usableAtMs?: number; engineAtMs?: number; longTasks: LongTask[] };
 
 /**
- * In the page before its own scripts: types into the Message box every 5 ms (through the native
- * setter and an input event, as React hears typing; a different text each time) until Send is enabled — which needs the page
- * hydrated, not only drawn — and notes when. Also collects every main-thread task over 50 ms.
+ * In the page before its own scripts: types into the Message box (through the native setter and
+ * an input event, as React hears typing; a different text each time) until Send is enabled —
+ * which needs the page hydrated, not only drawn — and notes when. It types right after each of
+ * React's commits (told by a DevTools hook, as React tells the DevTools extension), so the
+ * moment the hydration that makes Send work commits is the moment noted — not the next tick of
+ * a timer, which waits behind every script that arrives meanwhile (the code a page asks for once
+ * it is usable would land before it) — and every 5 ms besides, for a page with no React. Also
+ * collects every main-thread task over 50 ms.
  */
 export function watchForUsableSend() {
-  const own = window as unknown as PageClock;
+  const own = window as unknown as PageClock & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: object };
   own.longTasks = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) own.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const valueSetter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
   let typed = 0;
-  const timer = setInterval(() => {
+  // True from a keystroke until it is looked at: the commit typing causes does not type again.
+  let typing = false;
+  const typeAndLook = () => {
+    if (own.usableAtMs !== undefined || typing) return;
     const message = document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]');
     const send = [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === 'Send');
     if (!message || !send) return;
+    typing = true;
     // A new value each time: React compares with the value it last saw (set before hydration, it saw this one).
     typed += 1;
     valueSetter?.call(message, `hello ${typed}`);
     message.dispatchEvent(new Event('input', { bubbles: true }));
     // React applies what typing changed in a microtask queued during the event: look right after it.
     queueMicrotask(() => {
+      typing = false;
       if (send.disabled || own.usableAtMs !== undefined) return;
       own.usableAtMs = performance.now();
       clearInterval(timer);
     });
-  }, 5);
+  };
+  const timer = setInterval(typeAndLook, 5);
+  // React (production builds too) calls this hook's `onCommitFiberRoot` after every commit, once `inject` has been called.
+  own.__REACT_DEVTOOLS_GLOBAL_HOOK__ ??= {
+    supportsFiber: true,
+    isDisabled: false,
+    inject: () => 1,
+    // Not the commit its own keystroke caused: a page whose Send stays disabled would type forever.
+    onCommitFiberRoot: () => {
+      if (!typing) queueMicrotask(typeAndLook);
+    },
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+  };
 }
 
 /** In the page: when the engine is ready — `main` no longer busy and the tools no longer "checking…". */
